@@ -137,6 +137,15 @@ void FgSignals::apply_inputs() {
         if (s.is_input) s.rtl_set(s.model_bits());
 }
 
+void FgSignals::store_rtl_outputs() {
+    for (auto& s : sigs_) {
+        if (s.is_input || !s.store) continue;
+        Bits r(s.width());
+        s.rtl_get(r);
+        for (int k = 0; k < s.count; k++) s.store(k, r.get_field(k * s.elem_width, s.elem_width));
+    }
+}
+
 bool FgSignals::compare(const Options& o, uint64_t cycle, std::string* what) {
     for (auto& s : sigs_) {
         if (s.is_input) continue;

@@ -101,6 +101,7 @@ struct Signal {
     std::function<uint64_t(int)> model;
     std::function<void(const Bits&)> rtl_set;
     std::function<void(Bits&)> rtl_get;
+    std::function<void(int, uint64_t)> store;  // optional: RTL value -> model-shaped struct
     int width() const { return elem_width * count; }
     Bits model_bits() const;
 };
@@ -125,8 +126,18 @@ class FgSignals {
                       std::function<uint64_t(int)> model) {
         add(name, elem_width, count, false, rtl, model);
     }
+    // An output whose RTL value can also be stored into a model-shaped struct (for running
+    // the Verilated RTL as a drop-in for the C model, e.g. in the system simulator).
+    template <class T>
+    void output_array_rw(const std::string& name, int elem_width, int count, T* rtl,
+                         std::function<uint64_t(int)> model, std::function<void(int, uint64_t)> store) {
+        add(name, elem_width, count, false, rtl, model);
+        sigs_.back().store = store;
+    }
     // Model inputs -> RTL inputs.
     void apply_inputs();
+    // RTL outputs -> the struct behind each output's `store` (outputs without one are skipped).
+    void store_rtl_outputs();
     // Compares every output; on the first difference prints the LOCKSTEP MISMATCH line (with
     // the array element when the port is an array) and returns false.
     bool compare(const Options& o, uint64_t cycle, std::string* what = nullptr);

@@ -1,0 +1,96 @@
+/* sw_core.h - C twin of rtl/top/fg_sw_core.v: the switch core (buffer manager, PFC
+ * generation, PFC receive timers, egress start gates and the register block) of
+ * docs/ARCHITECTURE.md section 5, as one block with the usual cycle contract.
+ *
+ * The core holds no packet data: the environment tells it what arrives (enq) and what
+ * leaves (deq), hands it decoded received PFC frames (rx_pfc_*), takes its PFC frame
+ * requests (tx_ctrl_*) and starts a packet of EQ(o, grant_prio) when it sees grant_valid.
+ * Inside, each sub-block sees the other sub-blocks' registered outputs of the previous
+ * edge, exactly as the RTL wires them. */
+#ifndef FG_SW_CORE_H
+#define FG_SW_CORE_H
+
+#include "common/fg_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FG_SW_MAX_PORTS 32
+#define FG_SW_MAX_PRIO 8
+
+typedef struct {
+    int n_ports; /* RTL parameter N_PORTS (1..32) */
+    int n_prio;  /* RTL parameter N_PRIO (1..8) */
+    int cw;      /* RTL parameter CW, cell-count width (default 18) */
+    int sw;      /* RTL parameter SW, packet-size-in-cells width (default 8) */
+} fg_sw_core_cfg;
+
+typedef struct {
+    /* register bus (docs/registers.md) */
+    bool csr_wr, csr_rd;
+    uint16_t csr_addr;
+    uint32_t csr_wdata;
+    /* per ingress port: a packet arrives */
+    bool enq_valid[FG_SW_MAX_PORTS];
+    uint8_t enq_prio[FG_SW_MAX_PORTS];
+    uint8_t enq_dst[FG_SW_MAX_PORTS];
+    uint16_t enq_cells[FG_SW_MAX_PORTS];
+    /* per egress port: a packet of EQ(o, deq_prio) from ingress deq_src leaves */
+    bool deq_valid[FG_SW_MAX_PORTS];
+    uint8_t deq_prio[FG_SW_MAX_PORTS];
+    uint8_t deq_src[FG_SW_MAX_PORTS];
+    uint16_t deq_cells[FG_SW_MAX_PORTS];
+    /* per port: a PFC/PAUSE frame received on that port (decoded by fg_pfc_rx) */
+    bool rx_pfc_valid[FG_SW_MAX_PORTS];
+    uint8_t rx_pfc_cev[FG_SW_MAX_PORTS];
+    uint16_t rx_pfc_time[FG_SW_MAX_PORTS][8];
+    /* per port: the serialiser took the pending PFC frame request this cycle */
+    bool tx_ctrl_ack[FG_SW_MAX_PORTS];
+    /* per port: the egress link can start a packet */
+    bool link_idle[FG_SW_MAX_PORTS];
+} fg_sw_core_in;
+
+typedef struct {
+    uint32_t csr_rdata;
+    bool cfg_error; /* sticky illegal-write flag */
+    /* configuration the serialisers outside the core need */
+    uint16_t cfg_pause_quanta;
+    uint64_t cfg_src_mac;
+    bool cfg_mode_8023x;
+    /* admission verdict for the enq of the previous edge */
+    bool enq_accept[FG_SW_MAX_PORTS];
+    bool enq_drop[FG_SW_MAX_PORTS];
+    uint8_t enq_where[FG_SW_MAX_PORTS]; /* 0 reserve, 1 shared, 2 headroom, 3 dropped */
+    bool stat_drop[FG_SW_MAX_PORTS];
+    bool stat_violation[FG_SW_MAX_PORTS];
+    /* ingress PG pause state (what this switch asks its upstream to do) */
+    bool paused[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    /* PFC frame request per port: classes and which of them are XOFF (time = quanta) */
+    bool tx_ctrl_valid[FG_SW_MAX_PORTS];
+    uint8_t tx_ctrl_cev[FG_SW_MAX_PORTS];
+    uint8_t tx_ctrl_xoff[FG_SW_MAX_PORTS];
+    /* egress gating from received PFC (what the downstream asked of this switch) */
+    bool tx_paused[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    /* start the head packet of EQ(o, grant_prio) */
+    bool grant_valid[FG_SW_MAX_PORTS];
+    uint8_t grant_prio[FG_SW_MAX_PORTS];
+    /* occupancy (cells) */
+    uint32_t ingress_cnt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint32_t hdrm_cnt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint32_t egress_cnt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint32_t shared_used;
+} fg_sw_core_out;
+
+typedef struct fg_sw_core_state fg_sw_core_state;
+
+/* The state embeds every sub-block's state; it is allocated here (zeroed). */
+fg_sw_core_state *fg_sw_core_create(const fg_sw_core_cfg *cfg);
+void fg_sw_core_free(fg_sw_core_state *st);
+void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg);
+void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
