@@ -1,0 +1,162 @@
+/* pfc_gen.c - C twin of rtl/mac/fg_pfc_gen.v (see pfc_gen.h). */
+#include "mac/pfc_gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const fg_pfc_gen_cov_names[FG_PFC_GEN_COV_N] = {
+    "disabled",       "rise",           "fall",         "xon_over_xoff", "xoff_over_xon",
+    "refresh_fire",   "refresh_count",  "refresh_reload", "refresh_clear", "take_xoff",
+    "take_xon",       "event_on_ack",   "ack_idle",     "ack_multi",     "hold",
+};
+
+const char *fg_pfc_gen_cfg_error(const fg_pfc_gen_cfg *cfg)
+{
+    if (cfg->n_prio < 1 || cfg->n_prio > FG_PFC_GEN_MAX_PRIO)
+        return "fg_pfc_gen: n_prio (RTL parameter N_PRIO) out of range, legal 1..8";
+    return NULL;
+}
+
+void fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg)
+{
+    const char *err = fg_pfc_gen_cfg_error(cfg);
+    if (err) {
+        fprintf(stderr, "error: %s (got %u)\n", err, cfg->n_prio);
+        abort();
+    }
+    uint64_t cov[FG_PFC_GEN_COV_N];
+    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
+    memset(st, 0, sizeof *st);
+    memcpy(st->cov, cov, sizeof cov);
+    st->cfg = *cfg;
+}
+
+void fg_pfc_gen_outputs(const fg_pfc_gen_state *st, fg_pfc_gen_out *out)
+{
+    out->req_valid = st->req_valid;
+    out->req_cev = st->pending;
+    out->req_xoff = st->kind_xoff;
+    out->stat_xoff_req = st->stat_xoff_req;
+    out->stat_xon_req = st->stat_xon_req;
+}
+
+static int popcount8(uint8_t v)
+{
+    int n = 0;
+    for (; v; v &= (uint8_t)(v - 1u))
+        n++;
+    return n;
+}
+
+void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_out *out)
+{
+    const uint8_t mask = (uint8_t)((1u << st->cfg.n_prio) - 1u);
+    const uint8_t paused = (uint8_t)(in->paused & mask);
+
+    if (!in->cfg_enable) {
+        /* Generation off: forget everything. paused_prev = 0 makes a class that is still
+         * paused when generation is enabled again send its XOFF. */
+        FG_COV(st, FG_PFC_GEN_COV_DISABLED);
+        st->paused_prev = 0;
+        st->pending = 0;
+        st->kind_xoff = 0;
+        memset(st->refresh_cnt, 0, sizeof st->refresh_cnt);
+        st->req_valid = false;
+        st->stat_xoff_req = false;
+        st->stat_xon_req = false;
+        fg_pfc_gen_outputs(st, out);
+        return;
+    }
+
+    /* The serialiser takes exactly what it saw this cycle: the registered request. */
+    const uint8_t taken = in->req_ack ? st->pending : 0u;
+    if (in->req_ack && !st->req_valid)
+        FG_COV(st, FG_PFC_GEN_COV_ACK_IDLE);
+    if (st->req_valid && !in->req_ack)
+        FG_COV(st, FG_PFC_GEN_COV_HOLD);
+    if (popcount8(taken) >= 2)
+        FG_COV(st, FG_PFC_GEN_COV_ACK_MULTI);
+
+    const uint8_t rise = (uint8_t)(paused & ~st->paused_prev);
+    const uint8_t fall = (uint8_t)(~paused & st->paused_prev & mask);
+    uint8_t pending = st->pending;
+    uint8_t kind = st->kind_xoff;
+
+    for (unsigned p = 0; p < st->cfg.n_prio; p++) {
+        const uint8_t bit = (uint8_t)(1u << p);
+        const bool take_xoff = (taken & kind & bit) != 0;
+        bool fire = false;
+
+        if (taken & bit)
+            FG_COV(st, (kind & bit) ? FG_PFC_GEN_COV_TAKE_XOFF : FG_PFC_GEN_COV_TAKE_XON);
+
+        /* Refresh counter: only runs while p is paused and its last XOFF has been taken. */
+        if (!(paused & bit)) {
+            if (st->refresh_cnt[p] != 0)
+                FG_COV(st, FG_PFC_GEN_COV_REFRESH_CLEAR);
+            st->refresh_cnt[p] = 0;
+        } else if (take_xoff) {
+            FG_COV(st, FG_PFC_GEN_COV_REFRESH_RELOAD);
+            st->refresh_cnt[p] = in->cfg_refresh & (uint32_t)fg_mask(FG_PFC_GEN_REFRESH_BITS);
+        } else if (st->refresh_cnt[p] != 0) {
+            FG_COV(st, FG_PFC_GEN_COV_REFRESH_COUNT);
+            st->refresh_cnt[p]--;
+            if (st->refresh_cnt[p] == 0) {
+                FG_COV(st, FG_PFC_GEN_COV_REFRESH_FIRE);
+                fire = true;
+            }
+        }
+
+        const bool ev_xoff = (rise & bit) || fire;
+        const bool ev_xon = (fall & bit) != 0;
+        const bool waiting = (pending & bit) && !(taken & bit); /* pending, not taken now */
+        if ((ev_xoff || ev_xon) && (taken & bit))
+            FG_COV(st, FG_PFC_GEN_COV_EVENT_ON_ACK);
+        if (rise & bit)
+            FG_COV(st, FG_PFC_GEN_COV_RISE);
+        if (fall & bit)
+            FG_COV(st, FG_PFC_GEN_COV_FALL);
+
+#ifdef FG_INJECT_BUG
+        /* Deliberate bug for the harness self-test: the ack clears a taken bit even when a
+         * new event for that class arrives on the same edge (the event is lost). */
+        (void)waiting;
+        if (ev_xoff) {
+            pending |= bit;
+            kind |= bit;
+        } else if (ev_xon) {
+            pending |= bit;
+            kind &= (uint8_t)~bit;
+        }
+        if (taken & bit) {
+            pending &= (uint8_t)~bit;
+            kind &= (uint8_t)~bit;
+        }
+#else
+        if (ev_xoff) {
+            if (waiting && !(kind & bit))
+                FG_COV(st, FG_PFC_GEN_COV_XOFF_OVER_XON);
+            pending |= bit;
+            kind |= bit;
+        } else if (ev_xon) {
+            if (waiting && (kind & bit))
+                FG_COV(st, FG_PFC_GEN_COV_XON_OVER_XOFF);
+            pending |= bit;
+            kind &= (uint8_t)~bit;
+        } else if (taken & bit) {
+            pending &= (uint8_t)~bit;
+            kind &= (uint8_t)~bit; /* a kind only for pending bits: req_xoff is a flop */
+        }
+#endif
+    }
+
+    /* The stats describe the frame taken on this edge, so use the kinds it was shown with. */
+    st->stat_xoff_req = (taken & st->kind_xoff) != 0;
+    st->stat_xon_req = (taken & (uint8_t)~st->kind_xoff) != 0;
+    st->paused_prev = paused;
+    st->pending = pending;
+    st->kind_xoff = kind;
+    st->req_valid = pending != 0;
+    fg_pfc_gen_outputs(st, out);
+}

@@ -1,0 +1,164 @@
+// fg_pfc_gen - PFC frame requests for one port (docs/ARCHITECTURE.md 5.2,
+// docs/blocks/pfc_gen.md).
+//
+// Watches the per-priority pause level `paused` coming from the buffer manager and turns it
+// into requests for the frame serialiser (fg_pfc_tx). Per priority p there is a pending bit
+// and its kind (XOFF/XON): a 0->1 edge of paused[p] makes p pending XOFF, a 1->0 edge makes
+// it pending XON, the newest event replacing one not yet taken. While p stays paused, a
+// 24-bit refresh counter, loaded with cfg_refresh when an XOFF of p is taken, makes p pending
+// XOFF again when it reaches 0, so the peer's pause timer never runs out (cfg_refresh = 0
+// never refreshes; the register block rejects it). The request shown is the pending set
+// (req_cev) with the kinds (req_xoff = XOFF classes, a subset of req_cev); `req_ack` means the serialiser took what
+// is shown in this cycle: exactly those bits are cleared, except a bit that gets a new event
+// on the same edge, which stays pending. cfg_enable = 0 clears everything and forgets the
+// last pause level, so classes still paused when it is set again send their XOFF.
+// All outputs are registered. stat_xoff_req / stat_xon_req pulse on the edge after a taken
+// request that carried at least one XOFF / XON class. The C twin is cmodel/mac/pfc_gen.c.
+`default_nettype none
+
+module fg_pfc_gen #(
+    parameter integer N_PRIO = 8
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // configuration
+    input  wire              cfg_enable,
+    input  wire [23:0]       cfg_refresh,
+    // pause level per priority, from fg_bm (this ingress port)
+    input  wire [N_PRIO-1:0] paused,
+    // request to the serialiser
+    output wire              req_valid,
+    output wire [7:0]        req_cev,
+    output wire [7:0]        req_xoff,
+    input  wire              req_ack,
+    // statistics pulses
+    output wire              stat_xoff_req,
+    output wire              stat_xon_req
+);
+
+    // An out-of-range N_PRIO stops elaboration with a module name that says why.
+    generate
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
+            fg_pfc_gen_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+    endgenerate
+
+    reg  [N_PRIO-1:0]    paused_prev_reg;
+    reg  [N_PRIO-1:0]    paused_prev_next;
+    reg  [N_PRIO-1:0]    pending_reg;
+    reg  [N_PRIO-1:0]    pending_next;
+    reg  [N_PRIO-1:0]    kind_xoff_reg;
+    reg  [N_PRIO-1:0]    kind_xoff_next;
+    reg  [N_PRIO*24-1:0] refresh_cnt_reg;
+    reg  [N_PRIO*24-1:0] refresh_cnt_next;
+    reg                  req_valid_reg;
+    reg                  req_valid_next;
+    reg                  stat_xoff_req_reg;
+    reg                  stat_xoff_req_next;
+    reg                  stat_xon_req_reg;
+    reg                  stat_xon_req_next;
+
+    reg  [N_PRIO-1:0]    taken;
+    reg  [N_PRIO-1:0]    rise;
+    reg  [N_PRIO-1:0]    fall;
+    reg  [N_PRIO-1:0]    refresh_fire;
+    reg  [23:0]          cnt;
+    integer              p;
+
+    always @* begin
+        paused_prev_next   = paused_prev_reg;
+        pending_next       = pending_reg;
+        kind_xoff_next     = kind_xoff_reg;
+        refresh_cnt_next   = refresh_cnt_reg;
+        req_valid_next     = req_valid_reg;
+        stat_xoff_req_next = 1'b0;
+        stat_xon_req_next  = 1'b0;
+        taken              = {N_PRIO{1'b0}};
+        rise               = {N_PRIO{1'b0}};
+        fall               = {N_PRIO{1'b0}};
+        refresh_fire       = {N_PRIO{1'b0}};
+        cnt                = 24'd0;
+
+        if (!cfg_enable) begin
+            paused_prev_next = {N_PRIO{1'b0}};
+            pending_next     = {N_PRIO{1'b0}};
+            kind_xoff_next   = {N_PRIO{1'b0}};
+            refresh_cnt_next = {(N_PRIO*24){1'b0}};
+            req_valid_next   = 1'b0;
+        end else begin
+            // The serialiser takes what it saw this cycle: the registered request.
+            taken = req_ack ? pending_reg : {N_PRIO{1'b0}};
+            rise  = paused & ~paused_prev_reg;
+            fall  = ~paused & paused_prev_reg;
+
+            for (p = 0; p < N_PRIO; p = p + 1) begin
+                cnt = refresh_cnt_reg[p*24 +: 24];
+                // Refresh counter: runs only while p is paused and its XOFF has been taken.
+                if (!paused[p]) begin
+                    cnt = 24'd0;
+                end else if (taken[p] && kind_xoff_reg[p]) begin
+                    cnt = cfg_refresh;
+                end else if (cnt != 24'd0) begin
+                    cnt = cnt - 24'd1;
+                    refresh_fire[p] = (cnt == 24'd0);
+                end
+                refresh_cnt_next[p*24 +: 24] = cnt;
+
+                // Newest event wins; an event on the edge of the ack keeps the bit pending.
+                if (rise[p] || refresh_fire[p]) begin
+                    pending_next[p]   = 1'b1;
+                    kind_xoff_next[p] = 1'b1;
+                end else if (fall[p]) begin
+                    pending_next[p]   = 1'b1;
+                    kind_xoff_next[p] = 1'b0;
+                end else if (taken[p]) begin
+                    pending_next[p]   = 1'b0;
+                    kind_xoff_next[p] = 1'b0;  // kinds only of pending bits: req_xoff is a flop
+                end
+            end
+
+            paused_prev_next   = paused;
+            req_valid_next     = |pending_next;
+            stat_xoff_req_next = |(taken & kind_xoff_reg);
+            stat_xon_req_next  = |(taken & ~kind_xoff_reg);
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            paused_prev_reg   <= {N_PRIO{1'b0}};
+            pending_reg       <= {N_PRIO{1'b0}};
+            kind_xoff_reg     <= {N_PRIO{1'b0}};
+            refresh_cnt_reg   <= {(N_PRIO*24){1'b0}};
+            req_valid_reg     <= 1'b0;
+            stat_xoff_req_reg <= 1'b0;
+            stat_xon_req_reg  <= 1'b0;
+        end else begin
+            paused_prev_reg   <= paused_prev_next;
+            pending_reg       <= pending_next;
+            kind_xoff_reg     <= kind_xoff_next;
+            refresh_cnt_reg   <= refresh_cnt_next;
+            req_valid_reg     <= req_valid_next;
+            stat_xoff_req_reg <= stat_xoff_req_next;
+            stat_xon_req_reg  <= stat_xon_req_next;
+        end
+    end
+
+    // Classes above N_PRIO do not exist: their bits are 0.
+    generate
+        if (N_PRIO < 8) begin : g_pad
+            assign req_cev  = {{(8-N_PRIO){1'b0}}, pending_reg};
+            assign req_xoff = {{(8-N_PRIO){1'b0}}, kind_xoff_reg};
+        end else begin : g_full
+            assign req_cev  = pending_reg[7:0];
+            assign req_xoff = kind_xoff_reg[7:0];
+        end
+    endgenerate
+
+    assign req_valid     = req_valid_reg;
+    assign stat_xoff_req = stat_xoff_req_reg;
+    assign stat_xon_req  = stat_xon_req_reg;
+
+endmodule
+
+`default_nettype wire

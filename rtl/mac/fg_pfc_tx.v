@@ -1,0 +1,267 @@
+// fg_pfc_tx - PFC / PAUSE control-frame serialiser and data mux on an 8-bit stream
+// (docs/ARCHITECTURE.md 5.3, docs/blocks/pfc_tx.md).
+//
+// Client data frames (s_data/s_valid/s_last, s_ready) pass through a one-byte skid buffer
+// into the output register (m_data/m_valid/m_last, m_ready) unchanged; they carry their own
+// FCS. The skid lets s_ready be a register and still move one byte per cycle.
+// Between data frames - the input side at a frame boundary and the skid empty - a request
+// from fg_pfc_gen (req_valid, req_cev, req_xoff) starts a 64-byte control frame ahead of
+// any waiting data: req_ack is raised for one cycle, and in that cycle the request and the
+// configuration (cfg_mode_8023x, cfg_pause_quanta, cfg_src_mac) are captured for the whole
+// frame (exactly the bits the generator clears on that edge). While a request waits at a
+// boundary, s_ready is held low so no new data frame slips in ahead of it.
+// Frame: DA 01-80-C2-00-00-01, SA (cfg_src_mac[47:40] first), 0x8808, opcode 0x0101,
+// vector {0x00, cev}, time[0..7] MSB first (quanta for XOFF classes, 0 otherwise), zero
+// padding to 60 bytes, FCS. With cfg_mode_8023x: opcode 0x0001, one time (quanta if any
+// class is XOFF, else 0), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
+// complemented, low byte first. m_ready stalls everything. No preamble / IFG.
+// stat_tx_ctrl pulses on the edge after the last control byte left. The C twin is
+// cmodel/mac/pfc_tx.c.
+`default_nettype none
+
+module fg_pfc_tx (
+    input  wire        clk,
+    input  wire        rst,
+    // configuration
+    input  wire        cfg_mode_8023x,
+    input  wire [15:0] cfg_pause_quanta,
+    input  wire [47:0] cfg_src_mac,
+    // request from fg_pfc_gen
+    input  wire        req_valid,
+    input  wire [7:0]  req_cev,
+    input  wire [7:0]  req_xoff,
+    output wire        req_ack,
+    // client data frames
+    input  wire [7:0]  s_data,
+    input  wire        s_valid,
+    input  wire        s_last,
+    output wire        s_ready,
+    // transmit stream
+    output wire [7:0]  m_data,
+    output wire        m_valid,
+    output wire        m_last,
+    input  wire        m_ready,
+    // statistics pulse
+    output wire        stat_tx_ctrl
+);
+
+    localparam [5:0] LAST_IDX = 6'd63;
+    localparam [5:0] FCS_IDX  = 6'd60;
+
+    reg  [7:0]  m_data_reg,        m_data_next;
+    reg         m_valid_reg,       m_valid_next;
+    reg         m_last_reg,        m_last_next;
+    reg         out_ctrl_reg,      out_ctrl_next;
+    reg  [7:0]  skid_data_reg,     skid_data_next;
+    reg         skid_last_reg,     skid_last_next;
+    reg         skid_valid_reg,    skid_valid_next;
+    reg         s_ready_reg,       s_ready_next;
+    reg         in_frame_reg,      in_frame_next;
+    reg         ctrl_active_reg,   ctrl_active_next;
+    reg  [5:0]  idx_reg,           idx_next;
+    reg         req_ack_reg,       req_ack_next;
+    reg  [7:0]  cap_cev_reg,       cap_cev_next;
+    reg  [7:0]  cap_xoff_reg,      cap_xoff_next;
+    reg  [15:0] cap_quanta_reg,    cap_quanta_next;
+    reg         cap_mode_reg,      cap_mode_next;
+    reg  [47:0] cap_src_mac_reg,   cap_src_mac_next;
+    reg         stat_tx_ctrl_reg,  stat_tx_ctrl_next;
+
+    wire [31:0] crc;
+    reg         crc_init;
+    reg         crc_en;
+
+    reg         out_free;
+    reg         m_xfer;
+    reg         in_accept;
+    reg         boundary;
+    reg         start;
+    reg         ctrl_go;
+    reg         ctrl_load;
+    reg         ctrl_last;
+    reg  [7:0]  ctrl_byte;
+    reg  [15:0] pause_time;
+    reg  [15:0] class_time;
+    reg  [2:0]  class_n;
+    reg  [31:0] fcs;
+
+    // Byte idx_reg of the control frame, from the captured request. Bytes 0..5 do not use
+    // the capture: they may be loaded on the edge that captures.
+    always @* begin
+        pause_time = (cap_xoff_reg != 8'd0) ? cap_quanta_reg : 16'd0;
+        class_n    = idx_reg[3:1] - 3'd1;  // (idx - 18) / 2 for idx 18..33
+        class_time = cap_xoff_reg[class_n] ? cap_quanta_reg : 16'd0;
+        fcs        = ~crc;
+        ctrl_byte  = 8'h00;
+        case (idx_reg)
+            6'd0:  ctrl_byte = 8'h01;
+            6'd1:  ctrl_byte = 8'h80;
+            6'd2:  ctrl_byte = 8'hC2;
+            6'd3:  ctrl_byte = 8'h00;
+            6'd4:  ctrl_byte = 8'h00;
+            6'd5:  ctrl_byte = 8'h01;
+            6'd6:  ctrl_byte = cap_src_mac_reg[47:40];
+            6'd7:  ctrl_byte = cap_src_mac_reg[39:32];
+            6'd8:  ctrl_byte = cap_src_mac_reg[31:24];
+            6'd9:  ctrl_byte = cap_src_mac_reg[23:16];
+            6'd10: ctrl_byte = cap_src_mac_reg[15:8];
+            6'd11: ctrl_byte = cap_src_mac_reg[7:0];
+            6'd12: ctrl_byte = 8'h88;
+            6'd13: ctrl_byte = 8'h08;
+            6'd14: ctrl_byte = cap_mode_reg ? 8'h00 : 8'h01;
+            6'd15: ctrl_byte = 8'h01;
+            6'd16: ctrl_byte = cap_mode_reg ? pause_time[15:8] : 8'h00;
+            6'd17: ctrl_byte = cap_mode_reg ? pause_time[7:0] : cap_cev_reg;
+            6'd18, 6'd20, 6'd22, 6'd24, 6'd26, 6'd28, 6'd30, 6'd32:
+                ctrl_byte = cap_mode_reg ? 8'h00 : class_time[15:8];
+            6'd19, 6'd21, 6'd23, 6'd25, 6'd27, 6'd29, 6'd31, 6'd33:
+                ctrl_byte = cap_mode_reg ? 8'h00 : class_time[7:0];
+            6'd60: ctrl_byte = fcs[7:0];
+            6'd61: ctrl_byte = fcs[15:8];
+            6'd62: ctrl_byte = fcs[23:16];
+            6'd63: ctrl_byte = fcs[31:24];
+            default: ctrl_byte = 8'h00;  // padding 34..59
+        endcase
+    end
+
+    always @* begin
+        out_free  = !m_valid_reg || m_ready;
+        m_xfer    = m_valid_reg && m_ready;
+        in_accept = s_valid && s_ready_reg;
+        boundary  = !ctrl_active_reg && req_valid && !in_frame_reg;
+        start     = boundary && !skid_valid_reg && !in_accept;
+        ctrl_go   = ctrl_active_reg || start;
+        ctrl_load = ctrl_go && out_free;
+        ctrl_last = ctrl_load && (idx_reg == LAST_IDX);
+
+        // Capture in the cycle req_ack is shown: what the generator clears on this edge.
+        cap_cev_next     = cap_cev_reg;
+        cap_xoff_next    = cap_xoff_reg;
+        cap_quanta_next  = cap_quanta_reg;
+        cap_mode_next    = cap_mode_reg;
+        cap_src_mac_next = cap_src_mac_reg;
+        if (req_ack_reg) begin
+            cap_cev_next     = req_cev;
+            cap_xoff_next    = req_xoff & req_cev;
+            cap_quanta_next  = cfg_pause_quanta;
+            cap_mode_next    = cfg_mode_8023x;
+            cap_src_mac_next = cfg_src_mac;
+        end
+
+        // fg_crc32: preset while no control frame runs and after its last byte.
+        crc_init = !ctrl_go || ctrl_last;
+        crc_en   = ctrl_load && (idx_reg < FCS_IDX);
+
+        stat_tx_ctrl_next = m_xfer && m_last_reg && out_ctrl_reg;
+
+        // Output register and skid buffer.
+        m_data_next     = m_data_reg;
+        m_valid_next    = m_valid_reg;
+        m_last_next     = m_last_reg;
+        out_ctrl_next   = out_ctrl_reg;
+        skid_data_next  = skid_data_reg;
+        skid_last_next  = skid_last_reg;
+        skid_valid_next = skid_valid_reg;
+        idx_next        = idx_reg;
+        if (ctrl_load) begin
+            m_data_next   = ctrl_byte;
+            m_valid_next  = 1'b1;
+            m_last_next   = ctrl_last;
+            out_ctrl_next = 1'b1;
+            idx_next      = idx_reg + 6'd1;  // wraps to 0 after the last byte
+        end else if (ctrl_go) begin
+            // control frame held by m_ready
+        end else if (out_free) begin
+            if (skid_valid_reg) begin
+                m_data_next     = skid_data_reg;
+                m_valid_next    = 1'b1;
+                m_last_next     = skid_last_reg;
+                out_ctrl_next   = 1'b0;
+                skid_valid_next = in_accept;
+                if (in_accept) begin
+                    skid_data_next = s_data;
+                    skid_last_next = s_last;
+                end
+            end else if (in_accept) begin
+                m_data_next   = s_data;
+                m_valid_next  = 1'b1;
+                m_last_next   = s_last;
+                out_ctrl_next = 1'b0;
+            end else begin
+                m_valid_next  = 1'b0;
+            end
+        end else if (in_accept) begin
+            // output stalled: park the byte
+            skid_valid_next = 1'b1;
+            skid_data_next  = s_data;
+            skid_last_next  = s_last;
+        end
+
+        in_frame_next    = in_accept ? !s_last : in_frame_reg;
+        ctrl_active_next = start || (ctrl_active_reg && !ctrl_last);
+        req_ack_next     = start;
+        // Accept input next cycle only if it has room and no control frame runs or waits.
+        s_ready_next     = !skid_valid_next && !ctrl_active_next && !(req_valid && !in_frame_next);
+    end
+
+    fg_crc32 u_crc32 (
+        .clk  (clk),
+        .rst  (rst),
+        .init (crc_init),
+        .en   (crc_en),
+        .data (ctrl_byte),
+        .crc  (crc)
+    );
+
+    always @(posedge clk) begin
+        if (rst) begin
+            m_data_reg       <= 8'd0;
+            m_valid_reg      <= 1'b0;
+            m_last_reg       <= 1'b0;
+            out_ctrl_reg     <= 1'b0;
+            skid_data_reg    <= 8'd0;
+            skid_last_reg    <= 1'b0;
+            skid_valid_reg   <= 1'b0;
+            s_ready_reg      <= 1'b0;
+            in_frame_reg     <= 1'b0;
+            ctrl_active_reg  <= 1'b0;
+            idx_reg          <= 6'd0;
+            req_ack_reg      <= 1'b0;
+            cap_cev_reg      <= 8'd0;
+            cap_xoff_reg     <= 8'd0;
+            cap_quanta_reg   <= 16'd0;
+            cap_mode_reg     <= 1'b0;
+            cap_src_mac_reg  <= 48'd0;
+            stat_tx_ctrl_reg <= 1'b0;
+        end else begin
+            m_data_reg       <= m_data_next;
+            m_valid_reg      <= m_valid_next;
+            m_last_reg       <= m_last_next;
+            out_ctrl_reg     <= out_ctrl_next;
+            skid_data_reg    <= skid_data_next;
+            skid_last_reg    <= skid_last_next;
+            skid_valid_reg   <= skid_valid_next;
+            s_ready_reg      <= s_ready_next;
+            in_frame_reg     <= in_frame_next;
+            ctrl_active_reg  <= ctrl_active_next;
+            idx_reg          <= idx_next;
+            req_ack_reg      <= req_ack_next;
+            cap_cev_reg      <= cap_cev_next;
+            cap_xoff_reg     <= cap_xoff_next;
+            cap_quanta_reg   <= cap_quanta_next;
+            cap_mode_reg     <= cap_mode_next;
+            cap_src_mac_reg  <= cap_src_mac_next;
+            stat_tx_ctrl_reg <= stat_tx_ctrl_next;
+        end
+    end
+
+    assign req_ack      = req_ack_reg;
+    assign s_ready      = s_ready_reg;
+    assign m_data       = m_data_reg;
+    assign m_valid      = m_valid_reg;
+    assign m_last       = m_last_reg;
+    assign stat_tx_ctrl = stat_tx_ctrl_reg;
+
+endmodule
+
+`default_nettype wire

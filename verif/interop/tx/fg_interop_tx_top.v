@@ -1,0 +1,73 @@
+// fg_interop_tx_top - interop harness top: fg_pfc_gen in front of fg_pfc_tx, as a switch
+// port wires them (verif/interop/tx/interop_tx.cpp drives it; not part of the IP).
+// The pause levels come from the scenario instead of fg_bm; client data frames and m_ready
+// from the scenario; the transmit stream is written to a pcap file.
+`default_nettype none
+
+module fg_interop_tx_top (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        cfg_enable,
+    input  wire [23:0] cfg_refresh,
+    input  wire        cfg_mode_8023x,
+    input  wire [15:0] cfg_pause_quanta,
+    input  wire [47:0] cfg_src_mac,
+    input  wire [7:0]  paused,
+    input  wire [7:0]  s_data,
+    input  wire        s_valid,
+    input  wire        s_last,
+    output wire        s_ready,
+    output wire [7:0]  m_data,
+    output wire        m_valid,
+    output wire        m_last,
+    input  wire        m_ready,
+    output wire        req_ack,
+    output wire        stat_xoff_req,
+    output wire        stat_xon_req,
+    output wire        stat_tx_ctrl
+);
+
+    wire       req_valid;
+    wire [7:0] req_cev;
+    wire [7:0] req_xoff;
+
+    fg_pfc_gen #(
+        .N_PRIO (8)
+    ) u_gen (
+        .clk           (clk),
+        .rst           (rst),
+        .cfg_enable    (cfg_enable),
+        .cfg_refresh   (cfg_refresh),
+        .paused        (paused),
+        .req_valid     (req_valid),
+        .req_cev       (req_cev),
+        .req_xoff      (req_xoff),
+        .req_ack       (req_ack),
+        .stat_xoff_req (stat_xoff_req),
+        .stat_xon_req  (stat_xon_req)
+    );
+
+    fg_pfc_tx u_tx (
+        .clk              (clk),
+        .rst              (rst),
+        .cfg_mode_8023x   (cfg_mode_8023x),
+        .cfg_pause_quanta (cfg_pause_quanta),
+        .cfg_src_mac      (cfg_src_mac),
+        .req_valid        (req_valid),
+        .req_cev          (req_cev),
+        .req_xoff         (req_xoff),
+        .req_ack          (req_ack),
+        .s_data           (s_data),
+        .s_valid          (s_valid),
+        .s_last           (s_last),
+        .s_ready          (s_ready),
+        .m_data           (m_data),
+        .m_valid          (m_valid),
+        .m_last           (m_last),
+        .m_ready          (m_ready),
+        .stat_tx_ctrl     (stat_tx_ctrl)
+    );
+
+endmodule
+
+`default_nettype wire
