@@ -33,5 +33,8 @@ test: deps
 
 test-build: $(TEST_DEPS)
 
+# Interop with real tools: transmitted frames through tshark, scapy frames into the receiver.
+interop: interop-tx interop-rx
+
 clean:
 	rm -rf $(BUILD)

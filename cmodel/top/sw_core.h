@@ -45,6 +45,7 @@ typedef struct {
     bool rx_pfc_valid[FG_SW_MAX_PORTS];
     uint8_t rx_pfc_cev[FG_SW_MAX_PORTS];
     uint16_t rx_pfc_time[FG_SW_MAX_PORTS][8];
+    bool rx_pfc_bad[FG_SW_MAX_PORTS]; /* a malformed control frame was received (counted) */
     /* per port: the serialiser took the pending PFC frame request this cycle */
     bool tx_ctrl_ack[FG_SW_MAX_PORTS];
     /* per port: the egress link can start a packet */
