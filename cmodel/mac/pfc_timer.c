@@ -1,0 +1,72 @@
+/* pfc_timer.c - C twin of rtl/mac/fg_pfc_timer.v (see pfc_timer.h). */
+#include "mac/pfc_timer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const fg_pfc_timer_cov_names[FG_PFC_TIMER_COV_N] = {
+    "load", "clear", "clear_idle", "reload", "count", "exact", "saturate", "hold_zero_step", "idle",
+    "not_addressed"};
+
+#define FG_PFC_TIMER_STEP_MASK 0x00FFFFFFu /* cfg_quanta_step is 24 bits */
+
+const char *fg_pfc_timer_cfg_error(const fg_pfc_timer_cfg *cfg)
+{
+    if (cfg->n_prio < 1 || cfg->n_prio > FG_PFC_TIMER_MAX_PRIO)
+        return "fg_pfc_timer: n_prio (N_PRIO) out of range, legal 1..8";
+    return NULL;
+}
+
+void fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg)
+{
+    const char *err = fg_pfc_timer_cfg_error(cfg);
+    if (err) {
+        fprintf(stderr, "error: %s (got %d)\n", err, cfg->n_prio);
+        abort();
+    }
+    uint64_t cov[FG_PFC_TIMER_COV_N];
+    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
+    memset(st, 0, sizeof *st);
+    memcpy(st->cov, cov, sizeof cov);
+    st->cfg = *cfg;
+}
+
+void fg_pfc_timer_step(fg_pfc_timer_state *st, const fg_pfc_timer_in *in, fg_pfc_timer_out *out)
+{
+    uint32_t step = in->cfg_quanta_step & FG_PFC_TIMER_STEP_MASK;
+    memset(out, 0, sizeof *out);
+    for (int n = 0; n < st->cfg.n_prio; n++) {
+        uint32_t t = st->timer[n];
+        if (in->pfc_valid && ((in->pfc_cev >> n) & 1u)) {
+            uint32_t load = (uint32_t)in->pfc_time[n] << 16;
+            if (load == 0) {
+                FG_COV(st, t ? FG_PFC_TIMER_COV_CLEAR : FG_PFC_TIMER_COV_CLEAR_IDLE);
+#ifdef FG_INJECT_BUG
+                /* Deliberate bug for the harness self-test: an XON (time 0) does not stop a
+                 * running timer; it keeps counting down as if nothing had arrived. */
+                if (t) load = (t > step) ? t - step : 0;
+#endif
+            } else {
+                FG_COV(st, t ? FG_PFC_TIMER_COV_RELOAD : FG_PFC_TIMER_COV_LOAD);
+            }
+            t = load;
+        } else {
+            if (in->pfc_valid && t) FG_COV(st, FG_PFC_TIMER_COV_NOT_ADDRESSED);
+            if (t == 0) {
+                FG_COV(st, FG_PFC_TIMER_COV_IDLE);
+            } else if (step == 0) {
+                FG_COV(st, FG_PFC_TIMER_COV_HOLD_ZERO_STEP);
+            } else if (t > step) {
+                FG_COV(st, FG_PFC_TIMER_COV_COUNT);
+                t -= step;
+            } else {
+                FG_COV(st, t == step ? FG_PFC_TIMER_COV_EXACT : FG_PFC_TIMER_COV_SATURATE);
+                t = 0;
+            }
+        }
+        st->timer[n] = t;
+        out->timer[n] = t;
+        out->tx_paused[n] = t != 0;
+    }
+}

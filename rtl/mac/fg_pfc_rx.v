@@ -1,0 +1,253 @@
+// fg_pfc_rx - IEEE 802.1Qbb PFC / 802.3x PAUSE receive parser on an 8-bit byte stream.
+//
+// Taps the receive stream (s_data, s_valid, s_last; s_last marks the last FCS byte; s_last
+// without s_valid is ignored). For every frame it gives one registered frame_done pulse with
+// frame_status (docs/ARCHITECTURE.md 5.4), the first rule that applies:
+//   2 runt (< 64 bytes incl. FCS), 3 bad FCS (CRC residue != 32'hDEBB20E3),
+//   6 not MAC control (EtherType != 0x8808), 4 wrong DA (!= 01-80-C2-00-00-01),
+//   5 opcode not accepted (not 0x0101, and not 0x0001 with cfg_accept_8023x),
+//   0 PFC accepted, 1 PAUSE accepted.
+// On 0/1 it also pulses pfc_valid with pfc_cev and pfc_time (PAUSE: cev 8'hFF, all eight
+// times equal to the PAUSE time). The reserved first byte of the PFC class-enable vector is
+// ignored; control frames longer than 64 bytes are accepted (fields sit at fixed offsets and
+// the trailing bytes are covered by the FCS). pfc_cev/pfc_time change only on an accepted
+// frame; frame_status holds the last verdict. One stat_* pulse per frame, per status.
+//
+// Timing: the frame whose last byte is taken on edge E gets its verdict on edge E+1.
+// Frames may follow each other with no idle cycle, so a single CRC register could never be
+// preset between two frames: two fg_crc32 instances take frames in turn (crc_sel_reg); the
+// one that just finished is checked and preset on E+1 while the other takes the new frame.
+// The header fields of the finished frame are still intact on E+1 (the next frame can only
+// have written its byte 0 by then); only the pre-FCS verdict needs a pending register.
+// The C twin is cmodel/mac/pfc_rx.c.
+`default_nettype none
+
+module fg_pfc_rx (
+    input  wire         clk,
+    input  wire         rst,
+    // receive byte stream
+    input  wire [7:0]   s_data,
+    input  wire         s_valid,
+    input  wire         s_last,
+    // configuration
+    input  wire         cfg_accept_8023x,
+    // verdict, one per frame
+    output wire         frame_done,
+    output wire [2:0]   frame_status,
+    // decoded flow-control message (accepted frames only)
+    output wire         pfc_valid,
+    output wire [7:0]   pfc_cev,
+    output wire [127:0] pfc_time,
+    // counters
+    output wire         stat_pfc,
+    output wire         stat_pause,
+    output wire         stat_runt,
+    output wire         stat_bad_fcs,
+    output wire         stat_bad_da,
+    output wire         stat_bad_opcode,
+    output wire         stat_not_ctrl
+);
+
+    localparam [2:0] ST_PFC        = 3'd0;
+    localparam [2:0] ST_PAUSE      = 3'd1;
+    localparam [2:0] ST_RUNT       = 3'd2;
+    localparam [2:0] ST_BAD_FCS    = 3'd3;
+    localparam [2:0] ST_BAD_DA     = 3'd4;
+    localparam [2:0] ST_BAD_OPCODE = 3'd5;
+    localparam [2:0] ST_NOT_CTRL   = 3'd6;
+
+    localparam [6:0]  LEN_SAT   = 7'd64;   // byte counter saturates: only "< 64" matters
+    localparam [6:0]  MIN_LAST  = 7'd63;   // index of the last byte of a 64-byte frame
+    localparam [47:0] PFC_DA    = 48'h0180_C200_0001;
+    localparam [31:0] RESIDUE   = 32'hDEBB_20E3;
+
+    // ---- frame being received ------------------------------------------------------------
+    reg  [6:0]   len_reg, len_next;          // bytes taken so far (= index of the next byte)
+    reg          da_ok_reg, da_ok_next;
+    reg  [15:0]  ethertype_reg, ethertype_next;
+    reg  [15:0]  opcode_reg, opcode_next;
+    reg  [15:0]  param_reg, param_next;      // bytes 16..17: {reserved, cev} or PAUSE time
+    reg  [127:0] time_reg, time_next;        // bytes 18..33, time[n] at [n*16 +: 16]
+    reg          crc_sel_reg, crc_sel_next;  // fg_crc32 instance of the current frame
+
+    // ---- verdict pending for the next edge ---------------------------------------------------
+    reg          pend_reg, pend_next;
+    reg  [2:0]   pend_status_reg, pend_status_next;
+
+    // ---- registered outputs -------------------------------------------------------------------
+    reg          frame_done_reg, frame_done_next;
+    reg  [2:0]   frame_status_reg, frame_status_next;
+    reg          pfc_valid_reg, pfc_valid_next;
+    reg  [7:0]   pfc_cev_reg, pfc_cev_next;
+    reg  [127:0] pfc_time_reg, pfc_time_next;
+    reg  [6:0]   stat_reg, stat_next;        // one bit per status 0..6
+
+    // ---- the two CRC registers --------------------------------------------------------------
+    wire [31:0]  crc0, crc1;
+    wire         crc0_en   = s_valid && !crc_sel_reg;
+    wire         crc1_en   = s_valid &&  crc_sel_reg;
+    // preset the instance that holds the frame judged on this edge (not the current one)
+    wire         crc0_init = pend_reg &&  crc_sel_reg;
+    wire         crc1_init = pend_reg && !crc_sel_reg;
+    wire         crc_ok    = (crc_sel_reg ? crc0 : crc1) == RESIDUE;
+
+    fg_crc32 u_crc0 (
+        .clk  (clk),
+        .rst  (rst),
+        .init (crc0_init),
+        .en   (crc0_en),
+        .data (s_data),
+        .crc  (crc0)
+    );
+
+    fg_crc32 u_crc1 (
+        .clk  (clk),
+        .rst  (rst),
+        .init (crc1_init),
+        .en   (crc1_en),
+        .data (s_data),
+        .crc  (crc1)
+    );
+
+    // ---- field capture and pre-FCS verdict ---------------------------------------------------
+    reg  [2:0]   hdr_status;   // verdict of a >= 64-byte frame, before its FCS is known
+    wire [3:0]   time_byte = len_reg[3:0] - 4'd2;   // (len_reg - 18) mod 16: byte in the times
+
+    always @* begin
+        if (ethertype_reg != 16'h8808) begin
+            hdr_status = ST_NOT_CTRL;
+        end else if (!da_ok_reg) begin
+            hdr_status = ST_BAD_DA;
+        end else if (opcode_reg == 16'h0101) begin
+            hdr_status = ST_PFC;
+        end else if (opcode_reg == 16'h0001 && cfg_accept_8023x) begin
+            hdr_status = ST_PAUSE;
+        end else begin
+            hdr_status = ST_BAD_OPCODE;
+        end
+    end
+
+    always @* begin
+        len_next         = len_reg;
+        da_ok_next       = da_ok_reg;
+        ethertype_next   = ethertype_reg;
+        opcode_next      = opcode_reg;
+        param_next       = param_reg;
+        time_next        = time_reg;
+        crc_sel_next     = crc_sel_reg;
+        pend_next        = 1'b0;
+        pend_status_next = pend_status_reg;
+
+        if (s_valid) begin
+            case (len_reg)
+                7'd0:    da_ok_next = (s_data == PFC_DA[47:40]);
+                7'd1:    da_ok_next = da_ok_reg && (s_data == PFC_DA[39:32]);
+                7'd2:    da_ok_next = da_ok_reg && (s_data == PFC_DA[31:24]);
+                7'd3:    da_ok_next = da_ok_reg && (s_data == PFC_DA[23:16]);
+                7'd4:    da_ok_next = da_ok_reg && (s_data == PFC_DA[15:8]);
+                7'd5:    da_ok_next = da_ok_reg && (s_data == PFC_DA[7:0]);
+                7'd12:   ethertype_next[15:8] = s_data;
+                7'd13:   ethertype_next[7:0]  = s_data;
+                7'd14:   opcode_next[15:8]    = s_data;
+                7'd15:   opcode_next[7:0]     = s_data;
+                7'd16:   param_next[15:8]     = s_data;
+                7'd17:   param_next[7:0]      = s_data;
+                default: begin
+                    // bytes 18..33: time[0] first, each MSB first
+                    if (len_reg >= 7'd18 && len_reg < 7'd34) begin
+                        time_next[{time_byte[3:1], !time_byte[0], 3'b000} +: 8] = s_data;
+                    end
+                end
+            endcase
+
+            if (s_last) begin
+                pend_next        = 1'b1;
+                pend_status_next = (len_reg < MIN_LAST) ? ST_RUNT : hdr_status;
+                len_next         = 7'd0;
+                crc_sel_next     = !crc_sel_reg;
+            end else if (len_reg != LEN_SAT) begin
+                len_next = len_reg + 7'd1;
+            end
+        end
+    end
+
+    // ---- verdict of the frame that ended on the previous edge --------------------------------
+    reg  [2:0]   final_status;
+
+    always @* begin
+        final_status = (pend_status_reg != ST_RUNT && !crc_ok) ? ST_BAD_FCS : pend_status_reg;
+
+        frame_done_next   = pend_reg;
+        frame_status_next = frame_status_reg;
+        pfc_valid_next    = 1'b0;
+        pfc_cev_next      = pfc_cev_reg;
+        pfc_time_next     = pfc_time_reg;
+        stat_next         = 7'd0;
+
+        if (pend_reg) begin
+            frame_status_next = final_status;
+            stat_next         = 7'd1 << final_status;
+            if (final_status == ST_PFC) begin
+                pfc_valid_next = 1'b1;
+                pfc_cev_next   = param_reg[7:0];     // param_reg[15:8] is reserved: ignored
+                pfc_time_next  = time_reg;
+            end else if (final_status == ST_PAUSE) begin
+                pfc_valid_next = 1'b1;
+                pfc_cev_next   = 8'hFF;
+                pfc_time_next  = {8{param_reg}};
+            end
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            len_reg          <= 7'd0;
+            da_ok_reg        <= 1'b0;
+            ethertype_reg    <= 16'd0;
+            opcode_reg       <= 16'd0;
+            param_reg        <= 16'd0;
+            time_reg         <= 128'd0;
+            crc_sel_reg      <= 1'b0;
+            pend_reg         <= 1'b0;
+            pend_status_reg  <= 3'd0;
+            frame_done_reg   <= 1'b0;
+            frame_status_reg <= 3'd0;
+            pfc_valid_reg    <= 1'b0;
+            pfc_cev_reg      <= 8'd0;
+            pfc_time_reg     <= 128'd0;
+            stat_reg         <= 7'd0;
+        end else begin
+            len_reg          <= len_next;
+            da_ok_reg        <= da_ok_next;
+            ethertype_reg    <= ethertype_next;
+            opcode_reg       <= opcode_next;
+            param_reg        <= param_next;
+            time_reg         <= time_next;
+            crc_sel_reg      <= crc_sel_next;
+            pend_reg         <= pend_next;
+            pend_status_reg  <= pend_status_next;
+            frame_done_reg   <= frame_done_next;
+            frame_status_reg <= frame_status_next;
+            pfc_valid_reg    <= pfc_valid_next;
+            pfc_cev_reg      <= pfc_cev_next;
+            pfc_time_reg     <= pfc_time_next;
+            stat_reg         <= stat_next;
+        end
+    end
+
+    assign frame_done      = frame_done_reg;
+    assign frame_status    = frame_status_reg;
+    assign pfc_valid       = pfc_valid_reg;
+    assign pfc_cev         = pfc_cev_reg;
+    assign pfc_time        = pfc_time_reg;
+    assign stat_pfc        = stat_reg[ST_PFC];
+    assign stat_pause      = stat_reg[ST_PAUSE];
+    assign stat_runt       = stat_reg[ST_RUNT];
+    assign stat_bad_fcs    = stat_reg[ST_BAD_FCS];
+    assign stat_bad_da     = stat_reg[ST_BAD_DA];
+    assign stat_bad_opcode = stat_reg[ST_BAD_OPCODE];
+    assign stat_not_ctrl   = stat_reg[ST_NOT_CTRL];
+
+endmodule
+
+`default_nettype wire

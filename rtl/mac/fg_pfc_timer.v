@@ -1,0 +1,75 @@
+// fg_pfc_timer - per-priority PFC pause timers of one transmit port (802.1Qbb reception).
+//
+// Timer n (n < N_PRIO) counts pause quanta with 16 fraction bits: 32 bits, whole quanta in
+// [31:16]. On each edge: pfc_valid with pfc_cev[n] loads {pfc_time[n], 16'h0} (time 0 clears
+// the timer: XON); otherwise timer = sat0(timer - cfg_quanta_step). cfg_quanta_step is quanta
+// per cycle in Q8.16 (= bits per cycle / 512; 1 GbE byte-wide 24'h000400, one 64-byte cell per
+// cycle 24'h010000), so one module serves every link speed and datapath width; the fraction
+// bits carry the remainder, so a pause of T quanta lasts exactly T*65536/step cycles when
+// step divides T*65536, and rounds up otherwise. pfc_cev bits >= N_PRIO are ignored.
+// Registered outputs: timer[n*32 +: 32] and tx_paused[n] = (timer[n] != 0).
+// The C twin is cmodel/mac/pfc_timer.c.
+`default_nettype none
+
+module fg_pfc_timer #(
+    parameter integer N_PRIO = 8   // 1..8
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // decoded PFC / PAUSE frame (from fg_pfc_rx)
+    input  wire                 pfc_valid,
+    input  wire [7:0]           pfc_cev,
+    input  wire [127:0]         pfc_time,
+    // configuration
+    input  wire [23:0]          cfg_quanta_step,
+    // state
+    output wire [N_PRIO-1:0]    tx_paused,
+    output wire [N_PRIO*32-1:0] timer
+);
+
+    generate
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_param
+            // Elaboration stops here in every tool: the module below does not exist.
+            fg_pfc_timer_N_PRIO_must_be_1_to_8 u_bad_param ();
+        end
+    endgenerate
+
+    // Classes >= N_PRIO are ignored on purpose (the frame format always carries eight).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_classes = &{1'b0, pfc_cev, pfc_time};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    genvar p;
+    generate
+        for (p = 0; p < N_PRIO; p = p + 1) begin : g_prio
+            reg  [31:0] timer_reg, timer_next;
+            reg         paused_reg;
+
+            always @* begin
+                if (pfc_valid && pfc_cev[p]) begin
+                    timer_next = {pfc_time[p*16 +: 16], 16'h0000};
+                end else if (timer_reg > {8'd0, cfg_quanta_step}) begin
+                    timer_next = timer_reg - {8'd0, cfg_quanta_step};
+                end else begin
+                    timer_next = 32'd0;
+                end
+            end
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    timer_reg  <= 32'd0;
+                    paused_reg <= 1'b0;
+                end else begin
+                    timer_reg  <= timer_next;
+                    paused_reg <= (timer_next != 32'd0);
+                end
+            end
+
+            assign timer[p*32 +: 32] = timer_reg;
+            assign tx_paused[p]      = paused_reg;
+        end
+    endgenerate
+
+endmodule
+
+`default_nettype wire
