@@ -1,0 +1,24 @@
+# mk/sw.mk - software: build/lib/libfgsw.a (sw/lib: units, headroom, register validation,
+# driver), the CLI build/bin/flowgate, and the unit-test binary build/bin/fg_sw_unit (which
+# drives the CSR block's C model through the driver, so it also links libfgmodel.a).
+SW_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/include
+SW_LIB_SRCS := $(sort $(wildcard sw/lib/*.c))
+SW_LIB_OBJS := $(patsubst sw/lib/%.c,$(BUILD)/sw/lib/%.o,$(SW_LIB_SRCS))
+SW_HDRS := $(sort $(wildcard sw/include/*.h))
+
+$(BUILD)/sw/lib/%.o: sw/lib/%.c $(SW_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SW_CFLAGS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(BUILD)/lib/libfgsw.a: $(SW_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
+$(BIN)/flowgate: sw/cli/flowgate.c $(BUILD)/lib/libfgsw.a $(SW_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) $< $(BUILD)/lib/libfgsw.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(BIN)/fg_sw_unit: sw/tests/test_sw.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+
+.PHONY: sw
+sw: $(BIN)/flowgate $(BIN)/fg_sw_unit
+TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit

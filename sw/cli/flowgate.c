@@ -1,0 +1,505 @@
+/* flowgate.c - the flowgate command-line tool: parameter calculators and register tools for
+ * people choosing a configuration before they touch hardware (docs/sw.md).
+ *
+ *   flowgate headroom --rate 40G --cable 100m [--mtu 1500] [--cell 64] [--phy-delay-ns N]
+ *                     [--reaction-quanta Q] [--lossless 3,4] [--json]
+ *   flowgate regs [--ports N] [--prio P] [--cw W]
+ *   flowgate check-config FILE [--rate R --cable L [--mtu M] [--cell C] [--phy-delay-ns N]]
+ *
+ * A subcommand is one entry of the table `commands` below: a name, a function taking its own
+ * argc/argv and a one-line summary; later calculators (sim, gfc, pft) are added the same way.
+ * Exit status: 0 success, 1 the input is understood but not legal (a configuration that
+ * breaks a rule), 2 bad command line (a message names the argument and its legal range). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fg_headroom.h"
+#include "fg_regs.h"
+#include "fg_units.h"
+
+#define EXIT_INVALID 1
+#define EXIT_USAGE 2
+
+static const char *g_cmd = "flowgate";
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "%s: ", g_cmd);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return EXIT_USAGE;
+}
+
+/* ---- argument parsers: each returns 0, or prints "CMD: ARG: ..." and returns EXIT_USAGE ---- */
+
+static int parse_double(const char *s, double *v, const char **rest)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    if (end == s || errno || !isfinite(*v))
+        return -1;
+    *rest = end;
+    return 0;
+}
+
+/* "40G", "40g", "40" (Gb/s), "100M", "1.6T", "10GBASE-T" */
+static int parse_rate(const char *arg, const char *s, double *gbps, int *base_t)
+{
+    const char *rest;
+    *base_t = 0;
+    if (!strcasecmp(s, "10GBASE-T") || !strcasecmp(s, "10GBASET")) {
+        *gbps = 10;
+        *base_t = 1;
+        return 0;
+    }
+    if (parse_double(s, gbps, &rest) == 0) {
+        double mul = 1;
+        if (!strcasecmp(rest, "G") || !strcasecmp(rest, "Gbps") || !strcasecmp(rest, "Gb/s") || !*rest)
+            mul = 1;
+        else if (!strcasecmp(rest, "M") || !strcasecmp(rest, "Mbps") || !strcasecmp(rest, "Mb/s"))
+            mul = 1e-3;
+        else if (!strcasecmp(rest, "T"))
+            mul = 1e3;
+        else
+            rest = NULL;
+        if (rest) {
+            *gbps *= mul;
+            if (*gbps > 0 && *gbps <= 1600)
+                return 0;
+        }
+    }
+    return usage_error("%s expects a link rate like 1G, 10G, 10GBASE-T, 40G, 100G or 400M (0 < rate <= 1600G), got '%s'",
+                       arg, s);
+}
+
+/* "100m", "100", "2.5m", "1km" */
+static int parse_length(const char *arg, const char *s, double *metres)
+{
+    const char *rest;
+    if (parse_double(s, metres, &rest) == 0) {
+        double mul = -1;
+        if (!*rest || !strcasecmp(rest, "m"))
+            mul = 1;
+        else if (!strcasecmp(rest, "km"))
+            mul = 1000;
+        if (mul > 0) {
+            *metres *= mul;
+            if (*metres >= 0 && *metres <= 100000)
+                return 0;
+        }
+    }
+    return usage_error("%s expects a cable length like 100m, 3 or 2km (0..100000 m), got '%s'", arg, s);
+}
+
+static int parse_uint(const char *arg, const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 0);
+    if (end == s || *end || errno || x < lo || x > hi) {
+        fprintf(stderr, "%s: %s expects a whole number in %ld..%ld, got '%s'\n", g_cmd, arg, lo, hi, s);
+        return EXIT_USAGE;
+    }
+    *v = x;
+    return 0;
+}
+
+static int parse_real(const char *arg, const char *s, double lo, double hi, double *v)
+{
+    const char *rest;
+    if (parse_double(s, v, &rest) || *rest || *v < lo || *v > hi) {
+        fprintf(stderr, "%s: %s expects a number in %g..%g, got '%s'\n", g_cmd, arg, lo, hi, s);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* "3", "3,4", "0-7" -> bit mask of priorities 0..7 */
+static int parse_prio_list(const char *arg, const char *s, unsigned *mask)
+{
+    *mask = 0;
+    const char *p = s;
+    while (*p) {
+        char *end;
+        long a = strtol(p, &end, 10), b;
+        if (end == p || a < 0 || a > 7)
+            goto bad;
+        b = a;
+        if (*end == '-') {
+            const char *q = end + 1;
+            b = strtol(q, &end, 10);
+            if (end == q || b < a || b > 7)
+                goto bad;
+        }
+        for (long i = a; i <= b; i++)
+            *mask |= 1u << i;
+        if (*end == ',')
+            end++;
+        else if (*end)
+            goto bad;
+        p = end;
+    }
+    if (*mask)
+        return 0;
+bad:
+    return usage_error("%s expects priorities 0..7 as a list like 3 or 3,4 or 0-7, got '%s'", arg, s);
+}
+
+/* The value of option argv[*i] (which must exist). */
+static const char *need_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "%s: %s needs a value\n", g_cmd, argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* ---- headroom --------------------------------------------------------------------------- */
+
+typedef struct {
+    fg_headroom_in in;
+    int have_rate, have_cable;
+} headroom_opts;
+
+/* Parses one headroom option at argv[*i]; 1 = not a headroom option, 0 = ok, else exit code. */
+static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v;
+    long x;
+    int rc;
+    if (!strcmp(a, "--rate") || !strcmp(a, "--cable") || !strcmp(a, "--mtu") || !strcmp(a, "--cell") ||
+        !strcmp(a, "--phy-delay-ns") || !strcmp(a, "--reaction-quanta")) {
+        if (!(v = need_value(argc, argv, i)))
+            return EXIT_USAGE;
+    } else {
+        return 1;
+    }
+    if (!strcmp(a, "--rate")) {
+        if ((rc = parse_rate(a, v, &o->in.rate_gbps, &o->in.base_t)))
+            return rc;
+        o->have_rate = 1;
+    } else if (!strcmp(a, "--cable")) {
+        if ((rc = parse_length(a, v, &o->in.cable_m)))
+            return rc;
+        o->have_cable = 1;
+    } else if (!strcmp(a, "--mtu")) {
+        if ((rc = parse_uint(a, v, 68, 16000, &x)))
+            return rc;
+        o->in.mtu = (uint32_t)x;
+    } else if (!strcmp(a, "--cell")) {
+        if ((rc = parse_uint(a, v, 1, 16384, &x)))
+            return rc;
+        o->in.cell_bytes = (uint32_t)x;
+    } else if (!strcmp(a, "--phy-delay-ns")) {
+        if ((rc = parse_real(a, v, 0, 1e6, &o->in.phy_delay_ns)))
+            return rc;
+    } else {
+        if ((rc = parse_uint(a, v, 1, 65535, &x)))
+            return rc;
+        o->in.reaction_quanta = (int)x;
+    }
+    return 0;
+}
+
+static void headroom_help(void)
+{
+    printf("usage: flowgate headroom --rate RATE --cable LENGTH [--mtu BYTES] [--cell BYTES]\n"
+           "                         [--phy-delay-ns NS] [--reaction-quanta Q] [--lossless LIST] [--json]\n"
+           "PFC headroom of one lossless priority group (SPEC.md section 2), term by term.\n"
+           "  --rate             link rate: 1G, 10G, 10GBASE-T, 40G, 100G (others need --reaction-quanta)\n"
+           "  --cable            cable length: 100m, 3, 2km (5 ns per metre)\n"
+           "  --mtu              IP MTU, 68..16000 (default 1500; frame on the wire = MTU + 42)\n"
+           "  --cell             buffer cell size in bytes, 1..16384 (default 64)\n"
+           "  --phy-delay-ns     PHY + MAC + pipeline delay of both ends, 0..1000000 (default 100)\n"
+           "  --reaction-quanta  sender reaction time in quanta, 1..65535 (default: 802.3 Annex 31B)\n"
+           "  --lossless         lossless priorities, e.g. 3 or 3,4 or 0-7 (default 3)\n"
+           "  --json             one JSON object instead of the table\n");
+}
+
+static int cmd_headroom(int argc, char **argv)
+{
+    headroom_opts o;
+    memset(&o, 0, sizeof o);
+    fg_headroom_defaults(&o.in);
+    unsigned lossless = 1u << 3;
+    int json = 0, rc;
+    for (int i = 1; i < argc; i++) {
+        rc = headroom_option(&o, argc, argv, &i);
+        if (rc == 0)
+            continue;
+        if (rc != 1)
+            return rc;
+        if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else if (!strcmp(argv[i], "--lossless")) {
+            const char *v = need_value(argc, argv, &i);
+            if (!v)
+                return EXIT_USAGE;
+            if ((rc = parse_prio_list("--lossless", v, &lossless)))
+                return rc;
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            headroom_help();
+            return 0;
+        } else {
+            return usage_error("unknown option '%s'%s (see flowgate headroom --help)", argv[i], "");
+        }
+    }
+    if (!o.have_rate)
+        return usage_error("--rate is required (a link rate like 10G, 40G, 100G or 10GBASE-T)%s%s", "", "");
+    if (!o.have_cable)
+        return usage_error("--cable is required (a cable length like 100m, 0..100000 m)%s%s", "", "");
+    fg_headroom_out h;
+    char msg[300];
+    if (fg_headroom_compute(&o.in, &h, msg, sizeof msg)) {
+        if (o.in.reaction_quanta < 0 && strstr(msg, "Annex 31B"))
+            return usage_error("--rate: %s (pass --reaction-quanta Q, 1..65535)%s", msg, "");
+        return usage_error("%s%s", msg, "");
+    }
+    int nl = 0;
+    for (int p = 0; p < 8; p++)
+        nl += (lossless >> p) & 1u;
+    uint64_t frame = (uint64_t)o.in.mtu + FG_HEADROOM_FRAME_OVERHEAD;
+    if (json) {
+        printf("{\"rate_gbps\": %g, \"base_t\": %s, \"cable_m\": %g, \"cable_ns\": %g, \"mtu\": %u, "
+               "\"frame_bytes\": %llu, \"cell_bytes\": %u, \"phy_delay_ns\": %g, \"reaction_quanta\": %u, "
+               "\"terms_bytes\": {\"max_frame_rx\": %llu, \"pfc_frame\": %llu, \"cable\": %llu, \"reaction\": %llu, "
+               "\"max_frame_tx\": %llu, \"phy\": %llu}, \"total_bytes\": %llu, \"total_cells\": %llu, "
+               "\"lossless\": [",
+               o.in.rate_gbps, o.in.base_t ? "true" : "false", o.in.cable_m, h.cable_ns, o.in.mtu,
+               (unsigned long long)frame, o.in.cell_bytes, o.in.phy_delay_ns, h.reaction_quanta,
+               (unsigned long long)h.max_frame_rx, (unsigned long long)h.pfc_frame, (unsigned long long)h.cable,
+               (unsigned long long)h.reaction, (unsigned long long)h.max_frame_tx, (unsigned long long)h.phy,
+               (unsigned long long)h.total_bytes, (unsigned long long)h.total_cells);
+        for (int p = 0, first = 1; p < 8; p++)
+            if ((lossless >> p) & 1u) {
+                printf(first ? "%d" : ", %d", p);
+                first = 0;
+            }
+        printf("], \"headroom_register\": %llu, \"port_total_cells\": %llu}\n", (unsigned long long)h.total_cells,
+               (unsigned long long)(h.total_cells * (uint64_t)nl));
+        return 0;
+    }
+    printf("PFC headroom per lossless priority group (SPEC.md section 2)\n");
+    printf("  link %g Gb/s%s, cable %g m (%g ns one way), MTU %u (frame %llu B on the wire), cell %u B\n",
+           o.in.rate_gbps, o.in.base_t ? " (10GBASE-T)" : "", o.in.cable_m, h.cable_ns, o.in.mtu,
+           (unsigned long long)frame, o.in.cell_bytes);
+    printf("  %-46s %8llu B\n", "max frame in flight at the receiver", (unsigned long long)h.max_frame_rx);
+    printf("  %-46s %8llu B\n", "PFC frame (64 B + preamble + IFG)", (unsigned long long)h.pfc_frame);
+    char label[80];
+    snprintf(label, sizeof label, "2 x cable delay x rate (2 x %g ns)", h.cable_ns);
+    printf("  %-46s %8llu B\n", label, (unsigned long long)h.cable);
+    snprintf(label, sizeof label, "sender reaction (%u quanta%s)", h.reaction_quanta,
+             o.in.reaction_quanta < 0 ? ", 802.3 Annex 31B" : ", given");
+    printf("  %-46s %8llu B\n", label, (unsigned long long)h.reaction);
+    printf("  %-46s %8llu B\n", "max frame in flight at the sender", (unsigned long long)h.max_frame_tx);
+    snprintf(label, sizeof label, "PHY/pipeline delay (%g ns)", o.in.phy_delay_ns);
+    printf("  %-46s %8llu B\n", label, (unsigned long long)h.phy);
+    printf("  %-46s %8llu B = %llu cells\n", "total", (unsigned long long)h.total_bytes,
+           (unsigned long long)h.total_cells);
+    for (int p = 0; p < 8; p++)
+        if ((lossless >> p) & 1u)
+            printf("priority %d: headroom %llu cells (%llu B)\n", p, (unsigned long long)h.total_cells,
+                   (unsigned long long)h.total_bytes);
+    printf("HEADROOM[i] = %llu for such a port; %d lossless priorit%s hold%s %llu cells of the port\n",
+           (unsigned long long)h.total_cells, nl, nl == 1 ? "y" : "ies", nl == 1 ? "s" : "",
+           (unsigned long long)(h.total_cells * (uint64_t)nl));
+    return 0;
+}
+
+/* ---- regs ------------------------------------------------------------------------------- */
+
+static int instance_option(fg_sw_config *c, int argc, char **argv, int *i, int *rc)
+{
+    const char *a = argv[*i], *v;
+    long x;
+    long lo, hi;
+    int *dst;
+    if (!strcmp(a, "--ports")) {
+        lo = FG_PARAM_N_PORTS_MIN, hi = FG_PARAM_N_PORTS_MAX, dst = &c->n_ports;
+    } else if (!strcmp(a, "--prio")) {
+        lo = FG_PARAM_N_PRIO_MIN, hi = FG_PARAM_N_PRIO_MAX, dst = &c->n_prio;
+    } else if (!strcmp(a, "--cw")) {
+        lo = FG_PARAM_CW_MIN, hi = FG_PARAM_CW_MAX, dst = &c->cw;
+    } else {
+        return 1;
+    }
+    if (!(v = need_value(argc, argv, i))) {
+        *rc = EXIT_USAGE;
+        return 0;
+    }
+    *rc = parse_uint(a, v, lo, hi, &x);
+    if (!*rc)
+        *dst = (int)x;
+    return 0;
+}
+
+static int cmd_regs(int argc, char **argv)
+{
+    fg_sw_config c;
+    char msg[300];
+    fg_sw_config_defaults(&c, FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, msg, sizeof msg);
+    for (int i = 1; i < argc; i++) {
+        int rc = 0;
+        if (instance_option(&c, argc, argv, &i, &rc) == 0) {
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: flowgate regs [--ports N] [--prio P] [--cw W]\n"
+                   "Prints the switch core's register map for an instance (default %d ports x %d priorities, CW %d).\n",
+                   FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT);
+            return 0;
+        }
+        return usage_error("unknown option '%s'%s (see flowgate regs --help)", argv[i], "");
+    }
+    static const char *const kind[] = {"RO", "RW", "W1C", "RO", "RO/wr clears"};
+    printf("flowgate switch-core registers: %d ports x %d priorities, CW %d (docs/registers.md)\n", c.n_ports, c.n_prio,
+           c.cw);
+    printf("%-7s %-15s %-12s %-8s %-15s %-9s %-23s %s\n", "address", "register", "access", "entries", "field", "bits",
+           "range", "reset");
+    const char *last = "";
+    for (size_t i = 0; i < FG_REGS_SW_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_sw_fields[i];
+        int w = fg_sw_field_width(f, &c), cnt = fg_sw_field_count(f, &c);
+        char addr[16], ent[16], bits[32], range[32], reset[24];
+        int first = strcmp(last, f->reg) != 0;
+        last = f->reg;
+        snprintf(addr, sizeof addr, "0x%03X", f->addr);
+        snprintf(ent, sizeof ent, "%d", cnt);
+        if (w == 1)
+            snprintf(bits, sizeof bits, "[%d]", f->lsb);
+        else
+            snprintf(bits, sizeof bits, "[%d:%d]", f->lsb + w - 1, f->lsb);
+        if (f->kind == FG_REG_KIND_RW || f->kind == FG_REG_KIND_ERR)
+            snprintf(range, sizeof range, "%u..%u", f->min, fg_sw_field_max(f, &c));
+        else
+            snprintf(range, sizeof range, "-");
+        if (f->kind == FG_REG_KIND_RW || f->kind == FG_REG_KIND_ERR)
+            snprintf(reset, sizeof reset, "%u", fg_sw_field_reset(f, &c));
+        else if (f->kind == FG_REG_KIND_CONST)
+            snprintf(reset, sizeof reset, "constant");
+        else
+            snprintf(reset, sizeof reset, "0");
+        printf("%-7s %-15s %-12s %-8s %-15s %-9s %-23s %s\n", first ? addr : "", first ? f->reg : "",
+               first ? kind[f->kind] : "", first ? ent : "", f->field, bits, range, reset);
+    }
+    printf("rules: xon_le_xoff: XON[k] <= XOFF[k]; pool: TOTAL_CELLS > sum HEADROOM x lossless priorities + "
+           "RESERVE x N_PORTS x N_PRIO\n");
+    printf("arrays: per port at base + 4*i; per PG at base + 4*(i*N_PRIO + p)\n");
+    return 0;
+}
+
+/* ---- check-config ----------------------------------------------------------------------- */
+
+static int cmd_check_config(int argc, char **argv)
+{
+    const char *path = NULL;
+    headroom_opts o;
+    memset(&o, 0, sizeof o);
+    fg_headroom_defaults(&o.in);
+    for (int i = 1; i < argc; i++) {
+        int rc = headroom_option(&o, argc, argv, &i);
+        if (rc == 0)
+            continue;
+        if (rc != 1)
+            return rc;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: flowgate check-config FILE [--rate RATE --cable LENGTH [--mtu M] [--cell C]\n"
+                   "                                  [--phy-delay-ns N] [--reaction-quanta Q]]\n"
+                   "Validates a key=value configuration (fg_regs.h describes the format): every field in\n"
+                   "range, XON <= XOFF, and a shared pool left over. With --rate and --cable it also warns\n"
+                   "about ports whose HEADROOM is below what `flowgate headroom` computes.\n"
+                   "Exit 0 legal, 1 illegal, 2 bad command line.\n");
+            return 0;
+        }
+        if (argv[i][0] == '-' && argv[i][1])
+            return usage_error("unknown option '%s'%s (see flowgate check-config --help)", argv[i], "");
+        if (path)
+            return usage_error("one configuration FILE only, got '%s' and '%s'", path, argv[i]);
+        path = argv[i];
+    }
+    if (!path)
+        return usage_error("FILE is required (a key=value configuration file)%s%s", "", "");
+    if (o.have_rate != o.have_cable)
+        return usage_error("--rate and --cable go together (the headroom check needs both)%s%s", "", "");
+    fg_sw_config c;
+    char msg[400];
+    fg_sw_config_defaults(&c, FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, msg, sizeof msg);
+    if (fg_sw_config_load(&c, path, msg, sizeof msg)) {
+        fprintf(stderr, "%s: %s\n", g_cmd, msg);
+        return EXIT_INVALID;
+    }
+    if (fg_sw_config_validate(&c, msg, sizeof msg)) {
+        fprintf(stderr, "%s: %s: %s\n", g_cmd, path, msg);
+        return EXIT_INVALID;
+    }
+    printf("%s: legal configuration for %d ports x %d priorities, CW %d\n", path, c.n_ports, c.n_prio, c.cw);
+    if (o.have_rate) {
+        fg_headroom_out h;
+        if (fg_headroom_compute(&o.in, &h, msg, sizeof msg))
+            return usage_error("%s%s", msg, "");
+        int short_ports = 0;
+        for (int i = 0; i < c.n_ports; i++) {
+            if (c.lossless_mask && c.headroom[i] < h.total_cells) {
+                printf("warning: headroom[%d] = %u cells is short of the %llu cells a lossless PG needs at %g Gb/s "
+                       "over %g m (flowgate headroom)\n",
+                       i, c.headroom[i], (unsigned long long)h.total_cells, o.in.rate_gbps, o.in.cable_m);
+                short_ports++;
+            }
+        }
+        if (!short_ports)
+            printf("headroom: every port has at least the %llu cells needed\n", (unsigned long long)h.total_cells);
+    }
+    return 0;
+}
+
+/* ---- dispatch --------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} fg_command;
+
+static const fg_command commands[] = {
+    {"headroom", cmd_headroom, "PFC headroom per lossless priority, term by term"},
+    {"regs", cmd_regs, "the switch core's register map"},
+    {"check-config", cmd_check_config, "validate a key=value register configuration"},
+};
+
+static void main_help(FILE *f)
+{
+    fprintf(f, "usage: flowgate COMMAND [options]   (flowgate COMMAND --help for its options)\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-14s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        main_help(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        main_help(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (!strcmp(argv[1], commands[i].name)) {
+            static char name[64];
+            snprintf(name, sizeof name, "flowgate %s", commands[i].name);
+            g_cmd = name;
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "flowgate: unknown command '%s'; commands are:\n", argv[1]);
+    main_help(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,85 @@
+/* fg_headroom.c - PFC headroom calculator (see fg_headroom.h for the terms). */
+#include "fg_headroom.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "fg_units.h"
+
+void fg_headroom_defaults(fg_headroom_in *in)
+{
+    in->rate_gbps = 0;
+    in->base_t = 0;
+    in->cable_m = 0;
+    in->mtu = 1500;
+    in->cell_bytes = FG_HEADROOM_CELL_BYTES_DEFAULT;
+    in->phy_delay_ns = FG_HEADROOM_PHY_DELAY_NS_DEFAULT;
+    in->reaction_quanta = -1;
+}
+
+int fg_headroom_reaction_quanta(double rate_gbps, int base_t)
+{
+    static const struct {
+        double gbps;
+        int base_t;
+        int quanta;
+    } table[] = {{1, 0, 2}, {10, 0, 60}, {10, 1, 74}, {40, 0, 118}, {100, 0, 394}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (fabs(rate_gbps - table[i].gbps) < 1e-9 && base_t == table[i].base_t)
+            return table[i].quanta;
+    return -1;
+}
+
+int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *msg, size_t n)
+{
+    if (!(in->rate_gbps > 0 && in->rate_gbps <= 1600)) {
+        snprintf(msg, n, "rate %g Gb/s is outside its legal range (0, 1600] Gb/s", in->rate_gbps);
+        return -1;
+    }
+    if (in->base_t && fabs(in->rate_gbps - 10) > 1e-9) {
+        snprintf(msg, n, "BASE-T reaction time is defined for 10 Gb/s only, not %g Gb/s", in->rate_gbps);
+        return -1;
+    }
+    if (!(in->cable_m >= 0 && in->cable_m <= 100000)) {
+        snprintf(msg, n, "cable %g m is outside its legal range 0..100000 m", in->cable_m);
+        return -1;
+    }
+    if (in->mtu < 68 || in->mtu > 16000) {
+        snprintf(msg, n, "mtu %u is outside its legal range 68..16000 bytes", in->mtu);
+        return -1;
+    }
+    if (in->cell_bytes < 1 || in->cell_bytes > 16384) {
+        snprintf(msg, n, "cell %u is outside its legal range 1..16384 bytes", in->cell_bytes);
+        return -1;
+    }
+    if (!(in->phy_delay_ns >= 0 && in->phy_delay_ns <= 1e6)) {
+        snprintf(msg, n, "phy delay %g ns is outside its legal range 0..1000000 ns", in->phy_delay_ns);
+        return -1;
+    }
+    int q = in->reaction_quanta;
+    if (q < 0) {
+        q = fg_headroom_reaction_quanta(in->rate_gbps, in->base_t);
+        if (q < 0) {
+            snprintf(msg, n,
+                     "no 802.3 Annex 31B reaction time for %g Gb/s (the table has 1G, 10G, 10GBASE-T, "
+                     "40G, 100G): give the reaction time in quanta (1..65535)",
+                     in->rate_gbps);
+            return -1;
+        }
+    } else if (q < 1 || q > 65535) {
+        snprintf(msg, n, "reaction quanta %d is outside its legal range 1..65535", q);
+        return -1;
+    }
+    uint64_t frame = (uint64_t)in->mtu + FG_HEADROOM_FRAME_OVERHEAD;
+    out->reaction_quanta = (uint32_t)q;
+    out->cable_ns = fg_cable_delay_ns(in->cable_m);
+    out->max_frame_rx = frame;
+    out->pfc_frame = FG_HEADROOM_PFC_FRAME_BYTES;
+    out->cable = fg_ns_to_bytes(2.0 * out->cable_ns, in->rate_gbps);
+    out->reaction = (uint64_t)q * FG_QUANTUM_BITS / 8;
+    out->max_frame_tx = frame;
+    out->phy = fg_ns_to_bytes(in->phy_delay_ns, in->rate_gbps);
+    out->total_bytes = out->max_frame_rx + out->pfc_frame + out->cable + out->reaction + out->max_frame_tx + out->phy;
+    out->total_cells = fg_bytes_to_cells(out->total_bytes, in->cell_bytes);
+    return 0;
+}
