@@ -1,0 +1,26 @@
+# mk/common_prims.mk - rtl/common primitives: saturating counter and FIFO, lock-step binaries.
+# The shape of each build is given once and passed both to Verilator (-G) and to the
+# testbench (-DTB_*), so the RTL parameters and the C model configuration cannot disagree.
+
+# FG_PRIM_SHAPE(verilator params, testbench defines) -> the FG_LOCKSTEP parameter argument.
+FG_PRIM_SHAPE = $(1) $(foreach d,$(2),-CFLAGS -D$(d))
+
+SAT_COUNTER_RTL := rtl/common/fg_sat_counter.v
+SAT_COUNTER_TB := verif/tb/sat_counter/tb_sat_counter.cpp
+SAT_W8 := $(call FG_PRIM_SHAPE,-GW=8 -GAW=1,TB_W=8 TB_AW=1)
+SAT_W20 := $(call FG_PRIM_SHAPE,-GW=20 -GAW=12,TB_W=20 TB_AW=12)
+SAT_W62 := $(call FG_PRIM_SHAPE,-GW=62 -GAW=62,TB_W=62 TB_AW=62)
+$(eval $(call FG_LOCKSTEP,sat_counter,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W8),libfgmodel))
+$(eval $(call FG_LOCKSTEP,sat_counter_bug,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W8),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,sat_counter_w20,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W20),libfgmodel))
+$(eval $(call FG_LOCKSTEP,sat_counter_w62,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W62),libfgmodel))
+
+FIFO_RTL := rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v
+FIFO_TB := verif/tb/fifo/tb_fifo.cpp
+FIFO_W8D2 := $(call FG_PRIM_SHAPE,-GWIDTH=8 -GDEPTH_LOG2=2 -GCNT_W=6,TB_WIDTH=8 TB_DEPTH_LOG2=2 TB_CNT_W=6)
+FIFO_W37D5 := $(call FG_PRIM_SHAPE,-GWIDTH=37 -GDEPTH_LOG2=5 -GCNT_W=8,TB_WIDTH=37 TB_DEPTH_LOG2=5 TB_CNT_W=8)
+FIFO_W64D1 := $(call FG_PRIM_SHAPE,-GWIDTH=64 -GDEPTH_LOG2=1 -GCNT_W=3,TB_WIDTH=64 TB_DEPTH_LOG2=1 TB_CNT_W=3)
+$(eval $(call FG_LOCKSTEP,fifo,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W8D2),libfgmodel))
+$(eval $(call FG_LOCKSTEP,fifo_bug,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W8D2),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,fifo_w37,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W37D5),libfgmodel))
+$(eval $(call FG_LOCKSTEP,fifo_w64,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W64D1),libfgmodel))

@@ -1,0 +1,52 @@
+# mk/icarus.mk - second simulator: C-model traces replayed on the RTL under Icarus Verilog.
+#
+# FG_ICARUS(name, lock-step binary name, rtl files, cycles, extra lock-step args)
+#   The rtl files are only used when the test compiles the bench, so they may be passed as
+#   a variable reference escaped with $$ ($$(BM_RTL)) and be defined by a later mk file.
+#   build/icarus/<name>/vectors.txt  the lock-step binary's --vectors trace (seed 1)
+#   build/icarus/<name>/replay_tb.v  the bench generated from its header, rtl.f the RTL list
+#                                    (remade when any mk/*.mk changes: RTL lists live there)
+#   make icarus-<name>               compile with iverilog -g2005 and replay with vvp
+# The test command in verif/manifests/icarus.tests is the same run_replay.py call.
+# `make icarus` builds every trace and bench, then runs verif/manifests/icarus.tests.
+# See docs/verification.md ("Icarus replay") for adding a block.
+
+ICARUS_DIR := $(BUILD)/icarus
+ICARUS_BENCHES :=
+ICARUS_TOOLS := verif/icarus/gen_replay_tb.py verif/icarus/vectors.py verif/icarus/make_vectors.py
+
+define FG_ICARUS
+$(ICARUS_DIR)/$(1)/vectors.txt: $(BIN)/ls_$(2) verif/icarus/make_vectors.py
+	@mkdir -p $$(@D)
+	$(PYTHON) verif/icarus/make_vectors.py --bin $(BIN)/ls_$(2) --cycles $(4) --out $$@ -- $(5)
+$(ICARUS_DIR)/$(1)/replay_tb.v: $(ICARUS_DIR)/$(1)/vectors.txt $(ICARUS_TOOLS) $(wildcard mk/*.mk)
+	@printf '%s\n' $(3) > $(ICARUS_DIR)/$(1)/rtl.f
+	$(PYTHON) verif/icarus/gen_replay_tb.py --vectors $$< --test $(1) --out $$@
+.PHONY: icarus-$(1)
+icarus-$(1): $(ICARUS_DIR)/$(1)/replay_tb.v
+	@$(PYTHON) verif/icarus/run_replay.py --dir $(ICARUS_DIR)/$(1)
+ICARUS_BENCHES += $(ICARUS_DIR)/$(1)/replay_tb.v
+TEST_DEPS += $(ICARUS_DIR)/$(1)/replay_tb.v
+endef
+
+# Primitives (rtl/common).
+$(eval $(call FG_ICARUS,lfsr,lfsr,rtl/common/fg_lfsr.v,50000,))
+$(eval $(call FG_ICARUS,crc32,crc32,rtl/common/fg_crc32.v,50000,))
+$(eval $(call FG_ICARUS,sat_counter,sat_counter,rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,sat_counter_w62,sat_counter_w62,rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,fifo,fifo,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,fifo_w37,fifo_w37,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
+
+# Blocks of the other areas (their RTL lists live in their mk files).
+$(eval $(call FG_ICARUS,egress_sched,egress_sched,$$(EGRESS_SCHED_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_gen,pfc_gen,$$(PFC_GEN_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_timer,pfc_timer,$$(PFC_TIMER_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_timer_n3,pfc_timer_n3,$$(PFC_TIMER_RTL),30000,))
+$(eval $(call FG_ICARUS,pfc_tx,pfc_tx,$$(PFC_TX_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_rx,pfc_rx,$$(PFC_RX_RTL),50000,))
+$(eval $(call FG_ICARUS,bm_4x2,bm_4x2,$$(BM_RTL),20000,))
+$(eval $(call FG_ICARUS,csr_sw_4x2,csr_sw_4x2,$$(CSR_RTL),20000,))
+$(eval $(call FG_ICARUS,sw_core_4x2,sw_core_4x2,$$(SW_CORE_RTL),20000,))
+
+icarus: $(ICARUS_BENCHES)
+	@$(PYTHON) scripts/run_tests.py verif/manifests/icarus.tests
