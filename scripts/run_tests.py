@@ -9,8 +9,9 @@ KIND is one of
   test         passes when COMMAND exits 0
   lockstep     a lock-step binary; passes when it exits 0. With --lockstep the runner
                overrides its --seed/--cycles arguments.
-  expect-fail  a deliberately broken build (injected bug); passes only when COMMAND exits
-               non-zero AND prints a mismatch line naming the cycle and the signal.
+  expect-fail  a deliberately broken build (injected bug) or corrupted trace; passes only when
+               COMMAND exits non-zero AND prints a LOCKSTEP or ICARUS mismatch line naming the
+               cycle and the signal.
 
 Every test's output goes to build/test-logs/NAME.log. The run ends with the line
 'N passed, N failed' and exits 1 if anything failed.
@@ -22,7 +23,7 @@ import subprocess
 import sys
 import time
 
-MISMATCH_RE = re.compile(r"LOCKSTEP MISMATCH .*cycle=\d+ signal=\S+ rtl=\S+ model=\S+")
+MISMATCH_RE = re.compile(r"(LOCKSTEP|ICARUS) MISMATCH .*cycle=\d+ signal=\S+ rtl=\S+ model=\S+")
 
 
 def parse_manifest(path):

@@ -32,7 +32,15 @@ void fg_crc32_step(fg_crc32_state *st, const fg_crc32_in *in, fg_crc32_out *out)
         st->crc = FG_CRC32_INIT;
     } else if (in->en) {
         FG_COV(st, FG_CRC32_COV_BYTE);
+#ifdef FG_INJECT_BUG
+        /* Deliberate bug for the harness self-test: the data byte fed in MSB first. */
+        uint8_t rev = 0;
+        for (int b = 0; b < 8; b++)
+            rev = (uint8_t)(rev | (((in->data >> b) & 1u) << (7 - b)));
+        st->crc = fg_crc32_update(st->crc, rev);
+#else
         st->crc = fg_crc32_update(st->crc, in->data);
+#endif
     } else {
         FG_COV(st, FG_CRC32_COV_HOLD);
     }

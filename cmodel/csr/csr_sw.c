@@ -204,8 +204,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         s.why = 0;
         return s;
     }
-    if (addr >= 0x040u && addr < 0x080u) {
-        s.idx = (addr - 0x040u) >> 2;
+    if (addr >= 0x080u && addr < 0x100u) {
+        s.idx = (addr - 0x080u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_HEADROOM;
             s.why = 0;
@@ -214,8 +214,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x080u && addr < 0x0C0u) {
-        s.idx = (addr - 0x080u) >> 2;
+    if (addr >= 0x100u && addr < 0x180u) {
+        s.idx = (addr - 0x100u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_ALPHA_SHIFT;
             s.why = 0;
@@ -224,8 +224,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x0C0u && addr < 0x100u) {
-        s.idx = (addr - 0x0C0u) >> 2;
+    if (addr >= 0x180u && addr < 0x200u) {
+        s.idx = (addr - 0x180u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_QUANTA_STEP;
             s.why = 0;
@@ -234,8 +234,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x100u && addr < 0x140u) {
-        s.idx = (addr - 0x100u) >> 2;
+    if (addr >= 0x200u && addr < 0x280u) {
+        s.idx = (addr - 0x200u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_DROPS;
             s.why = 0;
@@ -244,8 +244,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x140u && addr < 0x180u) {
-        s.idx = (addr - 0x140u) >> 2;
+    if (addr >= 0x280u && addr < 0x300u) {
+        s.idx = (addr - 0x280u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_VIOLATIONS;
             s.why = 0;
@@ -254,8 +254,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x180u && addr < 0x1C0u) {
-        s.idx = (addr - 0x180u) >> 2;
+    if (addr >= 0x300u && addr < 0x380u) {
+        s.idx = (addr - 0x300u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_PFC_REQ_TX;
             s.why = 0;
@@ -264,8 +264,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x1C0u && addr < 0x200u) {
-        s.idx = (addr - 0x1C0u) >> 2;
+    if (addr >= 0x380u && addr < 0x400u) {
+        s.idx = (addr - 0x380u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_PFC_RX_OK;
             s.why = 0;
@@ -274,8 +274,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x200u && addr < 0x240u) {
-        s.idx = (addr - 0x200u) >> 2;
+    if (addr >= 0x400u && addr < 0x480u) {
+        s.idx = (addr - 0x400u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_PFC_RX_BAD;
             s.why = 0;
@@ -284,8 +284,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x400u && addr < 0x600u) {
-        s.idx = (addr - 0x400u) >> 2;
+    if (addr >= 0x800u && addr < 0xC00u) {
+        s.idx = (addr - 0x800u) >> 2;
         if (s.idx < (uint32_t)(c->n_ports * c->n_prio)) {
             s.reg = REG_XOFF;
             s.why = 0;
@@ -294,8 +294,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
-    if (addr >= 0x600u && addr < 0x800u) {
-        s.idx = (addr - 0x600u) >> 2;
+    if (addr >= 0xC00u && addr < 0x1000u) {
+        s.idx = (addr - 0xC00u) >> 2;
         if (s.idx < (uint32_t)(c->n_ports * c->n_prio)) {
             s.reg = REG_XON;
             s.why = 0;
@@ -690,7 +690,7 @@ static void check_param(const char *name, int v, int lo, int hi)
 
 void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
 {
-    check_param("N_PORTS", cfg->n_ports, 1, 16);
+    check_param("N_PORTS", cfg->n_ports, 1, 32);
     check_param("N_PRIO", cfg->n_prio, 1, 8);
     check_param("CW", cfg->cw, 16, 24);
     check_param("CNT_W", cfg->cnt_w, 8, 32);
@@ -704,7 +704,7 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     st->mode_8023x = 0u;
     st->pfc_enable = 1u;
     st->total_cells = (uint32_t)fg_mask(c->cw);
-    st->reserve = 16u;
+    st->reserve = 8u;
     st->resume_offset = 48u;
     st->lossless_mask = (uint32_t)fg_mask(c->n_prio);
     st->pause_quanta = 65535u;
@@ -712,7 +712,7 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     st->src_mac_lo = 1u;
     st->src_mac_hi = 512u;
     for (int k = 0; k < c->n_ports; k++)
-        st->headroom[k] = 256u;
+        st->headroom[k] = 128u;
     for (int k = 0; k < c->n_ports; k++)
         st->alpha_shift[k] = 3u;
     for (int k = 0; k < c->n_ports; k++)

@@ -13,12 +13,12 @@
 extern "C" {
 #endif
 
-#define FG_CSR_SW_MAX_PORTS 16
+#define FG_CSR_SW_MAX_PORTS 32
 #define FG_CSR_SW_MAX_PRIO 8
 #define FG_CSR_SW_MAX_PG (FG_CSR_SW_MAX_PORTS * FG_CSR_SW_MAX_PRIO)
 
 typedef struct {
-    int n_ports; /* RTL parameter N_PORTS (1..16, default 4): switch ports */
+    int n_ports; /* RTL parameter N_PORTS (1..32, default 4): switch ports */
     int n_prio; /* RTL parameter N_PRIO (1..8, default 8): priorities (= priority groups per port) */
     int cw; /* RTL parameter CW (16..24, default 18): cell-count width */
     int cnt_w; /* RTL parameter CNT_W (8..32, default 32): statistics counter width (32 in every product build; smaller only so tests reach saturation) */

@@ -54,7 +54,7 @@ module fg_csr_sw #(
 
     localparam [31:0] N_PG = N_PORTS * N_PRIO;
     localparam [31:0] N_PORTS_U = N_PORTS;
-    localparam SUMW = CW + 8;  // pool rule sums: < 16 ports * 8 prios * 2^CW * 2
+    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2
     // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:
     localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones
 
@@ -73,16 +73,16 @@ module fg_csr_sw #(
     localparam [11:0] A_SRC_MAC_HI = 12'h030;
     localparam [11:0] A_ERR = 12'h038;
     localparam [11:0] A_ERR_ADDR = 12'h03C;
-    localparam [11:0] A_HEADROOM = 12'h040;
-    localparam [11:0] A_ALPHA_SHIFT = 12'h080;
-    localparam [11:0] A_QUANTA_STEP = 12'h0C0;
-    localparam [11:0] A_DROPS = 12'h100;
-    localparam [11:0] A_VIOLATIONS = 12'h140;
-    localparam [11:0] A_PFC_REQ_TX = 12'h180;
-    localparam [11:0] A_PFC_RX_OK = 12'h1C0;
-    localparam [11:0] A_PFC_RX_BAD = 12'h200;
-    localparam [11:0] A_XOFF = 12'h400;
-    localparam [11:0] A_XON = 12'h600;
+    localparam [11:0] A_HEADROOM = 12'h080;
+    localparam [11:0] A_ALPHA_SHIFT = 12'h100;
+    localparam [11:0] A_QUANTA_STEP = 12'h180;
+    localparam [11:0] A_DROPS = 12'h200;
+    localparam [11:0] A_VIOLATIONS = 12'h280;
+    localparam [11:0] A_PFC_REQ_TX = 12'h300;
+    localparam [11:0] A_PFC_RX_OK = 12'h380;
+    localparam [11:0] A_PFC_RX_BAD = 12'h400;
+    localparam [11:0] A_XOFF = 12'h800;
+    localparam [11:0] A_XON = 12'hC00;
     // field masks (at bit 0) and register masks (every defined bit)
     localparam [31:0] FM_id = 32'hFFFFFFFF;
     localparam [31:0] FM_minor = 32'h0000FFFF;
@@ -128,14 +128,14 @@ module fg_csr_sw #(
     localparam R_mode_8023x = 1'd0;
     localparam R_pfc_enable = 1'd1;
     localparam [CW-1:0] R_total_cells = {CW{1'b1}};
-    localparam [CW-1:0] R_reserve = 16;
+    localparam [CW-1:0] R_reserve = 8;
     localparam [CW-1:0] R_resume_offset = 48;
     localparam [N_PRIO-1:0] R_lossless_mask = {N_PRIO{1'b1}};
     localparam [15:0] R_pause_quanta = 16'd65535;
     localparam [23:0] R_refresh_cycles = 24'd32768;
     localparam [31:0] R_src_mac_lo = 32'd1;
     localparam [15:0] R_src_mac_hi = 16'd512;
-    localparam [CW-1:0] R_headroom = 256;
+    localparam [CW-1:0] R_headroom = 128;
     localparam [3:0] R_alpha_shift = 4'd3;
     localparam [23:0] R_quanta_step = 24'd65536;
     localparam [CW-1:0] R_xoff = 1024;

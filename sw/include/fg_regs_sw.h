@@ -15,7 +15,7 @@ extern "C" {
 
 /* parameter ranges */
 #define FG_PARAM_N_PORTS_MIN 1
-#define FG_PARAM_N_PORTS_MAX 16
+#define FG_PARAM_N_PORTS_MAX 32
 #define FG_PARAM_N_PORTS_DEFAULT 4
 #define FG_PARAM_N_PRIO_MIN 1
 #define FG_PARAM_N_PRIO_MAX 8
@@ -45,36 +45,36 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_SRC_MAC_HI_ADDR 0x030u
 #define FG_REG_ERR_ADDR 0x038u
 #define FG_REG_ERR_ADDR_ADDR 0x03Cu
-#define FG_REG_HEADROOM_BASE 0x040u
-#define FG_REG_HEADROOM_ADDR(k) (0x040u + 4u * (uint32_t)(k))
-#define FG_REG_HEADROOM_MAX_COUNT 16
-#define FG_REG_ALPHA_SHIFT_BASE 0x080u
-#define FG_REG_ALPHA_SHIFT_ADDR(k) (0x080u + 4u * (uint32_t)(k))
-#define FG_REG_ALPHA_SHIFT_MAX_COUNT 16
-#define FG_REG_QUANTA_STEP_BASE 0x0C0u
-#define FG_REG_QUANTA_STEP_ADDR(k) (0x0C0u + 4u * (uint32_t)(k))
-#define FG_REG_QUANTA_STEP_MAX_COUNT 16
-#define FG_REG_DROPS_BASE 0x100u
-#define FG_REG_DROPS_ADDR(k) (0x100u + 4u * (uint32_t)(k))
-#define FG_REG_DROPS_MAX_COUNT 16
-#define FG_REG_VIOLATIONS_BASE 0x140u
-#define FG_REG_VIOLATIONS_ADDR(k) (0x140u + 4u * (uint32_t)(k))
-#define FG_REG_VIOLATIONS_MAX_COUNT 16
-#define FG_REG_PFC_REQ_TX_BASE 0x180u
-#define FG_REG_PFC_REQ_TX_ADDR(k) (0x180u + 4u * (uint32_t)(k))
-#define FG_REG_PFC_REQ_TX_MAX_COUNT 16
-#define FG_REG_PFC_RX_OK_BASE 0x1C0u
-#define FG_REG_PFC_RX_OK_ADDR(k) (0x1C0u + 4u * (uint32_t)(k))
-#define FG_REG_PFC_RX_OK_MAX_COUNT 16
-#define FG_REG_PFC_RX_BAD_BASE 0x200u
-#define FG_REG_PFC_RX_BAD_ADDR(k) (0x200u + 4u * (uint32_t)(k))
-#define FG_REG_PFC_RX_BAD_MAX_COUNT 16
-#define FG_REG_XOFF_BASE 0x400u
-#define FG_REG_XOFF_ADDR(k) (0x400u + 4u * (uint32_t)(k))
-#define FG_REG_XOFF_MAX_COUNT 128
-#define FG_REG_XON_BASE 0x600u
-#define FG_REG_XON_ADDR(k) (0x600u + 4u * (uint32_t)(k))
-#define FG_REG_XON_MAX_COUNT 128
+#define FG_REG_HEADROOM_BASE 0x080u
+#define FG_REG_HEADROOM_ADDR(k) (0x080u + 4u * (uint32_t)(k))
+#define FG_REG_HEADROOM_MAX_COUNT 32
+#define FG_REG_ALPHA_SHIFT_BASE 0x100u
+#define FG_REG_ALPHA_SHIFT_ADDR(k) (0x100u + 4u * (uint32_t)(k))
+#define FG_REG_ALPHA_SHIFT_MAX_COUNT 32
+#define FG_REG_QUANTA_STEP_BASE 0x180u
+#define FG_REG_QUANTA_STEP_ADDR(k) (0x180u + 4u * (uint32_t)(k))
+#define FG_REG_QUANTA_STEP_MAX_COUNT 32
+#define FG_REG_DROPS_BASE 0x200u
+#define FG_REG_DROPS_ADDR(k) (0x200u + 4u * (uint32_t)(k))
+#define FG_REG_DROPS_MAX_COUNT 32
+#define FG_REG_VIOLATIONS_BASE 0x280u
+#define FG_REG_VIOLATIONS_ADDR(k) (0x280u + 4u * (uint32_t)(k))
+#define FG_REG_VIOLATIONS_MAX_COUNT 32
+#define FG_REG_PFC_REQ_TX_BASE 0x300u
+#define FG_REG_PFC_REQ_TX_ADDR(k) (0x300u + 4u * (uint32_t)(k))
+#define FG_REG_PFC_REQ_TX_MAX_COUNT 32
+#define FG_REG_PFC_RX_OK_BASE 0x380u
+#define FG_REG_PFC_RX_OK_ADDR(k) (0x380u + 4u * (uint32_t)(k))
+#define FG_REG_PFC_RX_OK_MAX_COUNT 32
+#define FG_REG_PFC_RX_BAD_BASE 0x400u
+#define FG_REG_PFC_RX_BAD_ADDR(k) (0x400u + 4u * (uint32_t)(k))
+#define FG_REG_PFC_RX_BAD_MAX_COUNT 32
+#define FG_REG_XOFF_BASE 0x800u
+#define FG_REG_XOFF_ADDR(k) (0x800u + 4u * (uint32_t)(k))
+#define FG_REG_XOFF_MAX_COUNT 256
+#define FG_REG_XON_BASE 0xC00u
+#define FG_REG_XON_ADDR(k) (0xC00u + 4u * (uint32_t)(k))
+#define FG_REG_XON_MAX_COUNT 256
 
 /* fields: LSB, WIDTH(P), MIN, MAX(P), RESET(P) */
 #define FG_FLD_ID_ID_LSB 0
@@ -115,7 +115,7 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_RESERVE_RESERVE_WIDTH(P) ((P)->cw)
 #define FG_FLD_RESERVE_RESERVE_MIN 0u
 #define FG_FLD_RESERVE_RESERVE_MAX(P) fg_regs_ones(FG_FLD_RESERVE_RESERVE_WIDTH(P))
-#define FG_FLD_RESERVE_RESERVE_RESET(P) 16u
+#define FG_FLD_RESERVE_RESERVE_RESET(P) 8u
 #define FG_FLD_RESUME_OFFSET_RESUME_OFFSET_LSB 0
 #define FG_FLD_RESUME_OFFSET_RESUME_OFFSET_WIDTH(P) ((P)->cw)
 #define FG_FLD_RESUME_OFFSET_RESUME_OFFSET_MIN 0u
@@ -159,7 +159,7 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_HEADROOM_HEADROOM_WIDTH(P) ((P)->cw)
 #define FG_FLD_HEADROOM_HEADROOM_MIN 0u
 #define FG_FLD_HEADROOM_HEADROOM_MAX(P) fg_regs_ones(FG_FLD_HEADROOM_HEADROOM_WIDTH(P))
-#define FG_FLD_HEADROOM_HEADROOM_RESET(P) 256u
+#define FG_FLD_HEADROOM_HEADROOM_RESET(P) 128u
 #define FG_FLD_ALPHA_SHIFT_ALPHA_SHIFT_LSB 0
 #define FG_FLD_ALPHA_SHIFT_ALPHA_SHIFT_WIDTH(P) 4
 #define FG_FLD_ALPHA_SHIFT_ALPHA_SHIFT_MIN 0u
@@ -275,7 +275,7 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "1: PFC frame generation enabled"},
     {"TOTAL_CELLS", "total_cells", 0x014u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 1, 1u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, total_cells),
      "Buffer size B in cells."},
-    {"RESERVE", "reserve", 0x018u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 16u, offsetof(fg_sw_config, reserve),
+    {"RESERVE", "reserve", 0x018u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 8u, offsetof(fg_sw_config, reserve),
      "Reserved (guaranteed) cells of every PG."},
     {"RESUME_OFFSET", "resume_offset", 0x01Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 48u, offsetof(fg_sw_config, resume_offset),
      "Dynamic-mode resume hysteresis in cells."},
@@ -295,25 +295,25 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
     {"ERR_ADDR", "reason", 0x03Cu, FG_REG_KIND_ERR_ADDR, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 3, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
-    {"HEADROOM", "headroom", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 256u, offsetof(fg_sw_config, headroom),
+    {"HEADROOM", "headroom", 0x080u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 128u, offsetof(fg_sw_config, headroom),
      "Headroom cells of every lossless PG of port i (sw/ computes it: flowgate headroom)."},
-    {"ALPHA_SHIFT", "alpha_shift", 0x080u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
+    {"ALPHA_SHIFT", "alpha_shift", 0x100u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
      "Dynamic threshold alpha = 2^-k for port i."},
-    {"QUANTA_STEP", "quanta_step", 0x0C0u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 65536u, offsetof(fg_sw_config, quanta_step),
+    {"QUANTA_STEP", "quanta_step", 0x180u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 65536u, offsetof(fg_sw_config, quanta_step),
      "Received-pause timer step of port i: quanta per cycle in Q8.16 (= bits per cycle x 128; 0x010000 = one 64-byte cell per cycle)."},
-    {"DROPS", "count", 0x100u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+    {"DROPS", "count", 0x200u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Lossy packets dropped at ingress port i."},
-    {"VIOLATIONS", "count", 0x140u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+    {"VIOLATIONS", "count", 0x280u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Lossless packets dropped at ingress port i (headroom too small)."},
-    {"PFC_REQ_TX", "count", 0x180u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+    {"PFC_REQ_TX", "count", 0x300u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "PFC/PAUSE frames requested on port i."},
-    {"PFC_RX_OK", "count", 0x1C0u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+    {"PFC_RX_OK", "count", 0x380u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Valid PFC/PAUSE frames received on port i."},
-    {"PFC_RX_BAD", "count", 0x200u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+    {"PFC_RX_BAD", "count", 0x400u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Malformed MAC-control frames received on port i (runt, bad FCS, wrong DA or opcode)."},
-    {"XOFF", "xoff", 0x400u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, xoff),
+    {"XOFF", "xoff", 0x800u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, xoff),
      "Static-mode XOFF threshold (shared cells) of PG (i,p)."},
-    {"XON", "xon", 0x600u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, xon),
+    {"XON", "xon", 0xC00u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, xon),
      "Static-mode XON threshold (shared cells) of PG (i,p); must not exceed XOFF of the same PG."},
 };
 #define FG_REGS_SW_N_FIELDS (sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0])

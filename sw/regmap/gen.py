@@ -368,7 +368,7 @@ def gen_rtl(m):
     a("")
     a("    localparam [31:0] N_PG = N_PORTS * N_PRIO;")
     a("    localparam [31:0] N_PORTS_U = N_PORTS;")
-    a("    localparam SUMW = CW + 8;  // pool rule sums: < 16 ports * 8 prios * 2^CW * 2")
+    a("    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2")
     a("    // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:")
     a("    localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones")
     a("")

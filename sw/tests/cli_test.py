@@ -102,11 +102,36 @@ expect("bad.no-command", [], 2, err_has=["usage: flowgate COMMAND"])
 expect("help", ["--help"], 0, out_has=["headroom", "regs", "check-config"])
 
 # ---- regs -------------------------------------------------------------------------------------
-expect("regs.default", ["regs"], 0, out_has=["0x014   TOTAL_CELLS", "1..262143", "0x600   XON", "W1C"])
+# addresses of the 32-port map: HEADROOM 0x080, DROPS 0x200, PFC_RX_BAD 0x400, XOFF 0x800, XON 0xC00;
+# default instance 4 ports x 8 priorities, CW 18 (1..2^18-1 = 262143); resets HEADROOM 128, RESERVE 8
+out = expect("regs.default", ["regs"], 0, out_has=["0x014   TOTAL_CELLS", "1..262143", "0x800   XOFF", "0xC00   XON",
+                                                    "0x400   PFC_RX_BAD", "W1C"])
+
+
+def reg_line(text, addr_name):
+    """The first line of register `addr_name` ('0x080   HEADROOM'), split into columns."""
+    for line in text.splitlines():
+        if line.startswith(addr_name + " "):
+            return line.split()
+    return []
+
+
+# columns: address register access entries field bits range reset
+hr = reg_line(out, "0x080   HEADROOM")
+check("regs.default", hr[3:] == ["4", "headroom", "[17:0]", "0..262143", "128"], f"HEADROOM line {hr!r}")
+rs = reg_line(out, "0x018   RESERVE")
+check("regs.default", rs[3:] == ["1", "reserve", "[17:0]", "0..262143", "8"], f"RESERVE line {rs!r}")
+xon = reg_line(out, "0xC00   XON")
+check("regs.default", xon[3:5] == ["32", "xon"], f"XON line {xon!r} (4 x 8 = 32 entries)")
+# CW 20: 2^20 - 1 = 1048575
 out = expect("regs.8ports", ["regs", "--ports", "8", "--cw", "20"], 0, out_has=["1..1048575"])
-check("regs.8ports", any(l.startswith("0x040   HEADROOM") and " 8 " in l for l in out.splitlines()),
-      "HEADROOM does not list 8 entries")
-expect("regs.bad-ports", ["regs", "--ports", "17"], 2, err_has=["--ports expects a whole number in 1..16, got '17'"])
+check("regs.8ports", reg_line(out, "0x080   HEADROOM")[3:4] == ["8"], "HEADROOM does not list 8 entries")
+# the largest instance: 32 ports, 32 x 8 = 256 PGs
+out = expect("regs.32ports", ["regs", "--ports", "32"], 0, out_has=["32 ports x 8 priorities"])
+check("regs.32ports", reg_line(out, "0x080   HEADROOM")[3:4] == ["32"], "HEADROOM does not list 32 entries")
+check("regs.32ports", reg_line(out, "0x800   XOFF")[3:4] == ["256"], "XOFF does not list 256 entries")
+expect("regs.bad-ports", ["regs", "--ports", "33"], 2, err_has=["--ports expects a whole number in 1..32, got '33'"])
+expect("regs.bad-ports0", ["regs", "--ports", "0"], 2, err_has=["--ports expects a whole number in 1..32, got '0'"])
 
 # ---- check-config -------------------------------------------------------------------------------
 tmp = tempfile.mkdtemp(prefix="fg_cli_")
@@ -128,10 +153,22 @@ out = expect("check.short", ["check-config", good, "--rate", "40G", "--cable", "
 check("check.short", "headroom[0]" not in out, "port 0 (300 cells) reported short")
 expect("check.xon", ["check-config", cfgfile("xon.cfg", "xon[1][2] = 5000\n")], 1,
        err_has=["xon[1][2] = 5000 exceeds xoff[1][2] = 1024"])
-# pool: 4 x 256 x 8 + 16 x 32 = 8704 charged
-expect("check.pool", ["check-config", cfgfile("pool.cfg", "total_cells = 8704\n")], 1,
-       err_has=["total_cells = 8704 must exceed", "= 8704 cells (rule pool"])
-expect("check.pool.ok", ["check-config", cfgfile("pool_ok.cfg", "total_cells = 8705\n")], 0)
+# pool at the defaults: 4 ports x 128 headroom = 512 x 8 lossless = 4096, + 8 reserve x 32 PGs = 256:
+# 4352 charged
+expect("check.pool", ["check-config", cfgfile("pool.cfg", "total_cells = 4352\n")], 1,
+       err_has=["total_cells = 4352 must exceed",
+                "sum(headroom) 512 x 8 lossless priorities + reserve 8 x 32 PGs = 4352 cells (rule pool"])
+expect("check.pool.ok", ["check-config", cfgfile("pool_ok.cfg", "total_cells = 4353\n")], 0)
+# 32 ports at CW 16: 32 x 128 x 8 = 32768, + 8 x 256 PGs = 2048: 34816 charged, < 65535 at reset
+expect("check.32ports", ["check-config", cfgfile("p32.cfg", "n_ports = 32\ncw = 16\nheadroom[31] = 130\n")], 0,
+       out_has=["legal configuration for 32 ports x 8 priorities, CW 16"])
+# with headroom[31] = 130: sum 31 x 128 + 130 = 3968 + 130 = 4098, x 8 = 32784, + 2048 = 34832 charged;
+# total_cells 34832 is one too few
+expect("check.32ports.pool",
+       ["check-config", cfgfile("p32pool.cfg", "n_ports = 32\ncw = 16\nheadroom[31] = 130\ntotal_cells = 34832\n")], 1,
+       err_has=["sum(headroom) 4098 x 8 lossless priorities + reserve 8 x 256 PGs = 34832 cells (rule pool"])
+expect("check.33ports", ["check-config", cfgfile("p33.cfg", "n_ports = 33\n")], 1,
+       err_has=["n_ports = 33 is outside its legal range 1..32"])
 expect("check.range", ["check-config", cfgfile("range.cfg", "alpha_shift[0] = 20\n")], 1,
        err_has=["alpha_shift[0] = 20 is outside its legal range 0..15"])
 expect("check.syntax", ["check-config", cfgfile("syntax.cfg", "reserve = 4\ngarbage line\n")], 1,

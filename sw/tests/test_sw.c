@@ -155,12 +155,14 @@ static void test_regs(tally *t)
     CHECK_EQ(t, c.total_cells, 262143); /* 2^18 - 1 */
     CHECK_EQ(t, c.lossless_mask, 0xFF);
     CHECK_EQ(t, c.pause_quanta, 0xFFFF);
-    CHECK_EQ(t, c.headroom[3], 256);
-    /* the largest instance's defaults keep the pool rule: 16*256*8 + 16*128 = 34816 < 65535 */
-    CHECK_EQ(t, fg_sw_config_defaults(&d, 16, 8, 16, msg, sizeof msg), 0);
-    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "16x8 CW16 defaults rejected: %s", msg);
-    CHECK(t, fg_sw_config_defaults(&d, 17, 8, 18, msg, sizeof msg) == -1, "17 ports accepted");
-    CHECK_MSG(t, msg, "n_ports = 17 is outside its legal range 1..16");
+    CHECK_EQ(t, c.headroom[3], 128);  /* HEADROOM reset 128 cells */
+    CHECK_EQ(t, c.reserve, 8);         /* RESERVE reset 8 cells */
+    /* the largest instance's defaults keep the pool rule: 32 ports x 128 headroom x 8 lossless
+     * = 32768, + 8 reserve x 32*8 = 256 PGs = 2048: 34816 < 65535 (= 2^16 - 1, TOTAL_CELLS at CW 16) */
+    CHECK_EQ(t, fg_sw_config_defaults(&d, 32, 8, 16, msg, sizeof msg), 0);
+    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "32x8 CW16 defaults rejected: %s", msg);
+    CHECK(t, fg_sw_config_defaults(&d, 33, 8, 18, msg, sizeof msg) == -1, "33 ports accepted");
+    CHECK_MSG(t, msg, "n_ports = 33 is outside its legal range 1..32");
 
     d = c;
     d.total_cells = 0;
@@ -183,15 +185,17 @@ static void test_regs(tally *t)
     d = c;
     d.xon[9] = d.xoff[9]; /* equal is legal */
     CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "xon == xoff rejected: %s", msg);
-    /* pool: 4 ports * 256 * 8 lossless + 16 * 32 PGs = 8192 + 512 = 8704 */
+    /* pool: 4 ports * 128 * 8 lossless + 8 * 32 PGs = 4096 + 256 = 4352 */
     d = c;
-    d.total_cells = 8704;
-    expect_invalid(t, &d, "8704 cells (rule pool");
-    d.total_cells = 8705;
+    d.total_cells = 4352;
+    expect_invalid(t, &d, "sum(headroom) 512 x 8 lossless priorities + reserve 8 x 32 PGs = 4352 cells (rule pool"); /* 4 x 128 = 512 */
+    d.total_cells = 4353;
     CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "pool with one spare cell rejected: %s", msg);
-    d.lossless_mask = 0x0F; /* half the priorities lossless: 4096 + 512 */
-    d.total_cells = 4609;
-    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "4609 cells with 4 lossless rejected: %s", msg);
+    d.lossless_mask = 0x0F; /* half the priorities lossless: 4 * 128 * 4 = 2048, + 256 = 2304 */
+    d.total_cells = 2304;
+    expect_invalid(t, &d, "= 2304 cells (rule pool");
+    d.total_cells = 2305;
+    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "2305 cells with 4 lossless rejected: %s", msg);
 
     /* key = value */
     d = c;
@@ -201,7 +205,7 @@ static void test_regs(tally *t)
     CHECK_EQ(t, fg_sw_config_set(&d, "HEADROOM", "0x100", msg, sizeof msg), 0);
     CHECK_EQ(t, fg_sw_config_set(&d, "headroom[2]", "300", msg, sizeof msg), 0);
     CHECK_EQ(t, d.headroom[2], 300);
-    CHECK_EQ(t, d.headroom[1], 256);
+    CHECK_EQ(t, d.headroom[1], 256); /* "HEADROOM = 0x100" set every port to 256; only [2] was changed after */
     CHECK_EQ(t, fg_sw_config_set(&d, "src_mac", "02:11:22:33:44:55", msg, sizeof msg), 0);
     CHECK_EQ(t, d.src_mac_hi, 0x0211);
     CHECK_EQ(t, d.src_mac_lo, 0x22334455);
@@ -261,13 +265,15 @@ static void test_driver(tally *t)
     CHECK_EQ(t, d.n_ports, 4);
     CHECK_EQ(t, d.n_prio, 8);
     CHECK_EQ(t, d.cw, 18);
-    /* addresses by hand from the map: XOFF at 0x400, per PG k = i*8 + p */
+    /* addresses by hand from the map: XOFF at 0x800, XON at 0xC00, per PG k = i*8 + p */
     CHECK(t, fg_drv_lookup(&d, "XOFF[1][3]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
-    CHECK_EQ(t, a, 0x400 + 4 * 11);
+    CHECK_EQ(t, a, 0x82C); /* k = 1*8 + 3 = 11: 0x800 + 4*11 = 0x800 + 0x2C */
     CHECK(t, fg_drv_lookup(&d, "xon[11]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
-    CHECK_EQ(t, a, 0x600 + 4 * 11);
+    CHECK_EQ(t, a, 0xC2C); /* 0xC00 + 4*11 = 0xC00 + 0x2C */
     CHECK(t, fg_drv_lookup(&d, "headroom[3]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
-    CHECK_EQ(t, a, 0x04C);
+    CHECK_EQ(t, a, 0x08C); /* HEADROOM at 0x080: 0x080 + 4*3 = 0x08C */
+    CHECK(t, fg_drv_lookup(&d, "PFC_RX_BAD[2]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0x408); /* PFC_RX_BAD at 0x400: 0x400 + 4*2 */
     CHECK(t, fg_drv_lookup(&d, "HEADROOM[4]", &a, msg, sizeof msg) == -1, "HEADROOM[4] of 4 ports found");
     CHECK_MSG(t, msg, "index 4 is outside its legal range 0..3");
     CHECK(t, fg_drv_lookup(&d, "NOPE", &a, msg, sizeof msg) == -1, "NOPE found");
@@ -284,7 +290,7 @@ static void test_driver(tally *t)
     CHECK(t, fg_drv_write(&d, "XOFF[2][1]", 700, msg, sizeof msg) == 0, "write: %s", msg);
     CHECK_EQ(t, b.out.cfg_xoff[17], 700);
     CHECK(t, fg_drv_write(&d, "XON[2][1]", 701, msg, sizeof msg) == -1, "XON above XOFF accepted");
-    CHECK_MSG(t, msg, "0x644 (reason 4: rule_xon_le_xoff)"); /* 0x600 + 4*17 */
+    CHECK_MSG(t, msg, "0xc44 (reason 4: rule_xon_le_xoff)"); /* k = 2*8 + 1 = 17: 0xC00 + 4*17 = 0xC00 + 0x44 */
     CHECK_EQ(t, b.out.cfg_xon[17], 512);
     CHECK_EQ(t, b.out.cfg_error, 0); /* the driver cleared it */
     CHECK(t, fg_drv_write(&d, "XON[2][1]", 700, msg, sizeof msg) == 0, "XON == XOFF rejected: %s", msg);
@@ -292,15 +298,30 @@ static void test_driver(tally *t)
     CHECK_MSG(t, msg, "reason 3: range");
     CHECK(t, fg_drv_write(&d, "ID", 1, msg, sizeof msg) == -1, "ID written");
     CHECK_MSG(t, msg, "reason 2: read_only");
-    /* pool: 4 * 256 * 8 + 16 * 32 = 8704 charged: 8704 is one too few, 8705 is enough */
-    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 8704, msg, sizeof msg) == -1, "pool-breaking total accepted");
-    CHECK_MSG(t, msg, "reason 5: rule_pool");
-    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 8705, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
-    CHECK(t, fg_drv_write(&d, "HEADROOM[0]", 257, msg, sizeof msg) == -1, "headroom past the pool accepted");
-    /* an unmapped address, straight on the bus */
-    bus_write(&b, 0x300, 5);
+    /* pool: 4 * 128 * 8 + 8 * 32 = 4096 + 256 = 4352 charged: 4352 is one too few, 4353 is enough */
+    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 4352, msg, sizeof msg) == -1, "pool-breaking total accepted");
+    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool)");
+    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 4353, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
+    /* one more headroom cell on port 0 charges 8 more (8 lossless): 4352 + 8 = 4360 >= 4353 */
+    CHECK(t, fg_drv_write(&d, "HEADROOM[0]", 129, msg, sizeof msg) == -1, "headroom past the pool accepted");
+    CHECK_MSG(t, msg, "0x080 (reason 5: rule_pool)");
+    CHECK_EQ(t, b.out.cfg_headroom[0], 128);
+    /* unmapped addresses, straight on the bus: 0x600 (XON before the 32-port map) lies in the
+     * hole between PFC_RX_BAD (0x400 + 4*32 = 0x480) and XOFF (0x800) */
+    bus_write(&b, 0x600, 5);
     CHECK_EQ(t, b.out.cfg_error, 1);
-    CHECK_EQ(t, bus_read(&b, 0x03C), (1u << 16) | 0x300); /* reason 1 unmapped, addr 0x300 */
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10600); /* reason 1 unmapped << 16 | addr 0x600 */
+    bus_write(&b, 0x038, 1);
+    CHECK_EQ(t, b.out.cfg_error, 0);
+    /* 0x040 (HEADROOM before) lies in the hole between ERR_ADDR (0x03C) and HEADROOM (0x080) */
+    bus_write(&b, 0x040, 5);
+    CHECK_EQ(t, b.out.cfg_error, 1);
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10040); /* reason 1 << 16 | 0x040 */
+    bus_write(&b, 0x038, 1);
+    CHECK_EQ(t, b.out.cfg_error, 0);
+    /* HEADROOM[4] of 4 ports: 0x080 + 4*4 = 0x090, an array entry beyond N */
+    bus_write(&b, 0x090, 5);
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10090); /* reason 1 << 16 | 0x090 */
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
 
@@ -324,8 +345,8 @@ static void test_driver(tally *t)
     c.lossless_mask = 0x18;
     for (int i = 0; i < 4; i++)
         c.headroom[i] = 2000 + (uint32_t)i;
-    c.reserve = 8;
-    c.total_cells = 20000; /* charged: 8006 * 2 + 8 * 32 = 16268 */
+    c.reserve = 4;         /* below the reset value 8: apply lowers it first */
+    c.total_cells = 20000; /* charged: (2000+2001+2002+2003) = 8006 * 2 lossless + 4 * 32 = 16012 + 128 = 16140 */
     for (int k = 0; k < 32; k++) {
         c.xoff[k] = 300 + (uint32_t)k;
         c.xon[k] = 100 + (uint32_t)k;
@@ -353,6 +374,76 @@ static void test_driver(tally *t)
     CHECK_MSG(t, msg, "the block has 4 x 8");
 }
 
+/* the largest instance, 32 ports x 8 priorities: the last entries of each array sit at the
+ * top of their address windows */
+static void test_driver_32(tally *t)
+{
+    static model_bus b;
+    fg_csr_sw_cfg mc = {.n_ports = 32, .n_prio = 8, .cw = 18, .cnt_w = 32};
+    fg_csr_sw_reset(&b.st, &mc);
+    fg_drv d;
+    char msg[300];
+    uint32_t v = 0, a = 0;
+    CHECK(t, fg_drv_open(&d, bus_read, bus_write, &b, msg, sizeof msg) == 0, "open 32x8: %s", msg);
+    CHECK_EQ(t, d.n_ports, 32);
+    /* PARAMS = {cnt_w 32 = 0x20, cw 18 = 0x12, n_prio 8, n_ports 32 = 0x20} */
+    CHECK(t, fg_drv_read(&d, "PARAMS", &v, msg, sizeof msg) == 0, "read: %s", msg);
+    CHECK_EQ(t, v, 0x20120820);
+    CHECK(t, fg_drv_lookup(&d, "HEADROOM[31]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0x0FC); /* 0x080 + 4*31 = 0x080 + 0x7C */
+    CHECK(t, fg_drv_lookup(&d, "QUANTA_STEP[31]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0x1FC); /* 0x180 + 0x7C */
+    CHECK(t, fg_drv_lookup(&d, "PFC_RX_BAD[31]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0x47C); /* 0x400 + 0x7C */
+    CHECK(t, fg_drv_lookup(&d, "XOFF[31][7]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0xBFC); /* k = 31*8 + 7 = 255: 0x800 + 4*255 = 0x800 + 0x3FC */
+    CHECK(t, fg_drv_lookup(&d, "XON[255]", &a, msg, sizeof msg) == 0, "lookup: %s", msg);
+    CHECK_EQ(t, a, 0xFFC); /* 0xC00 + 0x3FC: the last word of the 12-bit space */
+    CHECK(t, fg_drv_lookup(&d, "HEADROOM[32]", &a, msg, sizeof msg) == -1, "HEADROOM[32] of 32 ports found");
+    CHECK_MSG(t, msg, "index 32 is outside its legal range 0..31");
+    CHECK(t, fg_drv_lookup(&d, "XON[32][0]", &a, msg, sizeof msg) == -1, "XON[32][0] of 32 ports found");
+    CHECK_MSG(t, msg, "[32][0] is outside [0..31][0..7]");
+    /* the last port and PG take writes and reach the block's outputs */
+    CHECK(t, fg_drv_write(&d, "HEADROOM[31]", 300, msg, sizeof msg) == 0, "write: %s", msg);
+    CHECK_EQ(t, b.out.cfg_headroom[31], 300);
+    CHECK_EQ(t, b.out.cfg_headroom[30], 128); /* reset */
+    CHECK(t, fg_drv_write(&d, "XOFF[31][7]", 2000, msg, sizeof msg) == 0, "write: %s", msg);
+    CHECK(t, fg_drv_write(&d, "XON[31][7]", 2000, msg, sizeof msg) == 0, "XON == XOFF rejected: %s", msg);
+    CHECK_EQ(t, b.out.cfg_xoff[255], 2000);
+    CHECK_EQ(t, b.out.cfg_xon[255], 2000);
+    CHECK(t, fg_drv_write(&d, "XON[31][7]", 2001, msg, sizeof msg) == -1, "XON above XOFF accepted");
+    CHECK_MSG(t, msg, "0xffc (reason 4: rule_xon_le_xoff)");
+    /* pool at 32 ports: 31 * 128 + 300 = 4268 headroom x 8 lossless = 34144, + 8 x 256 PGs = 2048:
+     * 36192 charged */
+    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 36192, msg, sizeof msg) == -1, "pool-breaking total accepted");
+    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool)");
+    CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 36193, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
+    /* counters of the last port */
+    for (int k = 0; k < 5; k++) {
+        fg_csr_sw_in in;
+        memset(&in, 0, sizeof in);
+        in.stat_pfc_rx_ok[31] = true;
+        fg_csr_sw_step(&b.st, &in, &b.out);
+    }
+    CHECK(t, fg_drv_read(&d, "PFC_RX_OK[31]", &v, msg, sizeof msg) == 0, "read: %s", msg);
+    CHECK_EQ(t, v, 5);
+    CHECK_EQ(t, bus_read(&b, 0x3FC), 5); /* PFC_RX_OK[31] = 0x380 + 0x7C, straight on the bus */
+    /* a configuration that uses every port reads back whole */
+    fg_sw_config c, r;
+    fg_sw_config_defaults(&c, 32, 8, 18, msg, sizeof msg);
+    for (int i = 0; i < 32; i++)
+        c.headroom[i] = 100 + (uint32_t)i;
+    for (int k = 0; k < 256; k++)
+        c.xoff[k] = 600 + (uint32_t)k;
+    c.total_cells = 40000; /* (100*32 + 0+1+...+31 = 3200 + 496 = 3696) x 8 = 29568 + 2048 = 31616 charged */
+    CHECK(t, fg_drv_apply(&d, &c, msg, sizeof msg) == 0, "apply 32x8: %s", msg);
+    CHECK(t, fg_drv_read_config(&d, &r, msg, sizeof msg) == 0, "read back: %s", msg);
+    CHECK(t, memcmp(&r, &c, sizeof c) == 0, "read-back 32-port configuration differs from the applied one");
+    CHECK_EQ(t, b.out.cfg_headroom[31], 131); /* 100 + 31 */
+    CHECK_EQ(t, b.out.cfg_xoff[255], 855);    /* 600 + 255 */
+    CHECK_EQ(t, b.out.cfg_xon[255], 512);     /* back to the reset value */
+}
+
 int main(void)
 {
     tally t = {0, 0};
@@ -360,6 +451,7 @@ int main(void)
     test_headroom(&t);
     test_regs(&t);
     test_driver(&t);
+    test_driver_32(&t);
     printf("RESULT sw_unit passed=%d failed=%d\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }

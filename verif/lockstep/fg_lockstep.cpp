@@ -170,6 +170,7 @@ bool FgSignals::compare(const Options& o, uint64_t cycle, std::string* what) {
                 }
             }
         }
+        if (o.rerun) return false;
         std::printf("LOCKSTEP MISMATCH test=%s seed=%llu cycle=%llu signal=%s rtl=0x%s model=0x%s\n",
                     o.test.c_str(), (unsigned long long)o.seed, (unsigned long long)cycle, name.c_str(),
                     rv.hex().c_str(), mv.hex().c_str());

@@ -42,6 +42,7 @@ struct Options {
     std::string vectors;         // write per-cycle vectors for the Icarus replay
     uint64_t progress = 0;       // print a progress line every K cycles (0 = never)
     bool quiet = false;
+    bool rerun = false;          // internal: the waveform re-run, which reports nothing again
 };
 
 // Parses the common options; unknown options are an error naming the option.
@@ -255,6 +256,7 @@ int run(int argc, char** argv, const char* test_name) {
         uint64_t from = (uint64_t)fail > o.wave_window ? (uint64_t)fail - o.wave_window : 0;
         Options o2 = o;
         o2.quiet = true;
+        o2.rerun = true;
         run_pass<TB>(o2, true, from, wave, nullptr, (TB**)nullptr);
         std::printf("LOCKSTEP WAVE test=%s file=%s cycles=%llu..%lld\n", o.test.c_str(), wave.c_str(),
                     (unsigned long long)from, (long long)fail);
