@@ -90,6 +90,8 @@ fg_sw_core_state *fg_sw_core_create(const fg_sw_core_cfg *cfg);
 void fg_sw_core_free(fg_sw_core_state *st);
 void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg);
 void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_out *out);
+/* The registered outputs as they stand now (after a reset: the reset values). */
+void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out);
 
 #ifdef __cplusplus
 }
