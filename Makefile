@@ -27,8 +27,9 @@ deps:
 	@bash scripts/deps.sh
 
 # Build everything the tests need, then run them all through the test runner.
+JOBS ?= $(shell nproc)
 test: deps
-	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(PYTHON) scripts/run_tests.py $(sort $(wildcard verif/manifests/*.tests))
 
 test-build: $(TEST_DEPS)
