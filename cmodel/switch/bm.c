@@ -329,7 +329,8 @@ void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out)
             } else if (static_mode) {
                 const uint64_t xoff = in->cfg_xoff[i][p] & cmax, xon = in->cfg_xon[i][p] & cmax;
                 if (!paused) {
-                    next = hd > 0 || sh >= xoff;
+                    /* an empty PG never pauses (see the dynamic case below) */
+                    next = hd > 0 || (sh > 0 && sh >= xoff);
                     if (next) FG_COV(st, FG_BM_COV_STATIC_PAUSE);
                 } else {
                     next = !(hd == 0 && sh <= xon);
@@ -341,7 +342,11 @@ void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out)
                     if (hd > 0) {
                         FG_COV(st, FG_BM_COV_PAUSE_HEADROOM);
                         next = true;
-                    } else if (sh >= thr) {
+                    } else if (sh > 0 && sh >= thr) {
+                        /* A PG with nothing in shared or headroom never pauses: with a
+                         * threshold of 0 (after reset, or an exhausted pool) SPEC's literal
+                         * rule would pause it and resume it on the next edge (shared == 0),
+                         * sending XOFF/XON frames for nothing. docs/blocks/bm.md. */
                         FG_COV(st, FG_BM_COV_PAUSE_SHARED);
                         next = true;
                     } else {

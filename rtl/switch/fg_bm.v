@@ -434,9 +434,13 @@ module fg_bm #(
                 wire [CW-1:0] t   = thr_reg[gi*CW +: CW];
                 wire [CW:0]   sh_off = {1'b0, sh} + {1'b0, cfg_resume_offset};
                 wire hd_zero = (hd == {CW{1'b0}});
-                wire dyn_pause  = !hd_zero || (sh >= t);
-                wire dyn_resume = hd_zero && ((sh == {CW{1'b0}}) || (sh_off <= {1'b0, t}));
-                wire st_pause   = !hd_zero || (sh >= cfg_xoff[IDX*CW +: CW]);
+                wire sh_zero = (sh == {CW{1'b0}});
+                // A PG with nothing in shared or headroom never pauses: with a threshold of
+                // 0 (just after reset, or an exhausted pool) it would otherwise pause and
+                // resume on alternate edges and send XOFF/XON frames for nothing.
+                wire dyn_pause  = !hd_zero || (!sh_zero && (sh >= t));
+                wire dyn_resume = hd_zero && (sh_zero || (sh_off <= {1'b0, t}));
+                wire st_pause   = !hd_zero || (!sh_zero && (sh >= cfg_xoff[IDX*CW +: CW]));
                 wire st_resume  = hd_zero && (sh <= cfg_xon[IDX*CW +: CW]);
                 wire do_pause   = cfg_static_mode ? st_pause : dyn_pause;
                 wire do_resume  = cfg_static_mode ? st_resume : dyn_resume;

@@ -173,10 +173,11 @@ struct TbBmDirected : BmBench {
         // c30: headroom 30 per port, dynamic mode: 4*30*1 + 16 = 136 > 100 -> pool 0 at edge 30
         C(30, "thr[0] (old pool 44)", 22, thr(0));
         C(31, "thr[0] (pool saturated at 0)", 0, thr(0));
-        // c32: thr 0: every lossless PG has shared 0 >= 0 -> paused (the literal rule)
-        C(32, "paused = every lossless PG", 0xAA, paused_mask);
-        // c33: hdrm 0 and shared 0 -> resume
-        C(33, "paused (resume, shared 0)", 0, paused_mask);
+        // c32, c33: thr 0, but every PG is empty (shared 0, hdrm 0): an empty PG never
+        // pauses (the literal rule 0 >= 0 would pause them all and resume them on the next
+        // edge; docs/blocks/bm.md "Threshold 0")
+        C(32, "paused (empty PGs at thr 0)", 0, paused_mask);
+        C(33, "paused (empty PGs at thr 0)", 0, paused_mask);
     }
 
     void enq(int i, int p, int d, int cells) {

@@ -4,6 +4,8 @@
 // bench. Port order and flattening follow docs/ARCHITECTURE.md section 4.
 #pragma once
 
+#include <type_traits>
+
 #include "fg_lockstep.h"
 extern "C" {
 #include "top/sw_core.h"
@@ -46,10 +48,10 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     // Outputs. Each also knows how to store the RTL's value into *out (FgSwCoreRtl).
 #define FG_OUT1(name, w, expr)                                                                         \
     sig.output_array_rw(#name, w, 1, &top->name, [out](int) { return (uint64_t)(expr); },              \
-                        [out](int, uint64_t v) { expr = (decltype(expr))v; })
+                        [out](int, uint64_t v) { expr = (std::remove_reference_t<decltype(expr)>)v; })
 #define FG_OUTN(name, w, n, expr)                                                                      \
     sig.output_array_rw(#name, w, n, &top->name, [out, P](int k) { (void)P; return (uint64_t)(expr); }, \
-                        [out, P](int k, uint64_t v) { (void)P; expr = (decltype(expr))v; })
+                        [out, P](int k, uint64_t v) { (void)P; expr = (std::remove_reference_t<decltype(expr)>)v; })
     FG_OUT1(csr_rdata, 32, out->csr_rdata);
     FG_OUT1(cfg_error, 1, out->cfg_error);
     FG_OUT1(cfg_pause_quanta, 16, out->cfg_pause_quanta);

@@ -1,0 +1,113 @@
+// fg_sim_host.cpp - host node (see fg_sim_host.h).
+#include "fg_sim_host.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace fg {
+namespace sim {
+
+uint64_t current_cycle() {
+    // Every clock in the simulator has a 1 ns period with its first rising edge at 0.
+    return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_NS).value();
+}
+
+HostLogic::HostLogic(const HostConfig& cfg) : cfg_(cfg), sent_(cfg.flows.size(), 0) {
+    for (const auto& f : cfg_.flows) {
+        if (f.prio >= kPrios)
+            throw std::invalid_argument("flow " + std::to_string(f.flow) + ": prio " + std::to_string(f.prio) +
+                                        " out of range 0..7");
+        if (f.bytes < 64 || f.bytes > 9216)
+            throw std::invalid_argument("flow " + std::to_string(f.flow) + ": bytes " + std::to_string(f.bytes) +
+                                        " out of range 64..9216");
+    }
+}
+
+void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
+    bool loaded[kPrios] = {false, false, false, false, false, false, false, false};
+    if (rx.pfc()) {
+        stats_.rx_pfc++;
+        if (cfg_.obey_pfc) {
+            for (int n = 0; n < kPrios; n++) {
+                if ((rx.cev >> n) & 1u) {
+                    timer_[n] = uint32_t(rx.time[n]) << 16;
+                    loaded[n] = true;
+                }
+            }
+        }
+    }
+    for (int n = 0; n < kPrios; n++) {
+        if (!loaded[n]) timer_[n] = timer_[n] > cfg_.quanta_step ? timer_[n] - cfg_.quanta_step : 0;
+        if (timer_[n]) stats_.paused_cycles[n]++;
+    }
+    if (rx.data()) {
+        stats_.rx_cells++;
+        if (rx.last_cell()) {
+            stats_.rx_packets++;
+            uint64_t lat = now - rx.pkt.t_sent;
+            stats_.latency_sum += lat;
+            if (lat > stats_.latency_max) stats_.latency_max = lat;
+            bool found = false;
+            for (auto& fs : rx_next_seq_) {
+                if (fs.first == rx.pkt.flow) {
+                    if (rx.pkt.seq != fs.second) stats_.rx_out_of_order++;
+                    fs.second = rx.pkt.seq + 1;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                if (rx.pkt.seq != 0) stats_.rx_out_of_order++;
+                rx_next_seq_.push_back({rx.pkt.flow, rx.pkt.seq + 1});
+            }
+        }
+    }
+}
+
+WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
+    receive(now, rx);
+    if (busy_) {
+        WireSymbol s = WireSymbol::data_cell(cur_, cur_next_++);
+        stats_.tx_cells++;
+        if (cur_next_ == cur_.cells) busy_ = false;
+        return s;
+    }
+    if (script_next_ < cfg_.pfc_script.size() && cfg_.pfc_script[script_next_].cycle <= now) {
+        const ScriptedPfc& p = cfg_.pfc_script[script_next_++];
+        stats_.tx_pfc++;
+        return WireSymbol::pfc_frame(p.cev, p.time);
+    }
+    size_t n = cfg_.flows.size();
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (rr_ + k) % n;
+        const FlowSpec& f = cfg_.flows[i];
+        if (f.start > now || (f.packets && sent_[i] >= f.packets) || timer_[f.prio]) continue;
+        cur_ = PacketDesc{};
+        cur_.flow = f.flow;
+        cur_.seq = uint32_t(sent_[i]++);
+        cur_.src = cfg_.id;
+        cur_.dst = f.dst;
+        cur_.prio = f.prio;
+        cur_.bytes = f.bytes;
+        cur_.cells = uint16_t(cells_of(f.bytes));
+        cur_.t_sent = now;
+        rr_ = i + 1;
+        stats_.tx_packets++;
+        stats_.tx_cells++;
+        cur_next_ = 1;
+        busy_ = cur_.cells > 1;
+        return WireSymbol::data_cell(cur_, 0);
+    }
+    return WireSymbol{};
+}
+
+HostNode::HostNode(sc_core::sc_module_name name, const HostConfig& cfg) : sc_core::sc_module(name), logic(cfg) {
+    SC_METHOD(on_edge);
+    sensitive << clk.pos();
+    dont_initialize();
+}
+
+void HostNode::on_edge() { tx.write(logic.edge(current_cycle(), rx.read())); }
+
+}  // namespace sim
+}  // namespace fg

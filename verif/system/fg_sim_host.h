@@ -1,0 +1,98 @@
+// fg_sim_host.h - a host (NIC) of the system simulator: sends flows of fixed-size packets
+// at line rate, obeys the PFC frames it receives, and drains whatever reaches it at line rate.
+//
+// Per edge, in this order:
+//  1. receive: a PFC frame loads the quanta timer of every class in its class-enable vector
+//     (time 0 clears it); timers not loaded count down by `quanta_step` (Q16 quanta per
+//     cycle; 0x10000 = one quantum per cycle at line rate). A data cell is counted; the last
+//     cell of a packet completes it (latency = this edge - t_sent).
+//  2. transmit, one symbol: the next cell of the packet in progress; else a scripted PFC
+//     frame that is due; else the first cell of a new packet from the next flow (round robin)
+//     that has started, has packets left and whose priority's timer is zero; else idle.
+// So a frame with time q read at edge t stops new packets at edges t .. t+q-1 and allows one
+// at t+q; a packet already on the wire is never cut.
+#pragma once
+
+#include <systemc>
+#include <vector>
+
+#include "fg_sim_wire.h"
+
+namespace fg {
+namespace sim {
+
+struct FlowSpec {
+    uint32_t flow = 0;
+    uint16_t dst = 0;       // destination host id
+    uint8_t prio = 3;       // 802.1Q priority (lossless class in the scenarios)
+    uint16_t bytes = 1024;  // frame length
+    uint64_t start = 0;     // first cycle the flow may start a packet
+    uint64_t packets = 0;   // packets to send, 0 = unlimited
+};
+
+// A PFC frame the host sends on its own (tests of the switch's receive path).
+struct ScriptedPfc {
+    uint64_t cycle = 0;  // sent at the first free edge at or after this one
+    uint8_t cev = 0;
+    uint16_t time[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
+};
+
+struct HostConfig {
+    uint16_t id = 0;
+    std::vector<FlowSpec> flows;
+    std::vector<ScriptedPfc> pfc_script;  // in cycle order
+    bool obey_pfc = true;                 // false: a misbehaving NIC (ignores pauses)
+    uint32_t quanta_step = 0x10000;       // Q16 quanta per cycle
+};
+
+struct HostStats {
+    uint64_t tx_packets = 0, tx_cells = 0, tx_pfc = 0;
+    uint64_t rx_packets = 0, rx_cells = 0, rx_pfc = 0;
+    uint64_t rx_out_of_order = 0;  // a packet whose seq is not the next of its flow
+    uint64_t latency_sum = 0, latency_max = 0;  // cycles, first cell sent -> last cell received
+    uint64_t paused_cycles[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};  // edges with the timer running
+};
+
+class HostLogic {
+   public:
+    explicit HostLogic(const HostConfig& cfg);
+    // One rising edge at cycle `now`: `rx` is what arrived, the return value is what to send.
+    WireSymbol edge(uint64_t now, const WireSymbol& rx);
+    bool paused(int prio) const { return timer_[prio] != 0; }
+    uint32_t timer(int prio) const { return timer_[prio]; }
+    const HostStats& stats() const { return stats_; }
+    const HostConfig& config() const { return cfg_; }
+    // Packets each flow has sent (index as in config().flows).
+    uint64_t flow_sent(size_t i) const { return sent_[i]; }
+
+   private:
+    void receive(uint64_t now, const WireSymbol& rx);
+    HostConfig cfg_;
+    HostStats stats_;
+    uint32_t timer_[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
+    std::vector<uint64_t> sent_;
+    size_t rr_ = 0;
+    size_t script_next_ = 0;
+    PacketDesc cur_;          // packet on the wire
+    uint16_t cur_next_ = 0;   // its next cell
+    bool busy_ = false;
+    std::vector<std::pair<uint32_t, uint32_t>> rx_next_seq_;  // (flow, next seq) seen
+};
+
+SC_MODULE(HostNode) {
+    sc_core::sc_in<bool> clk;
+    sc_core::sc_in<WireSymbol> rx;
+    sc_core::sc_out<WireSymbol> tx;
+    HostLogic logic;
+    SC_HAS_PROCESS(HostNode);
+    HostNode(sc_core::sc_module_name name, const HostConfig& cfg);
+
+   private:
+    void on_edge();
+};
+
+// The cycle number of the current rising edge (the clock's first edge is cycle 0).
+uint64_t current_cycle();
+
+}  // namespace sim
+}  // namespace fg

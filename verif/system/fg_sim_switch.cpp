@@ -1,0 +1,257 @@
+// fg_sim_switch.cpp - switch node (see fg_sim_switch.h for the per-edge contract).
+#include "fg_sim_switch.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#include "fg_sim_host.h"
+
+namespace fg {
+namespace sim {
+
+SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> core)
+    : cfg_(cfg), core_(std::move(core)) {
+    const int N = cfg_.core.n_ports, P = cfg_.core.n_prio;
+    if (cfg_.mon_port < 0 || cfg_.mon_port >= N)
+        throw std::invalid_argument("monitored port " + std::to_string(cfg_.mon_port) + " out of range 0.." +
+                                    std::to_string(N - 1));
+    if (cfg_.mon_prio < 0 || cfg_.mon_prio >= P)
+        throw std::invalid_argument("monitored priority " + std::to_string(cfg_.mon_prio) + " out of range 0.." +
+                                    std::to_string(P - 1));
+    for (int r : cfg_.route)
+        if (r >= N) throw std::invalid_argument("route to port " + std::to_string(r) + ": switch has " +
+                                                std::to_string(N) + " ports");
+    eq_.assign(N, std::vector<std::deque<Desc>>(P));
+    eq_cells_.assign(N, std::vector<uint32_t>(P, 0));
+    pending_valid_.assign(N, false);
+    pending_.resize(N);
+    tx_cur_.resize(N);
+    tx_next_.assign(N, 0);
+    held_.assign(N, -1);
+    rx_cells_.assign(N, 0);
+    core_->reset();
+    std::memset(&co_, 0, sizeof co_);
+}
+
+uint64_t SwitchLogic::node_drops() const {
+    uint64_t n = st_.dropped;
+    for (size_t i = 0; i < pending_valid_.size(); i++) n += pending_valid_[i] && !co_.enq_accept[i];
+    return n;
+}
+
+void SwitchLogic::error(uint64_t now, const std::string& what) {
+    st_.protocol_errors++;
+    if (first_error_.empty()) first_error_ = "cycle " + std::to_string(now) + ": " + what;
+}
+
+void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg_sw_core_in& in) {
+    auto& q = eq_[o][prio];
+    if (q.empty()) {
+        error(now, "grant for empty EQ(" + std::to_string(o) + "," + std::to_string(prio) + ")");
+        return;
+    }
+    Desc d = q.front();
+    q.pop_front();
+    eq_cells_[o][prio] -= d.pkt.cells;
+    in.deq_valid[o] = true;
+    in.deq_prio[o] = uint8_t(prio);
+    in.deq_src[o] = d.in_port;
+    in.deq_cells[o] = d.pkt.cells;
+    st_.deq_pkts++;
+    st_.tx_cells++;
+    tx_cur_[o] = d.pkt;
+    tx_next_[o] = 1;
+    tx = WireSymbol::data_cell(d.pkt, 0);
+}
+
+void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vector<WireSymbol>& tx) {
+    const int N = cfg_.core.n_ports, P = cfg_.core.n_prio;
+    fg_sw_core_in in;
+    std::memset(&in, 0, sizeof in);
+
+    // Configuration phase: the register writes, then read back PARAMS and ERR_ADDR.
+    const size_t W = cfg_.csr_writes.size();
+    if (csr_next_ < W) {
+        in.csr_wr = true;
+        in.csr_addr = cfg_.csr_writes[csr_next_].addr;
+        in.csr_wdata = cfg_.csr_writes[csr_next_].data;
+        csr_next_++;
+    } else if (csr_next_ == W) {
+        in.csr_rd = true;
+        in.csr_addr = FG_REG_PARAMS_ADDR;
+        csr_next_++;
+    } else if (csr_next_ == W + 1) {
+        uint32_t params = co_.csr_rdata;
+        int np = params & 0xFF, pp = (params >> 8) & 0xFF, cw = (params >> 16) & 0xFF;
+        if (np != N || pp != P || cw != cfg_.core.cw)
+            throw std::runtime_error(core_->name() + " core reports PARAMS n_ports=" + std::to_string(np) +
+                                     " n_prio=" + std::to_string(pp) + " cw=" + std::to_string(cw) +
+                                     ", the scenario needs n_ports=" + std::to_string(N) + " n_prio=" +
+                                     std::to_string(P) + " cw=" + std::to_string(cfg_.core.cw));
+        in.csr_rd = true;
+        in.csr_addr = FG_REG_ERR_ADDR_ADDR;
+        csr_next_++;
+    } else if (csr_next_ == W + 2) {
+        if (co_.cfg_error) {
+            uint32_t a = co_.csr_rdata & 0xFFF, reason = (co_.csr_rdata >> 16) & 7;
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "0x%03x", a);
+            std::string which = std::string("address ") + hex;
+            for (const auto& w : cfg_.csr_writes)
+                if (w.addr == a) which = w.what + " = " + std::to_string(w.data);
+            throw std::runtime_error(core_->name() + " core rejected register write " + which + " (reason " +
+                                     std::to_string(reason) + ", see docs/registers.md)");
+        }
+        cfg_done_ = true;
+        csr_next_++;
+    }
+
+    // 1. Verdicts of the previous edge's enq.
+    for (int i = 0; i < N; i++) {
+        if (co_.enq_accept[i] && !pending_valid_[i]) error(now, "enq_accept on port " + std::to_string(i) + " without enq");
+        if (!pending_valid_[i]) continue;
+        pending_valid_[i] = false;
+        const Desc& d = pending_[i];
+        if (co_.enq_accept[i]) {
+            int o = cfg_.route[d.pkt.dst];
+            eq_[o][d.pkt.prio].push_back(d);
+            eq_cells_[o][d.pkt.prio] += d.pkt.cells;
+            st_.accepted++;
+        } else {
+            st_.dropped++;
+        }
+    }
+    // 2. The descriptor queues and the core's egress counters must agree.
+    for (int o = 0; o < N; o++)
+        for (int p = 0; p < P; p++)
+            if (eq_cells_[o][p] != co_.egress_cnt[o][p]) {
+                if (!st_.acct_mismatch)
+                    error(now, "EQ(" + std::to_string(o) + "," + std::to_string(p) + ") holds " +
+                                   std::to_string(eq_cells_[o][p]) + " cells, core egress_cnt=" +
+                                   std::to_string(co_.egress_cnt[o][p]));
+                st_.acct_mismatch++;
+            }
+    // 3. Receive.
+    for (int i = 0; i < N; i++) {
+        const WireSymbol& s = rx[i];
+        if (s.pfc()) {
+            in.rx_pfc_valid[i] = true;
+            in.rx_pfc_cev[i] = s.cev;
+            for (int n = 0; n < kPrios; n++) in.rx_pfc_time[i][n] = s.time[n];
+            st_.pfc_rx++;
+        } else if (s.data()) {
+            if (s.cell != rx_cells_[i]) error(now, "port " + std::to_string(i) + " received cell out of order");
+            rx_cells_[i] = uint16_t(s.cell + 1);
+            if (s.last_cell()) {
+                rx_cells_[i] = 0;
+                if (s.pkt.dst >= cfg_.route.size() || cfg_.route[s.pkt.dst] < 0) {
+                    error(now, "no route to host " + std::to_string(s.pkt.dst));
+                    continue;
+                }
+                if (s.pkt.prio >= P) {
+                    error(now, "packet priority " + std::to_string(s.pkt.prio) + " >= switch priorities");
+                    continue;
+                }
+                in.enq_valid[i] = true;
+                in.enq_prio[i] = s.pkt.prio;
+                in.enq_dst[i] = uint8_t(cfg_.route[s.pkt.dst]);
+                in.enq_cells[i] = s.pkt.cells;
+                pending_valid_[i] = true;
+                pending_[i] = Desc{s.pkt, uint8_t(i)};
+                st_.enq_pkts++;
+            }
+        }
+    }
+    // 4. Transmit.
+    for (int o = 0; o < N; o++) {
+        tx[o] = WireSymbol{};
+        bool busy = tx_next_[o] < tx_cur_[o].cells;
+        if (co_.grant_valid[o] && (busy || held_[o] >= 0))
+            error(now, "grant on port " + std::to_string(o) + " while its link is busy");
+        if (busy) {
+            tx[o] = WireSymbol::data_cell(tx_cur_[o], tx_next_[o]++);
+            st_.tx_cells++;
+        } else if (co_.tx_ctrl_valid[o]) {
+            uint16_t t[kPrios];
+            for (int n = 0; n < kPrios; n++) t[n] = (co_.tx_ctrl_xoff[o] >> n) & 1u ? co_.cfg_pause_quanta : 0;
+            tx[o] = WireSymbol::pfc_frame(co_.tx_ctrl_cev[o], t);
+            in.tx_ctrl_ack[o] = true;
+            st_.pfc_tx++;
+            if (co_.tx_ctrl_xoff[o] & co_.tx_ctrl_cev[o]) st_.pfc_xoff++;
+            else st_.pfc_xon++;
+            if (co_.grant_valid[o]) {
+                held_[o] = co_.grant_prio[o];
+                st_.held_grants++;
+            }
+        } else if (held_[o] >= 0) {
+            start_packet(now, o, held_[o], tx[o], in);
+            held_[o] = -1;
+        } else if (co_.grant_valid[o]) {
+            start_packet(now, o, co_.grant_prio[o], tx[o], in);
+        }
+        in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0;
+    }
+    // 5. The core's edge.
+    core_->step(in, co_);
+    for (int i = 0; i < N; i++) {
+        st_.stat_drop += co_.stat_drop[i];
+        st_.stat_violation += co_.stat_violation[i];
+    }
+    uint32_t hdrm = 0, total = 0, paused = 0;
+    for (int i = 0; i < N; i++)
+        for (int p = 0; p < P; p++) {
+            hdrm += co_.hdrm_cnt[i][p];
+            total += co_.egress_cnt[i][p];
+            st_.paused_pg_cycles += co_.paused[i][p];
+        }
+    for (int i = 0; i < N; i++) paused |= uint32_t(co_.paused[i][cfg_.mon_prio]) << i;
+    uint32_t eqc = co_.egress_cnt[cfg_.mon_port][cfg_.mon_prio];
+    if (eqc > st_.peak_eq_cells) st_.peak_eq_cells = eqc, st_.peak_eq_cycle = now;
+    if (co_.shared_used > st_.peak_shared) st_.peak_shared = co_.shared_used;
+    if (hdrm > st_.peak_hdrm) st_.peak_hdrm = hdrm;
+    if (total > st_.peak_total) st_.peak_total = total;
+    if (trace_ && cfg_.sample_every && now % cfg_.sample_every == 0) {
+        uint32_t txp = 0;
+        for (int p = 0; p < P; p++) txp |= uint32_t(co_.tx_paused[cfg_.mon_port][p]) << p;
+        SwitchSample s{now,      eqc,          uint32_t(eq_[cfg_.mon_port][cfg_.mon_prio].size()),
+                       co_.shared_used, hdrm, paused, txp, st_.pfc_xoff, st_.pfc_xon, st_.stat_drop,
+                       st_.stat_violation};
+        trace_->row(s);
+    }
+}
+
+SwitchNode::SwitchNode(sc_core::sc_module_name name, const SwitchConfig& cfg, std::unique_ptr<CoreBackend> core)
+    : sc_core::sc_module(name),
+      rx("rx", cfg.core.n_ports),
+      tx("tx", cfg.core.n_ports),
+      logic(cfg, std::move(core)),
+      rx_buf_(cfg.core.n_ports),
+      tx_buf_(cfg.core.n_ports) {
+    SC_METHOD(on_edge);
+    sensitive << clk.pos();
+    dont_initialize();
+}
+
+void SwitchNode::on_edge() {
+    for (size_t i = 0; i < rx_buf_.size(); i++) rx_buf_[i] = rx[i].read();
+    logic.edge(current_cycle(), rx_buf_, tx_buf_);
+    for (size_t i = 0; i < tx_buf_.size(); i++) tx[i].write(tx_buf_[i]);
+}
+
+TraceWriter::TraceWriter(const std::string& path) : f_(std::fopen(path.c_str(), "w")) {
+    if (!f_) throw std::runtime_error("--trace " + path + ": cannot open for writing");
+    std::fprintf(f_, "cycle,eq_cells,eq_pkts,shared_used,hdrm_cells,paused,tx_paused,pfc_xoff,pfc_xon,drops,violations\n");
+}
+
+TraceWriter::~TraceWriter() {
+    if (f_) std::fclose(f_);
+}
+
+void TraceWriter::row(const SwitchSample& s) {
+    std::fprintf(f_, "%llu,%u,%u,%u,%u,0x%x,0x%x,%llu,%llu,%llu,%llu\n", (unsigned long long)s.cycle, s.eq_cells,
+                 s.eq_pkts, s.shared_used, s.hdrm_cells, s.paused, s.tx_paused, (unsigned long long)s.pfc_xoff,
+                 (unsigned long long)s.pfc_xon, (unsigned long long)s.drops, (unsigned long long)s.violations);
+}
+
+}  // namespace sim
+}  // namespace fg

@@ -1,0 +1,143 @@
+// fg_sim_switch.h - the switch node of the system simulator: N ports, the packet side of a
+// switch (descriptor queues, receive and transmit of every port) around a switch core
+// (C model, Verilated RTL or the stub), which holds no packets and decides admission, pause,
+// PFC frames and which queue may start a packet.
+//
+// Per edge (cycle t), with `co` = the core's registered outputs after edge t-1:
+//  1. verdicts: a packet presented as enq at edge t-1 is appended to its egress queue
+//     EQ(o,p) if co.enq_accept[i], else dropped (counted; a violation if co.stat_violation).
+//  2. check: cells in every EQ descriptor queue == co.egress_cnt[o][p] (the environment and
+//     the core must agree; a difference is counted and reported once).
+//  3. receive, per port i: a PFC frame -> rx_pfc_valid/cev/time for this edge's core step;
+//     the last cell of a data packet -> enq (store-and-forward: a packet of s cells is
+//     enqueued when its s-th cell has arrived), egress port from the route table.
+//  4. transmit, per port o, one symbol: the next cell of the packet in progress; else the PFC
+//     frame the core requests (co.tx_ctrl_valid: cev, time[n] = xoff bit ? pause_quanta : 0),
+//     acked with tx_ctrl_ack (a grant arriving together with it is held one cycle); else the
+//     held grant; else on co.grant_valid the head packet of EQ(o, grant_prio) starts: it is
+//     released with deq at this edge (at the start of transmission) and keeps the link busy
+//     for its cells. link_idle = nothing in progress after this edge and no held grant.
+//  5. the core steps (edge t) with those inputs, after the register writes of the
+//     configuration phase (one per cycle from cycle 0).
+#pragma once
+
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "fg_sim_core.h"
+#include "fg_sim_regs.h"
+#include "fg_sim_wire.h"
+
+namespace fg {
+namespace sim {
+
+struct SwitchConfig {
+    fg_sw_core_cfg core{17, 8, 18, 8};
+    std::vector<CsrWrite> csr_writes;  // configuration phase, one per cycle from cycle 0
+    std::vector<int> route;            // destination host id -> egress port (-1: none)
+    int mon_port = 0, mon_prio = 3;    // the egress queue the trace follows
+    uint32_t sample_every = 1;         // trace row every K cycles (0: no trace)
+};
+
+// One row of the trace: everything comes from the core's outputs or from the node state
+// that follows them, so two cores that agree bit for bit give identical rows.
+struct SwitchSample {
+    uint64_t cycle;
+    uint32_t eq_cells;     // core egress_cnt of the monitored EQ
+    uint32_t eq_pkts;      // descriptors in that EQ
+    uint32_t shared_used;  // core shared_used
+    uint32_t hdrm_cells;   // sum of hdrm_cnt over all PGs
+    uint32_t paused;       // bit i: PG(i, mon_prio) paused
+    uint32_t tx_paused;    // bit p: egress mon_port held by a received pause on p
+    uint64_t pfc_xoff, pfc_xon;  // PFC frames sent so far (any XOFF class / all XON)
+    uint64_t drops, violations;  // lossy drops, lossless drops so far
+};
+
+struct SwitchStats {
+    uint64_t enq_pkts = 0, accepted = 0, dropped = 0;
+    uint64_t stat_drop = 0, stat_violation = 0;  // core pulses
+    uint64_t deq_pkts = 0, tx_cells = 0;
+    uint64_t pfc_tx = 0, pfc_xoff = 0, pfc_xon = 0, pfc_rx = 0;
+    uint64_t held_grants = 0;
+    uint64_t acct_mismatch = 0;   // EQ descriptor cells != core egress_cnt
+    uint64_t protocol_errors = 0; // grant to an empty queue or a busy link, stray verdicts
+    uint32_t peak_eq_cells = 0, peak_shared = 0, peak_hdrm = 0, peak_total = 0;
+    uint64_t peak_eq_cycle = 0;
+    uint64_t paused_pg_cycles = 0;  // sum over PGs of cycles paused
+};
+
+class TraceWriter;
+
+class SwitchLogic {
+   public:
+    SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> core);
+    // One edge: rx[i] arrived on port i; tx[i] gets what port i sends.
+    void edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vector<WireSymbol>& tx);
+    const SwitchStats& stats() const { return st_; }
+    const fg_sw_core_out& core_out() const { return co_; }
+    bool configured() const { return cfg_done_; }
+    uint64_t config_cycles() const { return cfg_.csr_writes.size() + 1; }
+    const std::string& first_error() const { return first_error_; }
+    const CoreBackend& core() const { return *core_; }
+    void set_trace(TraceWriter* t) { trace_ = t; }
+    size_t eq_len(int o, int p) const { return eq_[o][p].size(); }
+    // Packets the node dropped, counting a rejection the core gave on the last edge that the
+    // node has not yet acted on (so it can be compared with the core's drop pulses).
+    uint64_t node_drops() const;
+
+   private:
+    struct Desc {
+        PacketDesc pkt;
+        uint8_t in_port;
+    };
+    void error(uint64_t now, const std::string& what);
+    void start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg_sw_core_in& in);
+    SwitchConfig cfg_;
+    std::unique_ptr<CoreBackend> core_;
+    fg_sw_core_out co_{};
+    SwitchStats st_;
+    std::vector<std::vector<std::deque<Desc>>> eq_;
+    std::vector<std::vector<uint32_t>> eq_cells_;
+    std::vector<bool> pending_valid_;
+    std::vector<Desc> pending_;
+    std::vector<PacketDesc> tx_cur_;
+    std::vector<uint16_t> tx_next_;  // next cell of the packet in progress; == cells: none
+    std::vector<int> held_;          // held grant priority, -1 none
+    std::vector<uint16_t> rx_cells_; // cells of the packet being received so far
+    size_t csr_next_ = 0;
+    bool cfg_done_ = false;
+    std::string first_error_;
+    TraceWriter* trace_ = nullptr;
+};
+
+SC_MODULE(SwitchNode) {
+    sc_core::sc_in<bool> clk;
+    sc_core::sc_vector<sc_core::sc_in<WireSymbol>> rx;
+    sc_core::sc_vector<sc_core::sc_out<WireSymbol>> tx;
+    SwitchLogic logic;
+    SC_HAS_PROCESS(SwitchNode);
+    SwitchNode(sc_core::sc_module_name name, const SwitchConfig& cfg, std::unique_ptr<CoreBackend> core);
+
+   private:
+    void on_edge();
+    std::vector<WireSymbol> rx_buf_, tx_buf_;
+};
+
+// CSV trace of the switch (one header line, one row per sample).
+class TraceWriter {
+   public:
+    explicit TraceWriter(const std::string& path);
+    ~TraceWriter();
+    void row(const SwitchSample& s);
+    bool ok() const { return f_ != nullptr; }
+
+   private:
+    FILE* f_;
+};
+
+}  // namespace sim
+}  // namespace fg

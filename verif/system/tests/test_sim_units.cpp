@@ -1,0 +1,451 @@
+// test_sim_units.cpp - unit tests of the system simulator's nodes: links, hosts, the switch
+// node around a core. One SystemC elaboration per process, so one test per run:
+//   fg_sim_unit --test NAME [--switch cmodel|rtl|stub] [--delay D]
+// Every expected value below is derived from the contracts in the headers (delay D, one cell
+// per cycle, q quanta = q cycles), never read back from the code under test. Each check
+// prints `CHECK name ok|FAIL ...`; the exit code is 1 when any check failed.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "fg_sim_host.h"
+#include "fg_sim_link.h"
+#include "fg_sim_network.h"
+#include "fg_sim_switch.h"
+
+using namespace fg::sim;
+
+namespace {
+
+int failures = 0;
+
+void check(const std::string& name, bool ok, const std::string& detail = "") {
+    std::printf("CHECK %s %s%s%s\n", name.c_str(), ok ? "ok" : "FAIL", detail.empty() ? "" : " ", detail.c_str());
+    if (!ok) failures++;
+}
+std::string kv(const char* k, uint64_t v) { return std::string(k) + "=" + std::to_string(v); }
+
+// Records every non-idle symbol on a wire with the edge at which a reader of that wire sees it.
+SC_MODULE(Probe) {
+    sc_core::sc_in<bool> clk;
+    sc_core::sc_in<WireSymbol> in;
+    std::vector<std::pair<uint64_t, WireSymbol>> seen;
+    SC_CTOR(Probe) {
+        SC_METHOD(on_edge);
+        sensitive << clk.pos();
+        dont_initialize();
+    }
+    void on_edge() {
+        if (!in.read().idle()) seen.push_back({current_cycle(), in.read()});
+    }
+    // Edges at which a packet's first cell is seen.
+    std::vector<uint64_t> starts() const {
+        std::vector<uint64_t> v;
+        for (const auto& s : seen)
+            if (s.second.first_cell()) v.push_back(s.first);
+        return v;
+    }
+};
+
+// Two hosts back to back, with probes on the wires: a_tx (what A sends, seen one edge after
+// A wrote it) and b_rx (what B receives, at the edge B reads it); likewise b_tx / a_rx.
+struct Pair {
+    sc_core::sc_clock clk{"clk", 1, sc_core::SC_NS, 0.5, 0, sc_core::SC_NS, true};
+    sc_core::sc_signal<WireSymbol> a_tx{"a_tx"}, a_rx{"a_rx"}, b_tx{"b_tx"}, b_rx{"b_rx"};
+    HostNode a, b;
+    Link link;
+    Probe p_a_tx{"p_a_tx"}, p_b_rx{"p_b_rx"}, p_a_rx{"p_a_rx"};
+    Pair(const HostConfig& ca, const HostConfig& cb, uint32_t delay) : a("a", ca), b("b", cb), link("link", delay) {
+        a.clk(clk);
+        b.clk(clk);
+        link.clk(clk);
+        a.tx(a_tx);
+        link.a_tx(a_tx);
+        link.b_rx(b_rx);
+        b.rx(b_rx);
+        b.tx(b_tx);
+        link.b_tx(b_tx);
+        link.a_rx(a_rx);
+        a.rx(a_rx);
+        for (Probe* p : {&p_a_tx, &p_b_rx, &p_a_rx}) p->clk(clk);
+        p_a_tx.in(a_tx);
+        p_b_rx.in(b_rx);
+        p_a_rx.in(a_rx);
+    }
+    void run(uint64_t cycles) { sc_core::sc_start(sc_core::sc_time(double(cycles) - 0.5, sc_core::SC_NS)); }
+};
+
+sc_core::sc_signal<WireSymbol>* find_wire(const std::string& name) {
+    for (sc_core::sc_object* o : sc_core::sc_get_top_level_objects())
+        if (name == o->name()) return dynamic_cast<sc_core::sc_signal<WireSymbol>*>(o);
+    return nullptr;
+}
+
+ScriptedPfc pfc_at(uint64_t cycle, int prio, uint16_t quanta) {
+    ScriptedPfc s;
+    s.cycle = cycle;
+    s.cev = uint8_t(1u << prio);
+    s.time[prio] = quanta;
+    return s;
+}
+
+FlowSpec flow(uint32_t id, uint16_t dst, int prio, uint16_t bytes, uint64_t start, uint64_t packets) {
+    FlowSpec f;
+    f.flow = id;
+    f.dst = dst;
+    f.prio = uint8_t(prio);
+    f.bytes = bytes;
+    f.start = start;
+    f.packets = packets;
+    return f;
+}
+
+// A symbol written at edge t is read at edge t + D, for data and PFC alike, both directions.
+int test_link_delay(uint32_t D) {
+    HostConfig ca, cb;
+    ca.id = 0;
+    cb.id = 1;
+    ca.pfc_script.push_back(pfc_at(5, 3, 7));                 // idle at 5: sent at edge 5
+    ca.flows.push_back(flow(1, 1, 2, 128, 20, 2));             // 2 packets of 2 cells from edge 20
+    cb.pfc_script.push_back(pfc_at(9, 6, 1));                  // B -> A
+    Pair n(ca, cb, D);
+    n.run(40 + 2 * D);
+    const auto& rx = n.p_b_rx.seen;
+    check("link.count", rx.size() == 5, kv("symbols", rx.size()));
+    if (rx.size() == 5) {
+        check("link.pfc_arrival", rx[0].second.pfc() && rx[0].first == 5 + D, kv("at", rx[0].first));
+        check("link.pfc_fields", rx[0].second.cev == 0x08 && rx[0].second.time[3] == 7);
+        bool cells_ok = true;
+        for (int k = 0; k < 4; k++)
+            cells_ok &= rx[1 + k].second.data() && rx[1 + k].first == 20 + D + k && rx[1 + k].second.cell == k % 2 &&
+                        rx[1 + k].second.pkt.seq == uint32_t(k / 2);
+        check("link.data_arrival", cells_ok, kv("first_at", rx[1].first));
+    }
+    const auto& back = n.p_a_rx.seen;
+    check("link.reverse", back.size() == 1 && back[0].first == 9 + D && back[0].second.pfc(),
+          back.empty() ? "none" : kv("at", back[0].first));
+    // A's transmit probe sees each symbol one edge after A wrote it.
+    check("link.tx_probe", !n.p_a_tx.seen.empty() && n.p_a_tx.seen[0].first == 6);
+    return 0;
+}
+
+// A sender paused with q quanta at a packet boundary leaves the wire idle for exactly q cycles;
+// a pause of another class changes nothing; a second XOFF reloads; XON releases at once.
+int test_pause() {
+    const uint32_t D = 16;  // PFC sent by B at edge s arrives at A at s + 16
+    const uint16_t cells = 16, bytes = 1024;
+    HostConfig ca, cb;
+    ca.id = 0;
+    cb.id = 1;
+    ca.flows.push_back(flow(1, 1, 3, bytes, 0, 0));  // back to back: starts at 0, 16, 32, ...
+    cb.pfc_script.push_back(pfc_at(40, 5, 1000));    // other class: arrives 56
+    cb.pfc_script.push_back(pfc_at(96, 3, 500));     // arrives 112 = a packet boundary
+    // Second episode: XOFF 300 arriving at 2000 (boundary: 2000 = 125*16), refreshed with
+    // 300 at 2200 -> released at 2500; third: XOFF 5000 at 3200, XON at 3700.
+    cb.pfc_script.push_back(pfc_at(2000 - D, 3, 300));
+    cb.pfc_script.push_back(pfc_at(2200 - D, 3, 300));
+    cb.pfc_script.push_back(pfc_at(3200 - D, 3, 5000));
+    cb.pfc_script.push_back(pfc_at(3700 - D, 3, 0));
+    Pair n(ca, cb, D);
+    n.run(4500);
+    std::vector<uint64_t> st;  // edges at which A started a packet
+    for (uint64_t s : n.p_a_tx.starts()) st.push_back(s - 1);
+    auto has = [&](uint64_t c) {
+        for (uint64_t s : st)
+            if (s == c) return true;
+        return false;
+    };
+    auto none_in = [&](uint64_t lo, uint64_t hi) {  // no start in [lo, hi)
+        for (uint64_t s : st)
+            if (s >= lo && s < hi) return false;
+        return true;
+    };
+    check("pause.other_class_ignored", has(48) && has(64) && has(96), "");
+    check("pause.exact_q", has(96) && none_in(112, 612) && has(612), "");
+    // The wire: cells of the packet started at 96 until edge 111, then idle for exactly 500.
+    uint64_t idle = 0;
+    for (uint64_t c = 112; c < 700; c++) {
+        bool busy = false;
+        for (const auto& s : n.p_a_tx.seen)
+            if (s.first - 1 == c) busy = true;
+        if (!busy) idle++;
+        else if (idle) break;
+    }
+    check("pause.idle_cycles", idle == 500, kv("idle", idle));
+    check("pause.refresh_reload", none_in(2000, 2500) && has(2500), "");
+    check("pause.xon_releases", none_in(3200, 3700) && has(3700), "");
+    check("pause.after_resume_line_rate", has(3700 + cells) && has(3700 + 2 * cells), "");
+    check("pause.paused_cycles", n.a.logic.stats().paused_cycles[3] == 500 + 500 + 500,
+          kv("paused_cycles", n.a.logic.stats().paused_cycles[3]));
+    return 0;
+}
+
+// A sender at line rate fills the link completely; the receiver counts every cell, in order,
+// each packet D + cells - 1 cycles after its first cell left.
+int test_line_rate() {
+    const uint32_t D = 78;
+    const uint64_t start = 10, cycles = 10000;
+    HostConfig ca, cb;
+    ca.id = 0;
+    cb.id = 1;
+    ca.flows.push_back(flow(1, 1, 3, 1000, start, 0));  // 1000 B = 16 cells (last one partial)
+    Pair n(ca, cb, D);
+    n.run(cycles);
+    const HostStats& r = n.b.logic.stats();
+    const uint64_t cells = cycles - (start + D);  // B reads a cell at every edge from start + D
+    check("line.rx_cells", r.rx_cells == cells, kv("rx_cells", r.rx_cells) + " " + kv("expected", cells));
+    check("line.rx_packets", r.rx_packets == cells / 16, kv("rx_packets", r.rx_packets));
+    check("line.in_order", r.rx_out_of_order == 0);
+    check("line.latency", r.latency_max == D + 15 && r.latency_sum == r.rx_packets * (D + 15),
+          kv("latency_max", r.latency_max));
+    return 0;
+}
+
+// Two senders into one egress port through a switch: every packet arrives, in order, and the
+// egress link is never idle from its first cell to its last (grants back to back).
+int test_switch_forward(const std::string& core, int ports) {
+    const uint32_t D = 5;
+    Network net;
+    SwitchParams sp;
+    sp.n_ports = ports;  // hosts on ports 0, 1, 2; the others idle
+    sp.n_prio = 8;
+    sp.total_cells = 8192;
+    sp.headroom = 64;
+    SwitchConfig sc;
+    sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
+    sc.csr_writes = switch_register_writes(sp, 18);
+    sc.route = {0, 1, 2};
+    sc.mon_port = 2;
+    SwitchNode& sw = net.add_switch(sc, make_core(core, sc.core));
+    const uint64_t t0 = sw.logic.config_cycles() + 4;
+    HostConfig h0, h1, h2;
+    h0.id = 0;
+    h1.id = 1;
+    h2.id = 2;
+    h0.flows.push_back(flow(10, 2, 3, 1024, t0, 100));  // 16 cells
+    h1.flows.push_back(flow(11, 2, 3, 300, t0, 100));   // 5 cells
+    HostNode& a = net.add_host(h0);
+    HostNode& b = net.add_host(h1);
+    HostNode& r = net.add_host(h2);
+    net.connect(a, sw, 0, D);
+    net.connect(b, sw, 1, D);
+    net.connect(r, sw, 2, D);
+    Probe p("p_egress");
+    p.clk(net.clock());
+    sc_core::sc_signal<WireSymbol>* egress = find_wire("w_host2_switch0p2_down");
+    check("fwd.found_wire", egress != nullptr);
+    if (!egress) return 1;
+    p.in(*egress);
+    net.run(t0 + 100 * 21 + 400);
+    // Both senders start together: B's first 5-cell packet is queued 11 cells before A's first
+    // 16-cell one, so the egress may idle in its first 32 cycles. From then on the queue never
+    // runs dry (2 cells/cycle arrive, then 1 cell/cycle from A alone while B's cells wait), so
+    // the egress wire carries a data cell on every edge up to its last.
+    std::vector<uint64_t> data;
+    for (const auto& x : p.seen)
+        if (x.second.data()) data.push_back(x.first);
+    size_t k = 0;
+    while (k < data.size() && data[k] < data.front() + 32) k++;
+    check("fwd.egress_back_to_back", k < data.size() && data.back() - data[k] + 1 == data.size() - k,
+          data.empty() ? "" : kv("span", data.back() - data[k] + 1) + " " + kv("cells", data.size() - k));
+    const HostStats& rs = r.logic.stats();
+    const SwitchStats& ss = sw.logic.stats();
+    check("fwd.delivered", rs.rx_packets == 200, kv("rx_packets", rs.rx_packets));
+    check("fwd.cells", rs.rx_cells == 100 * 16 + 100 * 5, kv("rx_cells", rs.rx_cells));
+    check("fwd.in_order", rs.rx_out_of_order == 0);
+    check("fwd.no_drops", ss.dropped == 0 && ss.stat_drop == 0 && ss.stat_violation == 0);
+    check("fwd.consistent", ss.protocol_errors == 0 && ss.acct_mismatch == 0, sw.logic.first_error());
+    check("fwd.queue_empty_at_end", sw.logic.eq_len(2, 3) == 0 && sw.logic.core_out().egress_cnt[2][3] == 0);
+    check("fwd.egress_tx_cells", ss.tx_cells == rs.rx_cells, kv("tx_cells", ss.tx_cells));
+    return 0;
+}
+
+// The egress port of a switch holds back when its downstream (the receiver) pauses it: no
+// packet starts from a few cycles after the frame arrives until q cycles later, then the
+// queue drains again. The bounds allow the core's pipeline (a handful of cycles), no more.
+int test_switch_rx_pfc(const std::string& core, int ports) {
+    const uint32_t D = 5;
+    const uint16_t q = 1000;
+    Network net;
+    SwitchParams sp;
+    sp.n_ports = ports;  // hosts on ports 0, 1, 2; the others idle
+    sp.n_prio = 8;
+    sp.total_cells = 65536;
+    sp.headroom = 64;
+    SwitchConfig sc;
+    sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
+    sc.csr_writes = switch_register_writes(sp, 18);
+    sc.route = {0, 1, 2};
+    sc.mon_port = 2;
+    SwitchNode& sw = net.add_switch(sc, make_core(core, sc.core));
+    const uint64_t t0 = sw.logic.config_cycles() + 4;
+    const uint64_t s = t0 + 600;  // the receiver's frame leaves at s, reaches the switch at s + D
+    const uint64_t r = s + D;
+    HostConfig h0, h1, h2;
+    h0.id = 0;
+    h1.id = 1;
+    h2.id = 2;
+    h0.flows.push_back(flow(10, 2, 3, 512, t0, 0));  // 8 cells, two senders: egress backlogged
+    h1.flows.push_back(flow(11, 2, 3, 512, t0, 0));
+    h2.pfc_script.push_back(pfc_at(s, 3, q));
+    HostNode& a = net.add_host(h0);
+    HostNode& b = net.add_host(h1);
+    HostNode& rcv = net.add_host(h2);
+    net.connect(a, sw, 0, D);
+    net.connect(b, sw, 1, D);
+    net.connect(rcv, sw, 2, D);
+    // Probe the switch -> receiver wire (a start seen at edge e was sent at e - 1).
+    Probe p("p_egress");
+    p.clk(net.clock());
+    sc_core::sc_signal<WireSymbol>* egress = find_wire("w_host2_switch0p2_down");
+    check("rxpfc.found_wire", egress != nullptr);
+    if (!egress) return 1;
+    p.in(*egress);
+    net.run(r + q + 600);
+    std::vector<uint64_t> st;  // edges at which the switch started a packet on port 2
+    for (uint64_t c : p.starts()) st.push_back(c - 1);
+    const uint64_t hold_from = r + 4, hold_to = r + q;  // pipeline allowance: 4 cycles
+    bool none = true;
+    uint64_t first_after = 0;
+    for (uint64_t c : st) {
+        if (c >= hold_from && c < hold_to) none = false;
+        if (c >= hold_to && !first_after) first_after = c;
+    }
+    check("rxpfc.started_before", !st.empty() && st.front() < r, "");
+    check("rxpfc.held", none, "");
+    check("rxpfc.resumed", first_after >= hold_to && first_after <= hold_to + 4, kv("first_after", first_after) +
+                                                                                   " " + kv("pause_end", hold_to));
+    check("rxpfc.rx_counted", sw.logic.stats().pfc_rx == 1);
+    check("rxpfc.consistent", sw.logic.stats().protocol_errors == 0 && sw.logic.stats().acct_mismatch == 0,
+          sw.logic.first_error());
+    return 0;
+}
+
+// Two switches in a line (h0 -> s0 -> s1 -> h1, and h1 -> s1 -> s0 -> h0 at the same time):
+// the route tables carry both flows over the inter-switch link, every packet arrives in order,
+// and when h1 pauses s1's port toward it, s1 fills and in turn pauses s0 (PFC hop by hop),
+// still without a lossless drop.
+int test_two_switches(const std::string& core, int ports) {
+    const uint32_t D = 20;
+    Network net;
+    SwitchParams sp;
+    sp.n_ports = ports;
+    sp.n_prio = 8;
+    sp.total_cells = 4096;
+    sp.headroom = 128;
+    sp.reserve = 8;
+    std::vector<SwitchNode*> sw;
+    for (int k = 0; k < 2; k++) {
+        SwitchConfig sc;
+        sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
+        sc.csr_writes = switch_register_writes(sp, 18);
+        sc.route = k == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0};  // host id -> port
+        sc.mon_port = 1 - k;
+        sw.push_back(&net.add_switch(sc, make_core(core, sc.core)));
+    }
+    const uint64_t t0 = sw[0]->logic.config_cycles() + 4;
+    HostConfig h0, h1;
+    h0.id = 0;
+    h1.id = 1;
+    h0.flows.push_back(flow(1, 1, 3, 1024, t0, 400));
+    h1.flows.push_back(flow(2, 0, 3, 512, t0, 100));
+    h1.pfc_script.push_back(pfc_at(t0 + 1000, 3, 8000));  // h1 holds s1 back for 8000 cycles
+    HostNode& a = net.add_host(h0);
+    HostNode& b = net.add_host(h1);
+    net.connect(a, *sw[0], 0, D);
+    net.connect(*sw[0], 1, *sw[1], 1, D);
+    net.connect(b, *sw[1], 0, D);
+    net.run(t0 + 400 * 16 + 8000 + 2000);
+    check("two.delivered_fwd", b.logic.stats().rx_packets == 400, kv("rx", b.logic.stats().rx_packets));
+    check("two.delivered_back", a.logic.stats().rx_packets == 100, kv("rx", a.logic.stats().rx_packets));
+    check("two.in_order", a.logic.stats().rx_out_of_order == 0 && b.logic.stats().rx_out_of_order == 0);
+    // 8000 cycles of h0's cells cannot fit in s1 (its shared share is about half of ~3700
+    // cells) plus s0's: s1 must pause s0 and s0 must pause h0 for a long time. (An empty PG
+    // never pauses, so no switch sends anything at start-up: every XOFF here is real.)
+    check("two.hop_by_hop", sw[1]->logic.stats().pfc_xoff >= 1 && sw[0]->logic.stats().pfc_xoff >= 1 &&
+                                a.logic.stats().paused_cycles[3] > 1000,
+          kv("s1_xoff", sw[1]->logic.stats().pfc_xoff) + " " + kv("h0_paused", a.logic.stats().paused_cycles[3]));
+    check("two.lossless", sw[0]->logic.stats().stat_violation == 0 && sw[1]->logic.stats().stat_violation == 0);
+    check("two.consistent", sw[0]->logic.stats().protocol_errors == 0 && sw[1]->logic.stats().protocol_errors == 0 &&
+                                sw[0]->logic.stats().acct_mismatch == 0 && sw[1]->logic.stats().acct_mismatch == 0,
+          sw[0]->logic.first_error() + sw[1]->logic.first_error());
+    return 0;
+}
+
+// Bad construction is refused with a message naming the field and its range.
+int test_bad_input() {
+    auto msg = [](std::function<void()> f) -> std::string {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+        return "";
+    };
+    std::string m = msg([] { DelayLine d(1); });
+    check("bad.link_delay", m.find("link delay 1") != std::string::npos && m.find(">= 2") != std::string::npos, m);
+    m = msg([] {
+        HostConfig h;
+        h.flows.push_back(flow(1, 0, 9, 1024, 0, 0));
+        HostLogic l(h);
+    });
+    check("bad.flow_prio", m.find("prio 9") != std::string::npos && m.find("0..7") != std::string::npos, m);
+    m = msg([] {
+        SwitchParams p;
+        p.alpha_shift = 16;
+        switch_register_writes(p, 18);
+    });
+    check("bad.alpha_shift", m.find("alpha_shift = 16") != std::string::npos && m.find("0..15") != std::string::npos,
+          m);
+    m = msg([] { make_core("nosuch", fg_sw_core_cfg{3, 8, 18, 8}); });
+    check("bad.core", m.find("--switch nosuch") != std::string::npos && m.find("stub") != std::string::npos, m);
+    return 0;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+    std::string test, core = "stub";
+    uint32_t delay = 78;
+    int ports = 3;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "--test" && i + 1 < argc) test = argv[++i];
+        else if (a == "--switch" && i + 1 < argc) core = argv[++i];
+        else if (a == "--delay" && i + 1 < argc) delay = uint32_t(std::strtoul(argv[++i], nullptr, 0));
+        else if (a == "--ports" && i + 1 < argc) ports = int(std::strtol(argv[++i], nullptr, 0));
+        else {
+            std::fprintf(stderr, "usage: fg_sim_unit --test link_delay|pause|line_rate|switch_forward|"
+                                 "switch_rx_pfc|two_switches|bad_input [--switch K] [--delay D] [--ports N]\n");
+            return 2;
+        }
+    }
+    try {
+        if (test == "link_delay") test_link_delay(delay);
+        else if (test == "pause") test_pause();
+        else if (test == "line_rate") test_line_rate();
+        else if (test == "switch_forward") test_switch_forward(core, ports);
+        else if (test == "switch_rx_pfc") test_switch_rx_pfc(core, ports);
+        else if (test == "bad_input") test_bad_input();
+        else if (test == "two_switches") test_two_switches(core, ports);
+        else {
+            std::fprintf(stderr, "fg_sim_unit: unknown test '%s'\n", test.c_str());
+            return 2;
+        }
+    } catch (const std::exception& e) {
+        std::printf("CHECK %s FAIL exception: %s\n", test.c_str(), e.what());
+        return 1;
+    }
+    std::printf("RESULT test=%s failures=%d\n", test.c_str(), failures);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char** argv) {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    return sc_core::sc_elab_and_sim(argc, argv);
+}
