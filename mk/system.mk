@@ -9,7 +9,7 @@ SYSC_INC ?= /usr/include
 SYSC_LIBDIR ?= /usr/lib/x86_64-linux-gnu
 SIM_DIR := verif/system
 SIM_OBJ := $(BUILD)/obj/system
-SIM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(SYSC_INC) -Icmodel -Isw/include -I$(SIM_DIR)
+SIM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(SYSC_INC) -Icmodel -Isw/include -I$(SIM_DIR) -Iverif/bench
 SIM_LDLIBS := -L$(SYSC_LIBDIR) -Wl,-rpath,$(SYSC_LIBDIR) -lsystemc -lpthread -lm
 SIM_LIB_SRCS := $(filter-out $(SIM_DIR)/fg_sim_main.cpp,$(sort $(wildcard $(SIM_DIR)/fg_sim_*.cpp)))
 SIM_HDRS := $(sort $(wildcard $(SIM_DIR)/*.h)) $(CMODEL_HDRS) $(wildcard sw/include/*.h)

@@ -34,6 +34,11 @@ std::vector<std::string> available_cores();
 // Throws std::invalid_argument naming the choice and the legal ones.
 std::unique_ptr<CoreBackend> make_core(const std::string& kind, const fg_sw_core_cfg& cfg);
 
+// Wraps a backend so that every edge's inputs are also written to `path` (fg_core_trace.h).
+// A reset is not recorded: a trace starts from the reset state.
+std::unique_ptr<CoreBackend> record_core(std::unique_ptr<CoreBackend> inner, const std::string& path,
+                                         const fg_sw_core_cfg& cfg);
+
 // Defined by the backend sources when compiled in.
 std::unique_ptr<CoreBackend> make_stub_core(const fg_sw_core_cfg& cfg);
 #ifdef FG_SIM_HAVE_CMODEL_CORE

@@ -41,6 +41,7 @@ std::string incast_usage() {
            "                       (repeatable; QUANTA 0 = XON)\n"
            "  --trace FILE.csv     per-sample switch trace\n"
            "  --sample K           trace every K cycles (default 10)\n"
+           "  --core-trace FILE    record the core's inputs of every cycle (for make bench)\n"
            "  --json               print the results as one JSON object\n"
            "  --quiet              no summary lines\n";
 }
@@ -103,6 +104,7 @@ IncastOptions parse_incast(int argc, char** argv) {
             o.rx_pause.push_back({num("--rx-pause cycle", v.substr(0, c).c_str(), 0, 1000000000ull),
                                   uint32_t(num("--rx-pause quanta", v.substr(c + 1).c_str(), 0, 65535))});
         } else if (a == "--trace") o.trace = val();
+        else if (a == "--core-trace") o.core_trace = val();
         else if (a == "--sample") o.sample = uint32_t(num(a, val(), 1, 1000000));
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
@@ -170,6 +172,7 @@ int run_incast(const IncastOptions& o) {
     sc.mon_prio = o.prio;
     sc.sample_every = o.trace.empty() ? 0 : o.sample;
     std::unique_ptr<CoreBackend> core = make_core(o.core, sc.core);
+    if (!o.core_trace.empty()) core = record_core(std::move(core), o.core_trace, sc.core);
 
     std::unique_ptr<TraceWriter> trace;
     if (!o.trace.empty()) trace.reset(new TraceWriter(o.trace));

@@ -33,6 +33,7 @@ struct IncastOptions {
     uint64_t start_gap = 0;        // sender k starts start_gap*k cycles after the first
     std::vector<std::pair<uint64_t, uint32_t>> rx_pause;  // receiver sends PFC (cycle, quanta)
     std::string trace;
+    std::string core_trace;        // record the core's inputs for the bench
     uint32_t sample = 10;
     bool json = false;
     bool quiet = false;
