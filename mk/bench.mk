@@ -5,7 +5,7 @@
 #   BENCH_ICARUS     cycles of it replayed under Icarus (default 3000; Icarus is slow)
 BENCH_CYCLES ?= 30000
 BENCH_ICARUS ?= 3000
-BENCH_OBJ := $(BUILD)/obj/bench_core_$(SIM_RTL_PORTS)x$(SIM_RTL_PRIO)
+BENCH_OBJ = $(BUILD)/obj/bench_core_$(SIM_RTL_PORTS)x$(SIM_RTL_PRIO)
 
 # The bench replays into the core Verilated at the simulator's size (SIM_RTL_PORTS/PRIO), built
 # without --trace-fst: the lock-step builds keep tracing compiled in for the waveform on a
@@ -14,6 +14,7 @@ $(BIN)/fg_bench_core: verif/bench/fg_bench_core.cpp verif/bench/fg_core_trace.h 
     verif/tb/sw_core/sw_core_rtl.h verif/tb/sw_core/sw_core_signals.h $(LOCKSTEP_SRCS) $(LOCKSTEP_HDRS) \
     $(BUILD)/lib/libfgmodel.a mk/bench.mk
 	@mkdir -p $(BIN) $(BENCH_OBJ)
+	@rm -f $@
 	$(VERILATOR) $(filter-out --trace-fst,$(VFLAGS)) -GN_PORTS=$(SIM_RTL_PORTS) -GN_PRIO=$(SIM_RTL_PRIO) \
 	  -CFLAGS -I$(CURDIR)/verif/tb/sw_core -CFLAGS -I$(CURDIR)/verif/bench \
 	  --top-module fg_sw_core --prefix Vtop -Mdir $(BENCH_OBJ) -o $(CURDIR)/$@ $(SW_CORE_RTL) \

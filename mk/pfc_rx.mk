@@ -17,6 +17,7 @@ $(eval $(call FG_LOCKSTEP,egress_sched_bug,fg_egress_sched,$(EGRESS_SCHED_RTL),v
 PCAP_RX_SRCS := verif/interop/rx/fg_pcap_rx.cpp verif/interop/rx/fg_pcap_rx_top.v
 $(BIN)/fg_pcap_rx: $(PCAP_RX_SRCS) $(PFC_RX_RTL) $(PFC_TIMER_RTL) $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS)
 	@mkdir -p $(BIN) $(BUILD)/obj/fg_pcap_rx
+	@rm -f $@  # Verilator's makefile would not relink for a changed model archive alone
 	$(VERILATOR) $(VFLAGS) --top-module fg_pcap_rx_top --prefix Vpcaprx -Mdir $(BUILD)/obj/fg_pcap_rx \
 	  -o $(CURDIR)/$(BIN)/fg_pcap_rx verif/interop/rx/fg_pcap_rx_top.v $(PFC_RX_RTL) $(PFC_TIMER_RTL) \
 	  $(abspath verif/interop/rx/fg_pcap_rx.cpp) $(CURDIR)/$(BUILD)/lib/libfgmodel.a \

@@ -119,7 +119,9 @@ void fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg)
 
 void fg_bm_outputs(const fg_bm_state *st, fg_bm_out *out)
 {
-    memset(out, 0, sizeof *out);
+    /* Only the entries of existing ports and priorities are written: clearing the whole
+     * struct (32 KB of composition counters at the largest size) every step was a fifth of
+     * the switch core model's run time. Callers zero `out` once, as they zero the state. */
     const int n = st->cfg.n_ports, np = st->cfg.n_prio;
     for (int i = 0; i < n; i++) {
         out->enq_accept[i] = st->enq_accept_reg[i];

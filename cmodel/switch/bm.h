@@ -140,7 +140,8 @@ int fg_bm_check_in(const fg_bm_cfg *cfg, const fg_bm_in *in, char *msg, size_t l
  * fg_bm_check_cfg goes to stderr and the program aborts. Coverage counters survive. */
 void fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg);
 void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out);
-/* The registered outputs of the current state (what step writes to out). */
+/* The registered outputs of the current state (what step writes to out). Writes the entries of
+ * existing ports and priorities only: zero `out` once before the first use. */
 void fg_bm_outputs(const fg_bm_state *st, fg_bm_out *out);
 
 #ifdef __cplusplus
