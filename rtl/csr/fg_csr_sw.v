@@ -285,18 +285,18 @@ module fg_csr_sw #(
         pool_port_sum = {SUMW{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (hit_HEADROOM && idx_HEADROOM == k)
-                pool_port_sum = pool_port_sum + {8'd0, csr_wdata[0 +: CW]};
+                pool_port_sum = pool_port_sum + {10'd0, csr_wdata[0 +: CW]};
             else
-                pool_port_sum = pool_port_sum + {8'd0, headroom_reg[k*CW +: CW]};
+                pool_port_sum = pool_port_sum + {10'd0, headroom_reg[k*CW +: CW]};
         end
         pool_port_total = {SUMW{1'b0}};
         for (k = 0; k < N_PRIO; k = k + 1) begin
             if (pool_mask_new[k]) pool_port_total = pool_port_total + pool_port_sum;
         end
     end
-    wire [SUMW-1:0] pool_pg_total = {8'd0, pool_per_pg_new} * N_PG[SUMW-1:0];
+    wire [SUMW-1:0] pool_pg_total = {10'd0, pool_per_pg_new} * N_PG[SUMW-1:0];
     wire pool_bad = (hit_TOTAL_CELLS || hit_RESERVE || hit_LOSSLESS_MASK || hit_HEADROOM)
-        && !({8'd0, pool_total_new} > (pool_port_total + pool_pg_total));
+        && !({10'd0, pool_total_new} > (pool_port_total + pool_pg_total));
 
     // ---- write verdict: the first failing check names the reason ------------------------
     reg  [2:0] wr_reason;
