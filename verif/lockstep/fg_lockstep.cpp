@@ -46,10 +46,12 @@ Options parse_options(int argc, char** argv, const char* test_name) {
             o.progress = parse_u64("--progress", val());
         } else if (a == "--quiet") {
             o.quiet = true;
+        } else if (a == "--coverage-advisory") {
+            o.coverage_advisory = true;
         } else if (a == "--help" || a == "-h") {
             std::printf(
                 "usage: %s [--seed N] [--cycles M] [--wave FILE] [--wave-window K] [--wave-always]\n"
-                "          [--vectors FILE] [--progress K] [--quiet]\n",
+                "          [--vectors FILE] [--progress K] [--quiet] [--coverage-advisory]\n",
                 argv[0]);
             std::exit(0);
         } else {
