@@ -20,6 +20,16 @@
 
 #define FG_COV(st, point) ((st)->cov[(point)]++)
 
+/* Clears a model's state struct except its coverage counters, which survive resets (a test
+ * reports what the whole run reached, resets included). Needs <string.h>. */
+#define FG_CLEAR_STATE_KEEP_COV(st)                                      \
+    do {                                                                 \
+        uint64_t fg_cov_keep_[sizeof((st)->cov) / sizeof(uint64_t)];     \
+        memcpy(fg_cov_keep_, (st)->cov, sizeof fg_cov_keep_);            \
+        memset((st), 0, sizeof *(st));                                   \
+        memcpy((st)->cov, fg_cov_keep_, sizeof fg_cov_keep_);            \
+    } while (0)
+
 /* Saturating unsigned helpers for a counter of `width` bits (width <= 63). */
 static inline uint64_t fg_mask(int width) { return (width >= 64) ? ~0ull : ((1ull << width) - 1ull); }
 static inline uint64_t fg_sat_add(uint64_t a, uint64_t b, int width)

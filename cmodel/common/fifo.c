@@ -31,10 +31,7 @@ bool fg_fifo_cfg_check(const fg_fifo_cfg *cfg, char *msg, size_t len)
 
 void fg_fifo_reset(fg_fifo_state *st, const fg_fifo_cfg *cfg)
 {
-    uint64_t cov[FG_FIFO_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     fg_sat_counter_cfg ccfg = {.w = cfg->cnt_w, .aw = 1};
     fg_sat_counter_reset(&st->overflow_cnt, &ccfg);

@@ -7,10 +7,7 @@ const char *const fg_lfsr_cov_names[FG_LFSR_COV_N] = {"load", "load_zero_seed", 
 
 void fg_lfsr_reset(fg_lfsr_state *st, const fg_lfsr_cfg *cfg)
 {
-    uint64_t cov[FG_LFSR_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->state = fg_lfsr_seed(cfg->reset_seed);
 }

@@ -43,10 +43,7 @@ uint64_t fg_sat_counter_next(uint64_t count, int w, bool clr, uint64_t inc_v, ui
 
 void fg_sat_counter_reset(fg_sat_counter_state *st, const fg_sat_counter_cfg *cfg)
 {
-    uint64_t cov[FG_SAT_COUNTER_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
 }
 

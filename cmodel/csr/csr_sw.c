@@ -694,10 +694,7 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     check_param("N_PRIO", cfg->n_prio, 1, 8);
     check_param("CW", cfg->cw, 16, 24);
     check_param("CNT_W", cfg->cnt_w, 8, 32);
-    uint64_t cov[FG_CSR_SW_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     const fg_csr_sw_cfg *c = &st->cfg;
     st->static_mode = 0u;

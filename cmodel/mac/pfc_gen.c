@@ -25,10 +25,7 @@ void fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg)
         fprintf(stderr, "error: %s (got %u)\n", err, cfg->n_prio);
         abort();
     }
-    uint64_t cov[FG_PFC_GEN_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
 }
 

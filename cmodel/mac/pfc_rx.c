@@ -27,10 +27,7 @@ const char *fg_pfc_rx_status_name(unsigned status)
 
 void fg_pfc_rx_reset(fg_pfc_rx_state *st, const fg_pfc_rx_cfg *cfg)
 {
-    uint64_t cov[FG_PFC_RX_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->crc = FG_CRC32_INIT;
 }

@@ -16,10 +16,7 @@ const char *const fg_pfc_tx_cov_names[FG_PFC_TX_COV_N] = {
 
 void fg_pfc_tx_reset(fg_pfc_tx_state *st, const fg_pfc_tx_cfg *cfg)
 {
-    uint64_t cov[FG_PFC_TX_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->crc = FG_CRC32_INIT;
 }

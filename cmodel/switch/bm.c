@@ -110,10 +110,7 @@ void fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg)
         fprintf(stderr, "%s\n", msg);
         abort();
     }
-    uint64_t cov[FG_BM_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
 }
 
@@ -136,7 +133,7 @@ void fg_bm_outputs(const fg_bm_state *st, fg_bm_out *out)
             out->ingress_cnt[i][p] = st->ingress_reg[i][p];
             out->hdrm_cnt[i][p] = st->hdrm_reg[i][p];
             out->egress_cnt[i][p] = st->egress_reg[i][p];
-            for (int k = 0; k < n; k++) out->comp_cnt[i][p][k] = st->comp_reg[i][p][k];
+            memcpy(out->comp_cnt[i][p], st->comp_reg[i][p], sizeof(uint32_t) * (size_t)n);
         }
     }
     out->shared_used = st->shared_used_reg;
@@ -286,35 +283,53 @@ void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out)
             if (released_shared[i]) uflow[i] = true;
     }
 
-    /* 5. egress and composition counters */
+    /* 5. egress and composition counters. EQ(o,p) gains every packet accepted for it (up to
+     * one per ingress port) and loses port o's deq. A composition entry comp[o][p][i] changes
+     * only when ingress i's accepted packet or port o's deq names it (at most one of each per
+     * cycle), so only those entries are visited and updated in place; every other entry keeps
+     * its value, as fg_bm_update(reg, 0, 0) would. Visiting all N*N*P entries every step was
+     * most of the switch core model's run time. */
+    uint64_t eg_add[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO] = {{0}};
+    int eg_nadd[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO] = {{0}};
+    for (int i = 0; i < n; i++) {
+        if (!acc[i]) continue;
+        eg_add[edst[i]][eprio[i]] += ecells[i];
+        eg_nadd[edst[i]][eprio[i]]++;
+    }
     uint32_t eg_next[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO];
-    uint32_t comp_next[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO][FG_BM_MAX_PORTS];
     for (int o = 0; o < n; o++) {
         for (int p = 0; p < np; p++) {
             const bool deq_hit = deq_ok[o] && (in->deq_prio[o] & 7u) == (unsigned)p;
             const uint64_t dcells = deq_hit ? (in->deq_cells[o] & smax) : 0;
-            const int dsrc = (int)(in->deq_src[o] & pmask);
-            uint64_t add = 0;
-            int nadd = 0;
-            for (int i = 0; i < n; i++) {
-                const bool a = acc[i] && edst[i] == o && eprio[i] == p;
-                bool uf;
-                comp_next[o][p][i] = fg_bm_update(st->comp_reg[o][p][i], deq_hit && dsrc == i ? dcells : 0,
-                                                  a ? ecells[i] : 0, cmax, &uf);
-                if (uf) {
-                    FG_COV(st, FG_BM_COV_COMP_UNDERFLOW);
-                    uflow[o] = true;
-                }
-                if (a) add += ecells[i], nadd++;
-            }
-            if (nadd > 1) FG_COV(st, FG_BM_COV_EQ_MULTI_ENQ);
+            if (eg_nadd[o][p] > 1) FG_COV(st, FG_BM_COV_EQ_MULTI_ENQ);
             bool uf;
-            eg_next[o][p] = fg_bm_update(st->egress_reg[o][p], dcells, add, cmax, &uf);
+            eg_next[o][p] = fg_bm_update(st->egress_reg[o][p], dcells, eg_add[o][p], cmax, &uf);
             if (uf) {
                 FG_COV(st, FG_BM_COV_EGRESS_UNDERFLOW);
                 uflow[o] = true;
             }
         }
+    }
+    /* composition: each port's deq, with an accepted packet for the same entry folded in */
+    for (int o = 0; o < n; o++) {
+        if (!deq_ok[o]) continue;
+        const int p = (int)(in->deq_prio[o] & 7u), i = (int)(in->deq_src[o] & pmask);
+        const bool a = acc[i] && edst[i] == o && eprio[i] == p;
+        bool uf;
+        st->comp_reg[o][p][i] = fg_bm_update(st->comp_reg[o][p][i], in->deq_cells[o] & smax, a ? ecells[i] : 0,
+                                             cmax, &uf);
+        if (uf) {
+            FG_COV(st, FG_BM_COV_COMP_UNDERFLOW);
+            uflow[o] = true;
+        }
+    }
+    /* ... then the accepted packets whose entry no deq named */
+    for (int i = 0; i < n; i++) {
+        if (!acc[i]) continue;
+        const int o = edst[i], p = eprio[i];
+        if (deq_ok[o] && (int)(in->deq_prio[o] & 7u) == p && (int)(in->deq_src[o] & pmask) == i) continue;
+        bool uf;
+        st->comp_reg[o][p][i] = fg_bm_update(st->comp_reg[o][p][i], 0, ecells[i], cmax, &uf);
     }
 
     /* 6. pause per PG, from the registered counters and threshold */
@@ -385,7 +400,6 @@ void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out)
             st->hdrm_reg[i][p] = hd_next[i][p];
             st->egress_reg[i][p] = eg_next[i][p];
             st->paused_reg[i][p] = paused_next[i][p];
-            for (int k = 0; k < n; k++) st->comp_reg[i][p][k] = comp_next[i][p][k];
         }
     }
     fg_bm_outputs(st, out);

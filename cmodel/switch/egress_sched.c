@@ -23,10 +23,7 @@ void fg_egress_sched_reset(fg_egress_sched_state *st, const fg_egress_sched_cfg 
         fprintf(stderr, "error: %s (got %d)\n", err, cfg->n_prio);
         abort();
     }
-    uint64_t cov[FG_EGRESS_SCHED_COV_N];
-    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */
-    memset(st, 0, sizeof *st);
-    memcpy(st->cov, cov, sizeof cov);
+    FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
 }
 

@@ -1034,10 +1034,7 @@ def gen_cc(m):
     a("{")
     for p in m.param_list:
         a(f'    check_param("{p["name"]}", cfg->{PARAM_C[p["name"]]}, {p["min"]}, {p["max"]});')
-    a("    uint64_t cov[FG_CSR_SW_COV_N];")
-    a("    memcpy(cov, st->cov, sizeof cov); /* coverage survives a reset */")
-    a("    memset(st, 0, sizeof *st);")
-    a("    memcpy(st->cov, cov, sizeof cov);")
+    a("    FG_CLEAR_STATE_KEEP_COV(st);")
     a("    st->cfg = *cfg;")
     a("    const fg_csr_sw_cfg *c = &st->cfg;")
     for r in rw:
