@@ -206,21 +206,28 @@ int test_line_rate() {
     return 0;
 }
 
-// Two senders into one egress port through a switch: every packet arrives, in order, and the
-// egress link is never idle from its first cell to its last (grants back to back).
-int test_switch_forward(const std::string& core, int ports) {
-    const uint32_t D = 5;
-    Network net;
+// The switch of the node tests: hosts on ports 0, 1, 2 (the others idle), 8 priorities,
+// 64 cells of headroom, egress port 2 monitored.
+static SwitchConfig three_host_switch(int ports, uint32_t total_cells) {
     SwitchParams sp;
-    sp.n_ports = ports;  // hosts on ports 0, 1, 2; the others idle
+    sp.n_ports = ports;
     sp.n_prio = 8;
-    sp.total_cells = 8192;
+    sp.total_cells = total_cells;
     sp.headroom = 64;
     SwitchConfig sc;
     sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
     sc.csr_writes = switch_register_writes(sp, 18);
     sc.route = {0, 1, 2};
     sc.mon_port = 2;
+    return sc;
+}
+
+// Two senders into one egress port through a switch: every packet arrives, in order, and the
+// egress link is never idle from its first cell to its last (grants back to back).
+int test_switch_forward(const std::string& core, int ports) {
+    const uint32_t D = 5;
+    Network net;
+    SwitchConfig sc = three_host_switch(ports, 8192);
     SwitchNode& sw = net.add_switch(sc, make_core(core, sc.core));
     const uint64_t t0 = sw.logic.config_cycles() + 4;
     HostConfig h0, h1, h2;
@@ -272,16 +279,7 @@ int test_switch_rx_pfc(const std::string& core, int ports) {
     const uint32_t D = 5;
     const uint16_t q = 1000;
     Network net;
-    SwitchParams sp;
-    sp.n_ports = ports;  // hosts on ports 0, 1, 2; the others idle
-    sp.n_prio = 8;
-    sp.total_cells = 65536;
-    sp.headroom = 64;
-    SwitchConfig sc;
-    sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
-    sc.csr_writes = switch_register_writes(sp, 18);
-    sc.route = {0, 1, 2};
-    sc.mon_port = 2;
+    SwitchConfig sc = three_host_switch(ports, 65536);
     SwitchNode& sw = net.add_switch(sc, make_core(core, sc.core));
     const uint64_t t0 = sw.logic.config_cycles() + 4;
     const uint64_t s = t0 + 600;  // the receiver's frame leaves at s, reaches the switch at s + D
