@@ -12,9 +12,12 @@ $(BUILD)/sw/lib/%.o: sw/lib/%.c $(SW_HDRS)
 $(BUILD)/lib/libfgsw.a: $(SW_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
-$(BIN)/flowgate: sw/cli/flowgate.c $(BUILD)/lib/libfgsw.a $(SW_HDRS)
+# The CLI: flowgate.c (command table) and every sw/cli/fg_cmd_*.c (one subcommand each, declared
+# in sw/cli/fg_cli.h). It links the C models too: some commands measure by running one.
+SW_CLI_SRCS := sw/cli/flowgate.c $(sort $(wildcard sw/cli/fg_cmd_*.c))
+$(BIN)/flowgate: $(SW_CLI_SRCS) sw/cli/fg_cli.h $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS)
 	@mkdir -p $(BIN)
-	$(CC) $(SW_CFLAGS) $< $(BUILD)/lib/libfgsw.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+	$(CC) $(SW_CFLAGS) -Isw/cli -Icmodel $(SW_CLI_SRCS) $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 $(BIN)/fg_sw_unit: sw/tests/test_sw.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@

@@ -7,7 +7,8 @@
  *   flowgate check-config FILE [--rate R --cable L [--mtu M] [--cell C] [--phy-delay-ns N]]
  *
  * A subcommand is one entry of the table `commands` below: a name, a function taking its own
- * argc/argv and a one-line summary; later calculators (sim, gfc, pft) are added the same way.
+ * argc/argv and a one-line summary; subcommands with their own file (sw/cli/fg_cmd_*.c) are
+ * declared in sw/cli/fg_cli.h.
  * Exit status: 0 success, 1 the input is understood but not legal (a configuration that
  * breaks a rule), 2 bad command line (a message names the argument and its legal range). */
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fg_cli.h"
 #include "fg_headroom.h"
 #include "fg_regs.h"
 #include "fg_units.h"
@@ -472,6 +474,7 @@ static const fg_command commands[] = {
     {"headroom", cmd_headroom, "PFC headroom per lossless priority, term by term"},
     {"regs", cmd_regs, "the switch core's register map"},
     {"check-config", cmd_check_config, "validate a key=value register configuration"},
+    {"sim", fg_cmd_sim, "system-level scenarios in the SystemC simulator (flowgate sim --help)"},
 };
 
 static void main_help(FILE *f)
