@@ -1,0 +1,79 @@
+/* gfc_time.h - C twin of rtl/mac/fg_gfc_time.v: the time-based GFC rate adjuster of one
+ * transmit queue on a credit-based link (docs/blocks/gfc_time.md, SPEC sections 3, 5).
+ *
+ * Each edge: tick = (cnt == 0 || cnt >= cfg_period); cnt = tick ? sat0(cfg_period - 1) :
+ * cnt - 1; on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
+ * edge after a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
+ * 0x10000 (Q1.16 of line rate) and pulses stat_update, stat_full (capped) or stat_zero
+ * (free == 0). cfg_recip = round(2^28 / (B_m - B_0)), B_m - B_0 in blocks.
+ * Registered outputs: rate, free_blocks, stat_update, stat_full, stat_zero. */
+#ifndef FG_GFC_TIME_H
+#define FG_GFC_TIME_H
+
+#include <stddef.h>
+
+#include "common/fg_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FG_GFC_TIME_LINE_RATE 0x10000u /* Q1.16 */
+#define FG_GFC_TIME_RECIP_SHIFT 28     /* cfg_recip = round(2^28 / (B_m - B_0)) */
+#define FG_GFC_TIME_RECIP_MAX 0xFFFFFFu
+#define FG_GFC_TIME_SPAN_MIN 17u       /* smallest B_m - B_0 (blocks) whose reciprocal fits */
+#define FG_GFC_TIME_SPAN_MAX (1u << 27)
+
+enum {
+    FG_GFC_TIME_COV_TICK,             /* period boundary: sample */
+    FG_GFC_TIME_COV_COUNT,            /* counting down */
+    FG_GFC_TIME_COV_PERIOD_SHORTENED, /* cfg_period lowered below the counter */
+    FG_GFC_TIME_COV_PERIOD_ZERO,      /* cfg_period 0 acts as 1 */
+    FG_GFC_TIME_COV_WRAP,             /* fccl < fctbs numerically: modulo 2^12 */
+    FG_GFC_TIME_COV_SCALED,           /* 0 < rate < line rate */
+    FG_GFC_TIME_COV_FULL,             /* capped at line rate */
+    FG_GFC_TIME_COV_ZERO,             /* no free credit: rate 0 */
+    FG_GFC_TIME_COV_DISABLED,         /* disabled: line rate */
+    FG_GFC_TIME_COV_N
+};
+extern const char *const fg_gfc_time_cov_names[FG_GFC_TIME_COV_N];
+
+typedef struct {
+    int unused; /* the block has no parameters */
+} fg_gfc_time_cfg;
+
+typedef struct {
+    bool cfg_enable;
+    uint32_t cfg_period; /* 24 bits */
+    uint32_t cfg_recip;  /* 24 bits */
+    uint16_t fccl, fctbs; /* 12 bits */
+} fg_gfc_time_in;
+
+typedef struct {
+    uint32_t rate; /* 17 bits, Q1.16 */
+    uint16_t free_blocks;
+    bool stat_update, stat_full, stat_zero;
+} fg_gfc_time_out;
+
+typedef struct {
+    fg_gfc_time_cfg cfg;
+    uint32_t cnt;
+    bool sample;
+    fg_gfc_time_out r; /* registered outputs */
+    uint64_t cov[FG_GFC_TIME_COV_N];
+} fg_gfc_time_state;
+
+/* The rate (Q1.16) for r free blocks and a reciprocal: min(0x10000, (r*recip + 2^11) >> 12). */
+uint32_t fg_gfc_time_rate(uint32_t free_blocks, uint32_t recip);
+/* cfg_recip for B_m - B_0 = span blocks: round(2^28 / span). 0, or -1 with a message naming
+ * the field and its legal range (span 17..2^27: the reciprocal must fit in 24 bits and be
+ * at least 1). */
+int fg_gfc_time_recip(uint32_t span, uint32_t *recip, char *msg, size_t n);
+
+void fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg);
+void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,36 @@
+# mk/gfc.mk - GFC building blocks (issue 5, docs/gfc.md): the rate limiter, the buffer-based
+# stage message generator, the time-based rate adjuster, their lock-step binaries and Icarus
+# replays, and the `flowgate gfc plan` unit tests (build/bin/fg_gfc_unit).
+# Each shape is given once and passed both to Verilator (-G) and to the testbench (-DTB_*).
+
+GFC_SHAPE = $(1) $(foreach d,$(2),-CFLAGS -D$(d))
+
+RATE_LIMITER_RTL := rtl/common/fg_rate_limiter.v
+RATE_LIMITER_TB := verif/tb/rate_limiter/tb_rate_limiter.cpp
+RL_DEF := $(call GFC_SHAPE,-GSW=8 -GMAX_STAGE=20 -GDW=16,TB_SW=8 TB_MAX_STAGE=20 TB_DW=16)
+RL_SMALL := $(call GFC_SHAPE,-GSW=3 -GMAX_STAGE=6 -GDW=4,TB_SW=3 TB_MAX_STAGE=6 TB_DW=4)
+$(eval $(call FG_LOCKSTEP,rate_limiter,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_DEF),libfgmodel))
+$(eval $(call FG_LOCKSTEP,rate_limiter_small,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_SMALL),libfgmodel))
+$(eval $(call FG_LOCKSTEP,rate_limiter_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_DEF),libfgmodel_bug))
+
+GFC_STAGE_RTL := rtl/switch/fg_gfc_stage.v
+GFC_STAGE_TB := verif/tb/gfc_stage/tb_gfc_stage.cpp
+GS_DEF := $(call GFC_SHAPE,-GCW=18 -GCNT_W=10,TB_CW=18 TB_CNT_W=10)
+GS_SMALL := $(call GFC_SHAPE,-GCW=6 -GCNT_W=3,TB_CW=6 TB_CNT_W=3)
+$(eval $(call FG_LOCKSTEP,gfc_stage,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_DEF),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_stage_cw6,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_SMALL),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_stage_bug,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_DEF),libfgmodel_bug))
+
+GFC_TIME_RTL := rtl/mac/fg_gfc_time.v
+GFC_TIME_TB := verif/tb/gfc_time/tb_gfc_time.cpp
+$(eval $(call FG_LOCKSTEP,gfc_time,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_time_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel_bug))
+
+# The Icarus replays are in mk/icarus_gfc.mk: FG_ICARUS is defined in mk/icarus.mk, which the
+# Makefile reads after this file (mk/*.mk in sorted order).
+
+# `flowgate gfc plan` (sw/lib/fg_gfc_plan.c, in libfgsw.a): unit tests against the paper's figures.
+$(BIN)/fg_gfc_unit: sw/tests/test_gfc.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+TEST_DEPS += $(BIN)/fg_gfc_unit

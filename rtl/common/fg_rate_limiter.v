@@ -1,0 +1,152 @@
+// fg_rate_limiter - the GFC rate limiter of one transmit queue (port x priority): decides when
+// the next packet may start (docs/blocks/rate_limiter.md, SPEC section 5).
+//
+// Two engines run side by side on the same packet starts; cfg_token_mode picks which one
+// drives `allow`:
+//
+// Stage engine (buffer-based GFC, cfg_token_mode = 0). At stage k the queue sends at C/2^k:
+// after a packet of L cycles it waits L*(2^k - 1) cycles, so starts are L*2^k cycles apart.
+// No multiplier or divider: the packet is counted as L "units" (units_reg) of 2^k cycles
+// each, timed by a prescaler (pre_reg) whose low k bits all being ones ends a unit. The
+// stage is read every cycle, so a new stage acts at the next unit boundary (within 2^k
+// cycles) instead of after the whole wait. Stages above MAX_STAGE count as MAX_STAGE.
+//
+// Token-bucket engine (time-based GFC, cfg_token_mode = 1). tokens_reg is two's complement
+// with 16 fraction bits, in cycles of line-rate transmit time (= cells when one cell takes
+// one cycle). Every cycle: tokens += cfg_rate (Q1.16 of line rate, 0x10000 = line rate)
+// minus L<<16 when a packet of L starts, capped at cfg_depth<<16 (bucket depth in cells) and
+// floored at -(2^SW)<<16 (a queue that starts while not allowed owes at most one packet).
+// allow = tokens >= 0.
+//
+// `allow` is registered: after the edge of a start at edge t, the next start may come at the
+// earliest on edge t + L*2^k (stage) / when the tokens are back to >= 0 (bucket). A start
+// while allow is low is obeyed (the limiter restarts its count) and pulses stat_early.
+// The C twin is cmodel/common/rate_limiter.c.
+`default_nettype none
+
+module fg_rate_limiter #(
+    parameter integer SW        = 8,    // packet length width (cycles / cells), 1..16
+    parameter integer MAX_STAGE = 20,   // largest stage the prescaler times, 1..24
+    parameter integer DW        = 16    // bucket depth width (cells), 1..24
+) (
+    input  wire          clk,
+    input  wire          rst,
+    // configuration
+    input  wire          cfg_token_mode,
+    input  wire [4:0]    stage,          // current stage k (from the rate adjuster)
+    input  wire [16:0]   cfg_rate,       // Q1.16 of line rate (token mode)
+    input  wire [DW-1:0] cfg_depth,      // bucket depth in cells (token mode)
+    // packets of this queue
+    input  wire          pkt_start,
+    input  wire [SW-1:0] pkt_cells,      // transmit time L of the starting packet, cycles
+    // decision
+    output wire          allow,
+    output wire          stat_start,
+    output wire          stat_early
+);
+
+    generate
+        if (SW < 1 || SW > 16) begin : g_bad_sw
+            fg_rate_limiter_SW_must_be_1_to_16 u_param_error ();
+        end
+        if (MAX_STAGE < 1 || MAX_STAGE > 24) begin : g_bad_max_stage
+            fg_rate_limiter_MAX_STAGE_must_be_1_to_24 u_param_error ();
+        end
+        if (DW < 1 || DW > 24) begin : g_bad_dw
+            fg_rate_limiter_DW_must_be_1_to_24 u_param_error ();
+        end
+    endgenerate
+
+    localparam integer MW = (SW > DW) ? SW : DW;
+    localparam integer TW = MW + 17;   // token register: sign + MW integer bits + 16 fraction
+    localparam integer IW = MW + 18;   // one more bit for the sum before cap and floor
+
+    // ---- stage engine ------------------------------------------------------------------
+    reg  [SW-1:0]        units_reg;
+    reg  [SW-1:0]        units_next;
+    reg  [MAX_STAGE-1:0] pre_reg;
+    reg  [MAX_STAGE-1:0] pre_next;
+    reg  [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
+    reg  [SW-1:0]        units_cur;
+    reg  [MAX_STAGE-1:0] pre_cur;
+    integer              b;
+
+    always @* begin
+        for (b = 0; b < MAX_STAGE; b = b + 1) begin
+            unit_mask[b] = ({27'd0, stage} > b);
+        end
+        units_cur = pkt_start ? pkt_cells : units_reg;
+        pre_cur   = pkt_start ? {MAX_STAGE{1'b0}} : pre_reg;
+        if (units_cur == {SW{1'b0}}) begin
+            units_next = {SW{1'b0}};
+            pre_next   = {MAX_STAGE{1'b0}};
+        end else if ((pre_cur & unit_mask) == unit_mask) begin
+            units_next = units_cur - {{(SW-1){1'b0}}, 1'b1};
+            pre_next   = {MAX_STAGE{1'b0}};
+        end else begin
+            units_next = units_cur;
+            pre_next   = pre_cur + {{(MAX_STAGE-1){1'b0}}, 1'b1};
+        end
+    end
+
+    // ---- token-bucket engine -----------------------------------------------------------
+    reg  signed [TW-1:0] tokens_reg;
+    reg  signed [TW-1:0] tokens_next;
+    reg  signed [IW-1:0] tok_sum;
+    reg  signed [IW-1:0] tok_cap;
+    reg  signed [IW-1:0] tok_floor;
+
+    always @* begin
+        tok_cap   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
+        tok_floor = -$signed({{(IW-SW-17){1'b0}}, 1'b1, {(SW+16){1'b0}}});
+        tok_sum   = $signed({tokens_reg[TW-1], tokens_reg})
+                  + $signed({{(IW-17){1'b0}}, cfg_rate});
+        if (pkt_start) begin
+            tok_sum = tok_sum - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
+        end
+        if (tok_sum > tok_cap) begin
+            tokens_next = tok_cap[TW-1:0];
+        end else if (tok_sum < tok_floor) begin
+            tokens_next = tok_floor[TW-1:0];
+        end else begin
+            tokens_next = tok_sum[TW-1:0];
+        end
+    end
+
+    // ---- outputs -----------------------------------------------------------------------
+    reg allow_reg, allow_next;
+    reg stat_start_reg, stat_early_reg;
+
+    always @* begin
+        if (cfg_token_mode) begin
+            allow_next = !tokens_next[TW-1];
+        end else begin
+            allow_next = (units_next == {SW{1'b0}});
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            units_reg      <= {SW{1'b0}};
+            pre_reg        <= {MAX_STAGE{1'b0}};
+            tokens_reg     <= {TW{1'b0}};
+            allow_reg      <= 1'b1;
+            stat_start_reg <= 1'b0;
+            stat_early_reg <= 1'b0;
+        end else begin
+            units_reg      <= units_next;
+            pre_reg        <= pre_next;
+            tokens_reg     <= tokens_next;
+            allow_reg      <= allow_next;
+            stat_start_reg <= pkt_start;
+            stat_early_reg <= pkt_start && !allow_reg;
+        end
+    end
+
+    assign allow      = allow_reg;
+    assign stat_start = stat_start_reg;
+    assign stat_early = stat_early_reg;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,317 @@
+/* fg_cmd_gfc.c - `flowgate gfc plan`: the Gentle Flow Control calculator (docs/gfc.md,
+ * sw/include/fg_gfc_plan.h).
+ *
+ *   flowgate gfc plan --rate 10G --buffer 300KB [--mtu 1500] [--cable 1us] [--tr 3us]
+ *                     [--mode buffer|time] [--period T] [--b1 SIZE] [--b0 SIZE] [--cell 64]
+ *                     [--msg 64] [--json]
+ *
+ * Sizes: 300KB (KB = 1000 B, as the paper), 256KiB, 1MB, 18500 (bytes). Times: 1us, 500ns,
+ * 0.5ms, a bare number is us. --cable takes a time (t_w) or a length (200m: 5 ns/m).
+ * Exit status as every flowgate command: 0 ok, 1 a configuration that breaks a GFC rule,
+ * 2 bad command line. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fg_cli.h"
+#include "fg_gfc_plan.h"
+#include "fg_units.h"
+
+static const char *cmd = "flowgate gfc plan";
+
+static int bad(const char *arg, const char *expects, const char *got)
+{
+    fprintf(stderr, "%s: %s expects %s, got '%s'\n", cmd, arg, expects, got);
+    return FG_EXIT_USAGE;
+}
+
+static int number(const char *s, double *v, const char **rest)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    if (end == s || errno || !isfinite(*v)) return -1;
+    *rest = end;
+    return 0;
+}
+
+static int parse_rate(const char *arg, const char *s, double *gbps)
+{
+    const char *rest;
+    double mul = -1;
+    if (number(s, gbps, &rest) == 0) {
+        if (!*rest || !strcasecmp(rest, "G") || !strcasecmp(rest, "Gbps") || !strcasecmp(rest, "Gb/s")) mul = 1;
+        else if (!strcasecmp(rest, "M") || !strcasecmp(rest, "Mbps") || !strcasecmp(rest, "Mb/s")) mul = 1e-3;
+        else if (!strcasecmp(rest, "T")) mul = 1e3;
+    }
+    if (mul > 0) {
+        *gbps *= mul;
+        if (*gbps > 0 && *gbps <= 1600) return 0;
+    }
+    return bad(arg, "a link rate like 10G, 40G, 100G or 400M (0 < rate <= 1600G)", s);
+}
+
+static int parse_size(const char *arg, const char *s, double lo, double hi, double *bytes)
+{
+    const char *rest;
+    double mul = -1;
+    if (number(s, bytes, &rest) == 0) {
+        if (!*rest || !strcasecmp(rest, "B")) mul = 1;
+        else if (!strcasecmp(rest, "KB") || !strcasecmp(rest, "K")) mul = 1e3;
+        else if (!strcasecmp(rest, "MB") || !strcasecmp(rest, "M")) mul = 1e6;
+        else if (!strcasecmp(rest, "KiB")) mul = 1024;
+        else if (!strcasecmp(rest, "MiB")) mul = 1048576;
+    }
+    if (mul > 0) {
+        *bytes *= mul;
+        if (*bytes >= lo && *bytes <= hi) return 0;
+    }
+    char expects[160];
+    snprintf(expects, sizeof expects, "a size like 300KB, 256KiB, 1MB or 18500 (bytes; %.0f..%.0f B)", lo, hi);
+    return bad(arg, expects, s);
+}
+
+/* time in ns; a bare number is microseconds. With metres_ok, "200m" is a cable length. */
+static int parse_time(const char *arg, const char *s, int metres_ok, double lo_ns, double *ns)
+{
+    const char *rest;
+    double mul = -1;
+    if (number(s, ns, &rest) == 0) {
+        if (!*rest || !strcasecmp(rest, "us")) mul = 1e3;
+        else if (!strcasecmp(rest, "ns")) mul = 1;
+        else if (!strcasecmp(rest, "ms")) mul = 1e6;
+        else if (metres_ok && !strcasecmp(rest, "m")) mul = FG_CABLE_NS_PER_M;
+        else if (metres_ok && !strcasecmp(rest, "km")) mul = 1e3 * FG_CABLE_NS_PER_M;
+    }
+    if (mul > 0) {
+        *ns *= mul;
+        if (*ns >= lo_ns && *ns <= 1e9) return 0;
+    }
+    return bad(arg,
+               metres_ok ? "a one-way cable delay like 1us or 500ns, or a length like 200m (0..1 s)"
+                         : (lo_ns > 0 ? "a time like 52.4us, 3us or 500ns (> 0, up to 1 s)"
+                                      : "a time like 3us or 500ns (0..1 s)"),
+               s);
+}
+
+static int parse_uint(const char *arg, const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 0);
+    if (end == s || *end || errno || x < lo || x > hi) {
+        fprintf(stderr, "%s: %s expects a whole number in %ld..%ld, got '%s'\n", cmd, arg, lo, hi, s);
+        return FG_EXIT_USAGE;
+    }
+    *v = x;
+    return 0;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: flowgate gfc plan --rate 10G --buffer 300KB [--mtu 1500] [--cable 1us] [--tr 3us]\n"
+            "                         [--mode buffer|time] [--period T] [--b1 SIZE] [--b0 SIZE]\n"
+            "                         [--cell 64] [--msg 64] [--json]\n"
+            "  tau = 2*MTU/C + 2*t_w + t_r; buffer-based stages B_k = B_m - (B_m - B_1)/2^(k-1),\n"
+            "  R_k = C/2^k, B_1 <= B_m - 2*C*tau; time-based B_0 <= B_m - (sqrt(tau/T)+1)^2*C*T\n"
+            "  (T default: 65535 B at C). Sizes: KB = 1000 B; times: a bare number is us.\n");
+}
+
+static void print_text(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o)
+{
+    printf("GFC plan: C = %g Gb/s, B_m = %llu B, MTU %u B, t_w %g us, t_r %g us, mode %s\n", in->rate_gbps,
+           (unsigned long long)o->bm_bytes, in->mtu, in->wire_ns / 1000, in->proc_ns / 1000,
+           in->mode == FG_GFC_MODE_TIME ? "time" : "buffer");
+    printf("tau      = 2*MTU/C + 2*t_w + t_r = %.3f + %.3f + %.3f = %.3f us\n", o->tau_mtu_ns / 1000,
+           2 * in->wire_ns / 1000, in->proc_ns / 1000, o->tau_ns / 1000);
+    printf("           (paper 5.4, MTU 1.5 KB, t_w 1 us, t_r 3 us: 7.4 / 5.6 / 5.2 us at 10/40/100 Gb/s)\n");
+    printf("C*tau    = %llu B, 2*C*tau = %llu B   (paper: 2*C*tau <= 18.5 / 56 / 130 KB)\n",
+           (unsigned long long)o->ctau_bytes, (unsigned long long)o->two_ctau_bytes);
+    if (in->mode == FG_GFC_MODE_BUFFER) {
+        printf("\nbuffer-based GFC\n");
+        printf("B_1      = %llu B (limit B_m - 2*C*tau = %llu B); B_m - B_1 = %llu B\n",
+               (unsigned long long)o->b1_bytes, (unsigned long long)o->b1_max_bytes,
+               (unsigned long long)o->span_bytes);
+        printf("  stage   B_k (B)     width (B)   R_k (Gb/s)\n");
+        printf("  %5d   < %-9llu %-11s %.6g\n", 0, (unsigned long long)o->b1_bytes, "-", o->stage_rate_gbps[0]);
+        for (unsigned k = 1; k <= o->n_stages; k++) {
+            if (k == 1)
+                printf("  %5u   %-11llu %-11s %.6g\n", k, (unsigned long long)o->stage_start[k], "-",
+                       o->stage_rate_gbps[k]);
+            else
+                printf("  %5u   %-11llu %-11llu %.6g\n", k, (unsigned long long)o->stage_start[k],
+                       (unsigned long long)(o->stage_start[k] - o->stage_start[k - 1]), o->stage_rate_gbps[k]);
+        }
+        printf("N        = %u stages (the rule: last k with B_k - B_(k-1) >= 1 byte = floor(log2(B_m - B_1)) + 2)\n",
+               o->n_stages);
+        if (o->n_paper > 0)
+            printf("           the paper prints N = %d at %g Gb/s; its own rule gives 16 / 17 / 18 at 10/40/100 Gb/s\n"
+                   "           (SPEC section 11 errata: flowgate implements the rule)\n",
+                   o->n_paper, in->rate_gbps);
+        printf("headroom = B_m - B_1 = %llu B = %u cells of %u B (GFC needs >= 2*C*tau; PFC about C*tau)\n",
+               (unsigned long long)o->headroom_bytes, o->headroom_cells, in->cell_bytes);
+        printf("hardware (fg_gfc_stage, cells of %u B): cfg_bm = %u, cfg_b1 = %u, N = %u\n", in->cell_bytes,
+               o->bm_cells, o->b1_cells, o->n_stages_cells);
+        printf("feedback bandwidth (%u B messages): worst m/tau = %.2f Mb/s (%.3f %%), steady m/(8*tau) = %.3f Mb/s "
+               "(%.4f %%)\n",
+               in->msg_bytes, o->fb_worst_mbps, o->fb_worst_pct, o->fb_steady_mbps, o->fb_steady_pct);
+        printf("           (paper 4.2, 10 GbE, 64 B, tau 7.4 us: 0.69 %% worst, 0.086 %% steady)\n");
+    } else {
+        printf("\ntime-based GFC (on CBFC)\n");
+        printf("T_fc     = %.3f us (%s) = %llu cell times of %u B\n", o->period_ns / 1000,
+               in->period_ns > 0 ? "--period" : "65535 B at C, the CBFC default", (unsigned long long)o->period_cell_times,
+               in->cell_bytes);
+        printf("B_0     <= B_m - (sqrt(tau/T)+1)^2 * C * T = %llu - %.4f * %.0f = %.1f B (Theorem 5.1)\n",
+               (unsigned long long)o->bm_bytes, o->b0_factor, o->period_ns * in->rate_gbps / 8.0, o->b0_bound_bytes);
+        printf("           (paper 5.4: (sqrt(tau/T)+1)^2*C*T <= 140.8 / 191.4 / 271 KB at 10/40/100 Gb/s, IB MTU 4 KB)\n");
+        printf("B_0      = %llu B; B_m - B_0 = %u blocks of %u B\n", (unsigned long long)o->b0_bytes, o->b0_span_blocks,
+               in->cell_bytes);
+        printf("hardware (fg_gfc_time): cfg_period = %llu (cycles at one cell per cycle), cfg_recip = %u "
+               "(round(2^28 / %u))\n",
+               (unsigned long long)o->period_cell_times, o->recip, o->b0_span_blocks);
+        printf("feedback bandwidth (%u B messages): one per T = %.3f Mb/s (%.4f %%), as CBFC\n", in->msg_bytes,
+               o->fb_time_mbps, o->fb_time_pct);
+    }
+}
+
+static void print_json(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o)
+{
+    printf("{\"rate_gbps\": %.17g, \"buffer_bytes\": %llu, \"mtu\": %u, \"cable_ns\": %.17g, \"tr_ns\": %.17g, ",
+           in->rate_gbps, (unsigned long long)o->bm_bytes, in->mtu, in->wire_ns, in->proc_ns);
+    printf("\"mode\": \"%s\", \"cell_bytes\": %u, \"msg_bytes\": %u, ", in->mode == FG_GFC_MODE_TIME ? "time" : "buffer",
+           in->cell_bytes, in->msg_bytes);
+    printf("\"tau_us\": %.17g, \"ctau_bytes\": %llu, \"two_ctau_bytes\": %llu, ", o->tau_ns / 1000,
+           (unsigned long long)o->ctau_bytes, (unsigned long long)o->two_ctau_bytes);
+    if (in->mode == FG_GFC_MODE_BUFFER) {
+        printf("\"buffer\": {\"b1_bytes\": %llu, \"b1_max_bytes\": %llu, \"span_bytes\": %llu, \"n_stages\": %u, ",
+               (unsigned long long)o->b1_bytes, (unsigned long long)o->b1_max_bytes, (unsigned long long)o->span_bytes,
+               o->n_stages);
+        if (o->n_paper > 0)
+            printf("\"n_stages_paper\": %d, ", o->n_paper);
+        else
+            printf("\"n_stages_paper\": null, ");
+        printf("\"stages\": [{\"k\": 0, \"b_bytes\": 0, \"rate_gbps\": %.17g}", o->stage_rate_gbps[0]);
+        for (unsigned k = 1; k <= o->n_stages; k++)
+            printf(", {\"k\": %u, \"b_bytes\": %llu, \"rate_gbps\": %.17g}", k, (unsigned long long)o->stage_start[k],
+                   o->stage_rate_gbps[k]);
+        printf("], \"headroom_bytes\": %llu, \"headroom_cells\": %u, ", (unsigned long long)o->headroom_bytes,
+               o->headroom_cells);
+        printf("\"regs\": {\"cfg_bm\": %u, \"cfg_b1\": %u, \"n_stages\": %u}, ", o->bm_cells, o->b1_cells,
+               o->n_stages_cells);
+        printf("\"feedback\": {\"worst_mbps\": %.17g, \"worst_pct\": %.17g, \"steady_mbps\": %.17g, "
+               "\"steady_pct\": %.17g}}",
+               o->fb_worst_mbps, o->fb_worst_pct, o->fb_steady_mbps, o->fb_steady_pct);
+    } else {
+        printf("\"time\": {\"period_us\": %.17g, \"period_cell_times\": %llu, \"b0_factor\": %.17g, "
+               "\"b0_bound_bytes\": %.17g, \"b0_bytes\": %llu, \"span_blocks\": %u, ",
+               o->period_ns / 1000, (unsigned long long)o->period_cell_times, o->b0_factor, o->b0_bound_bytes,
+               (unsigned long long)o->b0_bytes, o->b0_span_blocks);
+        printf("\"regs\": {\"cfg_period\": %llu, \"cfg_recip\": %u}, ", (unsigned long long)o->period_cell_times,
+               o->recip);
+        printf("\"feedback\": {\"mbps\": %.17g, \"pct\": %.17g}}", o->fb_time_mbps, o->fb_time_pct);
+    }
+    printf("}\n");
+}
+
+int fg_cmd_gfc(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? FG_EXIT_USAGE : 0;
+    }
+    if (strcmp(argv[1], "plan")) {
+        fprintf(stderr, "flowgate gfc: unknown subcommand '%s' (only 'plan')\n", argv[1]);
+        return FG_EXIT_USAGE;
+    }
+    fg_gfc_plan_in in;
+    fg_gfc_plan_defaults(&in);
+    int json = 0, have_rate = 0, have_buffer = 0, rc;
+    long x;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        if (!strcmp(a, "--json")) {
+            json = 1;
+            continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--rate") || !strcmp(a, "--buffer") || !strcmp(a, "--mtu") || !strcmp(a, "--cable") ||
+            !strcmp(a, "--tr") || !strcmp(a, "--mode") || !strcmp(a, "--period") || !strcmp(a, "--b1") ||
+            !strcmp(a, "--b0") || !strcmp(a, "--cell") || !strcmp(a, "--msg")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "%s: %s needs a value\n", cmd, a);
+                return FG_EXIT_USAGE;
+            }
+            v = argv[++i];
+        } else {
+            fprintf(stderr, "%s: unknown option '%s' (flowgate gfc plan --help)\n", cmd, a);
+            return FG_EXIT_USAGE;
+        }
+        if (!strcmp(a, "--rate")) {
+            if ((rc = parse_rate(a, v, &in.rate_gbps))) return rc;
+            have_rate = 1;
+        } else if (!strcmp(a, "--buffer")) {
+            if ((rc = parse_size(a, v, 1, FG_GFC_BUFFER_MAX_BYTES, &in.buffer_bytes))) return rc;
+            have_buffer = 1;
+        } else if (!strcmp(a, "--mtu")) {
+            if ((rc = parse_uint(a, v, 68, 16000, &x))) return rc;
+            in.mtu = (uint32_t)x;
+        } else if (!strcmp(a, "--cable")) {
+            if ((rc = parse_time(a, v, 1, 0, &in.wire_ns))) return rc;
+        } else if (!strcmp(a, "--tr")) {
+            if ((rc = parse_time(a, v, 0, 0, &in.proc_ns))) return rc;
+        } else if (!strcmp(a, "--period")) {
+            if ((rc = parse_time(a, v, 0, 1, &in.period_ns))) return rc;
+        } else if (!strcmp(a, "--mode")) {
+            if (!strcmp(v, "buffer"))
+                in.mode = FG_GFC_MODE_BUFFER;
+            else if (!strcmp(v, "time"))
+                in.mode = FG_GFC_MODE_TIME;
+            else
+                return bad(a, "buffer or time", v);
+        } else if (!strcmp(a, "--b1")) {
+            if ((rc = parse_size(a, v, 0, FG_GFC_BUFFER_MAX_BYTES, &in.b1_bytes))) return rc;
+        } else if (!strcmp(a, "--b0")) {
+            if ((rc = parse_size(a, v, 0, FG_GFC_BUFFER_MAX_BYTES, &in.b0_bytes))) return rc;
+        } else if (!strcmp(a, "--cell")) {
+            if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
+            in.cell_bytes = (uint32_t)x;
+        } else if (!strcmp(a, "--msg")) {
+            if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
+            in.msg_bytes = (uint32_t)x;
+        }
+    }
+    if (!have_rate || !have_buffer) {
+        fprintf(stderr, "%s: --rate and --buffer are required (e.g. --rate 10G --buffer 300KB)\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    if (in.period_ns > 0 && in.mode != FG_GFC_MODE_TIME) {
+        fprintf(stderr, "%s: --period is the CBFC feedback period: it needs --mode time\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    if (in.b0_bytes >= 0 && in.mode != FG_GFC_MODE_TIME) {
+        fprintf(stderr, "%s: --b0 is a time-based parameter: it needs --mode time\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    if (in.b1_bytes >= 0 && in.mode != FG_GFC_MODE_BUFFER) {
+        fprintf(stderr, "%s: --b1 is a buffer-based parameter: it needs --mode buffer\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    fg_gfc_plan_out out;
+    char msg[400];
+    if (fg_gfc_plan(&in, &out, msg, sizeof msg)) {
+        fprintf(stderr, "%s: %s\n", cmd, msg);
+        return FG_EXIT_INVALID;
+    }
+    if (json)
+        print_json(&in, &out);
+    else
+        print_text(&in, &out);
+    return 0;
+}

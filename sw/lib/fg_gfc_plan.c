@@ -1,0 +1,184 @@
+/* fg_gfc_plan.c - GFC parameter calculator (see fg_gfc_plan.h). */
+#include "fg_gfc_plan.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fg_units.h"
+
+void fg_gfc_plan_defaults(fg_gfc_plan_in *in)
+{
+    memset(in, 0, sizeof *in);
+    in->mtu = 1500;
+    in->wire_ns = 1000;
+    in->proc_ns = 3000;
+    in->cell_bytes = 64;
+    in->msg_bytes = 64;
+    in->mode = FG_GFC_MODE_BUFFER;
+    in->period_ns = -1;
+    in->b1_bytes = -1;
+    in->b0_bytes = -1;
+}
+
+int fg_gfc_paper_stage_count(double rate_gbps)
+{
+    if (fabs(rate_gbps - 10) < 1e-9) return 16;
+    if (fabs(rate_gbps - 40) < 1e-9) return 18;
+    if (fabs(rate_gbps - 100) < 1e-9) return 20;
+    return -1;
+}
+
+/* last k with (span >> (k-2)) != 0: floor(log2 span) + 2, or 1 for span 0 (fg_gfc_stage) */
+static unsigned stage_count(uint64_t span)
+{
+    unsigned n = 1;
+    for (unsigned k = 2; k <= 64 && (span >> (k - 2)) != 0; k++) n = k;
+    return n;
+}
+
+/* bytes carried in ns at rate, exact (not rounded) */
+static double bytes_in(double ns, double gbps) { return ns * gbps / 8.0; }
+
+int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    if (!(in->rate_gbps > 0 && in->rate_gbps <= 1600)) {
+        snprintf(msg, n, "rate %g Gb/s is outside its legal range (0, 1600] Gb/s", in->rate_gbps);
+        return -1;
+    }
+    if (!(in->buffer_bytes >= 1 && in->buffer_bytes <= FG_GFC_BUFFER_MAX_BYTES)) {
+        snprintf(msg, n, "buffer %g B is outside its legal range 1..%g bytes", in->buffer_bytes,
+                 FG_GFC_BUFFER_MAX_BYTES);
+        return -1;
+    }
+    if (in->mtu < 68 || in->mtu > 16000) {
+        snprintf(msg, n, "mtu %u is outside its legal range 68..16000 bytes", in->mtu);
+        return -1;
+    }
+    if (!(in->wire_ns >= 0 && in->wire_ns <= 1e9) || !(in->proc_ns >= 0 && in->proc_ns <= 1e9)) {
+        snprintf(msg, n, "cable / processing time %g / %g ns is outside its legal range 0..1e9 ns", in->wire_ns,
+                 in->proc_ns);
+        return -1;
+    }
+    if (in->cell_bytes < 1 || in->cell_bytes > 16384) {
+        snprintf(msg, n, "cell %u is outside its legal range 1..16384 bytes", in->cell_bytes);
+        return -1;
+    }
+    if (in->msg_bytes < 1 || in->msg_bytes > 16384) {
+        snprintf(msg, n, "message size %u is outside its legal range 1..16384 bytes", in->msg_bytes);
+        return -1;
+    }
+
+    /* tau, paper Eq. 6 */
+    out->tau_mtu_ns = 2.0 * in->mtu * 8.0 / in->rate_gbps;
+    out->tau_ns = out->tau_mtu_ns + 2.0 * in->wire_ns + in->proc_ns;
+    out->ctau_bytes = (uint64_t)fg_ceil(bytes_in(out->tau_ns, in->rate_gbps));
+    out->two_ctau_bytes = (uint64_t)fg_ceil(2.0 * bytes_in(out->tau_ns, in->rate_gbps));
+
+    /* buffer-based, bytes */
+    out->bm_bytes = (uint64_t)floor(in->buffer_bytes + 1e-9);
+    out->n_paper = fg_gfc_paper_stage_count(in->rate_gbps);
+    bool buffer_ok = out->two_ctau_bytes <= out->bm_bytes;
+    out->b1_max_bytes = buffer_ok ? out->bm_bytes - out->two_ctau_bytes : 0;
+    if (in->mode == FG_GFC_MODE_BUFFER && !buffer_ok) {
+        snprintf(msg, n,
+                 "buffer %llu B is too small for buffer-based GFC: it needs at least 2*C*tau = %llu B above B_1 "
+                 "(B_1 <= B_m - 2*C*tau, tau = %.3f us)",
+                 (unsigned long long)out->bm_bytes, (unsigned long long)out->two_ctau_bytes, out->tau_ns / 1000);
+        return -1;
+    }
+    if (in->b1_bytes >= 0) {
+        if (in->mode == FG_GFC_MODE_BUFFER && in->b1_bytes > (double)out->b1_max_bytes + 1e-9) {
+            snprintf(msg, n,
+                     "b1 %.0f B is outside its legal range 0..%llu B (B_1 <= B_m - 2*C*tau = %llu - %llu)",
+                     in->b1_bytes, (unsigned long long)out->b1_max_bytes, (unsigned long long)out->bm_bytes,
+                     (unsigned long long)out->two_ctau_bytes);
+            return -1;
+        }
+        out->b1_bytes = (uint64_t)floor(in->b1_bytes + 1e-9);
+    } else {
+        out->b1_bytes = out->b1_max_bytes;
+    }
+    if (out->b1_bytes > out->bm_bytes) out->b1_bytes = out->bm_bytes;
+    out->span_bytes = out->bm_bytes - out->b1_bytes;
+    out->n_stages = stage_count(out->span_bytes);
+    if (out->n_stages > FG_GFC_MAX_STAGES) out->n_stages = FG_GFC_MAX_STAGES;
+    for (unsigned k = 1; k <= out->n_stages; k++) {
+        out->stage_start[k] = out->bm_bytes - (out->span_bytes >> (k - 1));
+        out->stage_rate_gbps[k] = in->rate_gbps / (double)(1ull << k);
+    }
+    out->stage_rate_gbps[0] = in->rate_gbps;
+    out->headroom_bytes = out->span_bytes;
+
+    /* hardware registers in cells: B_m rounds down (what the buffer holds), the span rounds
+     * up (never less room than 2*C*tau above B_1) */
+    out->bm_cells = (uint32_t)(out->bm_bytes / in->cell_bytes);
+    out->span_cells = (uint32_t)((out->span_bytes + in->cell_bytes - 1) / in->cell_bytes);
+    if (out->span_cells > out->bm_cells) {
+        if (in->mode == FG_GFC_MODE_BUFFER) {
+            snprintf(msg, n,
+                     "buffer %llu B holds %u cells of %u B, fewer than the %u cells B_m - B_1 needs: use a smaller "
+                     "--cell or a larger --buffer",
+                     (unsigned long long)out->bm_bytes, out->bm_cells, in->cell_bytes, out->span_cells);
+            return -1;
+        }
+        out->span_cells = out->bm_cells;
+    }
+    out->b1_cells = out->bm_cells - out->span_cells;
+    out->n_stages_cells = stage_count(out->span_cells);
+    out->headroom_cells = out->span_cells;
+
+    /* feedback bandwidth of buffer-based GFC */
+    double msg_bits = in->msg_bytes * 8.0;
+    out->fb_worst_mbps = msg_bits / out->tau_ns * 1e3;
+    out->fb_worst_pct = out->fb_worst_mbps / (in->rate_gbps * 1e3) * 100.0;
+    out->fb_steady_mbps = out->fb_worst_mbps / 8.0;
+    out->fb_steady_pct = out->fb_worst_pct / 8.0;
+
+    /* time-based */
+    out->period_ns = in->period_ns > 0 ? in->period_ns : FG_GFC_CBFC_PERIOD_BYTES * 8.0 / in->rate_gbps;
+    if (in->mode == FG_GFC_MODE_TIME && !(out->period_ns >= 1 && out->period_ns <= 1e9)) {
+        snprintf(msg, n, "period %g ns is outside its legal range 1..1e9 ns", out->period_ns);
+        return -1;
+    }
+    out->b0_factor = pow(sqrt(out->tau_ns / out->period_ns) + 1.0, 2.0);
+    out->b0_bound_bytes = in->buffer_bytes - out->b0_factor * bytes_in(out->period_ns, in->rate_gbps);
+    out->fb_time_mbps = msg_bits / out->period_ns * 1e3;
+    out->fb_time_pct = out->fb_time_mbps / (in->rate_gbps * 1e3) * 100.0;
+    out->period_cell_times = (uint64_t)fg_ceil(bytes_in(out->period_ns, in->rate_gbps) / in->cell_bytes);
+    if (in->mode != FG_GFC_MODE_TIME) return 0;
+    if (out->b0_bound_bytes < 0) {
+        snprintf(msg, n,
+                 "buffer %llu B is too small for time-based GFC with T_fc = %.3f us: Theorem 5.1 needs B_m >= "
+                 "(sqrt(tau/T)+1)^2 * C * T = %.0f B (shorten --period or enlarge --buffer)",
+                 (unsigned long long)out->bm_bytes, out->period_ns / 1000, in->buffer_bytes - out->b0_bound_bytes);
+        return -1;
+    }
+    double b0_max = floor(out->b0_bound_bytes + 1e-9);
+    if (in->b0_bytes >= 0) {
+        if (in->b0_bytes > b0_max + 1e-9) {
+            snprintf(msg, n,
+                     "b0 %.0f B is outside its legal range 0..%.0f B (Theorem 5.1: B_0 <= B_m - (sqrt(tau/T)+1)^2 * "
+                     "C * T)",
+                     in->b0_bytes, b0_max);
+            return -1;
+        }
+        out->b0_bytes = (uint64_t)floor(in->b0_bytes + 1e-9);
+    } else {
+        out->b0_bytes = (uint64_t)b0_max;
+    }
+    /* B_m - B_0 in blocks, rounded up: the mapping never gets steeper than the bound allows */
+    uint64_t span_blocks = (out->bm_bytes - out->b0_bytes + in->cell_bytes - 1) / in->cell_bytes;
+    if (span_blocks < FG_GFC_RECIP_SPAN_MIN || span_blocks > FG_GFC_RECIP_SPAN_MAX) {
+        snprintf(msg, n,
+                 "B_m - B_0 = %llu blocks of %u B is outside the rate adjuster's legal range %u..%u blocks "
+                 "(cfg_recip = round(2^28 / (B_m - B_0)) must fit in 24 bits): change --cell or --b0",
+                 (unsigned long long)span_blocks, in->cell_bytes, FG_GFC_RECIP_SPAN_MIN, FG_GFC_RECIP_SPAN_MAX);
+        return -1;
+    }
+    out->b0_span_blocks = (uint32_t)span_blocks;
+    out->recip = (uint32_t)((((uint64_t)1 << FG_GFC_RECIP_SHIFT) + span_blocks / 2) / span_blocks);
+    return 0;
+}
