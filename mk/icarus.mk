@@ -11,23 +11,7 @@
 # `make icarus` builds every trace and bench, then runs verif/manifests/icarus.tests.
 # See docs/verification.md ("Icarus replay") for adding a block.
 
-ICARUS_DIR := $(BUILD)/icarus
-ICARUS_BENCHES :=
-ICARUS_TOOLS := verif/icarus/gen_replay_tb.py verif/icarus/vectors.py verif/icarus/make_vectors.py
-
-define FG_ICARUS
-$(ICARUS_DIR)/$(1)/vectors.txt: $(BIN)/ls_$(2) verif/icarus/make_vectors.py
-	@mkdir -p $$(@D)
-	$(PYTHON) verif/icarus/make_vectors.py --bin $(BIN)/ls_$(2) --cycles $(4) --out $$@ -- $(5)
-$(ICARUS_DIR)/$(1)/replay_tb.v: $(ICARUS_DIR)/$(1)/vectors.txt $(ICARUS_TOOLS) $(wildcard mk/*.mk)
-	@printf '%s\n' $(3) > $(ICARUS_DIR)/$(1)/rtl.f
-	$(PYTHON) verif/icarus/gen_replay_tb.py --vectors $$< --test $(1) --out $$@
-.PHONY: icarus-$(1)
-icarus-$(1): $(ICARUS_DIR)/$(1)/replay_tb.v
-	@$(PYTHON) verif/icarus/run_replay.py --dir $(ICARUS_DIR)/$(1)
-ICARUS_BENCHES += $(ICARUS_DIR)/$(1)/replay_tb.v
-TEST_DEPS += $(ICARUS_DIR)/$(1)/replay_tb.v
-endef
+# ICARUS_DIR, ICARUS_BENCHES and FG_ICARUS are defined in mk/common.inc.
 
 # Primitives (rtl/common).
 $(eval $(call FG_ICARUS,lfsr,lfsr,rtl/common/fg_lfsr.v,50000,))
