@@ -1,0 +1,88 @@
+/* fg_regs_nic_cfg.h - the NIC core's configuration (fg_nic_config, generated into fg_regs_nic.h
+ * from sw/regmap/nic_regmap.json): defaults, key=value parsing, validation against the field
+ * ranges and cross-field rules of the generated tables, and the register writes that program
+ * a legal configuration into the NIC's CSR block (fg_csr_nic) without tripping a rule on the way.
+ *
+ * Configuration text (fg_nic_config_set, fg_nic_config_load): one `key = value` per line, `#`
+ * starts a comment. A key is a field name of docs/registers_nic.md (`t_fc`, `t_e`, `pft_k`,
+ * `pft_enable`, ...) or the name of a register that holds one field (`T_FC`, `PFT_T_E`,
+ * `LFSR_SEED`, ...), case-insensitive. Values are decimal or 0x-prefixed hex; `pft_strategy`
+ * also takes FT / AT and `pft_injection` FI / RI. */
+#ifndef FG_REGS_NIC_CFG_H
+#define FG_REGS_NIC_CFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fg_regs_nic.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Longest message any function here writes (a rule message quotes the rule's description). */
+#define FG_NIC_MSG_LEN 400
+
+/* One bus write: byte address, 32-bit value, register name (static string). */
+typedef struct {
+    uint32_t addr;
+    uint32_t value;
+    const char *reg;
+} fg_nic_reg_write;
+
+/* Writes fg_nic_config_writes produces: one per configuration register (CTRL and 14 others). */
+#define FG_NIC_N_CONFIG_REGS 15
+
+/* Every field at its reset value (the state of the CSR block after reset). */
+void fg_nic_config_defaults(fg_nic_config *cfg);
+
+/* 0 when every field is in its range and every rule (t_s <= t_e, n_e <= w_e, n_s <= w_s)
+ * holds; else -1 and the first error, e.g.
+ *   "t_fc = 0 is outside its legal range 1..65535 (register T_FC, 16 bits)"
+ *   "t_s = 2000 exceeds t_e = 1500 (rule t_s_le_t_e: PFT_T_S <= PFT_T_E ...)" */
+int fg_nic_config_validate(const fg_nic_config *cfg, char *msg, size_t n);
+
+/* Every error, in field order then rule order (a rule is checked only when both its fields are
+ * in range). Writes up to max messages and returns how many errors there are (0: legal). */
+int fg_nic_config_errors(const fg_nic_config *cfg, char (*msgs)[FG_NIC_MSG_LEN], int max);
+
+/* Sets one key (see above). -1 with a message on an unknown key or a value that is not a
+ * number; a number that does not fit in 32 bits is reported with the field's legal range.
+ * Other ranges are checked by fg_nic_config_validate. */
+int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, char *msg, size_t n);
+
+/* Loads a configuration file over cfg (call fg_nic_config_defaults first); messages carry
+ * FILE:LINE. */
+int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n);
+
+/* The writes that take a CSR block holding `from` (NULL: the reset values) to cfg: every
+ * configuration register once, the PFT parameters first, the pair of each rule in an order
+ * that keeps it true at every step (lower side first when it goes down, else upper side
+ * first), CTRL (PFT enable and mode) last so PFT starts with its final parameters. Validates
+ * cfg first: -1 with the message if illegal, else the number of writes (FG_NIC_N_CONFIG_REGS).
+ * `from` must be legal (the block never holds anything else). */
+int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max,
+                         char *msg, size_t n);
+
+/* The same order without the validation: a field is placed as value << lsb, unmasked, so an
+ * out-of-range value in a register of its own reaches the block as an illegal write. For
+ * tests that compare the block's verdict with fg_nic_config_validate. Returns the count. */
+int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max);
+
+/* Register value holding cfg's fields at address addr (0 for an address with no field). */
+uint32_t fg_nic_config_reg_value(const fg_nic_config *cfg, uint32_t addr);
+
+/* Stores the fields of the register at addr from a value read back. -1 if addr holds no
+ * configuration field. */
+int fg_nic_config_unpack(fg_nic_config *cfg, uint32_t addr, uint32_t value);
+
+/* Descriptor of a configuration field (or one-field register) by name, NULL if none. */
+const fg_reg_field_desc *fg_nic_field_named(const char *name);
+
+/* Pointer to a configuration field. */
+uint32_t *fg_nic_config_field(fg_nic_config *cfg, const fg_reg_field_desc *f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,328 @@
+/* fg_regs_nic.c - NIC configuration: defaults, validation, key=value parsing and the register
+ * writes that program it (see fg_regs_nic_cfg.h). Ranges and rules come from the tables
+ * generated from sw/regmap/nic_regmap.json, so a change of the map changes the checks. */
+#include "fg_regs_nic_cfg.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int is_config_field(const fg_reg_field_desc *f)
+{
+    return f->kind == FG_REG_KIND_RW && f->cfg_offset != (size_t)-1;
+}
+
+static uint32_t field_max(const fg_reg_field_desc *f)
+{
+    /* every NIC configuration field has a constant width; max 0xFFFFFFFF means "all ones" */
+    return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(f->width);
+}
+
+uint32_t *fg_nic_config_field(fg_nic_config *cfg, const fg_reg_field_desc *f)
+{
+    return (uint32_t *)((char *)cfg + f->cfg_offset);
+}
+
+static uint32_t field_value(const fg_nic_config *cfg, size_t offset)
+{
+    return *(const uint32_t *)((const char *)cfg + offset);
+}
+
+void fg_nic_config_defaults(fg_nic_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++)
+        if (is_config_field(&fg_regs_nic_fields[i]))
+            *fg_nic_config_field(cfg, &fg_regs_nic_fields[i]) = fg_regs_nic_fields[i].reset;
+}
+
+/* Number of configuration fields in the register of f (1 means a key may use the register name). */
+static int fields_in_register(const fg_reg_field_desc *f)
+{
+    int count = 0;
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++)
+        if (is_config_field(&fg_regs_nic_fields[i]) && fg_regs_nic_fields[i].addr == f->addr)
+            count++;
+    return count;
+}
+
+const fg_reg_field_desc *fg_nic_field_named(const char *name)
+{
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++)
+        if (is_config_field(&fg_regs_nic_fields[i]) && !strcasecmp(fg_regs_nic_fields[i].field, name))
+            return &fg_regs_nic_fields[i];
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
+        if (is_config_field(f) && !strcasecmp(f->reg, name) && fields_in_register(f) == 1)
+            return f;
+    }
+    return NULL;
+}
+
+static const fg_reg_field_desc *field_at_offset(size_t offset)
+{
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++)
+        if (is_config_field(&fg_regs_nic_fields[i]) && fg_regs_nic_fields[i].cfg_offset == offset)
+            return &fg_regs_nic_fields[i];
+    return NULL;
+}
+
+static void range_message(const fg_reg_field_desc *f, const char *v, char *msg, size_t n)
+{
+    snprintf(msg, n, "%s = %s is outside its legal range %u..%u (register %s, %d bit%s)", f->field, v, f->min,
+             field_max(f), f->reg, f->width, f->width == 1 ? "" : "s");
+}
+
+static int field_in_range(const fg_nic_config *cfg, const fg_reg_field_desc *f)
+{
+    uint32_t v = field_value(cfg, f->cfg_offset);
+    return v >= f->min && v <= field_max(f);
+}
+
+int fg_nic_config_errors(const fg_nic_config *cfg, char (*msgs)[FG_NIC_MSG_LEN], int max)
+{
+    int count = 0;
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
+        if (!is_config_field(f) || field_in_range(cfg, f))
+            continue;
+        if (count < max) {
+            char v[16];
+            snprintf(v, sizeof v, "%u", field_value(cfg, f->cfg_offset));
+            range_message(f, v, msgs[count], FG_NIC_MSG_LEN);
+        }
+        count++;
+    }
+    for (size_t i = 0; i < FG_REGS_NIC_N_RULES; i++) {
+        const fg_regs_nic_rule_desc *r = &fg_regs_nic_rules[i];
+        const fg_reg_field_desc *lf = field_at_offset(r->lhs_offset), *rf = field_at_offset(r->rhs_offset);
+        /* an out-of-range side was reported above; comparing it would only repeat that */
+        if (!lf || !rf || !field_in_range(cfg, lf) || !field_in_range(cfg, rf))
+            continue;
+        uint32_t lhs = field_value(cfg, r->lhs_offset), rhs = field_value(cfg, r->rhs_offset);
+        if (lhs <= rhs)
+            continue;
+        if (count < max)
+            snprintf(msgs[count], FG_NIC_MSG_LEN, "%s = %u exceeds %s = %u (rule %s: %s)", r->lhs, lhs, r->rhs, rhs,
+                     r->name, r->doc);
+        count++;
+    }
+    return count;
+}
+
+int fg_nic_config_validate(const fg_nic_config *cfg, char *msg, size_t n)
+{
+    char first[1][FG_NIC_MSG_LEN];
+    if (fg_nic_config_errors(cfg, first, 1) == 0)
+        return 0;
+    snprintf(msg, n, "%s", first[0]);
+    return -1;
+}
+
+/* ---- key = value ------------------------------------------------------------------------ */
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+/* Mnemonics of the one-bit mode fields (docs/registers_nic.md: 0 FT / 1 AT, 0 FI / 1 RI). */
+static int mnemonic(const fg_reg_field_desc *f, const char *s, uint32_t *v)
+{
+    static const struct {
+        const char *field, *name;
+        uint32_t value;
+    } names[] = {
+        {"pft_strategy", "FT", 0}, {"pft_strategy", "AT", 1}, {"pft_injection", "FI", 0}, {"pft_injection", "RI", 1}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (!strcmp(f->field, names[i].field) && !strcasecmp(s, names[i].name)) {
+            *v = names[i].value;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, char *msg, size_t n)
+{
+    const fg_reg_field_desc *f = fg_nic_field_named(key);
+    if (!f) {
+        snprintf(msg, n, "'%s' is not a field of the NIC register map (docs/registers_nic.md lists them)", key);
+        return -1;
+    }
+    uint32_t v;
+    if (mnemonic(f, value, &v) == 0) {
+        *fg_nic_config_field(cfg, f) = v;
+        return 0;
+    }
+    const char *s = value;
+    while (isspace((unsigned char)*s))
+        s++;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long x = (*s == '-' || *s == '\0') ? 0 : strtoull(s, &end, 0);
+    if (end)
+        while (isspace((unsigned char)*end))
+            end++;
+    if (!end || end == s || *end) {
+        const char *extra = !strcmp(f->field, "pft_strategy")    ? ", or FT / AT"
+                            : !strcmp(f->field, "pft_injection") ? ", or FI / RI"
+                                                                 : "";
+        snprintf(msg, n, "%s expects a number in %u..%u (decimal or 0x hex%s), got '%s'", f->field, f->min,
+                 field_max(f), extra, value);
+        return -1;
+    }
+    if (errno == ERANGE || x > 0xFFFFFFFFull) {
+        char text[64];
+        snprintf(text, sizeof text, "%.*s", (int)(end - s), s);
+        range_message(f, trim(text), msg, n);
+        return -1;
+    }
+    *fg_nic_config_field(cfg, f) = (uint32_t)x;
+    return 0;
+}
+
+int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        snprintf(msg, n, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[512], err[FG_NIC_MSG_LEN];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, fp)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *s = trim(line);
+        if (!*s)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq) {
+            snprintf(msg, n, "%s:%d: expected 'key = value', got '%s'", path, lineno, s);
+            rc = -1;
+            break;
+        }
+        *eq = '\0';
+        if (fg_nic_config_set(cfg, trim(s), trim(eq + 1), err, sizeof err)) {
+            snprintf(msg, n, "%s:%d: %s", path, lineno, err);
+            rc = -1;
+            break;
+        }
+    }
+    fclose(fp);
+    return rc;
+}
+
+/* ---- register writes -------------------------------------------------------------------- */
+
+uint32_t fg_nic_config_reg_value(const fg_nic_config *cfg, uint32_t addr)
+{
+    uint32_t v = 0;
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
+        if (is_config_field(f) && f->addr == addr)
+            v |= field_value(cfg, f->cfg_offset) << f->lsb;
+    }
+    return v;
+}
+
+int fg_nic_config_unpack(fg_nic_config *cfg, uint32_t addr, uint32_t value)
+{
+    int found = 0;
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
+        if (is_config_field(f) && f->addr == addr) {
+            *fg_nic_config_field(cfg, f) = (value >> f->lsb) & fg_regs_ones(f->width);
+            found = 1;
+        }
+    }
+    return found ? 0 : -1;
+}
+
+static void emit(fg_nic_reg_write *w, int max, int *count, const fg_nic_config *cfg, const fg_reg_field_desc *f)
+{
+    if (*count < max) {
+        w[*count].addr = f->addr;
+        w[*count].value = fg_nic_config_reg_value(cfg, f->addr);
+        w[*count].reg = f->reg;
+    }
+    (*count)++;
+}
+
+/* Why this order is safe for a rule lhs <= rhs, old state legal (a0 <= b0), target legal
+ * (a1 <= b1): if a1 <= a0, writing lhs first gives a1 <= a0 <= b0, then b1 >= a1; else
+ * (a1 > a0) writing rhs first gives a0 < a1 <= b1, then a1 <= b1. */
+int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max)
+{
+    fg_nic_config reset;
+    if (!from) {
+        fg_nic_config_defaults(&reset);
+        from = &reset;
+    }
+    uint32_t done[FG_REGS_NIC_N_FIELDS] = {0}; /* addresses already written */
+    int ndone = 0, count = 0;
+    const fg_reg_field_desc *ctrl = NULL;
+    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
+        if (!is_config_field(f))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < ndone; k++)
+            seen |= done[k] == f->addr;
+        if (seen)
+            continue;
+        if (!strcmp(f->reg, "CTRL")) {
+            ctrl = f;
+            done[ndone++] = f->addr;
+            continue;
+        }
+        const fg_regs_nic_rule_desc *rule = NULL;
+        for (size_t r = 0; r < FG_REGS_NIC_N_RULES; r++)
+            if (fg_regs_nic_rules[r].lhs_offset == f->cfg_offset || fg_regs_nic_rules[r].rhs_offset == f->cfg_offset)
+                rule = &fg_regs_nic_rules[r];
+        if (!rule) {
+            emit(w, max, &count, cfg, f);
+            done[ndone++] = f->addr;
+            continue;
+        }
+        const fg_reg_field_desc *lf = field_at_offset(rule->lhs_offset), *rf = field_at_offset(rule->rhs_offset);
+        int lower_first = field_value(cfg, rule->lhs_offset) <= field_value(from, rule->lhs_offset);
+        emit(w, max, &count, cfg, lower_first ? lf : rf);
+        emit(w, max, &count, cfg, lower_first ? rf : lf);
+        done[ndone++] = lf->addr;
+        done[ndone++] = rf->addr;
+    }
+    if (ctrl)
+        emit(w, max, &count, cfg, ctrl);
+    return count;
+}
+
+int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max,
+                         char *msg, size_t n)
+{
+    if (fg_nic_config_validate(cfg, msg, n))
+        return -1;
+    if (from && fg_nic_config_validate(from, msg, n)) {
+        char inner[FG_NIC_MSG_LEN];
+        snprintf(inner, sizeof inner, "%s", msg);
+        snprintf(msg, n, "the current state is not legal (the block cannot hold it): %s", inner);
+        return -1;
+    }
+    int count = fg_nic_config_write_order(cfg, from, w, max);
+    if (count > max) {
+        snprintf(msg, n, "room for %d register writes, %d needed", max, count);
+        return -1;
+    }
+    return count;
+}

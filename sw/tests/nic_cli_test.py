@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""nic_cli_test.py - `flowgate check-nic-config`: legal and illegal files, every error listed,
+the register writes (text and JSON) and bad command lines.
+
+Expected values are written by hand from docs/registers_nic.md (ranges, addresses, resets).
+Prints one line per failed case and 'RESULT nic_cli passed=N failed=M'.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+FLOWGATE = os.path.join(ROOT, "build", "bin", "flowgate")
+CMD = "check-nic-config"
+passed = failed = 0
+
+
+def run(*args):
+    p = subprocess.run([FLOWGATE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def expect(name, args, rc, out_has=(), err_has=()):
+    code, out, err = run(*args)
+    check(name, code == rc, f"exit {code}, want {rc}; stdout={out!r} stderr={err!r}")
+    for s in out_has:
+        check(name, s in out, f"stdout lacks {s!r}: {out!r}")
+    for s in err_has:
+        check(name, s in err, f"stderr lacks {s!r}: {err!r}")
+    return out, err
+
+
+def expect_json(name, args, rc):
+    code, out, err = run(*args, "--json")
+    check(name, code == rc, f"exit {code}, want {rc}: {err}")
+    try:
+        return json.loads(out)
+    except ValueError as e:
+        check(name, False, f"not one JSON object: {e}: {out!r}")
+        return {}
+
+
+tmp = tempfile.mkdtemp(prefix="fg_nic_cli_")
+
+
+def cfgfile(name, text):
+    p = os.path.join(tmp, name)
+    with open(p, "w") as f:
+        f.write(text)
+    return p
+
+
+# ---- legal ------------------------------------------------------------------------------------
+# AT + RI with the FT thresholds lowered: T_S 1024 -> 600 goes down, so PFT_T_S (0x024) is
+# written before PFT_T_E (0x020); N_E/W_E and N_S/W_S keep their resets (128 <= 256), lower side
+# first; CTRL = enable | AT << 1 | RI << 2 = 0x7, written last.
+good = cfgfile("good.cfg", "# NIC port\npft_enable = 1\npft_strategy = AT\nPFT_INJECTION = RI\n"
+                           "T_FC = 0x80\nt_e = 900\nt_s = 600   # exit below\nlfsr_seed = 0xACE1\n")
+want_writes = [
+    ("0x014", "T_FC", "0x00000080"),
+    ("0x018", "RX_CAPACITY", "0x000007FF"),  # reset 2047
+    ("0x024", "PFT_T_S", "0x00000258"),      # 600
+    ("0x020", "PFT_T_E", "0x00000384"),      # 900
+    ("0x02C", "PFT_N_E", "0x00000080"),
+    ("0x028", "PFT_W_E", "0x00000100"),
+    ("0x030", "PFT_TH_E", "0x00000600"),     # 1536
+    ("0x038", "PFT_N_S", "0x00000080"),
+    ("0x034", "PFT_W_S", "0x00000100"),
+    ("0x03C", "PFT_TH_S", "0x00000400"),     # 1024
+    ("0x040", "PFT_M", "0x00000000"),
+    ("0x044", "PFT_N", "0x00000000"),
+    ("0x048", "PFT_K", "0x00000000"),
+    ("0x04C", "LFSR_SEED", "0x0000ACE1"),
+    ("0x010", "CTRL", "0x00000007"),
+]
+out, _ = expect("nic.good", [CMD, good], 0, out_has=[f"{good}: OK"])
+check("nic.good.no-writes", "write " not in out, out)
+out, _ = expect("nic.good.writes", [CMD, good, "--writes"], 0)
+got = [tuple(l.split()[1:]) for l in out.splitlines() if l.startswith("write ")]
+check("nic.good.writes.list", got == want_writes, f"{got!r}")
+j = expect_json("nic.good.json", [CMD, good], 0)
+check("nic.good.json.ok", j.get("ok") is True and j.get("errors") == [], repr(j))
+check("nic.good.json.file", j.get("file") == good, repr(j.get("file")))
+cfg = j.get("config", {})
+for k, v in {"pft_enable": 1, "pft_strategy": 1, "pft_injection": 1, "t_fc": 128, "rx_capacity": 2047,
+             "t_e": 900, "t_s": 600, "lfsr_seed": 0xACE1, "pft_k": 0}.items():
+    check("nic.good.json.config", cfg.get(k) == v, f"{k} = {cfg.get(k)!r}, want {v!r}")
+check("nic.good.json.fields", len(cfg) == 17, f"{len(cfg)} fields")
+got = [(w.get("addr"), w.get("register"), w.get("value")) for w in j.get("writes", [])]
+check("nic.good.json.writes", got == want_writes, f"{got!r}")
+
+# an empty file is the reset state, which is legal
+expect("nic.empty", [CMD, cfgfile("empty.cfg", "# nothing\n")], 0, out_has=["OK"])
+# bounds: both ends of the widest fields
+expect("nic.bounds", [CMD, cfgfile("bounds.cfg", "pft_k = 4294967295\nlfsr_seed = 4294967295\nt_fc = 65535\n"
+                                                  "rx_capacity = 1\nw_e = 1\nn_e = 1\n")], 0, out_has=["OK"])
+
+# ---- illegal: every error, each naming field, value and range ---------------------------------
+bad = cfgfile("bad.cfg", "t_fc = 0\nrx_capacity = 4096\npft_m = 32\nn_e = 300\nt_s = 2000\n")
+_, err = expect("nic.bad", [CMD, bad], 1, err_has=[
+    "t_fc = 0 is outside its legal range 1..65535 (register T_FC, 16 bits)",
+    "rx_capacity = 4096 is outside its legal range 1..4095 (register RX_CAPACITY, 12 bits)",
+    "pft_m = 32 is outside its legal range 0..31 (register PFT_M, 5 bits)",
+    "t_s = 2000 exceeds t_e = 1536 (rule t_s_le_t_e: PFT_T_S <= PFT_T_E",
+    "n_e = 300 exceeds w_e = 256 (rule n_e_le_w_e: PFT_N_E <= PFT_W_E",
+    f"{bad}: 5 errors"])
+j = expect_json("nic.bad.json", [CMD, bad], 1)
+check("nic.bad.json.ok", j.get("ok") is False and len(j.get("errors", [])) == 5 and j.get("writes") == [],
+      repr(j))
+expect("nic.ctrl-bit", [CMD, cfgfile("ctrl.cfg", "pft_enable = 2\n")], 1,
+       err_has=["pft_enable = 2 is outside its legal range 0..1 (register CTRL, 1 bit)", "1 error"])
+expect("nic.n_s", [CMD, cfgfile("ns.cfg", "w_s = 10\nn_s = 11\n")], 1,
+       err_has=["n_s = 11 exceeds w_s = 10 (rule n_s_le_w_s"])
+expect("nic.seed0", [CMD, cfgfile("seed.cfg", "lfsr_seed = 0\n")], 1,
+       err_has=["lfsr_seed = 0 is outside its legal range 1..4294967295 (register LFSR_SEED, 32 bits)"])
+
+# ---- syntax: FILE:LINE and the key --------------------------------------------------------------
+syn = cfgfile("syn.cfg", "t_fc = 10\nxoff = 5\n")
+expect("nic.unknown-key", [CMD, syn], 1, err_has=[f"{syn}:2: 'xoff' is not a field of the NIC register map"])
+j = expect_json("nic.unknown-key.json", [CMD, syn], 1)
+check("nic.unknown-key.json", j.get("ok") is False and "config" not in j and len(j.get("errors", [])) == 1
+      and "'xoff'" in j["errors"][0], repr(j))
+expect("nic.bad-number", [CMD, cfgfile("num.cfg", "t_e = 1e3\n")], 1,
+       err_has=["t_e expects a number in 0..4095 (decimal or 0x hex), got '1e3'"])
+expect("nic.big-number", [CMD, cfgfile("big.cfg", "pft_k = 4294967296\n")], 1,
+       err_has=["pft_k = 4294967296 is outside its legal range 0..4294967295 (register PFT_K, 32 bits)"])
+expect("nic.no-file", [CMD, os.path.join(tmp, "missing.cfg")], 1, err_has=["cannot open"])
+
+# ---- command line ---------------------------------------------------------------------------------
+expect("nic.no-arg", [CMD], 2, err_has=["FILE is required"])
+expect("nic.two-files", [CMD, good, good], 2, err_has=["one configuration FILE only"])
+expect("nic.bad-option", [CMD, good, "--frob"], 2, err_has=["unknown option '--frob'"])
+expect("nic.help", [CMD, "--help"], 0, out_has=["usage: flowgate check-nic-config FILE"])
+expect("nic.listed", ["--help"], 0, out_has=["check-nic-config"])
+
+shutil.rmtree(tmp)
+print(f"RESULT nic_cli passed={passed} failed={failed}")
+sys.exit(1 if failed else 0)
