@@ -1,0 +1,149 @@
+/* nic_core.c - C twin of rtl/top/fg_nic_core.v (see nic_core.h). */
+#include "top/nic_core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const fg_nic_core_cov_names[FG_NIC_CORE_COV_N] = {
+    "tx_start", "wait_credit", "wait_pft", "wait_both", "seed_reload",
+    "cong_ft_fi", "cong_ft_ri", "cong_at_fi", "cong_at_ri",
+};
+
+/* PFT instance parameters fixed by the core: 12-bit credits, 32-bit f(c), 16-bit windows. */
+static const fg_pft_cfg nic_pft_cfg = {12, 32, 16, 1u};
+
+const char *fg_nic_core_cfg_error(const fg_nic_core_cfg *cfg)
+{
+    if (cfg->sw < 1 || cfg->sw > 12)
+        return "fg_nic_core: sw (RTL parameter SW) must be in 1..12";
+    if (cfg->fw < 1 || cfg->fw > 24)
+        return "fg_nic_core: fw (RTL parameter FW) must be in 1..24";
+    if (cfg->cnt_w < 8 || cfg->cnt_w > 32)
+        return "fg_nic_core: cnt_w (RTL parameter CNT_W) must be in 8..32";
+    return NULL;
+}
+
+void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
+{
+    const char *err = fg_nic_core_cfg_error(cfg);
+    if (err) {
+        fprintf(stderr, "%s\n", err);
+        abort();
+    }
+    FG_CLEAR_STATE_KEEP_COV(st);
+    st->cfg = *cfg;
+    fg_csr_nic_cfg ccfg = {cfg->cnt_w};
+    fg_cbfc_tx_cfg tcfg = {cfg->sw};
+    fg_cbfc_rx_cfg rcfg = {cfg->sw, cfg->fw};
+    fg_csr_nic_reset(&st->csr, &ccfg);
+    fg_cbfc_tx_reset(&st->tx, &tcfg);
+    fg_cbfc_rx_reset(&st->rx, &rcfg);
+    fg_pft_reset(&st->pft, &nic_pft_cfg);
+    fg_csr_nic_outputs(&st->csr, &st->csr_out);
+    fg_cbfc_tx_outputs(&st->tx, &st->tx_out);
+    fg_cbfc_rx_outputs(&st->rx, &st->rx_out);
+    fg_pft_out_after_reset(&st->pft, &st->pft_out);
+    st->seed_seen = st->csr_out.cfg_seed;
+}
+
+void fg_nic_core_outputs(const fg_nic_core_state *st, fg_nic_core_out *out)
+{
+    out->csr_rdata = st->csr_out.csr_rdata;
+    out->tx_start = st->tx_out.can_send && st->pft_out.allow;
+    out->tx_fccl_valid = st->rx_out.fccl_valid;
+    out->tx_fccl = st->rx_out.fccl;
+    out->pft_congested = st->pft_out.congested;
+    out->credits_in_use = st->tx_out.credits_in_use;
+    out->credits_avail = st->tx_out.credits_avail;
+    out->fccl = st->tx_out.fccl;
+    out->fctbs = st->tx_out.fctbs;
+    out->cfg_error = st->csr_out.cfg_error;
+}
+
+void fg_nic_core_step(fg_nic_core_state *st, const fg_nic_core_in *in, fg_nic_core_out *out)
+{
+    const fg_csr_nic_out *cfg = &st->csr_out;
+    uint32_t sw_mask = (uint32_t)fg_mask(st->cfg.sw);
+    bool can = st->tx_out.can_send, allow = st->pft_out.allow;
+
+    /* coverage of the combination, from the registered values of this cycle */
+    if (in->tx_head_valid) {
+        if (can && allow)
+            FG_COV(st, FG_NIC_CORE_COV_TX_START);
+        else if (allow)
+            FG_COV(st, FG_NIC_CORE_COV_WAIT_CREDIT);
+        else if (can)
+            FG_COV(st, FG_NIC_CORE_COV_WAIT_PFT);
+        else
+            FG_COV(st, FG_NIC_CORE_COV_WAIT_BOTH);
+    }
+    if (st->pft_out.congested)
+        FG_COV(st, FG_NIC_CORE_COV_CONG_FT_FI + (cfg->cfg_pft_strategy ? 2 : 0) + (cfg->cfg_pft_injection ? 1 : 0));
+    if (st->seed_load)
+        FG_COV(st, FG_NIC_CORE_COV_SEED_RELOAD);
+
+    /* every sub-block's inputs from the registered outputs before this edge */
+    fg_csr_nic_in ci = {0};
+    ci.csr_wr = in->csr_wr;
+    ci.csr_rd = in->csr_rd;
+    ci.csr_addr = in->csr_addr & 0xFFFu;
+    ci.csr_wdata = in->csr_wdata;
+    ci.stat_pft_change[0] = st->pft_out.stat_enter || st->pft_out.stat_exit;
+    ci.stat_pft_throttled[0] = st->pft_out.stat_throttled;
+    ci.stat_flit[0] = in->tx_flit;
+    ci.stat_no_credit[0] = in->tx_head_valid && !can;
+
+    fg_cbfc_tx_in ti = {0};
+    ti.cfg_rx_capacity = cfg->cfg_rx_capacity;
+    ti.fccl_valid = in->rx_fccl_valid;
+    ti.fccl_in = in->rx_fccl;
+    ti.head_valid = in->tx_head_valid;
+    ti.head_blocks = in->tx_head_blocks & sw_mask;
+    ti.send = in->tx_pkt_start;
+    ti.send_blocks = in->tx_head_blocks & sw_mask;
+
+    fg_pft_in pi = {0};
+    pi.c = st->tx_out.credits_in_use;
+    pi.flit_req = in->tx_head_valid;
+    pi.flit_sent = in->tx_flit;
+    pi.cfg_enable = cfg->cfg_pft_enable;
+    pi.cfg_strategy = cfg->cfg_pft_strategy ? FG_PFT_STRATEGY_AT : FG_PFT_STRATEGY_FT;
+#ifdef FG_INJECT_BUG
+    /* Deliberate bug for the harness self-test: the injection bit is ignored (always FI). */
+    pi.cfg_injection = FG_PFT_INJECT_FI;
+#else
+    pi.cfg_injection = cfg->cfg_pft_injection ? FG_PFT_INJECT_RI : FG_PFT_INJECT_FI;
+#endif
+    pi.cfg_t_e = cfg->cfg_t_e;
+    pi.cfg_t_s = cfg->cfg_t_s;
+    pi.cfg_w_e = cfg->cfg_w_e;
+    pi.cfg_n_e = cfg->cfg_n_e;
+    pi.cfg_th_e = cfg->cfg_th_e;
+    pi.cfg_w_s = cfg->cfg_w_s;
+    pi.cfg_n_s = cfg->cfg_n_s;
+    pi.cfg_th_s = cfg->cfg_th_s;
+    pi.cfg_m = (uint8_t)cfg->cfg_m;
+    pi.cfg_n = (uint8_t)cfg->cfg_n;
+    pi.cfg_k = cfg->cfg_k;
+    pi.cfg_seed = cfg->cfg_seed;
+    pi.cfg_seed_load = st->seed_load;
+
+    fg_cbfc_rx_in ri = {0};
+    ri.cfg_tfc = cfg->cfg_tfc;
+    ri.rx_valid = in->rx_blocks_valid;
+    ri.rx_blocks = in->rx_blocks & sw_mask;
+    ri.free_blocks = in->rx_free_blocks & (uint32_t)fg_mask(st->cfg.fw);
+    ri.fccl_req = in->rx_fccl_req;
+
+    /* the core's own registers: a changed seed is loaded on the next edge */
+    bool seed_load = cfg->cfg_seed != st->seed_seen;
+    st->seed_seen = cfg->cfg_seed;
+    st->seed_load = seed_load;
+
+    fg_csr_nic_step(&st->csr, &ci, &st->csr_out);
+    fg_cbfc_tx_step(&st->tx, &ti, &st->tx_out);
+    fg_pft_step(&st->pft, &pi, &st->pft_out);
+    fg_cbfc_rx_step(&st->rx, &ri, &st->rx_out);
+    fg_nic_core_outputs(st, out);
+}

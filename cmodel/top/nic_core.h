@@ -1,0 +1,99 @@
+/* nic_core.h - C twin of rtl/top/fg_nic_core.v: one NIC port = the register block
+ * fg_csr_nic, the CBFC sender fg_cbfc_tx (toward the switch), the PFT throttle fg_pft
+ * (c = the sender's credits in use) and the CBFC receiver fg_cbfc_rx (for what the NIC
+ * receives), docs/blocks/nic_core.md.
+ *
+ * How they combine (one edge = every sub-block steps once, each from the others' registered
+ * outputs before the edge):
+ *   tx_start  = cbfc can_send AND pft allow (both registers): the head packet may start now.
+ *   CBFC charges a packet's blocks when it starts (tx_pkt_start, FCTBS += tx_head_blocks);
+ *   PFT gates packet starts; its flit_sent is tx_flit (every cell), so FI's idle cycles are
+ *   counted from the last cell of a packet to the next start; flit_req = tx_head_valid.
+ *   LFSR_SEED: a changed seed register is loaded into PFT's LFSR on the following edge.
+ * Counters: PFT_STATE_CHANGES (stat_enter|stat_exit), PFT_THROTTLED (stat_throttled),
+ * FLITS_SENT (tx_flit), NO_CREDIT (tx_head_valid && !can_send). */
+#ifndef FG_NIC_CORE_H
+#define FG_NIC_CORE_H
+
+#include "common/fg_model.h"
+#include "csr/csr_nic.h"
+#include "mac/cbfc_rx.h"
+#include "mac/cbfc_tx.h"
+#include "nic/pft.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    FG_NIC_CORE_COV_TX_START,      /* credits and PFT both allow a waiting packet */
+    FG_NIC_CORE_COV_WAIT_CREDIT,   /* PFT allows, no credit */
+    FG_NIC_CORE_COV_WAIT_PFT,      /* credit ok, PFT holds the packet back */
+    FG_NIC_CORE_COV_WAIT_BOTH,     /* neither */
+    FG_NIC_CORE_COV_SEED_RELOAD,   /* a new LFSR_SEED loaded into PFT */
+    FG_NIC_CORE_COV_CONG_FT_FI,    /* a cycle Congested in each strategy x injection mode */
+    FG_NIC_CORE_COV_CONG_FT_RI,
+    FG_NIC_CORE_COV_CONG_AT_FI,
+    FG_NIC_CORE_COV_CONG_AT_RI,
+    FG_NIC_CORE_COV_N
+};
+extern const char *const fg_nic_core_cov_names[FG_NIC_CORE_COV_N];
+
+typedef struct {
+    int sw;    /* RTL parameter SW: packet size width in blocks, 1..12 */
+    int fw;    /* RTL parameter FW: width of rx_free_blocks, 1..24 */
+    int cnt_w; /* RTL parameter CNT_W: counter width, 8..32 */
+} fg_nic_core_cfg;
+
+typedef struct {
+    bool csr_wr, csr_rd;
+    uint16_t csr_addr;
+    uint32_t csr_wdata;
+    bool tx_head_valid;
+    uint32_t tx_head_blocks;
+    bool tx_pkt_start;
+    bool tx_flit;
+    bool rx_fccl_valid;
+    uint32_t rx_fccl;
+    bool rx_blocks_valid;
+    uint32_t rx_blocks;
+    uint32_t rx_free_blocks;
+    bool rx_fccl_req;
+} fg_nic_core_in;
+
+typedef struct {
+    uint32_t csr_rdata;
+    bool tx_start;
+    bool tx_fccl_valid;
+    uint32_t tx_fccl;
+    bool pft_congested;
+    uint32_t credits_in_use, credits_avail, fccl, fctbs;
+    bool cfg_error;
+} fg_nic_core_out;
+
+typedef struct {
+    fg_nic_core_cfg cfg;
+    fg_csr_nic_state csr;
+    fg_cbfc_tx_state tx;
+    fg_cbfc_rx_state rx;
+    fg_pft_state pft;
+    /* the sub-blocks' registered outputs before the next edge */
+    fg_csr_nic_out csr_out;
+    fg_cbfc_tx_out tx_out;
+    fg_cbfc_rx_out rx_out;
+    fg_pft_out pft_out;
+    uint32_t seed_seen; /* LFSR_SEED as of the last edge */
+    bool seed_load;     /* load it into PFT on this edge */
+    uint64_t cov[FG_NIC_CORE_COV_N];
+} fg_nic_core_state;
+
+/* NULL when cfg is legal, else a message naming the field and its legal range. */
+const char *fg_nic_core_cfg_error(const fg_nic_core_cfg *cfg);
+void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg);
+void fg_nic_core_step(fg_nic_core_state *st, const fg_nic_core_in *in, fg_nic_core_out *out);
+void fg_nic_core_outputs(const fg_nic_core_state *st, fg_nic_core_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
