@@ -9,5 +9,11 @@
 
 /* flowgate sim SCENARIO ...: runs the system simulator (build/bin/fg_sim, beside flowgate). */
 int fg_cmd_sim(int argc, char **argv);
+/* flowgate gfc plan ...: GFC parameters (tau, stages, B_0 bound, feedback bandwidth). */
+int fg_cmd_gfc(int argc, char **argv);
+/* flowgate pft curve ...: PFT injection rate vs c on the C model, against the closed form. */
+int fg_cmd_pft(int argc, char **argv);
+/* flowgate check-nic-config FILE [--writes] [--json]: validates a NIC configuration (fg_cmd_nic.c). */
+int fg_cmd_check_nic_config(int argc, char **argv);
 
 #endif
