@@ -1,0 +1,92 @@
+// fg_sim_cbfc_port.h - the credit-based (InfiniBand-style, SPEC.md section 3) port logic of
+// the simulator's switch node: for every port in CBFC mode and every VL (priority) in the
+// CBFC mask, the C models of the NIC helper's blocks around the switch core:
+//
+//   ingress (receiver) fg_cbfc_rx: ABR counts the blocks (cells) received on the port;
+//     every T_fc cycles it offers FCCL = ABR + free_blocks, with free_blocks = the per-port
+//     allotment minus what that port holds: the core's ingress_cnt[i][p] (packets enqueued
+//     up to the previous edge) plus the cells of the packet still being received
+//     (store-and-forward: they are in the buffer but not yet enqueued). The update goes out
+//     as a Credit symbol when the port's transmitter is free (after a packet in progress and
+//     a PFC frame; a newer FCCL replaces one not yet sent).
+//   egress (sender) fg_cbfc_tx: FCCL from the downstream's Credit symbols, FCTBS advanced by
+//     every packet started; when the head packet of EQ(o,p) does not fit the credits
+//     (its can_send output is 0) the core's egress scheduler is held for that EQ (the core's
+//     tx_hold input; without that input in the build, the port's link_idle is dropped
+//     instead, which holds every priority of the port: documented fallback).
+//
+// The switch's buffer manager is configured by the scenario so that a port's allotment is
+// the reserve of its lossless PG and nothing beyond it is admitted (alpha = 2^-15 on a tiny
+// pool, no headroom): a sender that overran its credits would be a lossless drop
+// (stat_violation), and `overruns` counts edges where a port held more than its allotment.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "fg_sim_wire.h"
+#include "top/sw_core.h"
+
+namespace fg {
+namespace sim {
+
+struct CbfcPortConfig {
+    std::vector<bool> port_cbfc;  // per switch port: true = credit mode (no PFC on it)
+    uint8_t vl_mask = 1u << 3;    // priorities under CBFC on those ports
+    uint32_t allotment = 1024;    // blocks each ingress PG advertises (= the bm reserve)
+    uint32_t t_fc = 64;           // cycles between FCCL updates, 1..65535
+    uint32_t partner_capacity = 1024;  // downstream buffer (blocks), for c at the egress sender
+    bool any() const {
+        for (bool b : port_cbfc)
+            if (b) return true;
+        return false;
+    }
+};
+
+struct CbfcPortStats {
+    uint64_t updates_tx = 0, updates_rx = 0;  // Credit symbols sent / received
+    uint64_t held_cycles = 0;                 // EQ-cycles held for lack of credit
+    uint64_t overruns = 0;                    // edges where a port held more than its allotment
+    uint64_t no_credit_starts = 0;            // packets started without credits (cbfc_tx stat)
+    uint32_t peak_held = 0;                   // most blocks any port held
+};
+
+class CbfcPorts {
+   public:
+    // Throws std::invalid_argument when the models are not in the build or a value is out
+    // of range (naming it).
+    CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio);
+    ~CbfcPorts();
+    CbfcPorts(const CbfcPorts&) = delete;
+    CbfcPorts& operator=(const CbfcPorts&) = delete;
+    bool cbfc(int port, int prio) const;
+    // Step 3 (receive) of the switch node's edge: what arrived on port i.
+    void receive(int i, const WireSymbol& s);
+    // Step 4 (transmit): port o's transmitter is free; true when an FCCL update goes instead.
+    bool take_update(int o, WireSymbol& tx);
+    // A packet of EQ(o,prio) starts on egress o this edge.
+    void started(int o, int prio, uint16_t cells);
+    // Before the core's edge: step every receiver and sender with this edge's inputs (`co`
+    // = the core's outputs after the previous edge, head_cells(o,p) = the head packet of
+    // EQ(o,p) after this edge's start, 0 when empty) and set the core's holds.
+    void edge(const fg_sw_core_out& co, const std::function<uint16_t(int, int)>& head_cells, fg_sw_core_in& in);
+    const CbfcPortStats& stats() const { return st_; }
+    // The sender's credits in use toward port o's downstream (c, SPEC 3).
+    uint32_t credits_in_use(int o, int prio) const;
+    // Blocks held by ingress port i, priority p, as last computed.
+    uint32_t held(int i, int p) const { return held_[i * P_ + p]; }
+    static bool available();
+
+   private:
+    struct Impl;
+    Impl* impl_;
+    CbfcPortConfig cfg_;
+    int N_, P_;
+    CbfcPortStats st_;
+    std::vector<uint32_t> held_;  // [i*P+p]
+};
+
+}  // namespace sim
+}  // namespace fg
