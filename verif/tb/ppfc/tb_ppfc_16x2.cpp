@@ -1,0 +1,7 @@
+// tb_ppfc_16x2.cpp - constrained-random lock-step test of fg_ppfc with N_PORTS=16, N_PRIO=2
+// (the 16-port case). The test itself is tb_ppfc.inc.
+#define TB_N_PORTS 16
+#define TB_N_PRIO 2
+#include "tb_ppfc.inc"
+
+int main(int argc, char** argv) { return fg::run<ppfctb::TbPpfc>(argc, argv, "ppfc_16x2"); }
