@@ -20,6 +20,17 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_src_mac_hi",
     "rd_err",
     "rd_err_addr",
+    "rd_ppfc_ctrl",
+    "rd_ppfc_interval",
+    "rd_ppfc_horizon",
+    "rd_ppfc_ratio",
+    "rd_ppfc_holdoff",
+    "rd_ppfc_seed",
+    "rd_ecn_ctrl",
+    "rd_ecn_kmin",
+    "rd_ecn_kmax",
+    "rd_ecn_slope",
+    "rd_ecn_seed",
     "rd_headroom",
     "rd_alpha_shift",
     "rd_quanta_step",
@@ -28,6 +39,9 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_pfc_req_tx",
     "rd_pfc_rx_ok",
     "rd_pfc_rx_bad",
+    "rd_cell_cycles",
+    "rd_ecn_marks",
+    "rd_ppfc_count",
     "rd_xoff",
     "rd_xon",
     "ro_id",
@@ -54,6 +68,27 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "noop_err",
     "range_err",
     "ro_err_addr",
+    "wr_ppfc_ctrl",
+    "range_ppfc_ctrl",
+    "wr_ppfc_interval",
+    "range_ppfc_interval",
+    "wr_ppfc_horizon",
+    "range_ppfc_horizon",
+    "wr_ppfc_ratio",
+    "range_ppfc_ratio",
+    "wr_ppfc_holdoff",
+    "range_ppfc_holdoff",
+    "wr_ppfc_seed",
+    "range_ppfc_seed",
+    "wr_ecn_ctrl",
+    "range_ecn_ctrl",
+    "wr_ecn_kmin",
+    "range_ecn_kmin",
+    "wr_ecn_kmax",
+    "range_ecn_kmax",
+    "wr_ecn_slope",
+    "wr_ecn_seed",
+    "range_ecn_seed",
     "wr_headroom",
     "range_headroom",
     "wr_alpha_shift",
@@ -70,6 +105,12 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "sat_pfc_rx_ok",
     "clr_pfc_rx_bad",
     "sat_pfc_rx_bad",
+    "wr_cell_cycles",
+    "range_cell_cycles",
+    "clr_ecn_marks",
+    "sat_ecn_marks",
+    "clr_ppfc_count",
+    "sat_ppfc_count",
     "wr_xoff",
     "range_xoff",
     "wr_xon",
@@ -82,6 +123,9 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rule_pool_via_lossless_mask",
     "rule_pool_via_headroom",
     "rule_pool_tight_ok",
+    "rule_kmin_le_kmax_via_ecn_kmin",
+    "rule_kmin_le_kmax_via_ecn_kmax",
+    "rule_kmin_le_kmax_equal_ok",
     "unmapped_misaligned",
     "unmapped_hole",
     "unmapped_array_tail",
@@ -107,6 +151,17 @@ enum {
     REG_SRC_MAC_HI,
     REG_ERR,
     REG_ERR_ADDR,
+    REG_PPFC_CTRL,
+    REG_PPFC_INTERVAL,
+    REG_PPFC_HORIZON,
+    REG_PPFC_RATIO,
+    REG_PPFC_HOLDOFF,
+    REG_PPFC_SEED,
+    REG_ECN_CTRL,
+    REG_ECN_KMIN,
+    REG_ECN_KMAX,
+    REG_ECN_SLOPE,
+    REG_ECN_SEED,
     REG_HEADROOM,
     REG_ALPHA_SHIFT,
     REG_QUANTA_STEP,
@@ -115,6 +170,9 @@ enum {
     REG_PFC_REQ_TX,
     REG_PFC_RX_OK,
     REG_PFC_RX_BAD,
+    REG_CELL_CYCLES,
+    REG_ECN_MARKS,
+    REG_PPFC_COUNT,
     REG_XOFF,
     REG_XON,
     REG_NONE
@@ -204,6 +262,61 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         s.why = 0;
         return s;
     }
+    if (addr == 0x040u) {
+        s.reg = REG_PPFC_CTRL;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x044u) {
+        s.reg = REG_PPFC_INTERVAL;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x048u) {
+        s.reg = REG_PPFC_HORIZON;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x04Cu) {
+        s.reg = REG_PPFC_RATIO;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x050u) {
+        s.reg = REG_PPFC_HOLDOFF;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x054u) {
+        s.reg = REG_PPFC_SEED;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x058u) {
+        s.reg = REG_ECN_CTRL;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x05Cu) {
+        s.reg = REG_ECN_KMIN;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x060u) {
+        s.reg = REG_ECN_KMAX;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x064u) {
+        s.reg = REG_ECN_SLOPE;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x068u) {
+        s.reg = REG_ECN_SEED;
+        s.why = 0;
+        return s;
+    }
     if (addr >= 0x080u && addr < 0x100u) {
         s.idx = (addr - 0x080u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
@@ -284,6 +397,36 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
+    if (addr >= 0x480u && addr < 0x500u) {
+        s.idx = (addr - 0x480u) >> 2;
+        if (s.idx < (uint32_t)c->n_ports) {
+            s.reg = REG_CELL_CYCLES;
+            s.why = 0;
+        } else {
+            s.why = 3;
+        }
+        return s;
+    }
+    if (addr >= 0x500u && addr < 0x580u) {
+        s.idx = (addr - 0x500u) >> 2;
+        if (s.idx < (uint32_t)c->n_ports) {
+            s.reg = REG_ECN_MARKS;
+            s.why = 0;
+        } else {
+            s.why = 3;
+        }
+        return s;
+    }
+    if (addr >= 0x580u && addr < 0x600u) {
+        s.idx = (addr - 0x580u) >> 2;
+        if (s.idx < (uint32_t)c->n_ports) {
+            s.reg = REG_PPFC_COUNT;
+            s.why = 0;
+        } else {
+            s.why = 3;
+        }
+        return s;
+    }
     if (addr >= 0x800u && addr < 0xC00u) {
         s.idx = (addr - 0x800u) >> 2;
         if (s.idx < (uint32_t)(c->n_ports * c->n_prio)) {
@@ -316,7 +459,7 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_ID:
         return ((0x46475357u & (uint32_t)fg_mask(32)) << 0);
     case REG_VERSION:
-        return ((0u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
+        return ((1u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
     case REG_PARAMS:
         return (((uint32_t)c->n_ports & (uint32_t)fg_mask(8)) << 0) | (((uint32_t)c->n_prio & (uint32_t)fg_mask(8)) << 8) | (((uint32_t)c->cw & (uint32_t)fg_mask(8)) << 16) | (((uint32_t)c->cnt_w & (uint32_t)fg_mask(8)) << 24);
     case REG_CTRL:
@@ -341,6 +484,28 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
         return ((uint32_t)st->illegal_write << 0);
     case REG_ERR_ADDR:
         return (st->err_addr << 0) | (st->err_reason << 16);
+    case REG_PPFC_CTRL:
+        return ((uint32_t)st->ppfc_enable << 0) | ((uint32_t)st->ppfc_seed_load << 1);
+    case REG_PPFC_INTERVAL:
+        return ((uint32_t)st->ppfc_interval << 0);
+    case REG_PPFC_HORIZON:
+        return ((uint32_t)st->ppfc_horizon << 0);
+    case REG_PPFC_RATIO:
+        return ((uint32_t)st->ppfc_ratio << 0);
+    case REG_PPFC_HOLDOFF:
+        return ((uint32_t)st->ppfc_holdoff << 0);
+    case REG_PPFC_SEED:
+        return ((uint32_t)st->ppfc_seed << 0);
+    case REG_ECN_CTRL:
+        return ((uint32_t)st->ecn_prio_mask << 0);
+    case REG_ECN_KMIN:
+        return ((uint32_t)st->ecn_kmin << 0);
+    case REG_ECN_KMAX:
+        return ((uint32_t)st->ecn_kmax << 0);
+    case REG_ECN_SLOPE:
+        return ((uint32_t)st->ecn_slope << 0);
+    case REG_ECN_SEED:
+        return ((uint32_t)st->ecn_seed << 0);
     case REG_HEADROOM:
         return ((uint32_t)st->headroom[s.idx] << 0);
     case REG_ALPHA_SHIFT:
@@ -357,6 +522,12 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
         return st->cnt_pfc_rx_ok[s.idx];
     case REG_PFC_RX_BAD:
         return st->cnt_pfc_rx_bad[s.idx];
+    case REG_CELL_CYCLES:
+        return ((uint32_t)st->cell_cycles[s.idx] << 0);
+    case REG_ECN_MARKS:
+        return st->cnt_ecn_marks[s.idx];
+    case REG_PPFC_COUNT:
+        return st->cnt_ppfc_count[s.idx];
     case REG_XOFF:
         return ((uint32_t)st->xoff[s.idx] << 0);
     case REG_XON:
@@ -391,12 +562,36 @@ static uint32_t reg_mask(const fg_csr_sw_cfg *c, int reg)
         return ((uint32_t)fg_mask(16) << 0);
     case REG_ERR:
         return ((uint32_t)fg_mask(1) << 0);
+    case REG_PPFC_CTRL:
+        return ((uint32_t)fg_mask(1) << 0) | ((uint32_t)fg_mask(1) << 1);
+    case REG_PPFC_INTERVAL:
+        return ((uint32_t)fg_mask(24) << 0);
+    case REG_PPFC_HORIZON:
+        return ((uint32_t)fg_mask(16) << 0);
+    case REG_PPFC_RATIO:
+        return ((uint32_t)fg_mask(17) << 0);
+    case REG_PPFC_HOLDOFF:
+        return ((uint32_t)fg_mask(16) << 0);
+    case REG_PPFC_SEED:
+        return ((uint32_t)fg_mask(32) << 0);
+    case REG_ECN_CTRL:
+        return ((uint32_t)fg_mask(c->n_prio) << 0);
+    case REG_ECN_KMIN:
+        return ((uint32_t)fg_mask(c->cw) << 0);
+    case REG_ECN_KMAX:
+        return ((uint32_t)fg_mask(c->cw) << 0);
+    case REG_ECN_SLOPE:
+        return ((uint32_t)fg_mask(32) << 0);
+    case REG_ECN_SEED:
+        return ((uint32_t)fg_mask(32) << 0);
     case REG_HEADROOM:
         return ((uint32_t)fg_mask(c->cw) << 0);
     case REG_ALPHA_SHIFT:
         return ((uint32_t)fg_mask(4) << 0);
     case REG_QUANTA_STEP:
         return ((uint32_t)fg_mask(24) << 0);
+    case REG_CELL_CYCLES:
+        return ((uint32_t)fg_mask(16) << 0);
     case REG_XOFF:
         return ((uint32_t)fg_mask(c->cw) << 0);
     case REG_XON:
@@ -418,8 +613,20 @@ static bool value_ok(const fg_csr_sw_state *st, sel_t s, uint32_t v)
         return ((v >> 0) & (uint32_t)fg_mask(16)) >= 1u;
     case REG_REFRESH_CYCLES:
         return ((v >> 0) & (uint32_t)fg_mask(24)) >= 1u;
+    case REG_PPFC_INTERVAL:
+        return ((v >> 0) & (uint32_t)fg_mask(24)) >= 1u;
+    case REG_PPFC_HORIZON:
+        return ((v >> 0) & (uint32_t)fg_mask(16)) >= 1u;
+    case REG_PPFC_RATIO:
+        return ((v >> 0) & (uint32_t)fg_mask(17)) >= 1u && ((v >> 0) & (uint32_t)fg_mask(17)) <= 65536u;
+    case REG_PPFC_SEED:
+        return ((v >> 0) & (uint32_t)fg_mask(32)) >= 1u;
+    case REG_ECN_SEED:
+        return ((v >> 0) & (uint32_t)fg_mask(32)) >= 1u;
     case REG_QUANTA_STEP:
         return ((v >> 0) & (uint32_t)fg_mask(24)) >= 1u;
+    case REG_CELL_CYCLES:
+        return ((v >> 0) & (uint32_t)fg_mask(16)) >= 1u;
     default:
         return true;
     }
@@ -452,6 +659,35 @@ static bool rule_xon_le_xoff_bad(fg_csr_sw_state *st, sel_t s, uint32_t v)
             cover(st, FG_CSR_SW_COV_RULE_XON_LE_XOFF_VIA_XOFF);
         if (!bad && lhs == rhs)
             cover(st, FG_CSR_SW_COV_RULE_XON_LE_XOFF_EQUAL_OK);
+        return bad;
+    }
+    return false;
+}
+
+/* ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other) */
+static bool rule_kmin_le_kmax_bad(fg_csr_sw_state *st, sel_t s, uint32_t v)
+{
+    if (s.reg == REG_ECN_KMIN) {
+        uint32_t lhs = (v >> 0) & (uint32_t)fg_mask(st->cfg.cw), rhs = st->ecn_kmax;
+#ifdef FG_INJECT_BUG
+        /* Deliberate bug for the harness self-test: equality rejected on this side. */
+        bool bad = lhs >= rhs;
+#else
+        bool bad = lhs > rhs;
+#endif
+        if (bad)
+            cover(st, FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMIN);
+        if (!bad && lhs == rhs)
+            cover(st, FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_EQUAL_OK);
+        return bad;
+    }
+    if (s.reg == REG_ECN_KMAX) {
+        uint32_t rhs = (v >> 0) & (uint32_t)fg_mask(st->cfg.cw), lhs = st->ecn_kmin;
+        bool bad = lhs > rhs;
+        if (bad)
+            cover(st, FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMAX);
+        if (!bad && lhs == rhs)
+            cover(st, FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_EQUAL_OK);
         return bad;
     }
     return false;
@@ -539,6 +775,36 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
         case REG_ERR:
             cover(st, FG_CSR_SW_COV_RANGE_ERR);
             break;
+        case REG_PPFC_CTRL:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_CTRL);
+            break;
+        case REG_PPFC_INTERVAL:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_INTERVAL);
+            break;
+        case REG_PPFC_HORIZON:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_HORIZON);
+            break;
+        case REG_PPFC_RATIO:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_RATIO);
+            break;
+        case REG_PPFC_HOLDOFF:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_HOLDOFF);
+            break;
+        case REG_PPFC_SEED:
+            cover(st, FG_CSR_SW_COV_RANGE_PPFC_SEED);
+            break;
+        case REG_ECN_CTRL:
+            cover(st, FG_CSR_SW_COV_RANGE_ECN_CTRL);
+            break;
+        case REG_ECN_KMIN:
+            cover(st, FG_CSR_SW_COV_RANGE_ECN_KMIN);
+            break;
+        case REG_ECN_KMAX:
+            cover(st, FG_CSR_SW_COV_RANGE_ECN_KMAX);
+            break;
+        case REG_ECN_SEED:
+            cover(st, FG_CSR_SW_COV_RANGE_ECN_SEED);
+            break;
         case REG_HEADROOM:
             cover(st, FG_CSR_SW_COV_RANGE_HEADROOM);
             break;
@@ -547,6 +813,9 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
             break;
         case REG_QUANTA_STEP:
             cover(st, FG_CSR_SW_COV_RANGE_QUANTA_STEP);
+            break;
+        case REG_CELL_CYCLES:
+            cover(st, FG_CSR_SW_COV_RANGE_CELL_CYCLES);
             break;
         case REG_XOFF:
             cover(st, FG_CSR_SW_COV_RANGE_XOFF);
@@ -563,6 +832,8 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
         return 4;
     if (rule_pool_bad(st, s, v))
         return 5;
+    if (rule_kmin_le_kmax_bad(st, s, v))
+        return 6;
     return 0;
 }
 
@@ -609,6 +880,51 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
         st->src_mac_hi = (v >> 0) & (uint32_t)fg_mask(16);
         cover(st, FG_CSR_SW_COV_WR_SRC_MAC_HI);
         break;
+    case REG_PPFC_CTRL:
+        st->ppfc_enable = (v >> 0) & (uint32_t)fg_mask(1);
+        st->ppfc_seed_load = (v >> 1) & (uint32_t)fg_mask(1);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_CTRL);
+        break;
+    case REG_PPFC_INTERVAL:
+        st->ppfc_interval = (v >> 0) & (uint32_t)fg_mask(24);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_INTERVAL);
+        break;
+    case REG_PPFC_HORIZON:
+        st->ppfc_horizon = (v >> 0) & (uint32_t)fg_mask(16);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_HORIZON);
+        break;
+    case REG_PPFC_RATIO:
+        st->ppfc_ratio = (v >> 0) & (uint32_t)fg_mask(17);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_RATIO);
+        break;
+    case REG_PPFC_HOLDOFF:
+        st->ppfc_holdoff = (v >> 0) & (uint32_t)fg_mask(16);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_HOLDOFF);
+        break;
+    case REG_PPFC_SEED:
+        st->ppfc_seed = (v >> 0) & (uint32_t)fg_mask(32);
+        cover(st, FG_CSR_SW_COV_WR_PPFC_SEED);
+        break;
+    case REG_ECN_CTRL:
+        st->ecn_prio_mask = (v >> 0) & (uint32_t)fg_mask(c->n_prio);
+        cover(st, FG_CSR_SW_COV_WR_ECN_CTRL);
+        break;
+    case REG_ECN_KMIN:
+        st->ecn_kmin = (v >> 0) & (uint32_t)fg_mask(c->cw);
+        cover(st, FG_CSR_SW_COV_WR_ECN_KMIN);
+        break;
+    case REG_ECN_KMAX:
+        st->ecn_kmax = (v >> 0) & (uint32_t)fg_mask(c->cw);
+        cover(st, FG_CSR_SW_COV_WR_ECN_KMAX);
+        break;
+    case REG_ECN_SLOPE:
+        st->ecn_slope = (v >> 0) & (uint32_t)fg_mask(32);
+        cover(st, FG_CSR_SW_COV_WR_ECN_SLOPE);
+        break;
+    case REG_ECN_SEED:
+        st->ecn_seed = (v >> 0) & (uint32_t)fg_mask(32);
+        cover(st, FG_CSR_SW_COV_WR_ECN_SEED);
+        break;
     case REG_HEADROOM:
         st->headroom[s.idx] = (v >> 0) & (uint32_t)fg_mask(c->cw);
         cover(st, FG_CSR_SW_COV_WR_HEADROOM);
@@ -620,6 +936,10 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
     case REG_QUANTA_STEP:
         st->quanta_step[s.idx] = (v >> 0) & (uint32_t)fg_mask(24);
         cover(st, FG_CSR_SW_COV_WR_QUANTA_STEP);
+        break;
+    case REG_CELL_CYCLES:
+        st->cell_cycles[s.idx] = (v >> 0) & (uint32_t)fg_mask(16);
+        cover(st, FG_CSR_SW_COV_WR_CELL_CYCLES);
         break;
     case REG_XOFF:
         st->xoff[s.idx] = (v >> 0) & (uint32_t)fg_mask(c->cw);
@@ -657,6 +977,14 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
     case REG_PFC_RX_BAD:
         clear[4 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
         cover(st, FG_CSR_SW_COV_CLR_PFC_RX_BAD);
+        break;
+    case REG_ECN_MARKS:
+        clear[5 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
+        cover(st, FG_CSR_SW_COV_CLR_ECN_MARKS);
+        break;
+    case REG_PPFC_COUNT:
+        clear[6 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
+        cover(st, FG_CSR_SW_COV_CLR_PPFC_COUNT);
         break;
     default:
         break;
@@ -708,12 +1036,26 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     st->refresh_cycles = 32768u;
     st->src_mac_lo = 1u;
     st->src_mac_hi = 512u;
+    st->ppfc_enable = 0u;
+    st->ppfc_seed_load = 0u;
+    st->ppfc_interval = 4096u;
+    st->ppfc_horizon = 4u;
+    st->ppfc_ratio = 32768u;
+    st->ppfc_holdoff = 2u;
+    st->ppfc_seed = 1u;
+    st->ecn_prio_mask = 0u;
+    st->ecn_kmin = 64u;
+    st->ecn_kmax = 256u;
+    st->ecn_slope = 5592405u;
+    st->ecn_seed = 2u;
     for (int k = 0; k < c->n_ports; k++)
         st->headroom[k] = 128u;
     for (int k = 0; k < c->n_ports; k++)
         st->alpha_shift[k] = 3u;
     for (int k = 0; k < c->n_ports; k++)
         st->quanta_step[k] = 65536u;
+    for (int k = 0; k < c->n_ports; k++)
+        st->cell_cycles[k] = 256u;
     for (int k = 0; k < (c->n_ports * c->n_prio); k++)
         st->xoff[k] = 1024u;
     for (int k = 0; k < (c->n_ports * c->n_prio); k++)
@@ -734,12 +1076,26 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
     out->cfg_pause_quanta = st->pause_quanta;
     out->cfg_refresh = st->refresh_cycles;
     out->cfg_src_mac = ((uint64_t)st->src_mac_lo << 0) | ((uint64_t)st->src_mac_hi << 32);
+    out->cfg_ppfc_enable = st->ppfc_enable != 0;
+    out->cfg_ppfc_seed_load = st->ppfc_seed_load != 0;
+    out->cfg_ppfc_interval = st->ppfc_interval;
+    out->cfg_ppfc_horizon = st->ppfc_horizon;
+    out->cfg_ppfc_ratio = st->ppfc_ratio;
+    out->cfg_ppfc_holdoff = st->ppfc_holdoff;
+    out->cfg_ppfc_seed = st->ppfc_seed;
+    out->cfg_ecn_prio_mask = st->ecn_prio_mask;
+    out->cfg_ecn_kmin = st->ecn_kmin;
+    out->cfg_ecn_kmax = st->ecn_kmax;
+    out->cfg_ecn_slope = st->ecn_slope;
+    out->cfg_ecn_seed = st->ecn_seed;
     for (int k = 0; k < st->cfg.n_ports; k++)
         out->cfg_headroom[k] = st->headroom[k];
     for (int k = 0; k < st->cfg.n_ports; k++)
         out->cfg_alpha_shift[k] = st->alpha_shift[k];
     for (int k = 0; k < st->cfg.n_ports; k++)
         out->cfg_quanta_step[k] = st->quanta_step[k];
+    for (int k = 0; k < st->cfg.n_ports; k++)
+        out->cfg_cell_cycles[k] = st->cell_cycles[k];
     for (int k = 0; k < (st->cfg.n_ports * st->cfg.n_prio); k++)
         out->cfg_xoff[k] = st->xoff[k];
     for (int k = 0; k < (st->cfg.n_ports * st->cfg.n_prio); k++)
@@ -750,7 +1106,7 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
 void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *out)
 {
     sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);
-    bool clear[5 * FG_CSR_SW_MAX_PORTS] = {false};
+    bool clear[7 * FG_CSR_SW_MAX_PORTS] = {false};
     if (in->csr_rd) {
         st->rdata = read_reg(st, s);
         if (s.reg == REG_NONE)
@@ -798,6 +1154,39 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
         case REG_ERR_ADDR:
             cover(st, FG_CSR_SW_COV_RD_ERR_ADDR);
             break;
+        case REG_PPFC_CTRL:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_CTRL);
+            break;
+        case REG_PPFC_INTERVAL:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_INTERVAL);
+            break;
+        case REG_PPFC_HORIZON:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_HORIZON);
+            break;
+        case REG_PPFC_RATIO:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_RATIO);
+            break;
+        case REG_PPFC_HOLDOFF:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_HOLDOFF);
+            break;
+        case REG_PPFC_SEED:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_SEED);
+            break;
+        case REG_ECN_CTRL:
+            cover(st, FG_CSR_SW_COV_RD_ECN_CTRL);
+            break;
+        case REG_ECN_KMIN:
+            cover(st, FG_CSR_SW_COV_RD_ECN_KMIN);
+            break;
+        case REG_ECN_KMAX:
+            cover(st, FG_CSR_SW_COV_RD_ECN_KMAX);
+            break;
+        case REG_ECN_SLOPE:
+            cover(st, FG_CSR_SW_COV_RD_ECN_SLOPE);
+            break;
+        case REG_ECN_SEED:
+            cover(st, FG_CSR_SW_COV_RD_ECN_SEED);
+            break;
         case REG_HEADROOM:
             cover(st, FG_CSR_SW_COV_RD_HEADROOM);
             break;
@@ -821,6 +1210,15 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
             break;
         case REG_PFC_RX_BAD:
             cover(st, FG_CSR_SW_COV_RD_PFC_RX_BAD);
+            break;
+        case REG_CELL_CYCLES:
+            cover(st, FG_CSR_SW_COV_RD_CELL_CYCLES);
+            break;
+        case REG_ECN_MARKS:
+            cover(st, FG_CSR_SW_COV_RD_ECN_MARKS);
+            break;
+        case REG_PPFC_COUNT:
+            cover(st, FG_CSR_SW_COV_RD_PPFC_COUNT);
             break;
         case REG_XOFF:
             cover(st, FG_CSR_SW_COV_RD_XOFF);
@@ -854,5 +1252,7 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
     count(st, st->cnt_pfc_req_tx, in->stat_pfc_req_tx, &clear[2 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_REQ_TX);
     count(st, st->cnt_pfc_rx_ok, in->stat_pfc_rx_ok, &clear[3 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_RX_OK);
     count(st, st->cnt_pfc_rx_bad, in->stat_pfc_rx_bad, &clear[4 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_RX_BAD);
+    count(st, st->cnt_ecn_marks, in->stat_ecn_mark, &clear[5 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_ECN_MARKS);
+    count(st, st->cnt_ppfc_count, in->stat_ppfc, &clear[6 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PPFC_COUNT);
     fg_csr_sw_outputs(st, out);
 }

@@ -39,6 +39,17 @@ enum {
     FG_CSR_SW_COV_RD_SRC_MAC_HI,
     FG_CSR_SW_COV_RD_ERR,
     FG_CSR_SW_COV_RD_ERR_ADDR,
+    FG_CSR_SW_COV_RD_PPFC_CTRL,
+    FG_CSR_SW_COV_RD_PPFC_INTERVAL,
+    FG_CSR_SW_COV_RD_PPFC_HORIZON,
+    FG_CSR_SW_COV_RD_PPFC_RATIO,
+    FG_CSR_SW_COV_RD_PPFC_HOLDOFF,
+    FG_CSR_SW_COV_RD_PPFC_SEED,
+    FG_CSR_SW_COV_RD_ECN_CTRL,
+    FG_CSR_SW_COV_RD_ECN_KMIN,
+    FG_CSR_SW_COV_RD_ECN_KMAX,
+    FG_CSR_SW_COV_RD_ECN_SLOPE,
+    FG_CSR_SW_COV_RD_ECN_SEED,
     FG_CSR_SW_COV_RD_HEADROOM,
     FG_CSR_SW_COV_RD_ALPHA_SHIFT,
     FG_CSR_SW_COV_RD_QUANTA_STEP,
@@ -47,6 +58,9 @@ enum {
     FG_CSR_SW_COV_RD_PFC_REQ_TX,
     FG_CSR_SW_COV_RD_PFC_RX_OK,
     FG_CSR_SW_COV_RD_PFC_RX_BAD,
+    FG_CSR_SW_COV_RD_CELL_CYCLES,
+    FG_CSR_SW_COV_RD_ECN_MARKS,
+    FG_CSR_SW_COV_RD_PPFC_COUNT,
     FG_CSR_SW_COV_RD_XOFF,
     FG_CSR_SW_COV_RD_XON,
     FG_CSR_SW_COV_RO_ID,
@@ -73,6 +87,27 @@ enum {
     FG_CSR_SW_COV_NOOP_ERR,
     FG_CSR_SW_COV_RANGE_ERR,
     FG_CSR_SW_COV_RO_ERR_ADDR,
+    FG_CSR_SW_COV_WR_PPFC_CTRL,
+    FG_CSR_SW_COV_RANGE_PPFC_CTRL,
+    FG_CSR_SW_COV_WR_PPFC_INTERVAL,
+    FG_CSR_SW_COV_RANGE_PPFC_INTERVAL,
+    FG_CSR_SW_COV_WR_PPFC_HORIZON,
+    FG_CSR_SW_COV_RANGE_PPFC_HORIZON,
+    FG_CSR_SW_COV_WR_PPFC_RATIO,
+    FG_CSR_SW_COV_RANGE_PPFC_RATIO,
+    FG_CSR_SW_COV_WR_PPFC_HOLDOFF,
+    FG_CSR_SW_COV_RANGE_PPFC_HOLDOFF,
+    FG_CSR_SW_COV_WR_PPFC_SEED,
+    FG_CSR_SW_COV_RANGE_PPFC_SEED,
+    FG_CSR_SW_COV_WR_ECN_CTRL,
+    FG_CSR_SW_COV_RANGE_ECN_CTRL,
+    FG_CSR_SW_COV_WR_ECN_KMIN,
+    FG_CSR_SW_COV_RANGE_ECN_KMIN,
+    FG_CSR_SW_COV_WR_ECN_KMAX,
+    FG_CSR_SW_COV_RANGE_ECN_KMAX,
+    FG_CSR_SW_COV_WR_ECN_SLOPE,
+    FG_CSR_SW_COV_WR_ECN_SEED,
+    FG_CSR_SW_COV_RANGE_ECN_SEED,
     FG_CSR_SW_COV_WR_HEADROOM,
     FG_CSR_SW_COV_RANGE_HEADROOM,
     FG_CSR_SW_COV_WR_ALPHA_SHIFT,
@@ -89,6 +124,12 @@ enum {
     FG_CSR_SW_COV_SAT_PFC_RX_OK,
     FG_CSR_SW_COV_CLR_PFC_RX_BAD,
     FG_CSR_SW_COV_SAT_PFC_RX_BAD,
+    FG_CSR_SW_COV_WR_CELL_CYCLES,
+    FG_CSR_SW_COV_RANGE_CELL_CYCLES,
+    FG_CSR_SW_COV_CLR_ECN_MARKS,
+    FG_CSR_SW_COV_SAT_ECN_MARKS,
+    FG_CSR_SW_COV_CLR_PPFC_COUNT,
+    FG_CSR_SW_COV_SAT_PPFC_COUNT,
     FG_CSR_SW_COV_WR_XOFF,
     FG_CSR_SW_COV_RANGE_XOFF,
     FG_CSR_SW_COV_WR_XON,
@@ -101,6 +142,9 @@ enum {
     FG_CSR_SW_COV_RULE_POOL_VIA_LOSSLESS_MASK,
     FG_CSR_SW_COV_RULE_POOL_VIA_HEADROOM,
     FG_CSR_SW_COV_RULE_POOL_TIGHT_OK,
+    FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMIN,
+    FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMAX,
+    FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_EQUAL_OK,
     FG_CSR_SW_COV_UNMAPPED_MISALIGNED,
     FG_CSR_SW_COV_UNMAPPED_HOLE,
     FG_CSR_SW_COV_UNMAPPED_ARRAY_TAIL,
@@ -127,9 +171,22 @@ typedef struct {
     uint32_t refresh_cycles;
     uint32_t src_mac_lo;
     uint32_t src_mac_hi;
+    uint32_t ppfc_enable;
+    uint32_t ppfc_seed_load;
+    uint32_t ppfc_interval;
+    uint32_t ppfc_horizon;
+    uint32_t ppfc_ratio;
+    uint32_t ppfc_holdoff;
+    uint32_t ppfc_seed;
+    uint32_t ecn_prio_mask;
+    uint32_t ecn_kmin;
+    uint32_t ecn_kmax;
+    uint32_t ecn_slope;
+    uint32_t ecn_seed;
     uint32_t headroom[FG_CSR_SW_MAX_PORTS];
     uint32_t alpha_shift[FG_CSR_SW_MAX_PORTS];
     uint32_t quanta_step[FG_CSR_SW_MAX_PORTS];
+    uint32_t cell_cycles[FG_CSR_SW_MAX_PORTS];
     uint32_t xoff[FG_CSR_SW_MAX_PG];
     uint32_t xon[FG_CSR_SW_MAX_PG];
     /* error state */
@@ -141,6 +198,8 @@ typedef struct {
     uint32_t cnt_pfc_req_tx[FG_CSR_SW_MAX_PORTS];
     uint32_t cnt_pfc_rx_ok[FG_CSR_SW_MAX_PORTS];
     uint32_t cnt_pfc_rx_bad[FG_CSR_SW_MAX_PORTS];
+    uint32_t cnt_ecn_marks[FG_CSR_SW_MAX_PORTS];
+    uint32_t cnt_ppfc_count[FG_CSR_SW_MAX_PORTS];
     uint32_t rdata;
     uint64_t cov[FG_CSR_SW_COV_N];
 } fg_csr_sw_state;
@@ -154,6 +213,8 @@ typedef struct {
     bool stat_pfc_req_tx[FG_CSR_SW_MAX_PORTS];
     bool stat_pfc_rx_ok[FG_CSR_SW_MAX_PORTS];
     bool stat_pfc_rx_bad[FG_CSR_SW_MAX_PORTS];
+    bool stat_ecn_mark[FG_CSR_SW_MAX_PORTS];
+    bool stat_ppfc[FG_CSR_SW_MAX_PORTS];
 } fg_csr_sw_in;
 
 typedef struct {
@@ -168,9 +229,22 @@ typedef struct {
     uint32_t cfg_pause_quanta;
     uint32_t cfg_refresh;
     uint64_t cfg_src_mac;
+    bool cfg_ppfc_enable;
+    bool cfg_ppfc_seed_load;
+    uint32_t cfg_ppfc_interval;
+    uint32_t cfg_ppfc_horizon;
+    uint32_t cfg_ppfc_ratio;
+    uint32_t cfg_ppfc_holdoff;
+    uint32_t cfg_ppfc_seed;
+    uint32_t cfg_ecn_prio_mask;
+    uint32_t cfg_ecn_kmin;
+    uint32_t cfg_ecn_kmax;
+    uint32_t cfg_ecn_slope;
+    uint32_t cfg_ecn_seed;
     uint32_t cfg_headroom[FG_CSR_SW_MAX_PORTS];
     uint32_t cfg_alpha_shift[FG_CSR_SW_MAX_PORTS];
     uint32_t cfg_quanta_step[FG_CSR_SW_MAX_PORTS];
+    uint32_t cfg_cell_cycles[FG_CSR_SW_MAX_PORTS];
     uint32_t cfg_xoff[FG_CSR_SW_MAX_PG];
     uint32_t cfg_xon[FG_CSR_SW_MAX_PG];
     bool cfg_error;

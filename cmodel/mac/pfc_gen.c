@@ -9,6 +9,8 @@ const char *const fg_pfc_gen_cov_names[FG_PFC_GEN_COV_N] = {
     "disabled",       "rise",           "fall",         "xon_over_xoff", "xoff_over_xon",
     "refresh_fire",   "refresh_count",  "refresh_reload", "refresh_clear", "take_xoff",
     "take_xon",       "event_on_ack",   "ack_idle",     "ack_multi",     "hold",
+    "pp_take",        "pp_replace",     "pp_on_ack",    "pp_drop_paused", "pp_drop_event",
+    "pp_drop_waiting", "std_over_pp",  "take_pred",     "mixed_times",
 };
 
 const char *fg_pfc_gen_cfg_error(const fg_pfc_gen_cfg *cfg)
@@ -36,6 +38,10 @@ void fg_pfc_gen_outputs(const fg_pfc_gen_state *st, fg_pfc_gen_out *out)
     out->req_xoff = st->kind_xoff;
     out->stat_xoff_req = st->stat_xoff_req;
     out->stat_xon_req = st->stat_xon_req;
+    out->req_pred = st->pred;
+    for (unsigned p = 0; p < 8; p++)
+        out->req_time[p] = st->time[p];
+    out->stat_pp_dropped = st->stat_pp_dropped;
 }
 
 static int popcount8(uint8_t v)
@@ -58,6 +64,9 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
         st->paused_prev = 0;
         st->pending = 0;
         st->kind_xoff = 0;
+        st->pred = 0;
+        memset(st->time, 0, sizeof st->time);
+        st->stat_pp_dropped = false;
         memset(st->refresh_cnt, 0, sizeof st->refresh_cnt);
         st->req_valid = false;
         st->stat_xoff_req = false;
@@ -79,6 +88,13 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
     const uint8_t fall = (uint8_t)(~paused & st->paused_prev & mask);
     uint8_t pending = st->pending;
     uint8_t kind = st->kind_xoff;
+    uint8_t pred = st->pred;
+    bool pp_dropped = false;
+    if (in->pp_valid && (in->pp_prio & 7u) >= st->cfg.n_prio) {
+        pp_dropped = true;
+    }
+    if (st->req_valid && (st->kind_xoff & st->pred) && (st->kind_xoff & (uint8_t)~st->pred))
+        FG_COV(st, FG_PFC_GEN_COV_MIXED_TIMES);
 
     for (unsigned p = 0; p < st->cfg.n_prio; p++) {
         const uint8_t bit = (uint8_t)(1u << p);
@@ -87,6 +103,8 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
 
         if (taken & bit)
             FG_COV(st, (kind & bit) ? FG_PFC_GEN_COV_TAKE_XOFF : FG_PFC_GEN_COV_TAKE_XON);
+        if ((taken & pred & bit) != 0)
+            FG_COV(st, FG_PFC_GEN_COV_TAKE_PRED);
 
         /* Refresh counter: only runs while p is paused and its last XOFF has been taken. */
         if (!(paused & bit)) {
@@ -115,6 +133,31 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
         if (fall & bit)
             FG_COV(st, FG_PFC_GEN_COV_FALL);
 
+        /* Predictive request: taken unless the standard machinery owns the class. */
+        const bool std_event = ev_xoff || ev_xon;
+        const bool std_waiting = waiting && !(pred & bit);
+        const bool pp_here = in->pp_valid && (in->pp_prio & 7u) == p;
+        bool pp_take = false;
+        if (pp_here) {
+            if (paused & bit) {
+                FG_COV(st, FG_PFC_GEN_COV_PP_DROP_PAUSED);
+            } else if (std_event) {
+                FG_COV(st, FG_PFC_GEN_COV_PP_DROP_EVENT);
+            } else if (std_waiting) {
+                FG_COV(st, FG_PFC_GEN_COV_PP_DROP_WAITING);
+            } else {
+                pp_take = true;
+                FG_COV(st, FG_PFC_GEN_COV_PP_TAKE);
+                if (waiting)
+                    FG_COV(st, FG_PFC_GEN_COV_PP_REPLACE);
+                if (taken & bit)
+                    FG_COV(st, FG_PFC_GEN_COV_PP_ON_ACK);
+            }
+            pp_dropped = pp_dropped || !pp_take;
+        }
+        if (std_event && waiting && (pred & bit))
+            FG_COV(st, FG_PFC_GEN_COV_STD_OVER_PP);
+
 #ifdef FG_INJECT_BUG
         /* Deliberate bug for the harness self-test: the ack clears a taken bit even when a
          * new event for that class arrives on the same edge (the event is lost). */
@@ -126,9 +169,17 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
             pending |= bit;
             kind &= (uint8_t)~bit;
         }
+        if (pp_take) {
+            pending |= bit;
+            kind |= bit;
+            pred |= bit;
+        }
+        if (ev_xoff || ev_xon)
+            pred &= (uint8_t)~bit;
         if (taken & bit) {
             pending &= (uint8_t)~bit;
             kind &= (uint8_t)~bit;
+            pred &= (uint8_t)~bit;
         }
 #else
         if (ev_xoff) {
@@ -136,16 +187,31 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
                 FG_COV(st, FG_PFC_GEN_COV_XOFF_OVER_XON);
             pending |= bit;
             kind |= bit;
+            pred &= (uint8_t)~bit;
         } else if (ev_xon) {
             if (waiting && (kind & bit))
                 FG_COV(st, FG_PFC_GEN_COV_XON_OVER_XOFF);
             pending |= bit;
             kind &= (uint8_t)~bit;
+            pred &= (uint8_t)~bit;
+        } else if (pp_take) {
+            pending |= bit;
+            kind |= bit;
+            pred |= bit;
         } else if (taken & bit) {
             pending &= (uint8_t)~bit;
             kind &= (uint8_t)~bit; /* a kind only for pending bits: req_xoff is a flop */
+            pred &= (uint8_t)~bit;
         }
 #endif
+        /* Time shown next: a predictive XOFF keeps its quanta, a standard XOFF follows
+         * cfg_pause_quanta, an XON (or nothing pending) shows 0. */
+        if (!(pending & kind & bit))
+            st->time[p] = 0;
+        else if (pp_take)
+            st->time[p] = in->pp_quanta;
+        else if (!(pred & bit))
+            st->time[p] = in->cfg_pause_quanta;
     }
 
     /* The stats describe the frame taken on this edge, so use the kinds it was shown with. */
@@ -154,6 +220,8 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
     st->paused_prev = paused;
     st->pending = pending;
     st->kind_xoff = kind;
+    st->pred = pred;
+    st->stat_pp_dropped = pp_dropped;
     st->req_valid = pending != 0;
     fg_pfc_gen_outputs(st, out);
 }

@@ -11,7 +11,7 @@ const char *const fg_pfc_tx_cov_names[FG_PFC_TX_COV_N] = {
     "capture_pause_xoff", "capture_pause_xon", "ctrl_byte",     "ctrl_stall",
     "ctrl_last",      "data_direct",        "data_from_skid",   "data_to_skid",
     "out_idle",       "out_stall",          "frame_first",      "frame_last",
-    "frame_one_byte", "stat_tx_ctrl",
+    "frame_one_byte", "stat_tx_ctrl",       "capture_mixed",    "pause_max_above",
 };
 
 void fg_pfc_tx_reset(fg_pfc_tx_state *st, const fg_pfc_tx_cfg *cfg)
@@ -36,7 +36,7 @@ void fg_pfc_tx_outputs(const fg_pfc_tx_state *st, fg_pfc_tx_out *out)
 static uint8_t ctrl_byte(const fg_pfc_tx_state *st, unsigned idx)
 {
     static const uint8_t da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
-    const uint16_t pause_time = st->cap_xoff ? st->cap_quanta : 0u;
+    const uint16_t pause_time = st->cap_pause;
     if (idx < 6)
         return da[idx];
     if (idx < 12)
@@ -54,7 +54,7 @@ static uint8_t ctrl_byte(const fg_pfc_tx_state *st, unsigned idx)
         if (st->cap_mode_8023x)
             return 0x00;
         const unsigned n = (idx - 18u) / 2u;
-        const uint16_t t = (st->cap_xoff >> n) & 1u ? st->cap_quanta : 0u;
+        const uint16_t t = st->cap_time[n];
         return (idx & 1u) ? (uint8_t)t : (uint8_t)(t >> 8); /* even index: high byte first */
     }
     if (idx < FG_PFC_TX_FCS_AT)
@@ -99,15 +99,37 @@ void fg_pfc_tx_step(fg_pfc_tx_state *st, const fg_pfc_tx_in *in, fg_pfc_tx_out *
      * one cycle early, so an event the generator adds on that edge is cleared but not sent. */
     if (start) {
         st->cap_cev = in->req_cev;
-        st->cap_xoff = in->req_xoff & in->req_cev;
+        for (unsigned n = 0; n < 8; n++)
+            st->cap_time[n] = ((in->req_xoff & in->req_cev) >> n) & 1u ? in->ctrl_time[n] : 0u;
     }
 #endif
     if (st->req_ack) {
+        const uint8_t xoff = in->req_xoff & in->req_cev;
+        uint16_t max_time = 0;
+        int lowest = -1;
+        bool mixed = false;
+        for (unsigned n = 0; n < 8; n++) {
+            const uint16_t t = (xoff >> n) & 1u ? in->ctrl_time[n] : 0u;
+#ifndef FG_INJECT_BUG
+            st->cap_time[n] = t;
+#endif
+            if (!((xoff >> n) & 1u))
+                continue;
+            if (lowest < 0)
+                lowest = (int)n;
+            else if (t != in->ctrl_time[lowest])
+                mixed = true;
+            if (t > max_time)
+                max_time = t;
+        }
+        if (mixed)
+            FG_COV(st, FG_PFC_TX_COV_CAPTURE_MIXED);
+        if (in->cfg_mode_8023x && lowest >= 0 && max_time > in->ctrl_time[lowest])
+            FG_COV(st, FG_PFC_TX_COV_PAUSE_MAX_ABOVE);
 #ifndef FG_INJECT_BUG
         st->cap_cev = in->req_cev;
-        st->cap_xoff = in->req_xoff & in->req_cev;
 #endif
-        st->cap_quanta = in->cfg_pause_quanta;
+        st->cap_pause = max_time;
         st->cap_mode_8023x = in->cfg_mode_8023x;
         st->cap_src_mac = in->cfg_src_mac & fg_mask(48);
         if (!in->cfg_mode_8023x)

@@ -4,7 +4,8 @@
  * Client data frames pass through a one-byte skid buffer into the output register unchanged.
  * Between data frames (input side at a frame boundary, skid empty) a request from fg_pfc_gen
  * starts a 64-byte control frame: req_ack is raised for one cycle, and in that cycle the
- * request (req_cev, req_xoff) and the configuration (cfg_mode_8023x, cfg_pause_quanta,
+ * request (req_cev, req_xoff), its per-class times (ctrl_time[n], sent when n is XOFF, else
+ * 0; 802.3x mode sends the largest XOFF time) and the configuration (cfg_mode_8023x,
  * cfg_src_mac) are captured for the whole frame. Bytes 0..59 are fed to the running CRC
  * (fg_crc32), bytes 60..63 are its complement, low byte first. Every output is a register. */
 #ifndef FG_PFC_TX_H
@@ -42,6 +43,8 @@ enum {
     FG_PFC_TX_COV_FRAME_LAST,       /* last byte of a multi-byte data frame accepted */
     FG_PFC_TX_COV_FRAME_ONE_BYTE,   /* one-byte data frame accepted */
     FG_PFC_TX_COV_STAT_TX_CTRL,     /* last byte of a control frame left */
+    FG_PFC_TX_COV_CAPTURE_MIXED,    /* captured XOFF classes with different times */
+    FG_PFC_TX_COV_PAUSE_MAX_ABOVE,  /* 802.3x: the largest time is not the lowest XOFF class's */
     FG_PFC_TX_COV_N
 };
 extern const char *const fg_pfc_tx_cov_names[FG_PFC_TX_COV_N];
@@ -68,8 +71,8 @@ typedef struct {
     unsigned idx; /* next control byte, 0..63 */
     bool req_ack;
     uint8_t cap_cev;
-    uint8_t cap_xoff; /* req_xoff & req_cev at capture */
-    uint16_t cap_quanta;
+    uint16_t cap_time[8]; /* time per class at capture, 0 for classes not XOFF */
+    uint16_t cap_pause;   /* 802.3x time: the largest cap_time */
     bool cap_mode_8023x;
     uint64_t cap_src_mac;
     uint32_t crc; /* fg_crc32 register */
@@ -79,11 +82,11 @@ typedef struct {
 
 typedef struct {
     bool cfg_mode_8023x;
-    uint16_t cfg_pause_quanta;
     uint64_t cfg_src_mac; /* 48 bits, bits 47:40 go on the wire first */
     bool req_valid;
     uint8_t req_cev;
     uint8_t req_xoff;
+    uint16_t ctrl_time[8]; /* pause time per class (fg_pfc_gen req_time) */
     uint8_t s_data;
     bool s_valid;
     bool s_last;

@@ -137,6 +137,7 @@ void fg_bm_outputs(const fg_bm_state *st, fg_bm_out *out)
         }
     }
     out->shared_used = st->shared_used_reg;
+    out->shared_free = st->shared_free_reg;
 }
 
 /* reg - min(rel, reg) + add, saturated at `max`; *underflow when rel > reg. */
@@ -386,6 +387,7 @@ void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out)
 
     /* the edge */
     st->pool_reg = pool_next;
+    st->shared_free_reg = room;
     st->shared_used_reg = shared_next;
     for (int i = 0; i < n; i++) {
         st->thr_reg[i] = thr_next[i];

@@ -104,6 +104,7 @@ typedef struct {
     uint32_t comp_cnt[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO][FG_BM_MAX_PORTS]; /* [o][p][i] */
     uint32_t shared_used;
     uint32_t thr[FG_BM_MAX_PORTS];
+    uint32_t shared_free; /* sat0(pool - shared_used), registered like thr (for fg_ppfc) */
 } fg_bm_out;
 
 typedef struct {
@@ -111,6 +112,7 @@ typedef struct {
     /* registers of the RTL, by the same names */
     uint32_t pool_reg;
     uint32_t thr_reg[FG_BM_MAX_PORTS];
+    uint32_t shared_free_reg;
     uint32_t shared_used_reg;
     uint32_t ingress_reg[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO];
     uint32_t hdrm_reg[FG_BM_MAX_PORTS][FG_BM_MAX_PRIO];

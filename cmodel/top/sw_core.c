@@ -3,7 +3,8 @@
  * Composition rule, the same as the RTL's wiring: every sub-block's inputs are the core's
  * inputs of this edge and the other sub-blocks' registered outputs *before* this edge
  * (kept in st->prev_*). All sub-blocks then take the edge, and the core's outputs are read
- * from their new outputs. */
+ * from their new outputs. The P-PFC engine's pp request goes to the pfc_gen of pp_port; the
+ * seed-load strobes are registered from the bus here, as in the RTL. */
 #include "top/sw_core.h"
 
 #include <stdio.h>
@@ -14,7 +15,15 @@
 #include "mac/pfc_gen.h"
 #include "mac/pfc_timer.h"
 #include "switch/bm.h"
+#include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
+#include "switch/ppfc.h"
+
+/* Register addresses the core decodes itself (sw/regmap/regmap.json) and the ECN seed's
+ * reset value (the RTL's fg_ecn_red RESET_SEED). */
+#define FG_SW_CORE_A_PPFC_CTRL 0x040u
+#define FG_SW_CORE_A_ECN_SEED 0x068u
+#define FG_SW_CORE_ECN_RESET_SEED 2u
 
 struct fg_sw_core_state {
     fg_sw_core_cfg cfg;
@@ -23,15 +32,23 @@ struct fg_sw_core_state {
     fg_pfc_gen_state gen[FG_SW_MAX_PORTS];
     fg_pfc_timer_state timer[FG_SW_MAX_PORTS];
     fg_egress_sched_state sched[FG_SW_MAX_PORTS];
+    fg_ecn_red_state ecn;
+    fg_ppfc_state ppfc;
+    bool ppfc_seed_load; /* strobe registers of the core */
+    bool ecn_seed_load;
     /* registered outputs of the sub-blocks as they stand before the next edge */
     fg_csr_sw_out prev_csr;
     fg_bm_out prev_bm;
     fg_pfc_gen_out prev_gen[FG_SW_MAX_PORTS];
     fg_pfc_timer_out prev_timer[FG_SW_MAX_PORTS];
     fg_egress_sched_out prev_sched[FG_SW_MAX_PORTS];
+    fg_ecn_red_out prev_ecn;
+    fg_ppfc_out prev_ppfc;
     /* scratch, kept here so a step allocates nothing */
     fg_csr_sw_in csr_in;
     fg_bm_in bm_in;
+    fg_ecn_red_in ecn_in;
+    fg_ppfc_in ppfc_in;
 };
 
 static void check_cfg(const fg_sw_core_cfg *cfg)
@@ -79,8 +96,18 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     const fg_pfc_gen_cfg gcfg = {.n_prio = (unsigned)cfg->n_prio};
     const fg_pfc_timer_cfg tcfg = {.n_prio = cfg->n_prio};
     const fg_egress_sched_cfg scfg = {.n_prio = cfg->n_prio};
+    /* fg_ppfc loads cfg_seed on a reset edge: the PPFC_SEED value before this reset. */
+    st->ppfc_in.cfg_seed = st->prev_csr.cfg_ppfc_seed;
     fg_csr_sw_reset(&st->csr, &ccfg);
     fg_bm_reset(&st->bm, &bcfg);
+    const fg_ecn_red_cfg ecfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw,
+                                 .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
+    fg_ecn_red_reset(&st->ecn, &ecfg);
+    const fg_ppfc_cfg pcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+    fg_ppfc_reset_edge(&st->ppfc, &pcfg, &st->ppfc_in, &st->prev_ppfc);
+    if (cfg->no_ppfc)
+        memset(&st->prev_ppfc, 0, sizeof st->prev_ppfc);
+    st->ppfc_seed_load = st->ecn_seed_load = false;
     for (int i = 0; i < cfg->n_ports; i++) {
         fg_pfc_gen_reset(&st->gen[i], &gcfg);
         fg_pfc_timer_reset(&st->timer[i], &tcfg);
@@ -93,6 +120,7 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     memset(st->prev_gen, 0, sizeof st->prev_gen);
     memset(st->prev_timer, 0, sizeof st->prev_timer);
     memset(st->prev_sched, 0, sizeof st->prev_sched);
+    memset(&st->prev_ecn, 0, sizeof st->prev_ecn);
 }
 
 void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
@@ -110,15 +138,19 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
         out->enq_accept[i] = b->enq_accept[i];
         out->enq_drop[i] = b->enq_drop[i];
         out->enq_where[i] = b->enq_where[i];
+        out->enq_mark[i] = st->prev_ecn.mark[i] && b->enq_accept[i];
         out->stat_drop[i] = b->stat_drop[i];
         out->stat_violation[i] = b->stat_violation[i];
         out->tx_ctrl_valid[i] = st->prev_gen[i].req_valid;
         out->tx_ctrl_cev[i] = st->prev_gen[i].req_cev;
         out->tx_ctrl_xoff[i] = st->prev_gen[i].req_xoff;
+        out->tx_ctrl_pred[i] = st->prev_gen[i].req_pred;
+        memcpy(out->tx_ctrl_time[i], st->prev_gen[i].req_time, sizeof out->tx_ctrl_time[i]);
         out->grant_valid[i] = st->prev_sched[i].grant_valid;
         out->grant_prio[i] = st->prev_sched[i].grant_prio;
         for (int p = 0; p < P; p++) {
             out->paused[i][p] = b->paused[i][p];
+            out->stat_pp[i][p] = st->prev_ppfc.stat_pp[i][p];
             out->tx_paused[i][p] = st->prev_timer[i].tx_paused[p];
             out->ingress_cnt[i][p] = b->ingress_cnt[i][p];
             out->hdrm_cnt[i][p] = b->hdrm_cnt[i][p];
@@ -144,6 +176,11 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         ci->stat_pfc_req_tx[i] = st->prev_gen[i].req_valid && in->tx_ctrl_ack[i];
         ci->stat_pfc_rx_ok[i] = in->rx_pfc_valid[i];
         ci->stat_pfc_rx_bad[i] = in->rx_pfc_bad[i];
+        ci->stat_ecn_mark[i] = st->prev_ecn.mark[i] && st->prev_bm.enq_accept[i];
+        bool pp_any = false;
+        for (int p = 0; p < P; p++)
+            pp_any = pp_any || st->prev_ppfc.stat_pp[i][p];
+        ci->stat_ppfc[i] = pp_any;
     }
 
     /* buffer manager: configuration from the register block, traffic from the inputs */
@@ -170,6 +207,51 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         bi->deq_cells[i] = in->deq_cells[i];
     }
 
+    /* ECN marking: this edge's enqs against the registered egress queues */
+    fg_ecn_red_in *ei = &st->ecn_in;
+    ei->cfg_prio_mask = (uint8_t)c->cfg_ecn_prio_mask;
+    ei->cfg_kmin = c->cfg_ecn_kmin;
+    ei->cfg_kmax = c->cfg_ecn_kmax;
+    ei->cfg_slope = c->cfg_ecn_slope;
+    ei->cfg_seed = c->cfg_ecn_seed;
+    ei->cfg_seed_load = st->ecn_seed_load;
+    for (int i = 0; i < N; i++) {
+        ei->enq_valid[i] = in->enq_valid[i];
+        ei->enq_prio[i] = in->enq_prio[i];
+        ei->enq_dst[i] = in->enq_dst[i];
+        ei->enq_ect[i] = in->enq_ect[i];
+        for (int p = 0; p < P; p++)
+            ei->egress_cnt[i][p] = st->prev_bm.egress_cnt[i][p];
+    }
+
+    /* P-PFC engine: the buffer manager's registered state */
+    fg_ppfc_out ppfc_out = {0};
+    if (!st->cfg.no_ppfc) {
+        fg_ppfc_in *pi = &st->ppfc_in;
+        pi->cfg_enable = c->cfg_ppfc_enable;
+        pi->cfg_interval = c->cfg_ppfc_interval;
+        pi->cfg_horizon = (uint16_t)c->cfg_ppfc_horizon;
+        pi->cfg_ratio = c->cfg_ppfc_ratio;
+        pi->cfg_kmax = c->cfg_ecn_kmax;
+        pi->cfg_holdoff = (uint16_t)c->cfg_ppfc_holdoff;
+        pi->cfg_seed = c->cfg_ppfc_seed;
+        pi->cfg_seed_load = st->ppfc_seed_load;
+        pi->cfg_lossless = (uint8_t)c->cfg_lossless;
+        pi->shared_free = st->prev_bm.shared_free;
+        for (int i = 0; i < N; i++) {
+            pi->cfg_cell_cycles[i] = (uint16_t)c->cfg_cell_cycles[i];
+            pi->cfg_quanta_step[i] = c->cfg_quanta_step[i];
+            for (int p = 0; p < P; p++) {
+                pi->ingress_cnt[i][p] = st->prev_bm.ingress_cnt[i][p];
+                pi->hdrm_cnt[i][p] = st->prev_bm.hdrm_cnt[i][p];
+                pi->egress_cnt[i][p] = st->prev_bm.egress_cnt[i][p];
+                pi->paused[i][p] = st->prev_bm.paused[i][p];
+                memcpy(pi->comp_cnt[i][p], st->prev_bm.comp_cnt[i][p], sizeof(uint32_t) * (size_t)N);
+            }
+        }
+        fg_ppfc_step(&st->ppfc, pi, &ppfc_out);
+    }
+
     /* per port blocks, from the registered outputs before this edge */
     fg_pfc_gen_out gen_out[FG_SW_MAX_PORTS];
     fg_pfc_timer_out timer_out[FG_SW_MAX_PORTS];
@@ -178,6 +260,10 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         fg_pfc_gen_in gi = {0};
         gi.cfg_enable = c->cfg_pfc_enable;
         gi.cfg_refresh = c->cfg_refresh;
+        gi.cfg_pause_quanta = (uint16_t)c->cfg_pause_quanta;
+        gi.pp_valid = st->prev_ppfc.pp_valid && st->prev_ppfc.pp_port == i;
+        gi.pp_prio = st->prev_ppfc.pp_prio;
+        gi.pp_quanta = st->prev_ppfc.pp_quanta;
         gi.req_ack = in->tx_ctrl_ack[i];
         for (int p = 0; p < P; p++)
             gi.paused |= (uint8_t)(st->prev_bm.paused[i][p] << p);
@@ -193,7 +279,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         fg_egress_sched_in si = {0};
         for (int p = 0; p < P; p++) {
             si.q_nonempty |= (uint8_t)((st->prev_bm.egress_cnt[i][p] != 0) << p);
-            si.tx_paused |= (uint8_t)(st->prev_timer[i].tx_paused[p] << p);
+            si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p]) << p);
         }
         si.link_idle = in->link_idle[i];
         fg_egress_sched_step(&st->sched[i], &si, &sched_out[i]);
@@ -202,6 +288,11 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_csr_sw_out csr_out;
     fg_csr_sw_step(&st->csr, ci, &csr_out);
     fg_bm_step(&st->bm, bi, &st->prev_bm);
+    fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
+    st->prev_ppfc = ppfc_out;
+    st->ppfc_seed_load = in->csr_wr && in->csr_addr == FG_SW_CORE_A_PPFC_CTRL && ((in->csr_wdata >> 1) & 1u) &&
+                         (in->csr_wdata >> 2) == 0;
+    st->ecn_seed_load = in->csr_wr && in->csr_addr == FG_SW_CORE_A_ECN_SEED && in->csr_wdata != 0;
     st->prev_csr = csr_out;
     memcpy(st->prev_gen, gen_out, sizeof(gen_out[0]) * (size_t)N);
     memcpy(st->prev_timer, timer_out, sizeof(timer_out[0]) * (size_t)N);

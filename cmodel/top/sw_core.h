@@ -24,6 +24,7 @@ typedef struct {
     int n_prio;  /* RTL parameter N_PRIO (1..8) */
     int cw;      /* RTL parameter CW, cell-count width (default 18) */
     int sw;      /* RTL parameter SW, packet-size-in-cells width (default 8) */
+    int no_ppfc; /* 1: RTL parameter PPFC = 0 (the P-PFC engine left out); 0: PPFC = 1 */
 } fg_sw_core_cfg;
 
 typedef struct {
@@ -36,6 +37,7 @@ typedef struct {
     uint8_t enq_prio[FG_SW_MAX_PORTS];
     uint8_t enq_dst[FG_SW_MAX_PORTS];
     uint16_t enq_cells[FG_SW_MAX_PORTS];
+    bool enq_ect[FG_SW_MAX_PORTS]; /* the packet is ECN-capable */
     /* per egress port: a packet of EQ(o, deq_prio) from ingress deq_src leaves */
     bool deq_valid[FG_SW_MAX_PORTS];
     uint8_t deq_prio[FG_SW_MAX_PORTS];
@@ -50,6 +52,9 @@ typedef struct {
     bool tx_ctrl_ack[FG_SW_MAX_PORTS];
     /* per port: the egress link can start a packet */
     bool link_idle[FG_SW_MAX_PORTS];
+    /* per EQ (o, p): an outside flow control (CBFC credits, GFC rate limiters) holds it; OR-ed
+     * with the PFC tx_paused into the egress start gate only (tx_paused is unchanged) */
+    bool tx_hold[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
 } fg_sw_core_in;
 
 typedef struct {
@@ -63,6 +68,7 @@ typedef struct {
     bool enq_accept[FG_SW_MAX_PORTS];
     bool enq_drop[FG_SW_MAX_PORTS];
     uint8_t enq_where[FG_SW_MAX_PORTS]; /* 0 reserve, 1 shared, 2 headroom, 3 dropped */
+    bool enq_mark[FG_SW_MAX_PORTS];     /* admitted and CE-marked (ECN) */
     bool stat_drop[FG_SW_MAX_PORTS];
     bool stat_violation[FG_SW_MAX_PORTS];
     /* ingress PG pause state (what this switch asks its upstream to do) */
@@ -71,6 +77,12 @@ typedef struct {
     bool tx_ctrl_valid[FG_SW_MAX_PORTS];
     uint8_t tx_ctrl_cev[FG_SW_MAX_PORTS];
     uint8_t tx_ctrl_xoff[FG_SW_MAX_PORTS];
+    /* pause time per class of that request (XON 0, standard XOFF PAUSE_QUANTA, predictive
+     * XOFF its own quanta) and its predictive XOFF classes (a subset of tx_ctrl_xoff) */
+    uint16_t tx_ctrl_time[FG_SW_MAX_PORTS][8];
+    uint8_t tx_ctrl_pred[FG_SW_MAX_PORTS];
+    /* predictive pause issued for PG (i, p) by the P-PFC engine (one-cycle pulse) */
+    bool stat_pp[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* egress gating from received PFC (what the downstream asked of this switch) */
     bool tx_paused[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* start the head packet of EQ(o, grant_prio) */

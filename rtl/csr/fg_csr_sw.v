@@ -33,6 +33,8 @@ module fg_csr_sw #(
     input  wire [N_PORTS-1:0]           stat_pfc_req_tx,
     input  wire [N_PORTS-1:0]           stat_pfc_rx_ok,
     input  wire [N_PORTS-1:0]           stat_pfc_rx_bad,
+    input  wire [N_PORTS-1:0]           stat_ecn_mark,
+    input  wire [N_PORTS-1:0]           stat_ppfc,
     // configuration
     output wire                         cfg_static_mode,
     output wire                         cfg_mode_8023x,
@@ -44,9 +46,22 @@ module fg_csr_sw #(
     output wire [15:0]                  cfg_pause_quanta,
     output wire [23:0]                  cfg_refresh,
     output wire [47:0]                  cfg_src_mac,
+    output wire                         cfg_ppfc_enable,
+    output wire                         cfg_ppfc_seed_load,
+    output wire [23:0]                  cfg_ppfc_interval,
+    output wire [15:0]                  cfg_ppfc_horizon,
+    output wire [16:0]                  cfg_ppfc_ratio,
+    output wire [15:0]                  cfg_ppfc_holdoff,
+    output wire [31:0]                  cfg_ppfc_seed,
+    output wire [N_PRIO-1:0]            cfg_ecn_prio_mask,
+    output wire [CW-1:0]                cfg_ecn_kmin,
+    output wire [CW-1:0]                cfg_ecn_kmax,
+    output wire [31:0]                  cfg_ecn_slope,
+    output wire [31:0]                  cfg_ecn_seed,
     output wire [N_PORTS*CW-1:0]        cfg_headroom,
     output wire [N_PORTS*4-1:0]         cfg_alpha_shift,
     output wire [N_PORTS*24-1:0]        cfg_quanta_step,
+    output wire [N_PORTS*16-1:0]        cfg_cell_cycles,
     output wire [N_PORTS*N_PRIO*CW-1:0] cfg_xoff,
     output wire [N_PORTS*N_PRIO*CW-1:0] cfg_xon,
     output wire                         cfg_error
@@ -73,6 +88,17 @@ module fg_csr_sw #(
     localparam [11:0] A_SRC_MAC_HI = 12'h030;
     localparam [11:0] A_ERR = 12'h038;
     localparam [11:0] A_ERR_ADDR = 12'h03C;
+    localparam [11:0] A_PPFC_CTRL = 12'h040;
+    localparam [11:0] A_PPFC_INTERVAL = 12'h044;
+    localparam [11:0] A_PPFC_HORIZON = 12'h048;
+    localparam [11:0] A_PPFC_RATIO = 12'h04C;
+    localparam [11:0] A_PPFC_HOLDOFF = 12'h050;
+    localparam [11:0] A_PPFC_SEED = 12'h054;
+    localparam [11:0] A_ECN_CTRL = 12'h058;
+    localparam [11:0] A_ECN_KMIN = 12'h05C;
+    localparam [11:0] A_ECN_KMAX = 12'h060;
+    localparam [11:0] A_ECN_SLOPE = 12'h064;
+    localparam [11:0] A_ECN_SEED = 12'h068;
     localparam [11:0] A_HEADROOM = 12'h080;
     localparam [11:0] A_ALPHA_SHIFT = 12'h100;
     localparam [11:0] A_QUANTA_STEP = 12'h180;
@@ -81,6 +107,9 @@ module fg_csr_sw #(
     localparam [11:0] A_PFC_REQ_TX = 12'h300;
     localparam [11:0] A_PFC_RX_OK = 12'h380;
     localparam [11:0] A_PFC_RX_BAD = 12'h400;
+    localparam [11:0] A_CELL_CYCLES = 12'h480;
+    localparam [11:0] A_ECN_MARKS = 12'h500;
+    localparam [11:0] A_PPFC_COUNT = 12'h580;
     localparam [11:0] A_XOFF = 12'h800;
     localparam [11:0] A_XON = 12'hC00;
     // field masks (at bit 0) and register masks (every defined bit)
@@ -113,12 +142,37 @@ module fg_csr_sw #(
     localparam [31:0] RM_SRC_MAC_HI = (FM_src_mac_hi << 0);
     localparam [31:0] FM_illegal_write = 32'h00000001;
     localparam [31:0] RM_ERR = (FM_illegal_write << 0);
+    localparam [31:0] FM_ppfc_enable = 32'h00000001;
+    localparam [31:0] FM_ppfc_seed_load = 32'h00000001;
+    localparam [31:0] RM_PPFC_CTRL = (FM_ppfc_enable << 0) | (FM_ppfc_seed_load << 1);
+    localparam [31:0] FM_ppfc_interval = 32'h00FFFFFF;
+    localparam [31:0] RM_PPFC_INTERVAL = (FM_ppfc_interval << 0);
+    localparam [31:0] FM_ppfc_horizon = 32'h0000FFFF;
+    localparam [31:0] RM_PPFC_HORIZON = (FM_ppfc_horizon << 0);
+    localparam [31:0] FM_ppfc_ratio = 32'h0001FFFF;
+    localparam [31:0] RM_PPFC_RATIO = (FM_ppfc_ratio << 0);
+    localparam [31:0] FM_ppfc_holdoff = 32'h0000FFFF;
+    localparam [31:0] RM_PPFC_HOLDOFF = (FM_ppfc_holdoff << 0);
+    localparam [31:0] FM_ppfc_seed = 32'hFFFFFFFF;
+    localparam [31:0] RM_PPFC_SEED = (FM_ppfc_seed << 0);
+    localparam [31:0] FM_ecn_prio_mask = ((32'd1 << N_PRIO) - 32'd1);
+    localparam [31:0] RM_ECN_CTRL = (FM_ecn_prio_mask << 0);
+    localparam [31:0] FM_ecn_kmin = ((32'd1 << CW) - 32'd1);
+    localparam [31:0] RM_ECN_KMIN = (FM_ecn_kmin << 0);
+    localparam [31:0] FM_ecn_kmax = ((32'd1 << CW) - 32'd1);
+    localparam [31:0] RM_ECN_KMAX = (FM_ecn_kmax << 0);
+    localparam [31:0] FM_ecn_slope = 32'hFFFFFFFF;
+    localparam [31:0] RM_ECN_SLOPE = (FM_ecn_slope << 0);
+    localparam [31:0] FM_ecn_seed = 32'hFFFFFFFF;
+    localparam [31:0] RM_ECN_SEED = (FM_ecn_seed << 0);
     localparam [31:0] FM_headroom = ((32'd1 << CW) - 32'd1);
     localparam [31:0] RM_HEADROOM = (FM_headroom << 0);
     localparam [31:0] FM_alpha_shift = 32'h0000000F;
     localparam [31:0] RM_ALPHA_SHIFT = (FM_alpha_shift << 0);
     localparam [31:0] FM_quanta_step = 32'h00FFFFFF;
     localparam [31:0] RM_QUANTA_STEP = (FM_quanta_step << 0);
+    localparam [31:0] FM_cell_cycles = 32'h0000FFFF;
+    localparam [31:0] RM_CELL_CYCLES = (FM_cell_cycles << 0);
     localparam [31:0] FM_xoff = ((32'd1 << CW) - 32'd1);
     localparam [31:0] RM_XOFF = (FM_xoff << 0);
     localparam [31:0] FM_xon = ((32'd1 << CW) - 32'd1);
@@ -135,14 +189,27 @@ module fg_csr_sw #(
     localparam [23:0] R_refresh_cycles = 24'd32768;
     localparam [31:0] R_src_mac_lo = 32'd1;
     localparam [15:0] R_src_mac_hi = 16'd512;
+    localparam R_ppfc_enable = 1'd0;
+    localparam R_ppfc_seed_load = 1'd0;
+    localparam [23:0] R_ppfc_interval = 24'd4096;
+    localparam [15:0] R_ppfc_horizon = 16'd4;
+    localparam [16:0] R_ppfc_ratio = 17'd32768;
+    localparam [15:0] R_ppfc_holdoff = 16'd2;
+    localparam [31:0] R_ppfc_seed = 32'd1;
+    localparam [N_PRIO-1:0] R_ecn_prio_mask = 0;
+    localparam [CW-1:0] R_ecn_kmin = 64;
+    localparam [CW-1:0] R_ecn_kmax = 256;
+    localparam [31:0] R_ecn_slope = 32'd5592405;
+    localparam [31:0] R_ecn_seed = 32'd2;
     localparam [CW-1:0] R_headroom = 128;
     localparam [3:0] R_alpha_shift = 4'd3;
     localparam [23:0] R_quanta_step = 24'd65536;
+    localparam [15:0] R_cell_cycles = 16'd256;
     localparam [CW-1:0] R_xoff = 1024;
     localparam [CW-1:0] R_xon = 512;
     // read values of the constant registers
     localparam [31:0] RV_ID = (((32'h46475357) & FM_id) << 0);
-    localparam [31:0] RV_VERSION = (((0) & FM_minor) << 0) | (((1) & FM_major) << 16);
+    localparam [31:0] RV_VERSION = (((1) & FM_minor) << 0) | (((1) & FM_major) << 16);
     localparam [31:0] RV_PARAMS = (((N_PORTS) & FM_n_ports) << 0) | (((N_PRIO) & FM_n_prio) << 8) | (((CW) & FM_cw) << 16) | (((CNT_W) & FM_cnt_w) << 24);
 
     integer k;
@@ -159,9 +226,22 @@ module fg_csr_sw #(
     reg  [23:0]                refresh_cycles_reg, refresh_cycles_next;
     reg  [31:0]                src_mac_lo_reg, src_mac_lo_next;
     reg  [15:0]                src_mac_hi_reg, src_mac_hi_next;
+    reg                        ppfc_enable_reg, ppfc_enable_next;
+    reg                        ppfc_seed_load_reg, ppfc_seed_load_next;
+    reg  [23:0]                ppfc_interval_reg, ppfc_interval_next;
+    reg  [15:0]                ppfc_horizon_reg, ppfc_horizon_next;
+    reg  [16:0]                ppfc_ratio_reg, ppfc_ratio_next;
+    reg  [15:0]                ppfc_holdoff_reg, ppfc_holdoff_next;
+    reg  [31:0]                ppfc_seed_reg, ppfc_seed_next;
+    reg  [N_PRIO-1:0]          ecn_prio_mask_reg, ecn_prio_mask_next;
+    reg  [CW-1:0]              ecn_kmin_reg, ecn_kmin_next;
+    reg  [CW-1:0]              ecn_kmax_reg, ecn_kmax_next;
+    reg  [31:0]                ecn_slope_reg, ecn_slope_next;
+    reg  [31:0]                ecn_seed_reg, ecn_seed_next;
     reg  [N_PORTS*CW-1:0]      headroom_reg, headroom_next;
     reg  [N_PORTS*4-1:0]       alpha_shift_reg, alpha_shift_next;
     reg  [N_PORTS*24-1:0]      quanta_step_reg, quanta_step_next;
+    reg  [N_PORTS*16-1:0]      cell_cycles_reg, cell_cycles_next;
     reg  [N_PG*CW-1:0]         xoff_reg, xoff_next;
     reg  [N_PG*CW-1:0]         xon_reg, xon_next;
     reg                         illegal_write_reg, illegal_write_next;
@@ -172,6 +252,8 @@ module fg_csr_sw #(
     reg  [N_PORTS*32-1:0]       cnt_pfc_req_tx_reg, cnt_pfc_req_tx_next;
     reg  [N_PORTS*32-1:0]       cnt_pfc_rx_ok_reg, cnt_pfc_rx_ok_next;
     reg  [N_PORTS*32-1:0]       cnt_pfc_rx_bad_reg, cnt_pfc_rx_bad_next;
+    reg  [N_PORTS*32-1:0]       cnt_ecn_marks_reg, cnt_ecn_marks_next;
+    reg  [N_PORTS*32-1:0]       cnt_ppfc_count_reg, cnt_ppfc_count_next;
     reg  [31:0]                 rdata_reg, rdata_next;
 
     // ---- address decode (the same for reads and writes) ---------------------------------
@@ -190,6 +272,17 @@ module fg_csr_sw #(
     wire hit_SRC_MAC_HI = csr_aligned && (csr_addr == A_SRC_MAC_HI);
     wire hit_ERR = csr_aligned && (csr_addr == A_ERR);
     wire hit_ERR_ADDR = csr_aligned && (csr_addr == A_ERR_ADDR);
+    wire hit_PPFC_CTRL = csr_aligned && (csr_addr == A_PPFC_CTRL);
+    wire hit_PPFC_INTERVAL = csr_aligned && (csr_addr == A_PPFC_INTERVAL);
+    wire hit_PPFC_HORIZON = csr_aligned && (csr_addr == A_PPFC_HORIZON);
+    wire hit_PPFC_RATIO = csr_aligned && (csr_addr == A_PPFC_RATIO);
+    wire hit_PPFC_HOLDOFF = csr_aligned && (csr_addr == A_PPFC_HOLDOFF);
+    wire hit_PPFC_SEED = csr_aligned && (csr_addr == A_PPFC_SEED);
+    wire hit_ECN_CTRL = csr_aligned && (csr_addr == A_ECN_CTRL);
+    wire hit_ECN_KMIN = csr_aligned && (csr_addr == A_ECN_KMIN);
+    wire hit_ECN_KMAX = csr_aligned && (csr_addr == A_ECN_KMAX);
+    wire hit_ECN_SLOPE = csr_aligned && (csr_addr == A_ECN_SLOPE);
+    wire hit_ECN_SEED = csr_aligned && (csr_addr == A_ECN_SEED);
     wire [9:0]  woff_HEADROOM = csr_addr[11:2] - A_HEADROOM[11:2];
     wire [31:0] idx_HEADROOM = {22'd0, woff_HEADROOM};
     wire hit_HEADROOM = csr_aligned && (csr_addr >= A_HEADROOM) && (idx_HEADROOM < N_PORTS_U);
@@ -214,13 +307,22 @@ module fg_csr_sw #(
     wire [9:0]  woff_PFC_RX_BAD = csr_addr[11:2] - A_PFC_RX_BAD[11:2];
     wire [31:0] idx_PFC_RX_BAD = {22'd0, woff_PFC_RX_BAD};
     wire hit_PFC_RX_BAD = csr_aligned && (csr_addr >= A_PFC_RX_BAD) && (idx_PFC_RX_BAD < N_PORTS_U);
+    wire [9:0]  woff_CELL_CYCLES = csr_addr[11:2] - A_CELL_CYCLES[11:2];
+    wire [31:0] idx_CELL_CYCLES = {22'd0, woff_CELL_CYCLES};
+    wire hit_CELL_CYCLES = csr_aligned && (csr_addr >= A_CELL_CYCLES) && (idx_CELL_CYCLES < N_PORTS_U);
+    wire [9:0]  woff_ECN_MARKS = csr_addr[11:2] - A_ECN_MARKS[11:2];
+    wire [31:0] idx_ECN_MARKS = {22'd0, woff_ECN_MARKS};
+    wire hit_ECN_MARKS = csr_aligned && (csr_addr >= A_ECN_MARKS) && (idx_ECN_MARKS < N_PORTS_U);
+    wire [9:0]  woff_PPFC_COUNT = csr_addr[11:2] - A_PPFC_COUNT[11:2];
+    wire [31:0] idx_PPFC_COUNT = {22'd0, woff_PPFC_COUNT};
+    wire hit_PPFC_COUNT = csr_aligned && (csr_addr >= A_PPFC_COUNT) && (idx_PPFC_COUNT < N_PORTS_U);
     wire [9:0]  woff_XOFF = csr_addr[11:2] - A_XOFF[11:2];
     wire [31:0] idx_XOFF = {22'd0, woff_XOFF};
     wire hit_XOFF = csr_aligned && (csr_addr >= A_XOFF) && (idx_XOFF < N_PG);
     wire [9:0]  woff_XON = csr_addr[11:2] - A_XON[11:2];
     wire [31:0] idx_XON = {22'd0, woff_XON};
     wire hit_XON = csr_aligned && (csr_addr >= A_XON) && (idx_XON < N_PG);
-    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_TOTAL_CELLS | hit_RESERVE | hit_RESUME_OFFSET | hit_LOSSLESS_MASK | hit_PAUSE_QUANTA | hit_REFRESH_CYCLES | hit_SRC_MAC_LO | hit_SRC_MAC_HI | hit_ERR | hit_ERR_ADDR | hit_HEADROOM | hit_ALPHA_SHIFT | hit_QUANTA_STEP | hit_DROPS | hit_VIOLATIONS | hit_PFC_REQ_TX | hit_PFC_RX_OK | hit_PFC_RX_BAD | hit_XOFF | hit_XON;
+    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_TOTAL_CELLS | hit_RESERVE | hit_RESUME_OFFSET | hit_LOSSLESS_MASK | hit_PAUSE_QUANTA | hit_REFRESH_CYCLES | hit_SRC_MAC_LO | hit_SRC_MAC_HI | hit_ERR | hit_ERR_ADDR | hit_PPFC_CTRL | hit_PPFC_INTERVAL | hit_PPFC_HORIZON | hit_PPFC_RATIO | hit_PPFC_HOLDOFF | hit_PPFC_SEED | hit_ECN_CTRL | hit_ECN_KMIN | hit_ECN_KMAX | hit_ECN_SLOPE | hit_ECN_SEED | hit_HEADROOM | hit_ALPHA_SHIFT | hit_QUANTA_STEP | hit_DROPS | hit_VIOLATIONS | hit_PFC_REQ_TX | hit_PFC_RX_OK | hit_PFC_RX_BAD | hit_CELL_CYCLES | hit_ECN_MARKS | hit_PPFC_COUNT | hit_XOFF | hit_XON;
     wire wr_read_only = hit_ID | hit_VERSION | hit_PARAMS | hit_ERR_ADDR;
 
     // ---- value checks: no bit outside the fields, every field within min..max -------------
@@ -234,9 +336,21 @@ module fg_csr_sw #(
     wire ok_SRC_MAC_LO = ((csr_wdata & ~RM_SRC_MAC_LO) == 32'd0);
     wire ok_SRC_MAC_HI = ((csr_wdata & ~RM_SRC_MAC_HI) == 32'd0);
     wire ok_ERR = ((csr_wdata & ~RM_ERR) == 32'd0);
+    wire ok_PPFC_CTRL = ((csr_wdata & ~RM_PPFC_CTRL) == 32'd0);
+    wire ok_PPFC_INTERVAL = ((csr_wdata & ~RM_PPFC_INTERVAL) == 32'd0) && ((csr_wdata & FM_ppfc_interval) >= 32'd1);
+    wire ok_PPFC_HORIZON = ((csr_wdata & ~RM_PPFC_HORIZON) == 32'd0) && ((csr_wdata & FM_ppfc_horizon) >= 32'd1);
+    wire ok_PPFC_RATIO = ((csr_wdata & ~RM_PPFC_RATIO) == 32'd0) && ((csr_wdata & FM_ppfc_ratio) >= 32'd1) && ((csr_wdata & FM_ppfc_ratio) <= 32'd65536);
+    wire ok_PPFC_HOLDOFF = ((csr_wdata & ~RM_PPFC_HOLDOFF) == 32'd0);
+    wire ok_PPFC_SEED = ((csr_wdata & ~RM_PPFC_SEED) == 32'd0) && ((csr_wdata & FM_ppfc_seed) >= 32'd1);
+    wire ok_ECN_CTRL = ((csr_wdata & ~RM_ECN_CTRL) == 32'd0);
+    wire ok_ECN_KMIN = ((csr_wdata & ~RM_ECN_KMIN) == 32'd0);
+    wire ok_ECN_KMAX = ((csr_wdata & ~RM_ECN_KMAX) == 32'd0);
+    wire ok_ECN_SLOPE = ((csr_wdata & ~RM_ECN_SLOPE) == 32'd0);
+    wire ok_ECN_SEED = ((csr_wdata & ~RM_ECN_SEED) == 32'd0) && ((csr_wdata & FM_ecn_seed) >= 32'd1);
     wire ok_HEADROOM = ((csr_wdata & ~RM_HEADROOM) == 32'd0);
     wire ok_ALPHA_SHIFT = ((csr_wdata & ~RM_ALPHA_SHIFT) == 32'd0);
     wire ok_QUANTA_STEP = ((csr_wdata & ~RM_QUANTA_STEP) == 32'd0) && ((csr_wdata & FM_quanta_step) >= 32'd1);
+    wire ok_CELL_CYCLES = ((csr_wdata & ~RM_CELL_CYCLES) == 32'd0) && ((csr_wdata & FM_cell_cycles) >= 32'd1);
     wire ok_XOFF = ((csr_wdata & ~RM_XOFF) == 32'd0);
     wire ok_XON = ((csr_wdata & ~RM_XON) == 32'd0);
     wire wr_value_ok = (hit_CTRL && ok_CTRL)
@@ -249,6 +363,17 @@ module fg_csr_sw #(
         | (hit_SRC_MAC_LO && ok_SRC_MAC_LO)
         | (hit_SRC_MAC_HI && ok_SRC_MAC_HI)
         | (hit_ERR && ok_ERR)
+        | (hit_PPFC_CTRL && ok_PPFC_CTRL)
+        | (hit_PPFC_INTERVAL && ok_PPFC_INTERVAL)
+        | (hit_PPFC_HORIZON && ok_PPFC_HORIZON)
+        | (hit_PPFC_RATIO && ok_PPFC_RATIO)
+        | (hit_PPFC_HOLDOFF && ok_PPFC_HOLDOFF)
+        | (hit_PPFC_SEED && ok_PPFC_SEED)
+        | (hit_ECN_CTRL && ok_ECN_CTRL)
+        | (hit_ECN_KMIN && ok_ECN_KMIN)
+        | (hit_ECN_KMAX && ok_ECN_KMAX)
+        | (hit_ECN_SLOPE && ok_ECN_SLOPE)
+        | (hit_ECN_SEED && ok_ECN_SEED)
         | (hit_HEADROOM && ok_HEADROOM)
         | (hit_ALPHA_SHIFT && ok_ALPHA_SHIFT)
         | (hit_QUANTA_STEP && ok_QUANTA_STEP)
@@ -257,6 +382,9 @@ module fg_csr_sw #(
         | hit_PFC_REQ_TX
         | hit_PFC_RX_OK
         | hit_PFC_RX_BAD
+        | (hit_CELL_CYCLES && ok_CELL_CYCLES)
+        | hit_ECN_MARKS
+        | hit_PPFC_COUNT
         | (hit_XOFF && ok_XOFF)
         | (hit_XON && ok_XON);
 
@@ -274,6 +402,9 @@ module fg_csr_sw #(
     end
     wire xon_le_xoff_bad = (hit_XON && (csr_wdata[0 +: CW] > xon_le_xoff_rhs_at_lhs))
         || (hit_XOFF && (xon_le_xoff_lhs_at_rhs > csr_wdata[0 +: CW]));
+    // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other)
+    wire kmin_le_kmax_bad = (hit_ECN_KMIN && (csr_wdata[0 +: CW] > ecn_kmax_reg))
+        || (hit_ECN_KMAX && (ecn_kmin_reg > csr_wdata[0 +: CW]));
     // TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell)
     // Checked on writes to the four registers it reads, with the written value in place.
     wire [CW-1:0] pool_total_new = hit_TOTAL_CELLS ? csr_wdata[0 +: CW] : total_cells_reg;
@@ -305,6 +436,7 @@ module fg_csr_sw #(
         else if (wr_read_only) wr_reason = 3'd2;
         else if (!wr_value_ok) wr_reason = 3'd3;
         else if (xon_le_xoff_bad) wr_reason = 3'd4;
+        else if (kmin_le_kmax_bad) wr_reason = 3'd6;
         else if (pool_bad) wr_reason = 3'd5;
         else wr_reason = 3'd0;
     end
@@ -324,9 +456,22 @@ module fg_csr_sw #(
         refresh_cycles_next = refresh_cycles_reg;
         src_mac_lo_next = src_mac_lo_reg;
         src_mac_hi_next = src_mac_hi_reg;
+        ppfc_enable_next = ppfc_enable_reg;
+        ppfc_seed_load_next = ppfc_seed_load_reg;
+        ppfc_interval_next = ppfc_interval_reg;
+        ppfc_horizon_next = ppfc_horizon_reg;
+        ppfc_ratio_next = ppfc_ratio_reg;
+        ppfc_holdoff_next = ppfc_holdoff_reg;
+        ppfc_seed_next = ppfc_seed_reg;
+        ecn_prio_mask_next = ecn_prio_mask_reg;
+        ecn_kmin_next = ecn_kmin_reg;
+        ecn_kmax_next = ecn_kmax_reg;
+        ecn_slope_next = ecn_slope_reg;
+        ecn_seed_next = ecn_seed_reg;
         headroom_next = headroom_reg;
         alpha_shift_next = alpha_shift_reg;
         quanta_step_next = quanta_step_reg;
+        cell_cycles_next = cell_cycles_reg;
         xoff_next = xoff_reg;
         xon_next = xon_reg;
         if (wr_legal && hit_CTRL) begin
@@ -358,6 +503,40 @@ module fg_csr_sw #(
         if (wr_legal && hit_SRC_MAC_HI) begin
             src_mac_hi_next = csr_wdata[0 +: 16];
         end
+        if (wr_legal && hit_PPFC_CTRL) begin
+            ppfc_enable_next = csr_wdata[0 +: 1];
+            ppfc_seed_load_next = csr_wdata[1 +: 1];
+        end
+        if (wr_legal && hit_PPFC_INTERVAL) begin
+            ppfc_interval_next = csr_wdata[0 +: 24];
+        end
+        if (wr_legal && hit_PPFC_HORIZON) begin
+            ppfc_horizon_next = csr_wdata[0 +: 16];
+        end
+        if (wr_legal && hit_PPFC_RATIO) begin
+            ppfc_ratio_next = csr_wdata[0 +: 17];
+        end
+        if (wr_legal && hit_PPFC_HOLDOFF) begin
+            ppfc_holdoff_next = csr_wdata[0 +: 16];
+        end
+        if (wr_legal && hit_PPFC_SEED) begin
+            ppfc_seed_next = csr_wdata[0 +: 32];
+        end
+        if (wr_legal && hit_ECN_CTRL) begin
+            ecn_prio_mask_next = csr_wdata[0 +: N_PRIO];
+        end
+        if (wr_legal && hit_ECN_KMIN) begin
+            ecn_kmin_next = csr_wdata[0 +: CW];
+        end
+        if (wr_legal && hit_ECN_KMAX) begin
+            ecn_kmax_next = csr_wdata[0 +: CW];
+        end
+        if (wr_legal && hit_ECN_SLOPE) begin
+            ecn_slope_next = csr_wdata[0 +: 32];
+        end
+        if (wr_legal && hit_ECN_SEED) begin
+            ecn_seed_next = csr_wdata[0 +: 32];
+        end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (wr_legal && hit_HEADROOM && idx_HEADROOM == k) begin
                 headroom_next[k*CW +: CW] = csr_wdata[0 +: CW];
@@ -371,6 +550,11 @@ module fg_csr_sw #(
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (wr_legal && hit_QUANTA_STEP && idx_QUANTA_STEP == k) begin
                 quanta_step_next[k*24 +: 24] = csr_wdata[0 +: 24];
+            end
+        end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (wr_legal && hit_CELL_CYCLES && idx_CELL_CYCLES == k) begin
+                cell_cycles_next[k*16 +: 16] = csr_wdata[0 +: 16];
             end
         end
         for (k = 0; k < N_PG; k = k + 1) begin
@@ -443,6 +627,22 @@ module fg_csr_sw #(
             else
                 cnt_pfc_rx_bad_next[k*32 +: 32] = cnt_pfc_rx_bad_reg[k*32 +: 32];
         end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (wr_legal && hit_ECN_MARKS && idx_ECN_MARKS == k)
+                cnt_ecn_marks_next[k*32 +: 32] = {31'd0, stat_ecn_mark[k]};
+            else if (stat_ecn_mark[k] && cnt_ecn_marks_reg[k*32 +: 32] != CNT_MAX)
+                cnt_ecn_marks_next[k*32 +: 32] = cnt_ecn_marks_reg[k*32 +: 32] + 32'd1;
+            else
+                cnt_ecn_marks_next[k*32 +: 32] = cnt_ecn_marks_reg[k*32 +: 32];
+        end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (wr_legal && hit_PPFC_COUNT && idx_PPFC_COUNT == k)
+                cnt_ppfc_count_next[k*32 +: 32] = {31'd0, stat_ppfc[k]};
+            else if (stat_ppfc[k] && cnt_ppfc_count_reg[k*32 +: 32] != CNT_MAX)
+                cnt_ppfc_count_next[k*32 +: 32] = cnt_ppfc_count_reg[k*32 +: 32] + 32'd1;
+            else
+                cnt_ppfc_count_next[k*32 +: 32] = cnt_ppfc_count_reg[k*32 +: 32];
+        end
     end
 
     // read data: the register at csr_addr before this edge
@@ -457,6 +657,17 @@ module fg_csr_sw #(
     wire [31:0] rd_SRC_MAC_HI = {16'd0, src_mac_hi_reg};
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
+    wire [31:0] rd_PPFC_CTRL = {31'd0, ppfc_enable_reg} | ({31'd0, ppfc_seed_load_reg} << 1);
+    wire [31:0] rd_PPFC_INTERVAL = {8'd0, ppfc_interval_reg};
+    wire [31:0] rd_PPFC_HORIZON = {16'd0, ppfc_horizon_reg};
+    wire [31:0] rd_PPFC_RATIO = {15'd0, ppfc_ratio_reg};
+    wire [31:0] rd_PPFC_HOLDOFF = {16'd0, ppfc_holdoff_reg};
+    wire [31:0] rd_PPFC_SEED = ppfc_seed_reg;
+    wire [31:0] rd_ECN_CTRL = {{(32-N_PRIO){1'b0}}, ecn_prio_mask_reg};
+    wire [31:0] rd_ECN_KMIN = {{(32-CW){1'b0}}, ecn_kmin_reg};
+    wire [31:0] rd_ECN_KMAX = {{(32-CW){1'b0}}, ecn_kmax_reg};
+    wire [31:0] rd_ECN_SLOPE = ecn_slope_reg;
+    wire [31:0] rd_ECN_SEED = ecn_seed_reg;
     always @* begin
         rdata_next = rdata_reg;
         if (csr_rd) begin
@@ -475,6 +686,17 @@ module fg_csr_sw #(
             if (hit_SRC_MAC_HI) rdata_next = rd_SRC_MAC_HI;
             if (hit_ERR) rdata_next = rd_ERR;
             if (hit_ERR_ADDR) rdata_next = rd_ERR_ADDR;
+            if (hit_PPFC_CTRL) rdata_next = rd_PPFC_CTRL;
+            if (hit_PPFC_INTERVAL) rdata_next = rd_PPFC_INTERVAL;
+            if (hit_PPFC_HORIZON) rdata_next = rd_PPFC_HORIZON;
+            if (hit_PPFC_RATIO) rdata_next = rd_PPFC_RATIO;
+            if (hit_PPFC_HOLDOFF) rdata_next = rd_PPFC_HOLDOFF;
+            if (hit_PPFC_SEED) rdata_next = rd_PPFC_SEED;
+            if (hit_ECN_CTRL) rdata_next = rd_ECN_CTRL;
+            if (hit_ECN_KMIN) rdata_next = rd_ECN_KMIN;
+            if (hit_ECN_KMAX) rdata_next = rd_ECN_KMAX;
+            if (hit_ECN_SLOPE) rdata_next = rd_ECN_SLOPE;
+            if (hit_ECN_SEED) rdata_next = rd_ECN_SEED;
             for (k = 0; k < N_PORTS; k = k + 1) begin
                 if (hit_HEADROOM && idx_HEADROOM == k) rdata_next = {{(32-CW){1'b0}}, headroom_reg[k*CW +: CW]};
             end
@@ -499,6 +721,15 @@ module fg_csr_sw #(
             for (k = 0; k < N_PORTS; k = k + 1) begin
                 if (hit_PFC_RX_BAD && idx_PFC_RX_BAD == k) rdata_next = cnt_pfc_rx_bad_reg[k*32 +: 32];
             end
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (hit_CELL_CYCLES && idx_CELL_CYCLES == k) rdata_next = {16'd0, cell_cycles_reg[k*16 +: 16]};
+            end
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (hit_ECN_MARKS && idx_ECN_MARKS == k) rdata_next = cnt_ecn_marks_reg[k*32 +: 32];
+            end
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (hit_PPFC_COUNT && idx_PPFC_COUNT == k) rdata_next = cnt_ppfc_count_reg[k*32 +: 32];
+            end
             for (k = 0; k < N_PG; k = k + 1) begin
                 if (hit_XOFF && idx_XOFF == k) rdata_next = {{(32-CW){1'b0}}, xoff_reg[k*CW +: CW]};
             end
@@ -522,9 +753,22 @@ module fg_csr_sw #(
             refresh_cycles_reg <= R_refresh_cycles;
             src_mac_lo_reg <= R_src_mac_lo;
             src_mac_hi_reg <= R_src_mac_hi;
+            ppfc_enable_reg <= R_ppfc_enable;
+            ppfc_seed_load_reg <= R_ppfc_seed_load;
+            ppfc_interval_reg <= R_ppfc_interval;
+            ppfc_horizon_reg <= R_ppfc_horizon;
+            ppfc_ratio_reg <= R_ppfc_ratio;
+            ppfc_holdoff_reg <= R_ppfc_holdoff;
+            ppfc_seed_reg <= R_ppfc_seed;
+            ecn_prio_mask_reg <= R_ecn_prio_mask;
+            ecn_kmin_reg <= R_ecn_kmin;
+            ecn_kmax_reg <= R_ecn_kmax;
+            ecn_slope_reg <= R_ecn_slope;
+            ecn_seed_reg <= R_ecn_seed;
             headroom_reg <= {N_PORTS{R_headroom}};
             alpha_shift_reg <= {N_PORTS{R_alpha_shift}};
             quanta_step_reg <= {N_PORTS{R_quanta_step}};
+            cell_cycles_reg <= {N_PORTS{R_cell_cycles}};
             xoff_reg <= {N_PG{R_xoff}};
             xon_reg <= {N_PG{R_xon}};
             illegal_write_reg <= 1'b0;
@@ -535,6 +779,8 @@ module fg_csr_sw #(
             cnt_pfc_req_tx_reg <= {(N_PORTS*32){1'b0}};
             cnt_pfc_rx_ok_reg <= {(N_PORTS*32){1'b0}};
             cnt_pfc_rx_bad_reg <= {(N_PORTS*32){1'b0}};
+            cnt_ecn_marks_reg <= {(N_PORTS*32){1'b0}};
+            cnt_ppfc_count_reg <= {(N_PORTS*32){1'b0}};
             rdata_reg <= 32'd0;
         end else begin
             static_mode_reg <= static_mode_next;
@@ -548,9 +794,22 @@ module fg_csr_sw #(
             refresh_cycles_reg <= refresh_cycles_next;
             src_mac_lo_reg <= src_mac_lo_next;
             src_mac_hi_reg <= src_mac_hi_next;
+            ppfc_enable_reg <= ppfc_enable_next;
+            ppfc_seed_load_reg <= ppfc_seed_load_next;
+            ppfc_interval_reg <= ppfc_interval_next;
+            ppfc_horizon_reg <= ppfc_horizon_next;
+            ppfc_ratio_reg <= ppfc_ratio_next;
+            ppfc_holdoff_reg <= ppfc_holdoff_next;
+            ppfc_seed_reg <= ppfc_seed_next;
+            ecn_prio_mask_reg <= ecn_prio_mask_next;
+            ecn_kmin_reg <= ecn_kmin_next;
+            ecn_kmax_reg <= ecn_kmax_next;
+            ecn_slope_reg <= ecn_slope_next;
+            ecn_seed_reg <= ecn_seed_next;
             headroom_reg <= headroom_next;
             alpha_shift_reg <= alpha_shift_next;
             quanta_step_reg <= quanta_step_next;
+            cell_cycles_reg <= cell_cycles_next;
             xoff_reg <= xoff_next;
             xon_reg <= xon_next;
             illegal_write_reg <= illegal_write_next;
@@ -561,6 +820,8 @@ module fg_csr_sw #(
             cnt_pfc_req_tx_reg <= cnt_pfc_req_tx_next;
             cnt_pfc_rx_ok_reg <= cnt_pfc_rx_ok_next;
             cnt_pfc_rx_bad_reg <= cnt_pfc_rx_bad_next;
+            cnt_ecn_marks_reg <= cnt_ecn_marks_next;
+            cnt_ppfc_count_reg <= cnt_ppfc_count_next;
             rdata_reg <= rdata_next;
         end
     end
@@ -577,9 +838,22 @@ module fg_csr_sw #(
     assign cfg_pause_quanta = pause_quanta_reg;
     assign cfg_refresh = refresh_cycles_reg;
     assign cfg_src_mac = {src_mac_hi_reg, src_mac_lo_reg};
+    assign cfg_ppfc_enable = ppfc_enable_reg;
+    assign cfg_ppfc_seed_load = ppfc_seed_load_reg;
+    assign cfg_ppfc_interval = ppfc_interval_reg;
+    assign cfg_ppfc_horizon = ppfc_horizon_reg;
+    assign cfg_ppfc_ratio = ppfc_ratio_reg;
+    assign cfg_ppfc_holdoff = ppfc_holdoff_reg;
+    assign cfg_ppfc_seed = ppfc_seed_reg;
+    assign cfg_ecn_prio_mask = ecn_prio_mask_reg;
+    assign cfg_ecn_kmin = ecn_kmin_reg;
+    assign cfg_ecn_kmax = ecn_kmax_reg;
+    assign cfg_ecn_slope = ecn_slope_reg;
+    assign cfg_ecn_seed = ecn_seed_reg;
     assign cfg_headroom = headroom_reg;
     assign cfg_alpha_shift = alpha_shift_reg;
     assign cfg_quanta_step = quanta_step_reg;
+    assign cfg_cell_cycles = cell_cycles_reg;
     assign cfg_xoff = xoff_reg;
     assign cfg_xon = xon_reg;
     assign cfg_error = illegal_write_reg;

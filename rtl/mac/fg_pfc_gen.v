@@ -12,6 +12,14 @@
 // is shown in this cycle: exactly those bits are cleared, except a bit that gets a new event
 // on the same edge, which stays pending. cfg_enable = 0 clears everything and forgets the
 // last pause level, so classes still paused when it is set again send their XOFF.
+// Pause time per class (req_time, registered): a standard XOFF carries cfg_pause_quanta, a
+// predictive XOFF (from fg_ppfc: pp_valid, pp_prio, pp_quanta) carries its own quanta, an XON
+// carries 0; req_pred marks the predictive XOFF classes. Predictive rules (docs/blocks/pfc_gen.md):
+// a predictive request for a class that is standard-paused (paused[p] now), has a standard
+// event on this edge, or has a standard request waiting, is dropped (stat_pp_dropped), as is
+// one for a class >= N_PRIO; a newer predictive request replaces a waiting predictive one; a
+// standard event replaces a waiting predictive one. A taken predictive XOFF does not start
+// the refresh counter (the predictive pause is meant to expire on its own).
 // All outputs are registered. stat_xoff_req / stat_xon_req pulse on the edge after a taken
 // request that carried at least one XOFF / XON class. The C twin is cmodel/mac/pfc_gen.c.
 `default_nettype none
@@ -24,16 +32,24 @@ module fg_pfc_gen #(
     // configuration
     input  wire              cfg_enable,
     input  wire [23:0]       cfg_refresh,
+    input  wire [15:0]       cfg_pause_quanta,
+    // predictive pause request (fg_ppfc, already decoded for this port)
+    input  wire              pp_valid,
+    input  wire [2:0]        pp_prio,
+    input  wire [15:0]       pp_quanta,
     // pause level per priority, from fg_bm (this ingress port)
     input  wire [N_PRIO-1:0] paused,
     // request to the serialiser
     output wire              req_valid,
     output wire [7:0]        req_cev,
     output wire [7:0]        req_xoff,
+    output wire [8*16-1:0]   req_time,
+    output wire [7:0]        req_pred,
     input  wire              req_ack,
     // statistics pulses
     output wire              stat_xoff_req,
-    output wire              stat_xon_req
+    output wire              stat_xon_req,
+    output wire              stat_pp_dropped
 );
 
     // An out-of-range N_PRIO stops elaboration with a module name that says why.
@@ -49,6 +65,12 @@ module fg_pfc_gen #(
     reg  [N_PRIO-1:0]    pending_next;
     reg  [N_PRIO-1:0]    kind_xoff_reg;
     reg  [N_PRIO-1:0]    kind_xoff_next;
+    reg  [N_PRIO-1:0]    pred_reg;
+    reg  [N_PRIO-1:0]    pred_next;
+    reg  [N_PRIO*16-1:0] time_reg;
+    reg  [N_PRIO*16-1:0] time_next;
+    reg                  stat_pp_dropped_reg;
+    reg                  stat_pp_dropped_next;
     reg  [N_PRIO*24-1:0] refresh_cnt_reg;
     reg  [N_PRIO*24-1:0] refresh_cnt_next;
     reg                  req_valid_reg;
@@ -63,6 +85,10 @@ module fg_pfc_gen #(
     reg  [N_PRIO-1:0]    fall;
     reg  [N_PRIO-1:0]    refresh_fire;
     reg  [23:0]          cnt;
+    reg                  std_event;
+    reg                  std_waiting;
+    reg                  pp_here;
+    reg                  pp_take;
     integer              p;
 
     always @* begin
@@ -71,8 +97,15 @@ module fg_pfc_gen #(
         kind_xoff_next     = kind_xoff_reg;
         refresh_cnt_next   = refresh_cnt_reg;
         req_valid_next     = req_valid_reg;
+        pred_next          = pred_reg;
+        time_next          = time_reg;
         stat_xoff_req_next = 1'b0;
         stat_xon_req_next  = 1'b0;
+        stat_pp_dropped_next = 1'b0;
+        std_event          = 1'b0;
+        std_waiting        = 1'b0;
+        pp_here            = 1'b0;
+        pp_take            = 1'b0;
         taken              = {N_PRIO{1'b0}};
         rise               = {N_PRIO{1'b0}};
         fall               = {N_PRIO{1'b0}};
@@ -85,7 +118,11 @@ module fg_pfc_gen #(
             kind_xoff_next   = {N_PRIO{1'b0}};
             refresh_cnt_next = {(N_PRIO*24){1'b0}};
             req_valid_next   = 1'b0;
+            pred_next        = {N_PRIO{1'b0}};
+            time_next        = {(N_PRIO*16){1'b0}};
         end else begin
+            // A predictive request for a class this port does not have is dropped.
+            stat_pp_dropped_next = pp_valid && ({29'd0, pp_prio} >= N_PRIO);
             // The serialiser takes what it saw this cycle: the registered request.
             taken = req_ack ? pending_reg : {N_PRIO{1'b0}};
             rise  = paused & ~paused_prev_reg;
@@ -104,16 +141,41 @@ module fg_pfc_gen #(
                 end
                 refresh_cnt_next[p*24 +: 24] = cnt;
 
+                // A predictive request for p is taken unless the standard machinery owns p:
+                // paused now, a standard event on this edge, or a standard request waiting.
+                std_event   = rise[p] || refresh_fire[p] || fall[p];
+                std_waiting = pending_reg[p] && !pred_reg[p] && !taken[p];
+                pp_here     = pp_valid && ({29'd0, pp_prio} == p);
+                pp_take     = pp_here && !paused[p] && !std_event && !std_waiting;
+                if (pp_here && !pp_take) stat_pp_dropped_next = 1'b1;
+
                 // Newest event wins; an event on the edge of the ack keeps the bit pending.
                 if (rise[p] || refresh_fire[p]) begin
                     pending_next[p]   = 1'b1;
                     kind_xoff_next[p] = 1'b1;
+                    pred_next[p]      = 1'b0;
                 end else if (fall[p]) begin
                     pending_next[p]   = 1'b1;
                     kind_xoff_next[p] = 1'b0;
+                    pred_next[p]      = 1'b0;
+                end else if (pp_take) begin
+                    pending_next[p]   = 1'b1;
+                    kind_xoff_next[p] = 1'b1;
+                    pred_next[p]      = 1'b1;
                 end else if (taken[p]) begin
                     pending_next[p]   = 1'b0;
                     kind_xoff_next[p] = 1'b0;  // kinds only of pending bits: req_xoff is a flop
+                    pred_next[p]      = 1'b0;
+                end
+
+                // Time of the class in the request shown next: a predictive XOFF keeps the
+                // quanta it came with, a standard XOFF follows cfg_pause_quanta, XON is 0.
+                if (!pending_next[p] || !kind_xoff_next[p]) begin
+                    time_next[p*16 +: 16] = 16'd0;
+                end else if (pp_take) begin
+                    time_next[p*16 +: 16] = pp_quanta;
+                end else if (!pred_next[p]) begin
+                    time_next[p*16 +: 16] = cfg_pause_quanta;
                 end
             end
 
@@ -131,16 +193,22 @@ module fg_pfc_gen #(
             kind_xoff_reg     <= {N_PRIO{1'b0}};
             refresh_cnt_reg   <= {(N_PRIO*24){1'b0}};
             req_valid_reg     <= 1'b0;
+            pred_reg          <= {N_PRIO{1'b0}};
+            time_reg          <= {(N_PRIO*16){1'b0}};
             stat_xoff_req_reg <= 1'b0;
             stat_xon_req_reg  <= 1'b0;
+            stat_pp_dropped_reg <= 1'b0;
         end else begin
             paused_prev_reg   <= paused_prev_next;
             pending_reg       <= pending_next;
             kind_xoff_reg     <= kind_xoff_next;
             refresh_cnt_reg   <= refresh_cnt_next;
             req_valid_reg     <= req_valid_next;
+            pred_reg          <= pred_next;
+            time_reg          <= time_next;
             stat_xoff_req_reg <= stat_xoff_req_next;
             stat_xon_req_reg  <= stat_xon_req_next;
+            stat_pp_dropped_reg <= stat_pp_dropped_next;
         end
     end
 
@@ -149,15 +217,20 @@ module fg_pfc_gen #(
         if (N_PRIO < 8) begin : g_pad
             assign req_cev  = {{(8-N_PRIO){1'b0}}, pending_reg};
             assign req_xoff = {{(8-N_PRIO){1'b0}}, kind_xoff_reg};
+            assign req_pred = {{(8-N_PRIO){1'b0}}, pred_reg};
+            assign req_time = {{((8-N_PRIO)*16){1'b0}}, time_reg};
         end else begin : g_full
             assign req_cev  = pending_reg[7:0];
             assign req_xoff = kind_xoff_reg[7:0];
+            assign req_pred = pred_reg[7:0];
+            assign req_time = time_reg[127:0];
         end
     endgenerate
 
     assign req_valid     = req_valid_reg;
     assign stat_xoff_req = stat_xoff_req_reg;
     assign stat_xon_req  = stat_xon_req_reg;
+    assign stat_pp_dropped = stat_pp_dropped_reg;
 
 endmodule
 

@@ -6,14 +6,15 @@
 // FCS. The skid lets s_ready be a register and still move one byte per cycle.
 // Between data frames - the input side at a frame boundary and the skid empty - a request
 // from fg_pfc_gen (req_valid, req_cev, req_xoff) starts a 64-byte control frame ahead of
-// any waiting data: req_ack is raised for one cycle, and in that cycle the request and the
-// configuration (cfg_mode_8023x, cfg_pause_quanta, cfg_src_mac) are captured for the whole
-// frame (exactly the bits the generator clears on that edge). While a request waits at a
+// any waiting data: req_ack is raised for one cycle, and in that cycle the request, its
+// per-class times (ctrl_time, from fg_pfc_gen's req_time) and the configuration
+// (cfg_mode_8023x, cfg_src_mac) are captured for the whole frame (exactly the bits the
+// generator clears on that edge). While a request waits at a
 // boundary, s_ready is held low so no new data frame slips in ahead of it.
 // Frame: DA 01-80-C2-00-00-01, SA (cfg_src_mac[47:40] first), 0x8808, opcode 0x0101,
-// vector {0x00, cev}, time[0..7] MSB first (quanta for XOFF classes, 0 otherwise), zero
-// padding to 60 bytes, FCS. With cfg_mode_8023x: opcode 0x0001, one time (quanta if any
-// class is XOFF, else 0), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
+// vector {0x00, cev}, time[0..7] MSB first (time[n] = xoff[n] ? ctrl_time[n] : 0), zero
+// padding to 60 bytes, FCS. With cfg_mode_8023x: opcode 0x0001, one time (the largest time
+// of the XOFF classes, 0 when none; taken at capture), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
 // complemented, low byte first. m_ready stalls everything. No preamble / IFG.
 // stat_tx_ctrl pulses on the edge after the last control byte left. The C twin is
 // cmodel/mac/pfc_tx.c.
@@ -24,12 +25,12 @@ module fg_pfc_tx (
     input  wire        rst,
     // configuration
     input  wire        cfg_mode_8023x,
-    input  wire [15:0] cfg_pause_quanta,
     input  wire [47:0] cfg_src_mac,
     // request from fg_pfc_gen
     input  wire        req_valid,
     input  wire [7:0]  req_cev,
     input  wire [7:0]  req_xoff,
+    input  wire [127:0] ctrl_time,  // pause time per class n at [n*16 +: 16]
     output wire        req_ack,
     // client data frames
     input  wire [7:0]  s_data,
@@ -61,8 +62,8 @@ module fg_pfc_tx (
     reg  [5:0]  idx_reg,           idx_next;
     reg         req_ack_reg,       req_ack_next;
     reg  [7:0]  cap_cev_reg,       cap_cev_next;
-    reg  [7:0]  cap_xoff_reg,      cap_xoff_next;
-    reg  [15:0] cap_quanta_reg,    cap_quanta_next;
+    reg  [127:0] cap_time_reg,     cap_time_next;   // 0 for non-XOFF classes
+    reg  [15:0] cap_pause_reg,     cap_pause_next;  // 802.3x time: max of cap_time
     reg         cap_mode_reg,      cap_mode_next;
     reg  [47:0] cap_src_mac_reg,   cap_src_mac_next;
     reg         stat_tx_ctrl_reg,  stat_tx_ctrl_next;
@@ -80,17 +81,18 @@ module fg_pfc_tx (
     reg         ctrl_load;
     reg         ctrl_last;
     reg  [7:0]  ctrl_byte;
-    reg  [15:0] pause_time;
     reg  [15:0] class_time;
+    reg  [15:0] xoff_time;
+    reg  [15:0] max_time;
+    integer     n;
     reg  [2:0]  class_n;
     reg  [31:0] fcs;
 
     // Byte idx_reg of the control frame, from the captured request. Bytes 0..5 do not use
     // the capture: they may be loaded on the edge that captures.
     always @* begin
-        pause_time = (cap_xoff_reg != 8'd0) ? cap_quanta_reg : 16'd0;
         class_n    = idx_reg[3:1] - 3'd1;  // (idx - 18) / 2 for idx 18..33
-        class_time = cap_xoff_reg[class_n] ? cap_quanta_reg : 16'd0;
+        class_time = cap_time_reg[class_n*16 +: 16];
         fcs        = ~crc;
         ctrl_byte  = 8'h00;
         case (idx_reg)
@@ -110,8 +112,8 @@ module fg_pfc_tx (
             6'd13: ctrl_byte = 8'h08;
             6'd14: ctrl_byte = cap_mode_reg ? 8'h00 : 8'h01;
             6'd15: ctrl_byte = 8'h01;
-            6'd16: ctrl_byte = cap_mode_reg ? pause_time[15:8] : 8'h00;
-            6'd17: ctrl_byte = cap_mode_reg ? pause_time[7:0] : cap_cev_reg;
+            6'd16: ctrl_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
+            6'd17: ctrl_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
             6'd18, 6'd20, 6'd22, 6'd24, 6'd26, 6'd28, 6'd30, 6'd32:
                 ctrl_byte = cap_mode_reg ? 8'h00 : class_time[15:8];
             6'd19, 6'd21, 6'd23, 6'd25, 6'd27, 6'd29, 6'd31, 6'd33:
@@ -136,14 +138,20 @@ module fg_pfc_tx (
 
         // Capture in the cycle req_ack is shown: what the generator clears on this edge.
         cap_cev_next     = cap_cev_reg;
-        cap_xoff_next    = cap_xoff_reg;
-        cap_quanta_next  = cap_quanta_reg;
+        cap_time_next    = cap_time_reg;
+        cap_pause_next   = cap_pause_reg;
         cap_mode_next    = cap_mode_reg;
         cap_src_mac_next = cap_src_mac_reg;
+        xoff_time = 16'd0;
+        max_time  = 16'd0;
+        for (n = 0; n < 8; n = n + 1) begin
+            xoff_time = (req_xoff[n] && req_cev[n]) ? ctrl_time[n*16 +: 16] : 16'd0;
+            if (req_ack_reg) cap_time_next[n*16 +: 16] = xoff_time;
+            if (xoff_time > max_time) max_time = xoff_time;
+        end
         if (req_ack_reg) begin
             cap_cev_next     = req_cev;
-            cap_xoff_next    = req_xoff & req_cev;
-            cap_quanta_next  = cfg_pause_quanta;
+            cap_pause_next   = max_time;
             cap_mode_next    = cfg_mode_8023x;
             cap_src_mac_next = cfg_src_mac;
         end
@@ -228,8 +236,8 @@ module fg_pfc_tx (
             idx_reg          <= 6'd0;
             req_ack_reg      <= 1'b0;
             cap_cev_reg      <= 8'd0;
-            cap_xoff_reg     <= 8'd0;
-            cap_quanta_reg   <= 16'd0;
+            cap_time_reg     <= 128'd0;
+            cap_pause_reg    <= 16'd0;
             cap_mode_reg     <= 1'b0;
             cap_src_mac_reg  <= 48'd0;
             stat_tx_ctrl_reg <= 1'b0;
@@ -247,8 +255,8 @@ module fg_pfc_tx (
             idx_reg          <= idx_next;
             req_ack_reg      <= req_ack_next;
             cap_cev_reg      <= cap_cev_next;
-            cap_xoff_reg     <= cap_xoff_next;
-            cap_quanta_reg   <= cap_quanta_next;
+            cap_time_reg     <= cap_time_next;
+            cap_pause_reg    <= cap_pause_next;
             cap_mode_reg     <= cap_mode_next;
             cap_src_mac_reg  <= cap_src_mac_next;
             stat_tx_ctrl_reg <= stat_tx_ctrl_next;

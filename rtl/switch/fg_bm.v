@@ -64,7 +64,10 @@ module fg_bm #(
     output wire [N_PORTS*N_PRIO*CW-1:0]     egress_cnt,         // per EQ o*N_PRIO+p
     output wire [N_PORTS*N_PRIO*N_PORTS*CW-1:0] comp_cnt,       // (o*N_PRIO+p)*N_PORTS+i
     output wire [CW-1:0]                    shared_used,
-    output wire [N_PORTS*CW-1:0]            thr
+    output wire [N_PORTS*CW-1:0]            thr,
+    // sat0(pool - shared_used), registered like thr (the threshold with alpha = 1): the
+    // free shared buffer the predictive engine (fg_ppfc) compares its forecast with
+    output wire [CW-1:0]                    shared_free
 );
 
     localparam integer NPG = N_PORTS * N_PRIO;
@@ -126,6 +129,7 @@ module fg_bm #(
     // ------------------------------------------------------------------ registers
     reg  [CW-1:0]                 pool_reg;
     reg  [N_PORTS*CW-1:0]         thr_reg;
+    reg  [CW-1:0]                 shared_free_reg;
     reg  [CW-1:0]                 shared_used_reg;
     reg  [NPG*CW-1:0]             ingress_reg;
     reg  [NPG*CW-1:0]             hdrm_reg;
@@ -456,6 +460,7 @@ module fg_bm #(
         if (rst) begin
             pool_reg           <= {CW{1'b0}};
             thr_reg            <= {(N_PORTS*CW){1'b0}};
+            shared_free_reg    <= {CW{1'b0}};
             shared_used_reg    <= {CW{1'b0}};
             ingress_reg        <= {(NPG*CW){1'b0}};
             hdrm_reg           <= {(NPG*CW){1'b0}};
@@ -472,6 +477,7 @@ module fg_bm #(
         end else begin
             pool_reg           <= pool_next;
             thr_reg            <= thr_next;
+            shared_free_reg    <= pool_free;
             shared_used_reg    <= shared_used_next;
             ingress_reg        <= ingress_next;
             hdrm_reg           <= hdrm_next;
@@ -500,6 +506,7 @@ module fg_bm #(
     assign comp_cnt       = comp_reg;
     assign shared_used    = shared_used_reg;
     assign thr            = thr_reg;
+    assign shared_free    = shared_free_reg;
 
 endmodule
 

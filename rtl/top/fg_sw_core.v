@@ -5,10 +5,15 @@
 // packet data. The environment reports arrivals (enq, one per ingress port per cycle) and
 // departures (deq, one per egress port per cycle), hands in decoded received PFC frames
 // (rx_pfc_*, from fg_pfc_rx), takes the PFC frame requests (tx_ctrl_*, to fg_pfc_tx) and
-// starts the head packet of EQ(o, grant_prio) when grant_valid[o] is high.
+// starts the head packet of EQ(o, grant_prio) when grant_valid[o] is high. An outside flow
+// control (credits, rate limiters) can hold any EQ through tx_hold.
+// P-PFC (fg_ppfc, PPFC=1) predicts congestion from the buffer manager's counters and asks
+// the pfc_gen of pp_port for a predictive XOFF with its own pause time; fg_ecn_red CE-marks
+// admitted ECN-capable packets (enq_ect -> enq_mark) by RED on the egress queue.
 // Every sub-block sees the others' registered outputs, so each path between them is one
-// flop to the next; the only logic here is the per-EQ non-empty reduction and the stat
-// pulse ANDs. The C twin is cmodel/top/sw_core.c.
+// flop to the next; the only logic here is the per-EQ non-empty reduction, the pp_port
+// demultiplexer, the seed-load strobes decoded from the bus and the stat pulse ANDs/ORs.
+// The C twin is cmodel/top/sw_core.c (its cfg.ppfc mirrors PPFC).
 `default_nettype none
 
 module fg_sw_core #(
@@ -16,6 +21,7 @@ module fg_sw_core #(
     parameter integer N_PRIO  = 2,   // 1..8
     parameter integer CW      = 18,  // cell-count width
     parameter integer SW      = 8,   // packet-size width (cells)
+    parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -39,6 +45,7 @@ module fg_sw_core #(
     input  wire [N_PORTS*3-1:0]          enq_prio,
     input  wire [N_PORTS*PW-1:0]         enq_dst,
     input  wire [N_PORTS*SW-1:0]         enq_cells,
+    input  wire [N_PORTS-1:0]            enq_ect,    // the packet is ECN-capable (ECT(0)/ECT(1))
     // per egress port o: a packet of EQ(o, deq_prio) from ingress deq_src leaves
     input  wire [N_PORTS-1:0]            deq_valid,
     input  wire [N_PORTS*3-1:0]          deq_prio,
@@ -53,11 +60,15 @@ module fg_sw_core #(
     // per port: the serialiser took the PFC frame request; the link can start a packet
     input  wire [N_PORTS-1:0]            tx_ctrl_ack,
     input  wire [N_PORTS-1:0]            link_idle,
+    // per EQ o*N_PRIO+p: an outside flow control (CBFC credits, GFC rate limiters) holds the
+    // EQ; OR-ed with the PFC tx_paused into the egress start gate only (tx_paused unchanged)
+    input  wire [N_PORTS*N_PRIO-1:0]     tx_hold,
 
     // admission verdict on the enq of the previous edge
     output wire [N_PORTS-1:0]            enq_accept,
     output wire [N_PORTS-1:0]            enq_drop,
     output wire [N_PORTS*2-1:0]          enq_where,
+    output wire [N_PORTS-1:0]            enq_mark,   // admitted and CE-marked (ECN, fg_ecn_red)
     output wire [N_PORTS-1:0]            stat_drop,
     output wire [N_PORTS-1:0]            stat_violation,
     // ingress PG pause state, PG i*N_PRIO+p
@@ -66,6 +77,12 @@ module fg_sw_core #(
     output wire [N_PORTS-1:0]            tx_ctrl_valid,
     output wire [N_PORTS*8-1:0]          tx_ctrl_cev,
     output wire [N_PORTS*8-1:0]          tx_ctrl_xoff,
+    // pause time per class of the request (port i class k at (i*8+k)*16; XON 0, standard
+    // XOFF cfg_pause_quanta, predictive XOFF its own quanta) and its predictive XOFF classes
+    output wire [N_PORTS*128-1:0]        tx_ctrl_time,
+    output wire [N_PORTS*8-1:0]          tx_ctrl_pred,
+    // predictive pause issued for PG i*N_PRIO+p (fg_ppfc, one-cycle pulse)
+    output wire [N_PORTS*N_PRIO-1:0]     stat_pp,
     // egress gating from received PFC, EQ o*N_PRIO+p
     output wire [N_PORTS*N_PRIO-1:0]     tx_paused,
     // start the head packet of EQ(o, grant_prio)
@@ -97,6 +114,56 @@ module fg_sw_core #(
     wire [N_PORTS*24-1:0]        cfg_quanta_step;
     wire [N_PORTS*N_PRIO*CW-1:0] cfg_xoff;
     wire [N_PORTS*N_PRIO*CW-1:0] cfg_xon;
+    // P-PFC configuration: unused when the engine is left out (PPFC = 0).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                         cfg_ppfc_enable;
+    wire [23:0]                  cfg_ppfc_interval;
+    wire [15:0]                  cfg_ppfc_horizon;
+    wire [16:0]                  cfg_ppfc_ratio;
+    wire [15:0]                  cfg_ppfc_holdoff;
+    wire [31:0]                  cfg_ppfc_seed;
+    wire [N_PORTS*16-1:0]        cfg_cell_cycles;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [N_PRIO-1:0]            cfg_ecn_prio_mask;
+    wire [CW-1:0]                cfg_ecn_kmin;
+    wire [CW-1:0]                cfg_ecn_kmax;
+    wire [31:0]                  cfg_ecn_slope;
+    wire [31:0]                  cfg_ecn_seed;
+    // The stored seed_load bit is not the strobe: the strobe is decoded from the bus below.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                         cfg_ppfc_seed_load_bit;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // Seed-load strobes: a legal write of PPFC_CTRL with seed_load = 1 (bits 31:2 zero) or
+    // of ECN_SEED (non-zero) reloads the LFSRs on the next edge, when the register block
+    // already shows the written value. Addresses as in sw/regmap/regmap.json.
+    localparam [11:0] A_PPFC_CTRL = 12'h040;
+    localparam [11:0] A_ECN_SEED  = 12'h068;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg ppfc_seed_load_reg;  // unused with PPFC = 0
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg ecn_seed_load_reg;
+    always @(posedge clk) begin
+        if (rst) begin
+            ppfc_seed_load_reg <= 1'b0;
+            ecn_seed_load_reg  <= 1'b0;
+        end else begin
+            ppfc_seed_load_reg <= csr_wr && (csr_addr == A_PPFC_CTRL) && csr_wdata[1] &&
+                                  (csr_wdata[31:2] == 30'd0);
+            ecn_seed_load_reg  <= csr_wr && (csr_addr == A_ECN_SEED) && (csr_wdata != 32'd0);
+        end
+    end
+
+    // ECN marks count when the marked packet is admitted; predictive pauses per ingress port.
+    wire [N_PORTS-1:0] ecn_mark;
+    assign enq_mark = ecn_mark & enq_accept;
+    wire [N_PORTS-1:0] stat_ppfc_port;
+    genvar gs;
+    generate
+        for (gs = 0; gs < N_PORTS; gs = gs + 1) begin : g_stat_pp
+            assign stat_ppfc_port[gs] = |stat_pp[gs*N_PRIO +: N_PRIO];
+        end
+    endgenerate
 
     // A PFC frame is counted when its request is taken.
     wire [N_PORTS-1:0] stat_pfc_req_tx = tx_ctrl_valid & tx_ctrl_ack;
@@ -118,6 +185,8 @@ module fg_sw_core #(
         .stat_pfc_req_tx   (stat_pfc_req_tx),
         .stat_pfc_rx_ok    (rx_pfc_valid),
         .stat_pfc_rx_bad   (rx_pfc_bad),
+        .stat_ecn_mark     (enq_mark),
+        .stat_ppfc         (stat_ppfc_port),
         .cfg_static_mode   (cfg_static_mode),
         .cfg_mode_8023x    (cfg_mode_8023x),
         .cfg_pfc_enable    (cfg_pfc_enable),
@@ -133,17 +202,31 @@ module fg_sw_core #(
         .cfg_quanta_step   (cfg_quanta_step),
         .cfg_xoff          (cfg_xoff),
         .cfg_xon           (cfg_xon),
+        .cfg_ppfc_enable   (cfg_ppfc_enable),
+        .cfg_ppfc_seed_load (cfg_ppfc_seed_load_bit),
+        .cfg_ppfc_interval (cfg_ppfc_interval),
+        .cfg_ppfc_horizon  (cfg_ppfc_horizon),
+        .cfg_ppfc_ratio    (cfg_ppfc_ratio),
+        .cfg_ppfc_holdoff  (cfg_ppfc_holdoff),
+        .cfg_ppfc_seed     (cfg_ppfc_seed),
+        .cfg_ecn_prio_mask (cfg_ecn_prio_mask),
+        .cfg_ecn_kmin      (cfg_ecn_kmin),
+        .cfg_ecn_kmax      (cfg_ecn_kmax),
+        .cfg_ecn_slope     (cfg_ecn_slope),
+        .cfg_ecn_seed      (cfg_ecn_seed),
+        .cfg_cell_cycles   (cfg_cell_cycles),
         .cfg_error         (cfg_error)
     );
 
     // ---- shared-buffer manager ----------------------------------------------------------
-    // Composition counters and thresholds are for the predictive engine (P-PFC) and the
-    // underflow pulse flags an environment that releases more than it enqueued; the core
-    // does not use them yet, so synthesis drops them (the fg_bm rows of the report keep them).
+    // The thresholds and the underflow pulse (an environment releasing more than it
+    // enqueued) are observation points; the composition counters and shared_free feed P-PFC
+    // (unused, and dropped by synthesis, with PPFC = 0).
     /* verilator lint_off UNUSEDSIGNAL */
     wire [N_PORTS-1:0]                   bm_stat_underflow;
     wire [N_PORTS*N_PRIO*N_PORTS*CW-1:0] bm_comp_cnt;
     wire [N_PORTS*CW-1:0]                bm_thr;
+    wire [CW-1:0]                        bm_shared_free;
     /* verilator lint_on UNUSEDSIGNAL */
 
     fg_bm #(
@@ -183,20 +266,112 @@ module fg_sw_core #(
         .egress_cnt        (egress_cnt),
         .comp_cnt          (bm_comp_cnt),
         .shared_used       (shared_used),
-        .thr               (bm_thr)
+        .thr               (bm_thr),
+        .shared_free       (bm_shared_free)
     );
+
+    // ---- ECN marking ------------------------------------------------------------------------
+    fg_ecn_red #(
+        .N_PORTS    (N_PORTS),
+        .N_PRIO     (N_PRIO),
+        .CW         (CW),
+        .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
+    ) u_ecn (
+        .clk           (clk),
+        .rst           (rst),
+        .cfg_prio_mask (cfg_ecn_prio_mask),
+        .cfg_kmin      (cfg_ecn_kmin),
+        .cfg_kmax      (cfg_ecn_kmax),
+        .cfg_slope     (cfg_ecn_slope),
+        .cfg_seed      (cfg_ecn_seed),
+        .cfg_seed_load (ecn_seed_load_reg),
+        .enq_valid     (enq_valid),
+        .enq_prio      (enq_prio),
+        .enq_dst       (enq_dst),
+        .enq_ect       (enq_ect),
+        .egress_cnt    (egress_cnt),
+        .mark          (ecn_mark)
+    );
+
+    // ---- predictive PFC engine ------------------------------------------------------------
+    wire          pp_valid;
+    wire [PW-1:0] pp_port;
+    wire [2:0]    pp_prio_q;
+    wire [15:0]   pp_quanta_q;
+    generate
+        if (PPFC != 0) begin : g_ppfc
+            // Decision status and the overrun pulse are observation points (docs/blocks/ppfc.md).
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire ppfc_stat_predict;
+            wire ppfc_stat_overrun;
+            wire ppfc_busy;
+            /* verilator lint_on UNUSEDSIGNAL */
+            fg_ppfc #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW)
+            ) u_ppfc (
+                .clk             (clk),
+                .rst             (rst),
+                .cfg_enable      (cfg_ppfc_enable),
+                .cfg_interval    (cfg_ppfc_interval),
+                .cfg_horizon     (cfg_ppfc_horizon),
+                .cfg_ratio       (cfg_ppfc_ratio),
+                .cfg_kmax        (cfg_ecn_kmax),
+                .cfg_holdoff     (cfg_ppfc_holdoff),
+                .cfg_seed        (cfg_ppfc_seed),
+                .cfg_seed_load   (ppfc_seed_load_reg),
+                .cfg_lossless    (cfg_lossless),
+                .cfg_cell_cycles (cfg_cell_cycles),
+                .cfg_quanta_step (cfg_quanta_step),
+                .ingress_cnt     (ingress_cnt),
+                .hdrm_cnt        (hdrm_cnt),
+                .egress_cnt      (egress_cnt),
+                .comp_cnt        (bm_comp_cnt),
+                .shared_free     (bm_shared_free),
+                .paused          (paused),
+                .pp_valid        (pp_valid),
+                .pp_port         (pp_port),
+                .pp_prio         (pp_prio_q),
+                .pp_quanta       (pp_quanta_q),
+                .stat_predict    (ppfc_stat_predict),
+                .stat_pp         (stat_pp),
+                .stat_overrun    (ppfc_stat_overrun),
+                .busy            (ppfc_busy)
+            );
+        end else begin : g_no_ppfc
+            assign pp_valid    = 1'b0;
+            assign pp_port     = {PW{1'b0}};
+            assign pp_prio_q   = 3'd0;
+            assign pp_quanta_q = 16'd0;
+            assign stat_pp     = {(N_PORTS*N_PRIO){1'b0}};
+        end
+    endgenerate
+
+    // ---- predictive pause requests (fg_ppfc, registered), to the pfc_gen of pp_port -------
+    wire [N_PORTS-1:0] pp_valid_port;
+    genvar gd;
+    generate
+        for (gd = 0; gd < N_PORTS; gd = gd + 1) begin : g_pp_demux
+            assign pp_valid_port[gd] = pp_valid && ({{(32-PW){1'b0}}, pp_port} == gd);
+        end
+    endgenerate
 
     // ---- per port: PFC requests, receive timers, egress start gate ------------------------
     genvar gi, gp;
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_port
             wire [N_PRIO-1:0]    q_nonempty;
+            // The start gate sees both reasons to hold an EQ: the peer's PFC pause (registered
+            // timer output) and the outside hold (this edge's input, like link_idle).
+            wire [N_PRIO-1:0]    sched_hold = tx_paused[gi*N_PRIO +: N_PRIO] | tx_hold[gi*N_PRIO +: N_PRIO];
             // Timer values and per-block stat pulses are observation points, not counted in
             // registers yet.
             /* verilator lint_off UNUSEDSIGNAL */
             wire [N_PRIO*32-1:0] timer_value;
             wire                 gen_stat_xoff;
             wire                 gen_stat_xon;
+            wire                 gen_stat_pp_dropped;
             wire                 sched_stat_blocked;
             /* verilator lint_on UNUSEDSIGNAL */
 
@@ -211,13 +386,20 @@ module fg_sw_core #(
                 .rst           (rst),
                 .cfg_enable    (cfg_pfc_enable),
                 .cfg_refresh   (cfg_refresh),
+                .cfg_pause_quanta (cfg_pause_quanta),
+                .pp_valid      (pp_valid_port[gi]),
+                .pp_prio       (pp_prio_q),
+                .pp_quanta     (pp_quanta_q),
                 .paused        (paused[gi*N_PRIO +: N_PRIO]),
                 .req_valid     (tx_ctrl_valid[gi]),
                 .req_cev       (tx_ctrl_cev[gi*8 +: 8]),
                 .req_xoff      (tx_ctrl_xoff[gi*8 +: 8]),
+                .req_time      (tx_ctrl_time[gi*128 +: 128]),
+                .req_pred      (tx_ctrl_pred[gi*8 +: 8]),
                 .req_ack       (tx_ctrl_ack[gi]),
                 .stat_xoff_req (gen_stat_xoff),
-                .stat_xon_req  (gen_stat_xon)
+                .stat_xon_req  (gen_stat_xon),
+                .stat_pp_dropped (gen_stat_pp_dropped)
             );
 
             fg_pfc_timer #(
@@ -239,7 +421,7 @@ module fg_sw_core #(
                 .clk          (clk),
                 .rst          (rst),
                 .q_nonempty   (q_nonempty),
-                .tx_paused    (tx_paused[gi*N_PRIO +: N_PRIO]),
+                .tx_paused    (sched_hold),
                 .link_idle    (link_idle[gi]),
                 .grant_valid  (grant_valid[gi]),
                 .grant_prio   (grant_prio[gi*3 +: 3]),

@@ -45,6 +45,17 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_SRC_MAC_HI_ADDR 0x030u
 #define FG_REG_ERR_ADDR 0x038u
 #define FG_REG_ERR_ADDR_ADDR 0x03Cu
+#define FG_REG_PPFC_CTRL_ADDR 0x040u
+#define FG_REG_PPFC_INTERVAL_ADDR 0x044u
+#define FG_REG_PPFC_HORIZON_ADDR 0x048u
+#define FG_REG_PPFC_RATIO_ADDR 0x04Cu
+#define FG_REG_PPFC_HOLDOFF_ADDR 0x050u
+#define FG_REG_PPFC_SEED_ADDR 0x054u
+#define FG_REG_ECN_CTRL_ADDR 0x058u
+#define FG_REG_ECN_KMIN_ADDR 0x05Cu
+#define FG_REG_ECN_KMAX_ADDR 0x060u
+#define FG_REG_ECN_SLOPE_ADDR 0x064u
+#define FG_REG_ECN_SEED_ADDR 0x068u
 #define FG_REG_HEADROOM_BASE 0x080u
 #define FG_REG_HEADROOM_ADDR(k) (0x080u + 4u * (uint32_t)(k))
 #define FG_REG_HEADROOM_MAX_COUNT 32
@@ -69,6 +80,15 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_PFC_RX_BAD_BASE 0x400u
 #define FG_REG_PFC_RX_BAD_ADDR(k) (0x400u + 4u * (uint32_t)(k))
 #define FG_REG_PFC_RX_BAD_MAX_COUNT 32
+#define FG_REG_CELL_CYCLES_BASE 0x480u
+#define FG_REG_CELL_CYCLES_ADDR(k) (0x480u + 4u * (uint32_t)(k))
+#define FG_REG_CELL_CYCLES_MAX_COUNT 32
+#define FG_REG_ECN_MARKS_BASE 0x500u
+#define FG_REG_ECN_MARKS_ADDR(k) (0x500u + 4u * (uint32_t)(k))
+#define FG_REG_ECN_MARKS_MAX_COUNT 32
+#define FG_REG_PPFC_COUNT_BASE 0x580u
+#define FG_REG_PPFC_COUNT_ADDR(k) (0x580u + 4u * (uint32_t)(k))
+#define FG_REG_PPFC_COUNT_MAX_COUNT 32
 #define FG_REG_XOFF_BASE 0x800u
 #define FG_REG_XOFF_ADDR(k) (0x800u + 4u * (uint32_t)(k))
 #define FG_REG_XOFF_MAX_COUNT 256
@@ -155,6 +175,66 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_ERR_ADDR_ADDR_WIDTH(P) 12
 #define FG_FLD_ERR_ADDR_REASON_LSB 16
 #define FG_FLD_ERR_ADDR_REASON_WIDTH(P) 3
+#define FG_FLD_PPFC_CTRL_PPFC_ENABLE_LSB 0
+#define FG_FLD_PPFC_CTRL_PPFC_ENABLE_WIDTH(P) 1
+#define FG_FLD_PPFC_CTRL_PPFC_ENABLE_MIN 0u
+#define FG_FLD_PPFC_CTRL_PPFC_ENABLE_MAX(P) fg_regs_ones(FG_FLD_PPFC_CTRL_PPFC_ENABLE_WIDTH(P))
+#define FG_FLD_PPFC_CTRL_PPFC_ENABLE_RESET(P) 0u
+#define FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_LSB 1
+#define FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_WIDTH(P) 1
+#define FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_MIN 0u
+#define FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_MAX(P) fg_regs_ones(FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_WIDTH(P))
+#define FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_RESET(P) 0u
+#define FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_LSB 0
+#define FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_WIDTH(P) 24
+#define FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_MIN 1u
+#define FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_MAX(P) fg_regs_ones(FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_WIDTH(P))
+#define FG_FLD_PPFC_INTERVAL_PPFC_INTERVAL_RESET(P) 4096u
+#define FG_FLD_PPFC_HORIZON_PPFC_HORIZON_LSB 0
+#define FG_FLD_PPFC_HORIZON_PPFC_HORIZON_WIDTH(P) 16
+#define FG_FLD_PPFC_HORIZON_PPFC_HORIZON_MIN 1u
+#define FG_FLD_PPFC_HORIZON_PPFC_HORIZON_MAX(P) fg_regs_ones(FG_FLD_PPFC_HORIZON_PPFC_HORIZON_WIDTH(P))
+#define FG_FLD_PPFC_HORIZON_PPFC_HORIZON_RESET(P) 4u
+#define FG_FLD_PPFC_RATIO_PPFC_RATIO_LSB 0
+#define FG_FLD_PPFC_RATIO_PPFC_RATIO_WIDTH(P) 17
+#define FG_FLD_PPFC_RATIO_PPFC_RATIO_MIN 1u
+#define FG_FLD_PPFC_RATIO_PPFC_RATIO_MAX(P) 65536u
+#define FG_FLD_PPFC_RATIO_PPFC_RATIO_RESET(P) 32768u
+#define FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_LSB 0
+#define FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_WIDTH(P) 16
+#define FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_MIN 0u
+#define FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_MAX(P) fg_regs_ones(FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_WIDTH(P))
+#define FG_FLD_PPFC_HOLDOFF_PPFC_HOLDOFF_RESET(P) 2u
+#define FG_FLD_PPFC_SEED_PPFC_SEED_LSB 0
+#define FG_FLD_PPFC_SEED_PPFC_SEED_WIDTH(P) 32
+#define FG_FLD_PPFC_SEED_PPFC_SEED_MIN 1u
+#define FG_FLD_PPFC_SEED_PPFC_SEED_MAX(P) fg_regs_ones(FG_FLD_PPFC_SEED_PPFC_SEED_WIDTH(P))
+#define FG_FLD_PPFC_SEED_PPFC_SEED_RESET(P) 1u
+#define FG_FLD_ECN_CTRL_ECN_PRIO_MASK_LSB 0
+#define FG_FLD_ECN_CTRL_ECN_PRIO_MASK_WIDTH(P) ((P)->n_prio)
+#define FG_FLD_ECN_CTRL_ECN_PRIO_MASK_MIN 0u
+#define FG_FLD_ECN_CTRL_ECN_PRIO_MASK_MAX(P) fg_regs_ones(FG_FLD_ECN_CTRL_ECN_PRIO_MASK_WIDTH(P))
+#define FG_FLD_ECN_CTRL_ECN_PRIO_MASK_RESET(P) 0u
+#define FG_FLD_ECN_KMIN_ECN_KMIN_LSB 0
+#define FG_FLD_ECN_KMIN_ECN_KMIN_WIDTH(P) ((P)->cw)
+#define FG_FLD_ECN_KMIN_ECN_KMIN_MIN 0u
+#define FG_FLD_ECN_KMIN_ECN_KMIN_MAX(P) fg_regs_ones(FG_FLD_ECN_KMIN_ECN_KMIN_WIDTH(P))
+#define FG_FLD_ECN_KMIN_ECN_KMIN_RESET(P) 64u
+#define FG_FLD_ECN_KMAX_ECN_KMAX_LSB 0
+#define FG_FLD_ECN_KMAX_ECN_KMAX_WIDTH(P) ((P)->cw)
+#define FG_FLD_ECN_KMAX_ECN_KMAX_MIN 0u
+#define FG_FLD_ECN_KMAX_ECN_KMAX_MAX(P) fg_regs_ones(FG_FLD_ECN_KMAX_ECN_KMAX_WIDTH(P))
+#define FG_FLD_ECN_KMAX_ECN_KMAX_RESET(P) 256u
+#define FG_FLD_ECN_SLOPE_ECN_SLOPE_LSB 0
+#define FG_FLD_ECN_SLOPE_ECN_SLOPE_WIDTH(P) 32
+#define FG_FLD_ECN_SLOPE_ECN_SLOPE_MIN 0u
+#define FG_FLD_ECN_SLOPE_ECN_SLOPE_MAX(P) fg_regs_ones(FG_FLD_ECN_SLOPE_ECN_SLOPE_WIDTH(P))
+#define FG_FLD_ECN_SLOPE_ECN_SLOPE_RESET(P) 5592405u
+#define FG_FLD_ECN_SEED_ECN_SEED_LSB 0
+#define FG_FLD_ECN_SEED_ECN_SEED_WIDTH(P) 32
+#define FG_FLD_ECN_SEED_ECN_SEED_MIN 1u
+#define FG_FLD_ECN_SEED_ECN_SEED_MAX(P) fg_regs_ones(FG_FLD_ECN_SEED_ECN_SEED_WIDTH(P))
+#define FG_FLD_ECN_SEED_ECN_SEED_RESET(P) 2u
 #define FG_FLD_HEADROOM_HEADROOM_LSB 0
 #define FG_FLD_HEADROOM_HEADROOM_WIDTH(P) ((P)->cw)
 #define FG_FLD_HEADROOM_HEADROOM_MIN 0u
@@ -180,6 +260,15 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_PFC_RX_OK_COUNT_WIDTH(P) ((P)->cnt_w)
 #define FG_FLD_PFC_RX_BAD_COUNT_LSB 0
 #define FG_FLD_PFC_RX_BAD_COUNT_WIDTH(P) ((P)->cnt_w)
+#define FG_FLD_CELL_CYCLES_CELL_CYCLES_LSB 0
+#define FG_FLD_CELL_CYCLES_CELL_CYCLES_WIDTH(P) 16
+#define FG_FLD_CELL_CYCLES_CELL_CYCLES_MIN 1u
+#define FG_FLD_CELL_CYCLES_CELL_CYCLES_MAX(P) fg_regs_ones(FG_FLD_CELL_CYCLES_CELL_CYCLES_WIDTH(P))
+#define FG_FLD_CELL_CYCLES_CELL_CYCLES_RESET(P) 256u
+#define FG_FLD_ECN_MARKS_COUNT_LSB 0
+#define FG_FLD_ECN_MARKS_COUNT_WIDTH(P) ((P)->cnt_w)
+#define FG_FLD_PPFC_COUNT_COUNT_LSB 0
+#define FG_FLD_PPFC_COUNT_COUNT_WIDTH(P) ((P)->cnt_w)
 #define FG_FLD_XOFF_XOFF_LSB 0
 #define FG_FLD_XOFF_XOFF_WIDTH(P) ((P)->cw)
 #define FG_FLD_XOFF_XOFF_MIN 0u
@@ -198,6 +287,7 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_ERR_RANGE 3
 #define FG_ERR_RULE_XON_LE_XOFF 4
 #define FG_ERR_RULE_POOL 5
+#define FG_ERR_RULE_KMIN_LE_KMAX 6
 static const char *const fg_regs_sw_reason_names[] = {
     "none",
     "unmapped",
@@ -205,6 +295,7 @@ static const char *const fg_regs_sw_reason_names[] = {
     "range",
     "rule_xon_le_xoff",
     "rule_pool",
+    "rule_kmin_le_kmax",
 };
 
 /* Every register the switch core has, by name. Scalars are plain members; per-port arrays
@@ -224,9 +315,22 @@ typedef struct {
     uint32_t refresh_cycles; /* REFRESH_CYCLES, 1..16777215 */
     uint32_t src_mac_lo; /* SRC_MAC_LO, 0..4294967295 */
     uint32_t src_mac_hi; /* SRC_MAC_HI, 0..65535 */
+    uint32_t ppfc_enable; /* PPFC_CTRL.ppfc_enable, 0..1 */
+    uint32_t ppfc_seed_load; /* PPFC_CTRL.ppfc_seed_load, 0..1 */
+    uint32_t ppfc_interval; /* PPFC_INTERVAL, 1..16777215 */
+    uint32_t ppfc_horizon; /* PPFC_HORIZON, 1..65535 */
+    uint32_t ppfc_ratio; /* PPFC_RATIO, 1..65536 */
+    uint32_t ppfc_holdoff; /* PPFC_HOLDOFF, 0..65535 */
+    uint32_t ppfc_seed; /* PPFC_SEED, 1..4294967295 */
+    uint32_t ecn_prio_mask; /* ECN_CTRL, 0..2^N_PRIO-1 */
+    uint32_t ecn_kmin; /* ECN_KMIN, 0..2^CW-1 */
+    uint32_t ecn_kmax; /* ECN_KMAX, 0..2^CW-1 */
+    uint32_t ecn_slope; /* ECN_SLOPE, 0..4294967295 */
+    uint32_t ecn_seed; /* ECN_SEED, 1..4294967295 */
     uint32_t headroom[FG_PARAM_N_PORTS_MAX]; /* HEADROOM, 0..2^CW-1 */
     uint32_t alpha_shift[FG_PARAM_N_PORTS_MAX]; /* ALPHA_SHIFT, 0..15 */
     uint32_t quanta_step[FG_PARAM_N_PORTS_MAX]; /* QUANTA_STEP, 1..16777215 */
+    uint32_t cell_cycles[FG_PARAM_N_PORTS_MAX]; /* CELL_CYCLES, 1..65535 */
     uint32_t xoff[FG_SW_MAX_PG]; /* XOFF, 0..2^CW-1 */
     uint32_t xon[FG_SW_MAX_PG]; /* XON, 0..2^CW-1 */
 } fg_sw_config;
@@ -295,6 +399,30 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
     {"ERR_ADDR", "reason", 0x03Cu, FG_REG_KIND_ERR_ADDR, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 3, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
+    {"PPFC_CTRL", "ppfc_enable", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_enable),
+     "1: the P-PFC engine predicts and requests predictive pauses"},
+    {"PPFC_CTRL", "ppfc_seed_load", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_seed_load),
+     "strobe: a legal write with this bit 1 reloads the engine's LFSR from PPFC_SEED on the next edge (the core decodes the write; the bit reads back as written)"},
+    {"PPFC_INTERVAL", "ppfc_interval", 0x044u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 4096u, offsetof(fg_sw_config, ppfc_interval),
+     "P-PFC measurement interval in cycles."},
+    {"PPFC_HORIZON", "ppfc_horizon", 0x048u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 4u, offsetof(fg_sw_config, ppfc_horizon),
+     "P-PFC horizon T in intervals: predict when free shared buffer < T x the buffer growth of one interval."},
+    {"PPFC_RATIO", "ppfc_ratio", 0x04Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 17, 0, 1u, 65536u, 32768u, offsetof(fg_sw_config, ppfc_ratio),
+     "P-PFC ratio R in Q0.16 (0x10000 = 1.0): share of a congested egress queue's contributors to pause."},
+    {"PPFC_HOLDOFF", "ppfc_holdoff", 0x050u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ppfc_holdoff),
+     "P-PFC hold-off in intervals: a PG is not paused predictively again for this many intervals after a predictive pause."},
+    {"PPFC_SEED", "ppfc_seed", 0x054u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 1u, offsetof(fg_sw_config, ppfc_seed),
+     "P-PFC LFSR seed (non-zero); loaded on reset and by PPFC_CTRL.ppfc_seed_load."},
+    {"ECN_CTRL", "ecn_prio_mask", 0x058u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_N_PRIO, 0, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ecn_prio_mask),
+     "bit p = 1: ECN-capable packets of priority p are CE-marked (0: ECN off)"},
+    {"ECN_KMIN", "ecn_kmin", 0x05Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 64u, offsetof(fg_sw_config, ecn_kmin),
+     "RED Kmin in cells: no mark while the egress queue is at or below it."},
+    {"ECN_KMAX", "ecn_kmax", 0x060u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 256u, offsetof(fg_sw_config, ecn_kmax),
+     "RED Kmax in cells: always mark above it; must not be below ECN_KMIN. P-PFC also acts only on egress queues above it."},
+    {"ECN_SLOPE", "ecn_slope", 0x064u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 5592405u, offsetof(fg_sw_config, ecn_slope),
+     "RED slope Pmax / (Kmax - Kmin) as Q0.32 (mark probability per cell above Kmin; computed by the driver, no divider in hardware)."},
+    {"ECN_SEED", "ecn_seed", 0x068u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ecn_seed),
+     "Seed of the per-ingress-port ECN LFSRs (non-zero); port i starts from a value derived from it (docs/blocks/ecn_red.md); loaded on reset and on every legal write."},
     {"HEADROOM", "headroom", 0x080u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 128u, offsetof(fg_sw_config, headroom),
      "Headroom cells of every lossless PG of port i (sw/ computes it: flowgate headroom)."},
     {"ALPHA_SHIFT", "alpha_shift", 0x100u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
@@ -311,6 +439,12 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Valid PFC/PAUSE frames received on port i."},
     {"PFC_RX_BAD", "count", 0x400u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Malformed MAC-control frames received on port i (runt, bad FCS, wrong DA or opcode)."},
+    {"CELL_CYCLES", "cell_cycles", 0x480u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 256u, offsetof(fg_sw_config, cell_cycles),
+     "Cycles to send one cell at port i's line rate, Q8.8 (0x100 = one cell per cycle); P-PFC turns cells into pause time with it."},
+    {"ECN_MARKS", "count", 0x500u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "Packets CE-marked at ingress port i."},
+    {"PPFC_COUNT", "count", 0x580u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "Predictive pauses issued for the PGs of ingress port i (per port: 256 per-PG counters do not fit the 12-bit map; the core's stat_pp output pulses per PG)."},
     {"XOFF", "xoff", 0x800u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, xoff),
      "Static-mode XOFF threshold (shared cells) of PG (i,p)."},
     {"XON", "xon", 0xC00u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, xon),
@@ -321,7 +455,8 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
 /* cross-field rules (fg_sw_config_validate checks them; the CSR block rejects a write that breaks one) */
 /*   xon_le_xoff: XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other) */
 /*   pool: TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell) */
-static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool"};
+/*   kmin_le_kmax: ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other) */
+static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax"};
 
 #ifdef __cplusplus
 }

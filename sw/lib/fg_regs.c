@@ -140,6 +140,12 @@ int fg_sw_config_validate(const fg_sw_config *cfg, char *msg, size_t n)
             return -1;
         }
     }
+    /* rule kmin_le_kmax */
+    if (cfg->ecn_kmin > cfg->ecn_kmax) {
+        snprintf(msg, n, "ecn_kmin = %u exceeds ecn_kmax = %u (rule kmin_le_kmax: ECN_KMIN <= ECN_KMAX)", cfg->ecn_kmin,
+                 cfg->ecn_kmax);
+        return -1;
+    }
     /* rule pool */
     uint64_t hsum = 0;
     for (int i = 0; i < cfg->n_ports; i++)

@@ -182,6 +182,30 @@ static void test_regs(tally *t)
     d = c;
     d.xoff[1 * 8 + 3] = 100; /* xon stays 512 */
     expect_invalid(t, &d, "xon[1][3] = 512 exceeds xoff[1][3] = 100");
+    /* the P-PFC / ECN registers (issue #3): ranges from the map, the Kmin <= Kmax rule */
+    CHECK_EQ(t, c.ecn_kmin, 64);
+    CHECK_EQ(t, c.ecn_kmax, 256);
+    CHECK_EQ(t, c.cell_cycles[1], 0x100);
+    d = c;
+    d.ppfc_interval = 0;
+    expect_invalid(t, &d, "ppfc_interval = 0 is outside its legal range 1..16777215");
+    d = c;
+    d.ppfc_ratio = 0x10001;
+    expect_invalid(t, &d, "ppfc_ratio = 65537 is outside its legal range 1..65536");
+    d = c;
+    d.ppfc_seed = 0;
+    expect_invalid(t, &d, "ppfc_seed = 0 is outside its legal range 1..4294967295");
+    d = c;
+    d.ecn_seed = 0;
+    expect_invalid(t, &d, "ecn_seed = 0 is outside its legal range 1..4294967295");
+    d = c;
+    d.cell_cycles[3] = 0;
+    expect_invalid(t, &d, "cell_cycles[3] = 0 is outside its legal range 1..65535");
+    d = c;
+    d.ecn_kmin = 300; /* kmax stays 256 */
+    expect_invalid(t, &d, "ecn_kmin = 300 exceeds ecn_kmax = 256 (rule kmin_le_kmax");
+    d.ecn_kmin = 256; /* equal is legal */
+    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "kmin == kmax rejected: %s", msg);
     d = c;
     d.xon[9] = d.xoff[9]; /* equal is legal */
     CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "xon == xoff rejected: %s", msg);
@@ -307,16 +331,22 @@ static void test_driver(tally *t)
     CHECK_MSG(t, msg, "0x080 (reason 5: rule_pool)");
     CHECK_EQ(t, b.out.cfg_headroom[0], 128);
     /* unmapped addresses, straight on the bus: 0x600 (XON before the 32-port map) lies in the
-     * hole between PFC_RX_BAD (0x400 + 4*32 = 0x480) and XOFF (0x800) */
+     * hole between PPFC_COUNT (0x580 + 4*32 = 0x600) and XOFF (0x800) */
     bus_write(&b, 0x600, 5);
     CHECK_EQ(t, b.out.cfg_error, 1);
     CHECK_EQ(t, bus_read(&b, 0x03C), 0x10600); /* reason 1 unmapped << 16 | addr 0x600 */
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
-    /* 0x040 (HEADROOM before) lies in the hole between ERR_ADDR (0x03C) and HEADROOM (0x080) */
-    bus_write(&b, 0x040, 5);
+    /* 0x070 lies in the hole between ECN_SEED (0x068) and HEADROOM (0x080) */
+    bus_write(&b, 0x070, 5);
     CHECK_EQ(t, b.out.cfg_error, 1);
-    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10040); /* reason 1 << 16 | 0x040 */
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10070); /* reason 1 << 16 | 0x070 */
+    bus_write(&b, 0x038, 1);
+    CHECK_EQ(t, b.out.cfg_error, 0);
+    /* ECN_KMIN above ECN_KMAX (reset 256) breaks the new rule: reason 6 */
+    bus_write(&b, 0x05C, 257);
+    CHECK_EQ(t, b.out.cfg_error, 1);
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x6005C);
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
     /* HEADROOM[4] of 4 ports: 0x080 + 4*4 = 0x090, an array entry beyond N */

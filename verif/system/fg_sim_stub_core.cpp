@@ -7,6 +7,8 @@
 // reference: the product's cores are cmodel/top/sw_core.c and rtl/top/fg_sw_core.v, which
 // the system tests compare with each other. Keeping a double here lets links, hosts, the
 // descriptor queues and the trace be tested on their own, and before the core exists.
+// It honours tx_hold in its grants and shows PAUSE_QUANTA in tx_ctrl_time for every XOFF;
+// it has no P-PFC and no ECN: tx_ctrl_pred, stat_pp and enq_mark stay 0.
 #include <cstring>
 
 #include "fg_sim_core.h"
@@ -167,6 +169,9 @@ void StubCore::step(const fg_sw_core_in& in, fg_sw_core_out& out) {
         n.tx_ctrl_valid[i] = cev != 0;
         n.tx_ctrl_cev[i] = cev;
         n.tx_ctrl_xoff[i] = xoff;
+        // No predictive pauses here: every XOFF carries PAUSE_QUANTA (tx_ctrl_pred = 0).
+        for (int p = 0; p < 8; p++) n.tx_ctrl_time[i][p] = uint16_t((xoff >> p) & 1u ? pause_quanta_ : 0u);
+        n.tx_ctrl_pred[i] = 0;
     }
     // Received-pause timers and egress grants.
     for (int o = 0; o < N; o++) {
@@ -178,7 +183,7 @@ void StubCore::step(const fg_sw_core_in& in, fg_sw_core_out& out) {
         n.grant_valid[o] = false;
         if (in.link_idle[o] && !r.grant_valid[o]) {
             for (int p = P - 1; p >= 0; p--) {
-                if (r.egress_cnt[o][p] > 0 && !r.tx_paused[o][p]) {
+                if (r.egress_cnt[o][p] > 0 && !r.tx_paused[o][p] && !in.tx_hold[o][p]) {
                     n.grant_valid[o] = true;
                     n.grant_prio[o] = uint8_t(p);
                     break;

@@ -1,6 +1,7 @@
 // fg_interop_tx_top - interop harness top: fg_pfc_gen in front of fg_pfc_tx, as a switch
 // port wires them (verif/interop/tx/interop_tx.cpp drives it; not part of the IP).
-// The pause levels come from the scenario instead of fg_bm; client data frames and m_ready
+// The pause levels come from the scenario instead of fg_bm, the predictive requests (pp_*)
+// instead of fg_ppfc; client data frames and m_ready
 // from the scenario; the transmit stream is written to a pcap file.
 `default_nettype none
 
@@ -13,6 +14,9 @@ module fg_interop_tx_top (
     input  wire [15:0] cfg_pause_quanta,
     input  wire [47:0] cfg_src_mac,
     input  wire [7:0]  paused,
+    input  wire        pp_valid,
+    input  wire [2:0]  pp_prio,
+    input  wire [15:0] pp_quanta,
     input  wire [7:0]  s_data,
     input  wire        s_valid,
     input  wire        s_last,
@@ -24,12 +28,19 @@ module fg_interop_tx_top (
     output wire        req_ack,
     output wire        stat_xoff_req,
     output wire        stat_xon_req,
+    output wire        stat_pp_dropped,
     output wire        stat_tx_ctrl
 );
 
     wire       req_valid;
     wire [7:0] req_cev;
     wire [7:0] req_xoff;
+    wire [127:0] req_time;
+    wire [7:0] req_pred;
+    // Which classes were predictive is for counters; the frame only carries the times.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [7:0] unused_pred = req_pred;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     fg_pfc_gen #(
         .N_PRIO (8)
@@ -38,24 +49,31 @@ module fg_interop_tx_top (
         .rst           (rst),
         .cfg_enable    (cfg_enable),
         .cfg_refresh   (cfg_refresh),
+        .cfg_pause_quanta (cfg_pause_quanta),
+        .pp_valid      (pp_valid),
+        .pp_prio       (pp_prio),
+        .pp_quanta     (pp_quanta),
         .paused        (paused),
         .req_valid     (req_valid),
         .req_cev       (req_cev),
         .req_xoff      (req_xoff),
+        .req_time      (req_time),
+        .req_pred      (req_pred),
         .req_ack       (req_ack),
         .stat_xoff_req (stat_xoff_req),
-        .stat_xon_req  (stat_xon_req)
+        .stat_xon_req  (stat_xon_req),
+        .stat_pp_dropped (stat_pp_dropped)
     );
 
     fg_pfc_tx u_tx (
         .clk              (clk),
         .rst              (rst),
         .cfg_mode_8023x   (cfg_mode_8023x),
-        .cfg_pause_quanta (cfg_pause_quanta),
         .cfg_src_mac      (cfg_src_mac),
         .req_valid        (req_valid),
         .req_cev          (req_cev),
         .req_xoff         (req_xoff),
+        .ctrl_time        (req_time),
         .req_ack          (req_ack),
         .s_data           (s_data),
         .s_valid          (s_valid),

@@ -8,8 +8,9 @@
 //
 // Scenario (1 cycle = 8 ns, a 1 GbE byte-wide port at 125 MHz; cfg_refresh = 3000 cycles):
 //   XOFF on priority 3, then on 5, then on 1 and 2 in the same cycle (one frame with two
-//   classes); each is refreshed 3000 cycles after its XOFF left; XON on 3; XON on 1, 2, 5 in
-//   one frame; then 802.3x mode with quanta 0x1000: PAUSE (XOFF on 0) and PAUSE time 0.
+//   classes); each is refreshed 3000 cycles after its XOFF left; XON on 3; in one cycle a
+//   standard XOFF on 6 and a predictive XOFF on 3 with its own time 0x0123 (one frame with
+//   mixed times); XON on 1, 2, 5, 6 in one frame; then 802.3x mode with quanta 0x1000: PAUSE (XOFF on 0) and PAUSE time 0.
 //   Client data frames (EtherType 0x88B5, own FCS) run all the time, so control frames wait
 //   for data frames in progress; m_ready drops one cycle in seven. Timestamps (nanosecond
 //   pcap) are the cycle each frame's first byte left, so the checker can time the refreshes.
@@ -31,6 +32,7 @@ constexpr uint64_t kSrcMac = 0x026667000001ull;  // 02:66:67:00:00:01, locally a
 constexpr uint32_t kRefresh = 3000;
 constexpr uint16_t kQuantaPfc = 0xFFFF;
 constexpr uint16_t kQuantaPause = 0x1000;
+constexpr uint16_t kQuantaPred = 0x0123;  // a predictive pause's own time
 constexpr uint64_t kEnd = 6600;
 constexpr double kNsPerCycle = 8.0;
 
@@ -106,16 +108,18 @@ int main(int argc, char** argv) {
         uint8_t paused;
         int mode;  // -1 keep, else cfg_mode_8023x
         uint16_t quanta;
+        int pp_prio;  // -1: none, else a predictive request for that class, kQuantaPred
     };
     const Step steps[] = {
-        {100, 0x08, -1, kQuantaPfc},    // XOFF 3
-        {600, 0x28, -1, kQuantaPfc},    // XOFF 5
-        {1100, 0x2E, -1, kQuantaPfc},   // XOFF 1 and 2 together
-        {4700, 0x26, -1, kQuantaPfc},   // XON 3 (after the refreshes of 3, 5, 1+2)
-        {5100, 0x00, -1, kQuantaPfc},   // XON 1, 2, 5 together
-        {5500, 0x00, 1, kQuantaPause},  // 802.3x mode, quanta 0x1000
-        {5700, 0x01, -1, kQuantaPause}, // PAUSE
-        {6100, 0x00, -1, kQuantaPause}, // PAUSE time 0
+        {100, 0x08, -1, kQuantaPfc, -1},    // XOFF 3
+        {600, 0x28, -1, kQuantaPfc, -1},    // XOFF 5
+        {1100, 0x2E, -1, kQuantaPfc, -1},   // XOFF 1 and 2 together
+        {4700, 0x26, -1, kQuantaPfc, -1},   // XON 3 (after the refreshes of 3, 5, 1+2)
+        {4900, 0x66, -1, kQuantaPfc, 3},    // XOFF 6 (standard) + predictive XOFF 3
+        {5100, 0x00, -1, kQuantaPfc, -1},   // XON 1, 2, 5, 6 together
+        {5500, 0x00, 1, kQuantaPause, -1},  // 802.3x mode, quanta 0x1000
+        {5700, 0x01, -1, kQuantaPause, -1}, // PAUSE
+        {6100, 0x00, -1, kQuantaPause, -1}, // PAUSE time 0
     };
     expect.push_back(pfc(0x08, 0x08, kQuantaPfc, "XOFF priority 3"));
     expect.push_back(pfc(0x20, 0x20, kQuantaPfc, "XOFF priority 5"));
@@ -127,7 +131,9 @@ int main(int argc, char** argv) {
     expect.push_back(pfc(0x06, 0x06, kQuantaPfc, "refresh priorities 1 and 2"));
     expect.back().refresh_of = 2;
     expect.push_back(pfc(0x08, 0x00, kQuantaPfc, "XON priority 3"));
-    expect.push_back(pfc(0x26, 0x00, kQuantaPfc, "XON priorities 1, 2, 5 (one frame)"));
+    expect.push_back(pfc(0x48, 0x48, kQuantaPfc, "XOFF 6 standard + predictive XOFF 3 (mixed times)"));
+    expect.back().times[3] = kQuantaPred;
+    expect.push_back(pfc(0x66, 0x00, kQuantaPfc, "XON priorities 1, 2, 5, 6 (one frame)"));
     expect.push_back(pause(kQuantaPause, "802.3x PAUSE"));
     expect.push_back(pause(0, "802.3x PAUSE time 0 (resume)"));
 
@@ -157,7 +163,13 @@ int main(int argc, char** argv) {
     top->rst = 1;
     for (uint64_t c = 0; c < kEnd; c++) {
         if (c == 2) top->rst = 0;
+        top->pp_valid = 0;
         while (step_i < sizeof steps / sizeof steps[0] && steps[step_i].cycle == c) {
+            if (steps[step_i].pp_prio >= 0) {
+                top->pp_valid = 1;
+                top->pp_prio = (uint8_t)steps[step_i].pp_prio;
+                top->pp_quanta = kQuantaPred;
+            }
             top->paused = steps[step_i].paused;
             if (steps[step_i].mode >= 0) top->cfg_mode_8023x = steps[step_i].mode;
             top->cfg_pause_quanta = steps[step_i].quanta;

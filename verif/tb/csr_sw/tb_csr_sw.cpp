@@ -5,7 +5,8 @@
 //
 // Stimulus, constrained random, in phases that repeat:
 //   mixed     reads, writes and counter pulses anywhere in the map;
-//   rules     writes aimed at the cross-field rules: XON/XOFF next to the other side's value,
+//   rules     writes aimed at the cross-field rules: XON/XOFF and ECN_KMIN/ECN_KMAX next to
+//             the other side's value,
 //             TOTAL_CELLS/RESERVE/HEADROOM/LOSSLESS_MASK at and next to the pool limit;
 //   saturate  dense stat pulses and no counter writes for 4 x 2^CNT_W cycles (counters reach
 //             their maximum; tests build with a small CNT_W so this fits in the run);
@@ -95,6 +96,9 @@ struct TbCsrSw {
                         [this](int k) { return (uint64_t)in.stat_pfc_rx_ok[k]; });
         sig.input_array("stat_pfc_rx_bad", 1, N, &top->stat_pfc_rx_bad,
                         [this](int k) { return (uint64_t)in.stat_pfc_rx_bad[k]; });
+        sig.input_array("stat_ecn_mark", 1, N, &top->stat_ecn_mark,
+                        [this](int k) { return (uint64_t)in.stat_ecn_mark[k]; });
+        sig.input_array("stat_ppfc", 1, N, &top->stat_ppfc, [this](int k) { return (uint64_t)in.stat_ppfc[k]; });
 
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
         sig.output("cfg_error", 1, &top->cfg_error, [this] { return (uint64_t)out.cfg_error; });
@@ -117,6 +121,22 @@ struct TbCsrSw {
                          [this](int k) { return (uint64_t)out.cfg_quanta_step[k]; });
         sig.output_array("cfg_xoff", TB_CW, NPG, &top->cfg_xoff, [this](int k) { return (uint64_t)out.cfg_xoff[k]; });
         sig.output_array("cfg_xon", TB_CW, NPG, &top->cfg_xon, [this](int k) { return (uint64_t)out.cfg_xon[k]; });
+        sig.output("cfg_ppfc_enable", 1, &top->cfg_ppfc_enable, [this] { return (uint64_t)out.cfg_ppfc_enable; });
+        sig.output("cfg_ppfc_seed_load", 1, &top->cfg_ppfc_seed_load,
+                   [this] { return (uint64_t)out.cfg_ppfc_seed_load; });
+        sig.output("cfg_ppfc_interval", 24, &top->cfg_ppfc_interval, [this] { return (uint64_t)out.cfg_ppfc_interval; });
+        sig.output("cfg_ppfc_horizon", 16, &top->cfg_ppfc_horizon, [this] { return (uint64_t)out.cfg_ppfc_horizon; });
+        sig.output("cfg_ppfc_ratio", 17, &top->cfg_ppfc_ratio, [this] { return (uint64_t)out.cfg_ppfc_ratio; });
+        sig.output("cfg_ppfc_holdoff", 16, &top->cfg_ppfc_holdoff, [this] { return (uint64_t)out.cfg_ppfc_holdoff; });
+        sig.output("cfg_ppfc_seed", 32, &top->cfg_ppfc_seed, [this] { return (uint64_t)out.cfg_ppfc_seed; });
+        sig.output("cfg_ecn_prio_mask", TB_N_PRIO, &top->cfg_ecn_prio_mask,
+                   [this] { return (uint64_t)out.cfg_ecn_prio_mask; });
+        sig.output("cfg_ecn_kmin", TB_CW, &top->cfg_ecn_kmin, [this] { return (uint64_t)out.cfg_ecn_kmin; });
+        sig.output("cfg_ecn_kmax", TB_CW, &top->cfg_ecn_kmax, [this] { return (uint64_t)out.cfg_ecn_kmax; });
+        sig.output("cfg_ecn_slope", 32, &top->cfg_ecn_slope, [this] { return (uint64_t)out.cfg_ecn_slope; });
+        sig.output("cfg_ecn_seed", 32, &top->cfg_ecn_seed, [this] { return (uint64_t)out.cfg_ecn_seed; });
+        sig.output_array("cfg_cell_cycles", 16, N, &top->cfg_cell_cycles,
+                         [this](int k) { return (uint64_t)out.cfg_cell_cycles[k]; });
     }
 
     void build_reg_list() {
@@ -209,6 +229,8 @@ struct TbCsrSw {
         auto clamp = [](int64_t v) { return (uint32_t)(v < 0 ? 0 : v > 0x7FFFFFFF ? 0x7FFFFFFF : v); };
         if (g.name == "XON") return clamp((int64_t)st.xoff[k] + d);
         if (g.name == "XOFF") return clamp((int64_t)st.xon[k] + d);
+        if (g.name == "ECN_KMIN") return clamp((int64_t)st.ecn_kmax + d);
+        if (g.name == "ECN_KMAX") return clamp((int64_t)st.ecn_kmin + d);
         if (g.name == "TOTAL_CELLS") {
             int64_t used = (int64_t)(headroom_sum(-1) * pc + (uint64_t)st.reserve * np);
             return clamp(used + 1 + d);
@@ -239,9 +261,9 @@ struct TbCsrSw {
         do {
             t = &regs[r.below(regs.size())];
             if (phase == RULES && for_write && r.chance(3, 4)) {
-                static const char* const rl[] = {"XON", "XOFF", "TOTAL_CELLS", "RESERVE", "HEADROOM",
-                                                 "LOSSLESS_MASK"};
-                t = reg_named(rl[r.below(6)]);
+                static const char* const rl[] = {"XON",      "XOFF",          "TOTAL_CELLS", "RESERVE",
+                                                 "HEADROOM", "LOSSLESS_MASK", "ECN_KMIN",    "ECN_KMAX"};
+                t = reg_named(rl[r.below(8)]);
             }
         } while (phase == SATURATE && for_write && t->kind == FG_REG_KIND_COUNTER);
         if (c < bad && t->max_count > t->count) {  // an entry beyond N
@@ -267,6 +289,8 @@ struct TbCsrSw {
             in.stat_pfc_req_tx[i] = on && r.chance(pulse_num, pulse_den);
             in.stat_pfc_rx_ok[i] = on && r.chance(pulse_num, pulse_den);
             in.stat_pfc_rx_bad[i] = on && r.chance(pulse_num, pulse_den);
+            in.stat_ecn_mark[i] = on && r.chance(pulse_num, pulse_den);
+            in.stat_ppfc[i] = on && r.chance(pulse_num, pulse_den);
         }
         int op = (int)r.below(16);
         in.csr_wr = (op >= 6 && op < 13) || op == 15;

@@ -7,7 +7,9 @@
 //   - the serialiser stand-in acks a shown request after a random wait, sometimes right away,
 //     sometimes only after a 64-cycle "frame", and now and then acks when nothing is shown;
 //   - cfg_refresh is small (refreshes happen often), 0 (never) or huge; cfg_enable drops for a
-//     few cycles now and then; rare resets.
+//     few cycles now and then; rare resets;
+//   - predictive requests (pp_*) in bursts or rarely, for any class (also >= N_PRIO), while
+//     classes are paused or not, with random quanta; cfg_pause_quanta changes now and then.
 #include "Vtop.h"
 #include "fg_lockstep.h"
 #include "mac/pfc_gen.h"
@@ -38,6 +40,7 @@ struct TbPfcGen {
     bool frame_busy_mode = false;
     uint64_t busy_until = 0;
     uint64_t disable_until = 0;
+    uint32_t pp_den = 20;  // predictive requests, 1/pp_den per cycle
 
     explicit TbPfcGen(const fg::Options& o) : opt(o) {
         cfg.n_prio = FG_TB_N_PRIO;
@@ -48,13 +51,21 @@ struct TbPfcGen {
         sig.input("cfg_refresh", 24, &top->cfg_refresh, [this] { return (uint64_t)in.cfg_refresh; });
         sig.input("paused", FG_TB_N_PRIO, &top->paused, [this] { return (uint64_t)in.paused; });
         sig.input("req_ack", 1, &top->req_ack, [this] { return (uint64_t)in.req_ack; });
+        sig.input("cfg_pause_quanta", 16, &top->cfg_pause_quanta, [this] { return (uint64_t)in.cfg_pause_quanta; });
+        sig.input("pp_valid", 1, &top->pp_valid, [this] { return (uint64_t)in.pp_valid; });
+        sig.input("pp_prio", 3, &top->pp_prio, [this] { return (uint64_t)in.pp_prio; });
+        sig.input("pp_quanta", 16, &top->pp_quanta, [this] { return (uint64_t)in.pp_quanta; });
         sig.output("req_valid", 1, &top->req_valid, [this] { return (uint64_t)out.req_valid; });
         sig.output("req_cev", 8, &top->req_cev, [this] { return (uint64_t)out.req_cev; });
         sig.output("req_xoff", 8, &top->req_xoff, [this] { return (uint64_t)out.req_xoff; });
         sig.output("stat_xoff_req", 1, &top->stat_xoff_req, [this] { return (uint64_t)out.stat_xoff_req; });
         sig.output("stat_xon_req", 1, &top->stat_xon_req, [this] { return (uint64_t)out.stat_xon_req; });
+        sig.output_array("req_time", 16, 8, &top->req_time, [this](int k) { return (uint64_t)out.req_time[k]; });
+        sig.output("req_pred", 8, &top->req_pred, [this] { return (uint64_t)out.req_pred; });
+        sig.output("stat_pp_dropped", 1, &top->stat_pp_dropped, [this] { return (uint64_t)out.stat_pp_dropped; });
         in.cfg_enable = true;
         in.cfg_refresh = 8;
+        in.cfg_pause_quanta = 0xFFFF;
     }
 
     void new_phase(uint64_t cycle, fg::Rng& r) {
@@ -64,6 +75,9 @@ struct TbPfcGen {
         static const uint32_t acks[] = {1, 2, 8, 40, 200};
         ack_den = acks[r.below(5)];
         frame_busy_mode = r.chance(1, 3);
+        static const uint32_t pps[] = {2, 10, 50, 1000};
+        pp_den = pps[r.below(4)];
+        in.cfg_pause_quanta = r.chance(1, 3) ? 0xFFFF : (uint16_t)r.range(1, 0xFFFF);
         uint64_t k = r.below(10);
         if (k < 6)
             in.cfg_refresh = (uint32_t)r.range(1, 40);
@@ -83,6 +97,10 @@ struct TbPfcGen {
         for (int p = 0; p < FG_TB_N_PRIO; p++)
             if (r.chance(1, toggle_den)) in.paused ^= (uint8_t)(1u << p);
         if (r.chance(1, 5000)) in.paused = (uint8_t)r.bits(FG_TB_N_PRIO);  // many classes at once
+        if (r.chance(1, 3000)) in.cfg_pause_quanta = (uint16_t)r.bits(16);
+        in.pp_valid = r.chance(1, pp_den);
+        in.pp_prio = (uint8_t)(r.chance(1, 16) ? r.below(8) : r.below(FG_TB_N_PRIO));
+        in.pp_quanta = (uint16_t)(r.chance(1, 4) ? r.bits(16) : r.range(1, 200));
         // The serialiser stand-in: out.req_* is what the RTL shows in this cycle.
         if (out.req_valid && cycle >= busy_until) {
             in.req_ack = r.chance(1, ack_den);
@@ -103,6 +121,57 @@ struct TbPfcGen {
 
     bool coverage() { return fg::report_coverage(opt, fg_pfc_gen_cov_names, st.cov, FG_PFC_GEN_COV_N); }
 };
+
+// The predictive rules of docs/blocks/pfc_gen.md on the model, expected values from the text:
+// a predictive XOFF shows its own quanta; a newer one replaces it; a standard edge on the same
+// edge wins (the predictive one is dropped) and shows cfg_pause_quanta; a predictive request
+// for a paused class is dropped; classes >= n_prio are dropped.
+static bool directed_pp() {
+    fg_pfc_gen_cfg cfg{};
+    cfg.n_prio = FG_TB_N_PRIO;
+    if (FG_TB_N_PRIO < 3) return true;
+    fg_pfc_gen_state st{};
+    fg_pfc_gen_in in{};
+    fg_pfc_gen_out out{};
+    fg_pfc_gen_reset(&st, &cfg);
+    in.cfg_enable = true;
+    in.cfg_refresh = 1000;
+    in.cfg_pause_quanta = 100;
+    bool ok = true;
+    int step_no = 0;
+    auto step = [&](uint8_t paused, bool ack, int pp_prio, uint16_t pp_q, uint8_t cev, uint8_t xoff, uint8_t pred,
+                    uint16_t t1, uint16_t t2, bool dropped) {
+        in.paused = paused;
+        in.req_ack = ack;
+        in.pp_valid = pp_prio >= 0;
+        in.pp_prio = (uint8_t)(pp_prio < 0 ? 0 : pp_prio);
+        in.pp_quanta = pp_q;
+        fg_pfc_gen_step(&st, &in, &out);
+        step_no++;
+        bool good = out.req_valid == (cev != 0) && out.req_cev == cev && out.req_xoff == xoff &&
+                    out.req_pred == pred && out.req_time[1] == t1 && out.req_time[2] == t2 &&
+                    out.stat_pp_dropped == dropped;
+        if (!good) {
+            std::printf("CHECK pfc_gen directed_pp step %d: got cev=0x%02x xoff=0x%02x pred=0x%02x t1=%u t2=%u "
+                        "dropped=%d, expected cev=0x%02x xoff=0x%02x pred=0x%02x t1=%u t2=%u dropped=%d WRONG\n",
+                        step_no, out.req_cev, out.req_xoff, out.req_pred, out.req_time[1], out.req_time[2],
+                        out.stat_pp_dropped, cev, xoff, pred, t1, t2, dropped);
+            ok = false;
+        }
+    };
+    step(0x00, false, 1, 7, 0x02, 0x02, 0x02, 7, 0, false);      // predictive XOFF of class 1, 7 quanta
+    step(0x00, false, 1, 9, 0x02, 0x02, 0x02, 9, 0, false);      // a newer one replaces it
+    step(0x02, false, 1, 5, 0x02, 0x02, 0x00, 100, 0, true);     // standard edge wins, pp dropped
+    step(0x02, true, 2, 3, 0x04, 0x04, 0x04, 0, 3, false);       // XOFF 1 taken; pp for class 2
+    step(0x02, false, 1, 4, 0x04, 0x04, 0x04, 0, 3, true);       // class 1 paused: dropped
+    step(0x02, true, -1, 0, 0x00, 0x00, 0x00, 0, 0, false);      // predictive XOFF 2 taken
+    step(0x00, false, 1, 6, 0x02, 0x00, 0x00, 0, 0, true);       // fall: XON pending, pp dropped
+    step(0x00, false, 1, 6, 0x02, 0x00, 0x00, 0, 0, true);       // standard XON waiting: dropped
+    step(0x00, true, 1, 6, 0x02, 0x02, 0x02, 6, 0, false);       // XON taken, pp accepted same edge
+    step(0x00, false, 8 - 1 < FG_TB_N_PRIO ? -1 : 7, 1, 0x02, 0x02, 0x02, 6, 0, FG_TB_N_PRIO < 8);
+    std::printf("CHECK pfc_gen directed_pp sequence %s\n", ok ? "ok" : "WRONG");
+    return ok;
+}
 
 // A directed sequence on the model, with the expected values written from the text of
 // ARCHITECTURE 5.2 (not from the model): edge -> XOFF request, hold until ack, refresh after
@@ -146,7 +215,7 @@ static bool directed() {
     step(0x00, true, false, 0x00, 0x00, false, true);    // XON of 1 taken
     step(0x00, true, false, 0x00, 0x00, false, false);   // ack with nothing shown takes nothing
     std::printf("CHECK pfc_gen directed sequence %s\n", ok ? "ok" : "WRONG");
-    return ok;
+    return ok && directed_pp();
 }
 
 int main(int argc, char** argv) {

@@ -6,9 +6,10 @@
 // frames at m_last. Each output frame must be, in order, either the next data frame the
 // client sent (byte for byte), or the control frame expected for the next req_ack:
 //   DA 01-80-C2-00-00-01, SA = cfg_src_mac (MSB first), type 0x8808,
-//   802.1Qbb: opcode 0x0101, vector {0x00, cev}, time[0..7] MSB first = quanta for classes
-//             enabled and XOFF, else 0;
-//   802.3x:   opcode 0x0001, one time = quanta if any enabled class is XOFF, else 0;
+//   802.1Qbb: opcode 0x0101, vector {0x00, cev}, time[0..7] MSB first = ctrl_time[n] for
+//             classes enabled and XOFF, else 0;
+//   802.3x:   opcode 0x0001, one time = the largest ctrl_time of the enabled XOFF classes,
+//             0 when there is none;
 //   zero padding to 60 bytes; 4 FCS bytes such that the CRC-32 register (reflected
 //   0xEDB88320, preset all ones, computed here) over all 64 bytes ends at the residue
 //   0xDEBB20E3.
@@ -53,7 +54,7 @@ uint32_t crc_register(const std::vector<uint8_t>& bytes) {
 
 struct CtrlExpect {
     uint8_t cev, xoff;
-    uint16_t quanta;
+    uint16_t time[8];
     bool mode_8023x;
     uint64_t mac;
     size_t data_frames_before;  // data frames started before the ack
@@ -74,14 +75,16 @@ std::vector<uint8_t> expected_head(const CtrlExpect& e) {
         f[17] = e.cev;
         for (int n = 0; n < 8; n++) {
             bool on = ((e.cev >> n) & 1) && ((e.xoff >> n) & 1);
-            uint16_t t = on ? e.quanta : 0;
+            uint16_t t = on ? e.time[n] : 0;
             f[18 + 2 * n] = (uint8_t)(t >> 8);
             f[19 + 2 * n] = (uint8_t)t;
         }
     } else {
         f[14] = 0x00;
         f[15] = 0x01;
-        uint16_t t = (e.cev & e.xoff) ? e.quanta : 0;
+        uint16_t t = 0;
+        for (int n = 0; n < 8; n++)
+            if (((e.cev & e.xoff) >> n) & 1 && e.time[n] > t) t = e.time[n];
         f[16] = (uint8_t)(t >> 8);
         f[17] = (uint8_t)t;
     }
@@ -136,7 +139,7 @@ int main(int argc, char** argv) {
     uint32_t frame_left = 0;
     uint32_t stall_den = 4, req_den = 100;
     in.cfg_src_mac = 0x020000000001ull;
-    in.cfg_pause_quanta = 0xFFFF;
+    for (int n = 0; n < 8; n++) in.ctrl_time[n] = 0xFFFF;
 
     auto fail = [&](const char* what, uint64_t c) {
         std::printf("FRAMES FAIL seed=%llu cycle=%llu %s\n", (unsigned long long)seed, (unsigned long long)c, what);
@@ -150,7 +153,9 @@ int main(int argc, char** argv) {
             stall_den = (uint32_t)(1 + r.below(8));
             req_den = r.chance(1, 3) ? 4 : (uint32_t)(20 + r.below(500));
             in.cfg_mode_8023x = r.chance(1, 3);
-            in.cfg_pause_quanta = r.chance(1, 2) ? 0xFFFF : (uint16_t)r.next();
+            const bool mixed = r.chance(1, 2);
+            const uint16_t q = r.chance(1, 2) ? 0xFFFF : (uint16_t)r.next();
+            for (int n = 0; n < 8; n++) in.ctrl_time[n] = mixed ? (uint16_t)r.next() : q;
             in.cfg_src_mac = r.next() & 0xFFFFFFFFFFFFull;
         }
         // request source (fg_pfc_gen handshake)
@@ -171,8 +176,10 @@ int main(int argc, char** argv) {
         }
         if (out.req_ack) {
             acks++;
-            ctrl_expect.push_back({in.req_cev, in.req_xoff, in.cfg_pause_quanta, in.cfg_mode_8023x,
-                                   in.cfg_src_mac & 0xFFFFFFFFFFFFull, data_started});
+            CtrlExpect e{in.req_cev, in.req_xoff, {}, in.cfg_mode_8023x, in.cfg_src_mac & 0xFFFFFFFFFFFFull,
+                         data_started};
+            std::memcpy(e.time, in.ctrl_time, sizeof e.time);
+            ctrl_expect.push_back(e);
             clear_req = true;
         }
         // client offer for this cycle (an offered byte stays until taken; while draining only

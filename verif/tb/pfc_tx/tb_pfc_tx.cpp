@@ -44,17 +44,18 @@ struct TbPfcTx {
     bool first_byte = false;  // the byte offered is the first of its frame
     // request source state
     bool clear_req = false;
+    bool mixed_times = false;
 
     explicit TbPfcTx(const fg::Options& o) : opt(o) {
         fg_pfc_tx_reset(&st, &cfg);
         fg_pfc_tx_outputs(&st, &out);
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
         sig.input("cfg_mode_8023x", 1, &top->cfg_mode_8023x, [this] { return (uint64_t)in.cfg_mode_8023x; });
-        sig.input("cfg_pause_quanta", 16, &top->cfg_pause_quanta, [this] { return (uint64_t)in.cfg_pause_quanta; });
         sig.input("cfg_src_mac", 48, &top->cfg_src_mac, [this] { return in.cfg_src_mac; });
         sig.input("req_valid", 1, &top->req_valid, [this] { return (uint64_t)in.req_valid; });
         sig.input("req_cev", 8, &top->req_cev, [this] { return (uint64_t)in.req_cev; });
         sig.input("req_xoff", 8, &top->req_xoff, [this] { return (uint64_t)in.req_xoff; });
+        sig.input_array("ctrl_time", 16, 8, &top->ctrl_time, [this](int n) { return (uint64_t)in.ctrl_time[n]; });
         sig.input("s_data", 8, &top->s_data, [this] { return (uint64_t)in.s_data; });
         sig.input("s_valid", 1, &top->s_valid, [this] { return (uint64_t)in.s_valid; });
         sig.input("s_last", 1, &top->s_last, [this] { return (uint64_t)in.s_last; });
@@ -81,7 +82,10 @@ struct TbPfcTx {
         req_den = reqs[r.below(4)];
         max_len = r.chance(1, 4) ? 400 : 80;
         in.cfg_mode_8023x = r.chance(1, 3);
-        in.cfg_pause_quanta = r.chance(1, 2) ? 0xFFFF : (uint16_t)r.bits(16);
+        // Times per class: all equal (standard XOFFs only) or mixed (predictive ones too).
+        mixed_times = r.chance(1, 2);
+        uint16_t q = r.chance(1, 2) ? 0xFFFF : (uint16_t)r.bits(16);
+        for (int n = 0; n < 8; n++) in.ctrl_time[n] = mixed_times ? (uint16_t)r.bits(16) : q;
         in.cfg_src_mac = r.bits(48);
     }
 
@@ -156,7 +160,7 @@ struct TbPfcTx {
         client(accepted, r);
         requests(r);
         in.m_ready = !r.chance(stall_num, stall_den);
-        if (r.chance(1, 20000)) in.cfg_pause_quanta = (uint16_t)r.bits(16);
+        if (r.chance(1, mixed_times ? 200 : 20000)) in.ctrl_time[r.below(8)] = (uint16_t)r.bits(16);
         if (r.chance(1, 20000)) in.cfg_mode_8023x = !in.cfg_mode_8023x;
     }
 

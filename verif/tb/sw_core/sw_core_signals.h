@@ -32,6 +32,7 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     sig.input_array("enq_prio", 3, N, &top->enq_prio, [in](int i) { return (uint64_t)in->enq_prio[i]; });
     sig.input_array("enq_dst", PW, N, &top->enq_dst, [in](int i) { return (uint64_t)in->enq_dst[i]; });
     sig.input_array("enq_cells", SW, N, &top->enq_cells, [in](int i) { return (uint64_t)in->enq_cells[i]; });
+    sig.input_array("enq_ect", 1, N, &top->enq_ect, [in](int i) { return (uint64_t)in->enq_ect[i]; });
     sig.input_array("deq_valid", 1, N, &top->deq_valid, [in](int i) { return (uint64_t)in->deq_valid[i]; });
     sig.input_array("deq_prio", 3, N, &top->deq_prio, [in](int i) { return (uint64_t)in->deq_prio[i]; });
     sig.input_array("deq_src", PW, N, &top->deq_src, [in](int i) { return (uint64_t)in->deq_src[i]; });
@@ -44,6 +45,8 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
                     [in](int k) { return (uint64_t)in->rx_pfc_time[k / 8][k % 8]; });
     sig.input_array("tx_ctrl_ack", 1, N, &top->tx_ctrl_ack, [in](int i) { return (uint64_t)in->tx_ctrl_ack[i]; });
     sig.input_array("link_idle", 1, N, &top->link_idle, [in](int i) { return (uint64_t)in->link_idle[i]; });
+    sig.input_array("tx_hold", 1, N * P, &top->tx_hold,
+                    [in, P](int k) { return (uint64_t)in->tx_hold[k / P][k % P]; });
 
     // Outputs. Each also knows how to store the RTL's value into *out (FgSwCoreRtl).
 #define FG_OUT1(name, w, expr)                                                                         \
@@ -60,12 +63,16 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     FG_OUTN(enq_accept, 1, N, out->enq_accept[k]);
     FG_OUTN(enq_drop, 1, N, out->enq_drop[k]);
     FG_OUTN(enq_where, 2, N, out->enq_where[k]);
+    FG_OUTN(enq_mark, 1, N, out->enq_mark[k]);
     FG_OUTN(stat_drop, 1, N, out->stat_drop[k]);
     FG_OUTN(stat_violation, 1, N, out->stat_violation[k]);
     FG_OUTN(paused, 1, N * P, out->paused[k / P][k % P]);
+    FG_OUTN(stat_pp, 1, N * P, out->stat_pp[k / P][k % P]);
     FG_OUTN(tx_ctrl_valid, 1, N, out->tx_ctrl_valid[k]);
     FG_OUTN(tx_ctrl_cev, 8, N, out->tx_ctrl_cev[k]);
     FG_OUTN(tx_ctrl_xoff, 8, N, out->tx_ctrl_xoff[k]);
+    FG_OUTN(tx_ctrl_time, 16, N * 8, out->tx_ctrl_time[k / 8][k % 8]);
+    FG_OUTN(tx_ctrl_pred, 8, N, out->tx_ctrl_pred[k]);
     FG_OUTN(tx_paused, 1, N * P, out->tx_paused[k / P][k % P]);
     FG_OUTN(grant_valid, 1, N, out->grant_valid[k]);
     FG_OUTN(grant_prio, 3, N, out->grant_prio[k]);
