@@ -1,0 +1,520 @@
+// fg_sim_deadlock.cpp - the deadlock scenario and detector (see fg_sim_deadlock.h).
+#include "fg_sim_deadlock.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <stdexcept>
+
+#include "fg_sim_network.h"
+#include "fg_sim_regs.h"
+
+namespace fg {
+namespace sim {
+
+// ---------------------------------------------------------------------------------------
+// Flow-control option
+
+FlowControl parse_flow_control(const std::string& v) {
+    if (v == "pfc") return FlowControl::Pfc;
+    if (v == "cbfc" || v == "gfc-buffer" || v == "gfc-time")
+        throw std::invalid_argument("--fc " + v +
+                                    ": not built yet (credit-based flow control and GFC are being built as "
+                                    "switch-core blocks); legal values: pfc");
+    throw std::invalid_argument("--fc " + v + ": unknown flow control; legal values: pfc (later also cbfc, "
+                                "gfc-buffer, gfc-time)");
+}
+
+// ---------------------------------------------------------------------------------------
+// Detector
+
+DeadlockDetector::DeadlockDetector(const Topology& t, const std::vector<SwitchNode*>& sw, const HoldView& hv,
+                                   const FlowMonitor& mon, uint64_t detect_cycles, int n_prio)
+    : t_(t), sw_(sw), hv_(hv), mon_(mon), detect_(detect_cycles), n_prio_(n_prio) {}
+
+bool DeadlockDetector::stuck(uint64_t now, int s, int o, int p) const {
+    return sw_[s]->logic.eq_len(o, p) > 0 && hv_.egress_held(s, o, p) && now - mon_.last_tx(s, o, p) >= detect_;
+}
+
+bool DeadlockDetector::waits_on(int s, int o, int p, int n, int o2) const {
+    int i = 0;
+    if (t_.peer_switch(s, o, &i) != n) return false;
+    return hv_.ingress_withholds(n, i, p) && sw_[n]->logic.eq_cells_from(o2, p, i) > 0;
+}
+
+void DeadlockDetector::check(uint64_t now) {
+    v_.checks++;
+    // Nodes: the stuck queues, numbered in (switch, port, prio) order.
+    std::vector<DeadlockPort> nodes;
+    for (int s = 0; s < int(sw_.size()); s++)
+        for (int o = 0; o < t_.ports_used[s]; o++)
+            for (int p = 0; p < n_prio_; p++)
+                if (stuck(now, s, o, p)) nodes.push_back(DeadlockPort{s, o, p});
+    v_.stuck_at_last_check = nodes.size();
+    const size_t N = nodes.size();
+    std::vector<std::vector<size_t>> succ(N);
+    for (size_t a = 0; a < N; a++) {
+        int peer = t_.peer_switch(nodes[a].sw, nodes[a].port, nullptr);
+        if (peer < 0) continue;
+        for (size_t b = 0; b < N; b++)
+            if (nodes[b].sw == peer && nodes[b].prio == nodes[a].prio &&
+                waits_on(nodes[a].sw, nodes[a].port, nodes[a].prio, peer, nodes[b].port))
+                succ[a].push_back(b);
+    }
+    if (v_.found) {
+        // Does the reported cycle still stand (every queue stuck, every edge there)?
+        bool ok = true;
+        const auto& c = v_.cycle;
+        for (size_t k = 0; k < c.size() && ok; k++) {
+            const DeadlockPort& a = c[k];
+            const DeadlockPort& b = c[(k + 1) % c.size()];
+            ok = stuck(now, a.sw, a.port, a.prio) && waits_on(a.sw, a.port, a.prio, b.sw, b.port);
+        }
+        v_.standing = ok;
+        return;
+    }
+    // Depth-first search for a back edge (iterative; colours 0 new, 1 on the stack, 2 done).
+    std::vector<int> colour(N, 0);
+    std::vector<size_t> stack, next_succ(N, 0);
+    for (size_t root = 0; root < N && !v_.found; root++) {
+        if (colour[root]) continue;
+        stack.assign(1, root);
+        colour[root] = 1;
+        while (!stack.empty() && !v_.found) {
+            size_t a = stack.back();
+            if (next_succ[a] == succ[a].size()) {
+                colour[a] = 2;
+                stack.pop_back();
+                continue;
+            }
+            size_t b = succ[a][next_succ[a]++];
+            if (colour[b] == 0) {
+                colour[b] = 1;
+                stack.push_back(b);
+            } else if (colour[b] == 1) {
+                // The cycle is the stack from b to the top.
+                auto it = std::find(stack.begin(), stack.end(), b);
+                std::vector<DeadlockPort> cyc;
+                for (; it != stack.end(); ++it) cyc.push_back(nodes[*it]);
+                // Start the report at the lowest (switch, port): the same deadlock reads the same.
+                auto first = std::min_element(cyc.begin(), cyc.end(), [](const DeadlockPort& x, const DeadlockPort& y) {
+                    return x.sw != y.sw ? x.sw < y.sw : x.port < y.port;
+                });
+                std::rotate(cyc.begin(), first, cyc.end());
+                v_.found = true;
+                v_.standing = true;
+                v_.cycle = cyc;
+                v_.detected_cycle = now;
+                uint64_t last = 0;
+                for (const auto& q : cyc) last = std::max(last, mon_.last_tx(q.sw, q.port, q.prio));
+                v_.stalled_since = last + 1;
+            }
+        }
+    }
+}
+
+std::string DeadlockDetector::cycle_text() const {
+    std::string s;
+    for (const auto& q : v_.cycle) s += (s.empty() ? "" : " -> ") + t_.port_name(q.sw, q.port);
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------
+// Options
+
+std::string deadlock_usage() {
+    return "usage: fg_sim deadlock [options]\n"
+           "  --topo ring3|ring3-nocycle|fattree4-failed|fattree4   topology and flows (default ring3)\n"
+           "  --fc pfc             flow control (cbfc, gfc-buffer, gfc-time: not built yet)\n"
+           "  --switch cmodel|rtl  switch core of every switch (default cmodel)\n"
+           "  --cycles N           cycles to simulate (default: 60000 ring3*, 80000 fattree4*)\n"
+           "  --rate GBPS          line rate of every link and host (default 10, the paper's)\n"
+           "  --link-delay-ns NS   one-way delay of every link (default 1000)\n"
+           "  --pkt BYTES          packet size, 64..9216 (default 1024)\n"
+           "  --buffer-kb KB       input buffer per ingress port (default: ring3 1024, fattree4 300)\n"
+           "  --xoff-kb KB         PFC XOFF threshold per ingress port (default: ring3 800, fattree4 280)\n"
+           "  --xon-kb KB          PFC XON threshold (default: ring3 797, fattree4 277)\n"
+           "  --ports N            ports per switch (default 17, the rtl core's)\n"
+           "  --prio P             priority of the flows, lossless (default 3)\n"
+           "  --pause-quanta Q     XOFF time, 1..65535 (default 65535)\n"
+           "  --refresh CYCLES     XOFF refresh interval (default 32768)\n"
+           "  --window-us US       throughput window (default 20)\n"
+           "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
+           "  --detect-us US       no-progress time before a cycle of held queues is a deadlock (default 200)\n"
+           "  --check-cycles K     detector period (default 100)\n"
+           "  --tail N             windows averaged for the end-of-run throughput (default 3)\n"
+           "  --csv FILE           one row per window: cells per flow, queue, paused and held ports per switch\n"
+           "  --json               print the results as one JSON object\n"
+           "  --quiet              only the RESULT line\n";
+}
+
+static uint64_t num(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
+    char* end = nullptr;
+    errno = 0;
+    unsigned long long x = std::strtoull(v, &end, 0);
+    if (!v[0] || *end || errno || v[0] == '-' || x < lo || x > hi)
+        throw std::invalid_argument(opt + " '" + v + "': expected an integer in " + std::to_string(lo) + ".." +
+                                    std::to_string(hi));
+    return x;
+}
+
+static double real(const std::string& opt, const char* v, double lo, double hi) {
+    char* end = nullptr;
+    errno = 0;
+    double x = std::strtod(v, &end);
+    if (!v[0] || *end || errno || !(x >= lo && x <= hi)) {
+        char b[64];
+        std::snprintf(b, sizeof b, "%g..%g", lo, hi);
+        throw std::invalid_argument(opt + " '" + v + "': expected a number in " + b);
+    }
+    return x;
+}
+
+DeadlockOptions parse_deadlock(int argc, char** argv) {
+    DeadlockOptions o;
+    for (int i = 2; i < argc; i++) {
+        std::string a = argv[i];
+        auto val = [&]() -> const char* {
+            if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--topo") o.topo = val();
+        else if (a == "--fc") o.fc = parse_flow_control(val());
+        else if (a == "--switch") o.core = val();
+        else if (a == "--cycles") o.cycles = num(a, val(), 1, 1000000000ull);
+        else if (a == "--rate") o.rate_gbps = real(a, val(), 1, 800);
+        else if (a == "--link-delay-ns") o.link_delay_ns = real(a, val(), 0, 1e6);
+        else if (a == "--pkt") o.pkt_bytes = uint32_t(num(a, val(), 64, 9216));
+        else if (a == "--buffer-kb") o.buffer_kb = real(a, val(), 1, 16383);
+        else if (a == "--xoff-kb") o.xoff_kb = real(a, val(), 0, 16383);
+        else if (a == "--xon-kb") o.xon_kb = real(a, val(), 0, 16383);
+        else if (a == "--ports") o.ports = int(num(a, val(), 1, FG_SW_MAX_PORTS));
+        else if (a == "--prio") o.prio = int(num(a, val(), 0, 7));
+        else if (a == "--pause-quanta") o.pause_quanta = uint32_t(num(a, val(), 1, 65535));
+        else if (a == "--refresh") o.refresh = uint32_t(num(a, val(), 1, 0xFFFFFF));
+        else if (a == "--window-us") o.window_us = real(a, val(), 0.001, 1e6);
+        else if (a == "--window-cycles") o.window_cycles = num(a, val(), 1, 100000000ull);
+        else if (a == "--detect-us") o.detect_us = real(a, val(), 0.001, 1e6);
+        else if (a == "--check-cycles") o.check_cycles = num(a, val(), 1, 100000000ull);
+        else if (a == "--tail") o.tail = int(num(a, val(), 1, 1000));
+        else if (a == "--csv") o.csv = val();
+        else if (a == "--json") o.json = true;
+        else if (a == "--quiet") o.quiet = true;
+        else throw std::invalid_argument("unknown option '" + a + "'\n" + deadlock_usage());
+    }
+    make_topology(o.topo);  // an unknown name fails here, before anything is built
+    if (o.core != "cmodel" && o.core != "rtl")
+        throw std::invalid_argument("--switch " + o.core + ": legal values: cmodel|rtl (the stub core has no "
+                                    "static thresholds)");
+    return o;
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+
+namespace {
+
+#ifdef FG_SIM_RTL_PORTS
+constexpr int kDefaultPorts = FG_SIM_RTL_PORTS;
+#else
+constexpr int kDefaultPorts = 17;
+#endif
+
+uint32_t kb_to_cells(double kb) { return uint32_t(std::llround(kb * 1024.0 / kCellBytes)); }
+
+std::string fmt(const char* f, double x) {
+    char b[64];
+    std::snprintf(b, sizeof b, f, x);
+    return b;
+}
+
+}  // namespace
+
+int run_deadlock(const DeadlockOptions& o) {
+    std::clock_t t0 = std::clock();
+    const Topology t = make_topology(o.topo);
+    const int S = int(t.switch_names.size()), H = int(t.hosts.size()), F = int(t.flows.size());
+    const int P = 8;
+    const int ports = o.ports ? o.ports : kDefaultPorts;
+    for (int s = 0; s < S; s++)
+        if (t.ports_used[s] > ports)
+            throw std::invalid_argument("--ports " + std::to_string(ports) + ": switch " + t.switch_names[s] + " of " +
+                                        t.name + " uses " + std::to_string(t.ports_used[s]) + " ports; legal range " +
+                                        std::to_string(t.ports_used[s]) + ".." + std::to_string(FG_SW_MAX_PORTS));
+    const double cycle_ns = 512.0 / o.rate_gbps;
+    const double d = std::round(o.link_delay_ns / cycle_ns);
+    if (d < kMinLinkDelay)
+        throw std::invalid_argument("--link-delay-ns " + fmt("%g", o.link_delay_ns) + ": is " + fmt("%g", d) +
+                                    " cycles at " + fmt("%g", o.rate_gbps) + " Gb/s; legal range >= " +
+                                    std::to_string(kMinLinkDelay) + " cycles (" + fmt("%g", kMinLinkDelay * cycle_ns) +
+                                    " ns)");
+    const uint32_t delay = uint32_t(d);
+    const uint64_t cycles = o.cycles ? o.cycles : (t.name.rfind("ring3", 0) == 0 ? 60000 : 80000);
+
+    // Buffer: the paper gives each ingress port an input buffer with XOFF/XON thresholds.
+    // The core's static mode is exactly that per PG: a packet is admitted while the PG's
+    // cells stay within XOFF, beyond it into the PG's headroom (buffer - XOFF); the PG is
+    // paused when it reaches XOFF (or uses headroom) and resumed at or below XON.
+    const double buffer_kb = o.buffer_kb >= 0 ? o.buffer_kb : t.buffer_kb;
+    const double xoff_kb = o.xoff_kb >= 0 ? o.xoff_kb : t.xoff_kb;
+    const double xon_kb = o.xon_kb >= 0 ? o.xon_kb : t.xon_kb;
+    const uint32_t buf_cells = kb_to_cells(buffer_kb), xoff = kb_to_cells(xoff_kb), xon = kb_to_cells(xon_kb);
+    const uint32_t pkt_cells = cells_of(o.pkt_bytes);
+    if (xoff < 1 || xoff >= buf_cells)
+        throw std::invalid_argument("--xoff-kb " + fmt("%g", xoff_kb) + ": legal range " + fmt("%g", 64.0 / 1024) +
+                                    ".." + fmt("%g", buffer_kb - 64.0 / 1024) + " (below --buffer-kb " +
+                                    fmt("%g", buffer_kb) + ")");
+    if (xon > xoff)
+        throw std::invalid_argument("--xon-kb " + fmt("%g", xon_kb) + ": legal range 0.." + fmt("%g", xoff_kb) +
+                                    " (at most --xoff-kb)");
+    if (buf_cells - xoff < 2 * pkt_cells)
+        throw std::invalid_argument("--buffer-kb " + fmt("%g", buffer_kb) + ": the headroom above XOFF (" +
+                                    std::to_string(buf_cells - xoff) + " cells) must hold at least two packets (" +
+                                    std::to_string(2 * pkt_cells) + " cells)");
+    if (o.prio >= P) throw std::invalid_argument("--prio " + std::to_string(o.prio) + ": legal range 0..7");
+
+    SwitchParams sp;
+    sp.n_ports = ports;
+    sp.n_prio = P;
+    sp.reserve = 0;  // the paper's buffer has no reserved part
+    sp.headroom = buf_cells - xoff;
+    const uint64_t cmax = (1u << 18) - 1;
+    // Static mode does not use the shared pool; TOTAL_CELLS only has to pass the pool rule.
+    sp.total_cells = uint32_t(std::min<uint64_t>(cmax, uint64_t(ports) * buf_cells));
+    sp.alpha_shift = 0;
+    sp.resume_offset = 0;
+    sp.lossless_mask = 1u << o.prio;
+    sp.pause_quanta = o.pause_quanta;
+    sp.refresh_cycles = o.refresh;
+    sp.pfc_enable = true;
+    std::vector<CsrWrite> writes = switch_register_writes(sp, 18);
+    for (int i = 0; i < ports; i++) {
+        const int k = i * P + o.prio;
+        const std::string n = "[" + std::to_string(k) + "]";
+        CsrWrite wx{uint16_t(FG_REG_XOFF_ADDR(k)), xoff, "XOFF" + n}, wn{uint16_t(FG_REG_XON_ADDR(k)), xon, "XON" + n};
+        // XON <= XOFF holds after every write: raise XOFF first, or lower XON first.
+        if (xoff >= FG_FLD_XON_XON_RESET(&sp)) writes.push_back(wx), writes.push_back(wn);
+        else writes.push_back(wn), writes.push_back(wx);
+    }
+    writes.push_back({uint16_t(FG_REG_CTRL_ADDR), kCtrlPfcEnable | (1u << FG_FLD_CTRL_STATIC_MODE_LSB), "CTRL"});
+
+    Network net;
+    std::vector<SwitchNode*> sw;
+    for (int s = 0; s < S; s++) {
+        SwitchConfig sc;
+        sc.core = fg_sw_core_cfg{};  // value-initialised: fields added later keep their zero defaults
+        sc.core.n_ports = ports;
+        sc.core.n_prio = P;
+        sc.core.cw = 18;
+        sc.core.sw = 8;
+        sc.csr_writes = writes;
+        sc.route = t.route[s];
+        sc.mon_prio = o.prio;
+        sc.sample_every = 0;
+        sw.push_back(&net.add_switch(sc, make_core(o.core, sc.core)));
+    }
+    const uint64_t start = sw[0]->logic.config_cycles() + 8;  // traffic after the register writes
+    std::vector<HostNode*> hosts;
+    for (int h = 0; h < H; h++) {
+        HostConfig hc;
+        hc.id = uint16_t(h);
+        for (int f = 0; f < F; f++)
+            if (t.flows[f].src == h) {
+                FlowSpec fs;
+                fs.flow = uint32_t(f);
+                fs.dst = uint16_t(t.flows[f].dst);
+                fs.prio = uint8_t(o.prio);
+                fs.bytes = uint16_t(o.pkt_bytes);
+                fs.start = start;
+                hc.flows.push_back(fs);
+            }
+        hosts.push_back(&net.add_host(hc));
+        net.connect(*hosts.back(), *sw[t.hosts[h].sw], t.hosts[h].port, delay);
+    }
+    for (const TopoLink& l : t.links) net.connect(*sw[l.a], l.pa, *sw[l.b], l.pb, delay);
+
+    FlowMonConfig mc;
+    mc.window = o.window_cycles ? o.window_cycles : std::max<uint64_t>(1, uint64_t(std::llround(o.window_us * 1000 / cycle_ns)));
+    mc.check_every = o.check_cycles;
+    mc.n_prio = P;
+    for (int f = 0; f < F; f++) mc.flow_ids.push_back(uint32_t(f)), mc.flow_names.push_back(t.flows[f].name);
+    mc.switch_names = t.switch_names;
+    mc.ports_used = t.ports_used;
+    mc.prio_mask = 1u << o.prio;
+    FlowMonitor mon("flowmon", mc, hosts, sw);
+    mon.clk(net.clock());
+    FILE* csv = nullptr;
+    if (!o.csv.empty()) {
+        csv = std::fopen(o.csv.c_str(), "w");
+        if (!csv) throw std::invalid_argument("--csv " + o.csv + ": cannot open for writing");
+        mon.set_csv(csv);
+    }
+    const uint64_t detect = std::max<uint64_t>(1, uint64_t(std::llround(o.detect_us * 1000 / cycle_ns)));
+    PfcHoldView pfc_view(sw);
+    DeadlockDetector det(t, sw, pfc_view, mon, detect, P);
+    mon.on_check = [&det](uint64_t now) { det.check(now); };
+
+    net.run(cycles);
+    if (csv) std::fclose(csv);
+    const double cpu = double(std::clock() - t0) / CLOCKS_PER_SEC;
+
+    // Figures.
+    const auto& rows = mon.windows();
+    const size_t W = rows.size();
+    const double win_us = mc.window * cycle_ns / 1000;
+    auto gbps = [&](uint64_t cells) { return double(cells) / double(mc.window) * o.rate_gbps; };
+    const size_t tail = std::min<size_t>(size_t(o.tail), W);
+    std::vector<double> tail_tput(F, 0), peak_tput(F, 0), avg_tput(F, 0);
+    for (int f = 0; f < F; f++) {
+        for (size_t k = 0; k < W; k++) peak_tput[f] = std::max(peak_tput[f], gbps(rows[k].flow_cells[f]));
+        for (size_t k = W - tail; k < W; k++) tail_tput[f] += gbps(rows[k].flow_cells[f]) / double(tail);
+        avg_tput[f] = double(mon.flow_cells(f)) / double(cycles) * o.rate_gbps;
+    }
+    double tail_max = 0, tail_min = 1e9, victim_tail = -1, victim_peak = -1;
+    for (int f = 0; f < F; f++) {
+        tail_max = std::max(tail_max, tail_tput[f]);
+        tail_min = std::min(tail_min, tail_tput[f]);
+        if (t.flows[f].victim) victim_tail = tail_tput[f], victim_peak = peak_tput[f];
+    }
+    uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
+    bool consistent = true;
+    uint32_t qpeak_max = 0;
+    for (int s = 0; s < S; s++) {
+        const SwitchStats& st = sw[s]->logic.stats();
+        violations += st.stat_violation;
+        drops += st.stat_drop;
+        xoff_frames += st.pfc_xoff;
+        xon_frames += st.pfc_xon;
+        errors += st.protocol_errors;
+        mismatch += st.acct_mismatch;
+        consistent = consistent && sw[s]->logic.node_drops() == st.stat_drop + st.stat_violation;
+        qpeak_max = std::max(qpeak_max, mon.queue_peak(s));
+    }
+    for (HostNode* h : hosts) ooo += h->logic.stats().rx_out_of_order;
+    consistent = consistent && errors == 0 && mismatch == 0 && ooo == 0;
+    const DeadlockVerdict& v = det.verdict();
+    const std::string fc_name = "pfc";
+    auto us = [&](uint64_t c) { return double(c) * cycle_ns / 1000; };
+
+    if (o.json) {
+        std::printf("{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
+                    "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, "
+                    "\"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
+                    "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
+                    "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
+                    t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
+                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
+                    ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
+                    (unsigned long long)detect, us(detect));
+        std::printf("\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
+                    "\"deadlock_standing\": %s, \"deadlock_ports\": [",
+                    v.found ? "true" : "false", v.found ? (long long)v.detected_cycle : -1LL,
+                    v.found ? us(v.detected_cycle) : -1.0, v.found ? (long long)v.stalled_since : -1LL,
+                    v.standing ? "true" : "false");
+        for (size_t k = 0; k < v.cycle.size(); k++)
+            std::printf("%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
+        std::printf("], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
+                    "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"violations\": %llu, "
+                    "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
+                    "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
+                    v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
+                    victim_peak, qpeak_max, (unsigned long long)violations, (unsigned long long)drops,
+                    (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
+                    (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
+        std::printf("\"switches\": [");
+        for (int s = 0; s < S; s++) {
+            const SwitchStats& st = sw[s]->logic.stats();
+            std::printf("%s{\"name\": \"%s\", \"queue_peak_cells\": %u, \"queue_peak_kb\": %.1f, \"queue_peak_cycle\": %llu, "
+                        "\"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"violations\": %llu}",
+                        s ? ", " : "", t.switch_names[s].c_str(), mon.queue_peak(s), mon.queue_peak(s) * 64.0 / 1024,
+                        (unsigned long long)mon.queue_peak_cycle(s), (unsigned long long)st.pfc_xoff,
+                        (unsigned long long)st.pfc_xon, (unsigned long long)st.stat_violation);
+        }
+        std::printf("], \"window_end_us\": [");
+        for (size_t k = 0; k < W; k++) std::printf("%s%.3f", k ? ", " : "", us(rows[k].end_cycle + 1));
+        std::printf("], \"flows\": [");
+        for (int f = 0; f < F; f++) {
+            const TopoFlow& fl = t.flows[f];
+            std::string path;
+            for (int s : fl.path) path += (path.empty() ? "" : " ") + t.switch_names[s];
+            std::printf("%s{\"name\": \"%s\", \"src\": \"%s\", \"dst\": \"%s\", \"path\": \"%s\", \"victim\": %s, "
+                        "\"avg_gbps\": %.4f, \"peak_gbps\": %.4f, \"tail_gbps\": %.4f, \"tput_gbps\": [",
+                        f ? ", " : "", fl.name.c_str(), t.hosts[fl.src].name.c_str(), t.hosts[fl.dst].name.c_str(),
+                        path.c_str(), fl.victim ? "true" : "false", avg_tput[f], peak_tput[f], tail_tput[f]);
+            for (size_t k = 0; k < W; k++) std::printf("%s%.3f", k ? ", " : "", gbps(rows[k].flow_cells[f]));
+            std::printf("]}");
+        }
+        std::printf("], \"csv\": \"%s\"}\n", o.csv.c_str());
+    } else {
+        if (!o.quiet) {
+            std::printf("deadlock %s (%s) fc=%s switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) link=%u cycles "
+                        "pkt=%u B\n",
+                        t.name.c_str(), t.what.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(),
+                        (unsigned long long)cycles, us(cycles), cycle_ns, o.rate_gbps, delay, o.pkt_bytes);
+            std::printf("input buffer %g KB per ingress port, XOFF %g KB, XON %g KB (%u/%u/%u cells), traffic from cycle "
+                        "%llu\n",
+                        buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon, (unsigned long long)start);
+            for (const TopoFlow& fl : t.flows) {
+                std::string path;
+                for (int s : fl.path) path += " " + t.switch_names[s];
+                std::printf("  %s %s -> %s via%s%s\n", fl.name.c_str(), t.hosts[fl.src].name.c_str(),
+                            t.hosts[fl.dst].name.c_str(), path.c_str(), fl.victim ? " (victim: not on the cycle)" : "");
+            }
+            // Compact table: at most 16 rows, each the average of consecutive windows.
+            const size_t group = std::max<size_t>(1, (W + 15) / 16);
+            std::vector<int> shown;  // the switches that ever held cells, at most 8 of them
+            for (int s = 0; s < S && shown.size() < 8; s++)
+                if (mon.queue_peak(s)) shown.push_back(s);
+            std::printf("throughput received, Gb/s (rows: %zu window(s) of %.1f us each)\n  %9s", group, win_us, "t_us");
+            for (int f = 0; f < F; f++) std::printf(" %6s", t.flows[f].name.c_str());
+            std::printf("   queued cells per switch\n");
+            for (size_t k0 = 0; k0 < W; k0 += group) {
+                size_t k1 = std::min(W, k0 + group);
+                std::printf("  %9.1f", us(rows[k1 - 1].end_cycle + 1));
+                for (int f = 0; f < F; f++) {
+                    uint64_t c = 0;
+                    for (size_t k = k0; k < k1; k++) c += rows[k].flow_cells[f];
+                    std::printf(" %6.2f", gbps(c) / double(k1 - k0));
+                }
+                std::printf("  ");
+                for (int s : shown) std::printf(" %s=%u", t.switch_names[s].c_str(), rows[k1 - 1].queue_cells[s]);
+                std::printf("\n");
+            }
+            std::printf("queue peaks (cells):");
+            for (int s = 0; s < S; s++)
+                if (mon.queue_peak(s)) std::printf(" %s=%u", t.switch_names[s].c_str(), mon.queue_peak(s));
+            std::printf("\n");
+        }
+        std::printf("RESULT topo=%s fc=%s switch=%s deadlock=%s", t.name.c_str(), fc_name.c_str(),
+                    sw[0]->logic.core().name().c_str(), v.found ? "yes" : "no");
+        if (v.found)
+            std::printf(" detected_cycle=%llu (%.1f us) stalled_since=%llu (%.1f us) standing=%s ports=[%s] (%s, no cell "
+                        "for >= %llu cycles)",
+                        (unsigned long long)v.detected_cycle, us(v.detected_cycle), (unsigned long long)v.stalled_since,
+                        us(v.stalled_since), v.standing ? "yes" : "no", det.cycle_text().c_str(),
+                        pfc_view.held_word().c_str(), (unsigned long long)detect);
+        std::printf(" tail_tput_max=%.3f Gb/s", tail_max);
+        if (victim_tail >= 0) std::printf(" victim_tail=%.3f Gb/s (peak %.3f)", victim_tail, victim_peak);
+        std::printf(" queue_peak_max=%u cells lossless_drops=%llu pfc_xoff=%llu cpu=%.2fs\n", qpeak_max,
+                    (unsigned long long)violations, (unsigned long long)xoff_frames, cpu);
+    }
+    if (!consistent) {
+        std::string first;
+        for (int s = 0; s < S && first.empty(); s++)
+            if (!sw[s]->logic.first_error().empty()) first = t.switch_names[s] + ": " + sw[s]->logic.first_error();
+        std::fprintf(stderr, "fg_sim: inconsistent run: protocol_errors=%llu acct_mismatch=%llu out_of_order=%llu%s%s\n",
+                     (unsigned long long)errors, (unsigned long long)mismatch, (unsigned long long)ooo,
+                     first.empty() ? "" : "; first: ", first.c_str());
+        return 3;
+    }
+    return 0;
+}
+
+}  // namespace sim
+}  // namespace fg

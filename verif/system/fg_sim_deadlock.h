@@ -1,0 +1,124 @@
+// fg_sim_deadlock.h - the deadlock scenario (fg_sim deadlock) and the deadlock detector.
+//
+// Scenario: a multi-switch topology of fg_sim_topo.h, every host sending its flows at line
+// rate on the lossless priority, switches with the paper's per-ingress-port buffer and
+// static XOFF/XON thresholds (the core's static mode), per-flow throughput over windows of W
+// cycles, queue peaks per switch, lossless drops and the detector's verdict.
+//
+// Detector. Every check period it builds a wait-for graph from the switches' state:
+//   node  (S, o, p): egress queue EQ(o,p) of switch S is non-empty, is held by its downstream
+//         (PFC: the pause timer of p on port o is running) and has sent no cell of p for at
+//         least the detection time;
+//   edge  (S, o, p) -> (N, o', p): N is the switch on the other end of S's port o (its port
+//         i), N withholds that ingress (PFC: PG(i,p) paused, XOFF in force) and N's queue
+//         EQ(o',p) holds cells that came in on port i and is itself a node.
+// A cycle in that graph is a deadlock: each queue waits for the next, none has moved for the
+// detection time. It is reported once, with the ports of the cycle and the cycle time it was
+// found; later checks only say whether it still stands.
+// The flow-control mechanism enters only through HoldView (what "held" and "withholds"
+// mean), so credit-based flow control and GFC plug in with their own view.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fg_sim_flowmon.h"
+#include "fg_sim_switch.h"
+#include "fg_sim_topo.h"
+
+namespace fg {
+namespace sim {
+
+enum class FlowControl { Pfc, Cbfc, GfcBuffer, GfcTime };
+
+// Parses --fc; the mechanisms not built yet are refused with a clear message.
+FlowControl parse_flow_control(const std::string& v);
+
+class HoldView {
+   public:
+    virtual ~HoldView() {}
+    // Egress queue (o,p) of switch s may not start a packet because its downstream says so.
+    virtual bool egress_held(int s, int o, int p) const = 0;
+    // Switch s holds back its upstream on ingress port i, priority p.
+    virtual bool ingress_withholds(int s, int i, int p) const = 0;
+    virtual std::string held_word() const = 0;  // "paused", "credit-starved"
+};
+
+// PFC: held = the pause timer of (o,p) is running; withholds = PG(i,p) is paused.
+class PfcHoldView : public HoldView {
+   public:
+    explicit PfcHoldView(const std::vector<SwitchNode*>& sw) : sw_(sw) {}
+    bool egress_held(int s, int o, int p) const override { return sw_[s]->logic.core_out().tx_paused[o][p]; }
+    bool ingress_withholds(int s, int i, int p) const override { return sw_[s]->logic.core_out().paused[i][p]; }
+    std::string held_word() const override { return "paused"; }
+
+   private:
+    std::vector<SwitchNode*> sw_;
+};
+
+struct DeadlockPort {
+    int sw = 0, port = 0, prio = 0;
+    bool operator==(const DeadlockPort& o) const { return sw == o.sw && port == o.port && prio == o.prio; }
+};
+
+struct DeadlockVerdict {
+    bool found = false;
+    uint64_t detected_cycle = 0;  // the check that found it
+    uint64_t stalled_since = 0;   // first cycle none of the cycle's queues sent a cell
+    std::vector<DeadlockPort> cycle;
+    bool standing = false;        // still a cycle of stuck queues at the last check
+    uint64_t checks = 0;
+    size_t stuck_at_last_check = 0;  // queues that were nodes of the graph at the last check
+};
+
+class DeadlockDetector {
+   public:
+    DeadlockDetector(const Topology& t, const std::vector<SwitchNode*>& sw, const HoldView& hv,
+                     const FlowMonitor& mon, uint64_t detect_cycles, int n_prio);
+    void check(uint64_t now);
+    const DeadlockVerdict& verdict() const { return v_; }
+    // "S1:1>S2 -> S2:2>S3 -> S3:2>S1"
+    std::string cycle_text() const;
+
+   private:
+    bool stuck(uint64_t now, int s, int o, int p) const;
+    bool waits_on(int s, int o, int p, int n, int o2) const;  // edge (s,o,p) -> (n,o2,p)
+    const Topology& t_;
+    std::vector<SwitchNode*> sw_;
+    const HoldView& hv_;
+    const FlowMonitor& mon_;
+    uint64_t detect_;
+    int n_prio_;
+    DeadlockVerdict v_;
+};
+
+struct DeadlockOptions {
+    std::string topo = "ring3";
+    FlowControl fc = FlowControl::Pfc;
+    std::string core = "cmodel";
+    uint64_t cycles = 0;          // 0: the topology's default
+    double rate_gbps = 10;
+    double link_delay_ns = 1000;
+    uint32_t pkt_bytes = 1024;
+    double buffer_kb = -1, xoff_kb = -1, xon_kb = -1;  // < 0: the topology's (the paper's)
+    int ports = 0;                // switch ports (0: the RTL core's, 17)
+    int prio = 3;
+    uint32_t pause_quanta = 0xFFFF;
+    uint32_t refresh = 32768;
+    double window_us = 20;
+    uint64_t window_cycles = 0;   // overrides window_us
+    double detect_us = 200;
+    uint64_t check_cycles = 100;
+    int tail = 3;                 // windows the "last windows" figures average
+    std::string csv;
+    bool json = false;
+    bool quiet = false;
+};
+
+DeadlockOptions parse_deadlock(int argc, char** argv);
+std::string deadlock_usage();
+int run_deadlock(const DeadlockOptions& o);
+
+}  // namespace sim
+}  // namespace fg
