@@ -66,6 +66,47 @@ $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_core_rtl.o: $(SIM_DIR)/fg_sim_core_rtl.cpp $(SI
 	@$(CXX) $(SIM_VCXXFLAGS) -Wall -Wextra -Werror $(SIM_DEFS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 endif
 
+# --- The rtl NIC backend (issue #4, helper "endpoint"; fg_sim endpoint --nic rtl): fg_nic_core
+# Verilated once (SW=8 FW=16 CNT_W=32, the defaults) behind verif/system/fg_sim_nic_rtl.cpp,
+# which is compiled here only, not with the other fg_sim_*.cpp. The file list is the NIC
+# core's own (NIC_CORE_RTL from mk/nic_core.mk) when that is defined.
+SIM_LIB_OBJS := $(filter-out %/fg_sim_nic_rtl.o,$(SIM_LIB_OBJS))
+SIM_HAVE_RTL_NIC := $(if $(and $(wildcard rtl/top/fg_nic_core.v),$(wildcard $(SIM_DIR)/fg_sim_nic_rtl.cpp)),1,)
+SIM_NIC_VDIR := $(SIM_OBJ)/rtl_nic
+SIM_NIC_RTL_SRCS := $(if $(NIC_CORE_RTL),$(NIC_CORE_RTL),rtl/top/fg_nic_core.v rtl/csr/fg_csr_nic.v \
+                    rtl/mac/fg_cbfc_tx.v rtl/mac/fg_cbfc_rx.v rtl/nic/fg_pft.v rtl/common/fg_lfsr.v)
+# fg_sim_nic.o is rebuilt when the rtl backend comes or goes (its factory names it).
+SIM_NIC_STAMP := $(SIM_OBJ)/nic-rtl-$(if $(SIM_HAVE_RTL_NIC),yes,no).stamp
+$(SIM_NIC_STAMP):
+	@mkdir -p $(SIM_OBJ)
+	@rm -f $(SIM_OBJ)/nic-rtl-*.stamp
+	@touch $@
+$(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_nic.o: $(SIM_NIC_STAMP)
+ifneq ($(SIM_HAVE_RTL_NIC),)
+SIM_DEFS += -DFG_SIM_HAVE_RTL_NIC
+SIM_NIC_VCXXFLAGS := -std=c++17 -O2 -g -I$(SIM_NIC_VDIR) -isystem $(VERILATOR_INC) -isystem $(VERILATOR_INC)/vltstd \
+                     -Icmodel -Isw/include -I$(SIM_DIR)
+# The Verilator runtime is linked once: the switch core's objects when its rtl backend is
+# built, else our own.
+SIM_NIC_RUNTIME := $(if $(SIM_HAVE_RTL),,$(SIM_NIC_VDIR)/verilated.o $(SIM_NIC_VDIR)/verilated_threads.o)
+SIM_RTL_OBJS += $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_nic_rtl.o $(SIM_NIC_VDIR)/Vniccore__ALL.a $(SIM_NIC_RUNTIME)
+$(SIM_NIC_VDIR)/Vniccore__ALL.a: $(SIM_NIC_RTL_SRCS)
+	@mkdir -p $(SIM_NIC_VDIR)
+	@echo "  VERILATE fg_nic_core -> $@"
+	@$(VERILATOR) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	  --top-module fg_nic_core --prefix Vniccore -Mdir $(SIM_NIC_VDIR) -CFLAGS -O2 $(SIM_NIC_RTL_SRCS) \
+	  > $(SIM_NIC_VDIR).log 2>&1 || (cat $(SIM_NIC_VDIR).log; exit 1)
+$(SIM_NIC_VDIR)/verilated.o: $(VERILATOR_INC)/verilated.cpp $(SIM_NIC_VDIR)/Vniccore__ALL.a
+	@$(CXX) $(SIM_NIC_VCXXFLAGS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(SIM_NIC_VDIR)/verilated_threads.o: $(VERILATOR_INC)/verilated_threads.cpp $(SIM_NIC_VDIR)/Vniccore__ALL.a
+	@$(CXX) $(SIM_NIC_VCXXFLAGS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_nic_rtl.o: $(SIM_DIR)/fg_sim_nic_rtl.cpp $(SIM_HDRS) $(SIM_NIC_VDIR)/Vniccore__ALL.a
+	@mkdir -p $(dir $@)
+	@echo "  CXX   $<"
+	@$(CXX) $(SIM_NIC_VCXXFLAGS) -Wall -Wextra -Werror $(SIM_DEFS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+endif
+# --- end of the rtl NIC backend
+
 $(SIM_OBJ)/$(SIM_FLAVOUR)/%.o: $(SIM_DIR)/%.cpp $(SIM_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CXX   $<"

@@ -12,8 +12,12 @@ uint64_t current_cycle() {
     return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_NS).value();
 }
 
-HostLogic::HostLogic(const HostConfig& cfg) : cfg_(cfg), sent_(cfg.flows.size(), 0) {
+HostLogic::HostLogic(const HostConfig& cfg)
+    : cfg_(cfg), sent_(cfg.flows.size(), 0), next_start_(cfg.flows.size(), 0.0), np_(cfg.dcqcn.cnp_interval) {
+    cfg_.dcqcn.validate();
     for (const auto& f : cfg_.flows) {
+        rp_.emplace_back(f.dcqcn ? new DcqcnRp(cfg_.dcqcn) : nullptr);
+        next_start_[rp_.size() - 1] = double(f.start);
         if (f.prio >= kPrios)
             throw std::invalid_argument("flow " + std::to_string(f.flow) + ": prio " + std::to_string(f.prio) +
                                         " out of range 0..7");
@@ -40,11 +44,27 @@ void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
         if (!loaded[n]) timer_[n] = timer_[n] > cfg_.quanta_step ? timer_[n] - cfg_.quanta_step : 0;
         if (timer_[n]) stats_.paused_cycles[n]++;
     }
+    if (rx.cnp()) {
+        stats_.rx_cnp++;
+        bool known = false;
+        for (size_t i = 0; i < cfg_.flows.size(); i++)
+            if (cfg_.flows[i].flow == rx.pkt.flow && rp_[i]) {
+                rp_[i]->on_cnp(now);
+                known = true;
+            }
+        if (!known) stats_.rx_cnp_unknown++;
+    }
     if (rx.data()) {
         stats_.rx_cells++;
         if (rx.last_cell()) {
             stats_.rx_packets++;
+            if (rx.pkt.ce) {
+                stats_.rx_ce++;
+                if (cfg_.cnp_on_ce && np_.on_ce(rx.pkt.flow, now))
+                    cnp_q_.push_back(WireSymbol::cnp_frame(rx.pkt.flow, cfg_.id, rx.pkt.src));
+            }
             uint64_t lat = now - rx.pkt.t_sent;
+            if (cfg_.keep_latency) lat_[rx.pkt.flow].add(lat);
             stats_.latency_sum += lat;
             if (lat > stats_.latency_max) stats_.latency_max = lat;
             bool found = false;
@@ -66,6 +86,8 @@ void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
 
 WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
     receive(now, rx);
+    for (auto& r : rp_)
+        if (r) r->advance(now);
     if (busy_) {
         WireSymbol s = WireSymbol::data_cell(cur_, cur_next_++);
         stats_.tx_cells++;
@@ -77,11 +99,18 @@ WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
         stats_.tx_pfc++;
         return WireSymbol::pfc_frame(p.cev, p.time);
     }
+    if (!cnp_q_.empty()) {
+        WireSymbol c = cnp_q_.front();
+        cnp_q_.pop_front();
+        stats_.tx_cnp++;
+        return c;
+    }
     size_t n = cfg_.flows.size();
     for (size_t k = 0; k < n; k++) {
         size_t i = (rr_ + k) % n;
         const FlowSpec& f = cfg_.flows[i];
         if (f.start > now || (f.packets && sent_[i] >= f.packets) || timer_[f.prio]) continue;
+        if (double(now) < next_start_[i]) continue;
         cur_ = PacketDesc{};
         cur_.flow = f.flow;
         cur_.seq = uint32_t(sent_[i]++);
@@ -91,6 +120,12 @@ WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
         cur_.bytes = f.bytes;
         cur_.cells = uint16_t(cells_of(f.bytes));
         cur_.t_sent = now;
+        cur_.ect = f.dcqcn;
+        if (f.period) next_start_[i] = double(f.start + sent_[i] * f.period);
+        if (rp_[i]) {
+            rp_[i]->on_sent(f.bytes);
+            next_start_[i] = double(now) + double(cur_.cells) * cfg_.dcqcn.line_gbps / rp_[i]->rate_gbps();
+        }
         rr_ = i + 1;
         stats_.tx_packets++;
         stats_.tx_cells++;

@@ -6,9 +6,14 @@
 //     (time 0 clears it); timers not loaded count down by `quanta_step` (Q16 quanta per
 //     cycle; 0x10000 = one quantum per cycle at line rate). A data cell is counted; the last
 //     cell of a packet completes it (latency = this edge - t_sent).
+//     A CE-marked data packet asks the NP (DCQCN, fg_sim_dcqcn.h) for a CNP to its sender; a
+//     CNP for one of this host's flows goes to that flow's RP (rate cut).
 //  2. transmit, one symbol: the next cell of the packet in progress; else a scripted PFC
-//     frame that is due; else the first cell of a new packet from the next flow (round robin)
-//     that has started, has packets left and whose priority's timer is zero; else idle.
+//     frame that is due; else a queued CNP; else the first cell of a new packet from the next
+//     flow (round robin) that has started, has packets left, whose priority's timer is zero
+//     and whose rate limiter allows it (DCQCN flow: a packet of c cells at rate R_C holds the
+//     flow for c * line/R_C cycles from its start; periodic flow: packet k not before
+//     start + k*period); else idle.
 // So a frame with time q read at edge t stops new packets at edges t .. t+q-1 and allows one
 // at t+q; a packet already on the wire is never cut.
 #pragma once
@@ -16,6 +21,11 @@
 #include <systemc>
 #include <vector>
 
+#include <deque>
+#include <memory>
+
+#include "fg_sim_dcqcn.h"
+#include "fg_sim_latency.h"
 #include "fg_sim_wire.h"
 
 namespace fg {
@@ -28,6 +38,8 @@ struct FlowSpec {
     uint16_t bytes = 1024;  // frame length
     uint64_t start = 0;     // first cycle the flow may start a packet
     uint64_t packets = 0;   // packets to send, 0 = unlimited
+    uint64_t period = 0;    // > 0: packet k not before start + k*period (a probe flow)
+    bool dcqcn = false;     // ECN-capable, rate-controlled by a DCQCN RP
 };
 
 // A PFC frame the host sends on its own (tests of the switch's receive path).
@@ -43,6 +55,9 @@ struct HostConfig {
     std::vector<ScriptedPfc> pfc_script;  // in cycle order
     bool obey_pfc = true;                 // false: a misbehaving NIC (ignores pauses)
     uint32_t quanta_step = 0x10000;       // Q16 quanta per cycle
+    DcqcnParams dcqcn;                    // RP of the dcqcn flows, NP interval
+    bool cnp_on_ce = true;                // NP: answer CE-marked packets with CNPs
+    bool keep_latency = true;             // keep every packet's latency per flow
 };
 
 struct HostStats {
@@ -51,6 +66,7 @@ struct HostStats {
     uint64_t rx_out_of_order = 0;  // a packet whose seq is not the next of its flow
     uint64_t latency_sum = 0, latency_max = 0;  // cycles, first cell sent -> last cell received
     uint64_t paused_cycles[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};  // edges with the timer running
+    uint64_t rx_ce = 0, tx_cnp = 0, rx_cnp = 0, rx_cnp_unknown = 0;  // DCQCN
 };
 
 class HostLogic {
@@ -64,6 +80,10 @@ class HostLogic {
     const HostConfig& config() const { return cfg_; }
     // Packets each flow has sent (index as in config().flows).
     uint64_t flow_sent(size_t i) const { return sent_[i]; }
+    // The DCQCN RP of flow i (nullptr when it is not a dcqcn flow).
+    const DcqcnRp* rp(size_t i) const { return rp_[i].get(); }
+    // Latency of every packet received, per flow (keep_latency).
+    const LatencyByFlow& latency() const { return lat_; }
 
    private:
     void receive(uint64_t now, const WireSymbol& rx);
@@ -77,6 +97,11 @@ class HostLogic {
     uint16_t cur_next_ = 0;   // its next cell
     bool busy_ = false;
     std::vector<std::pair<uint32_t, uint32_t>> rx_next_seq_;  // (flow, next seq) seen
+    std::vector<std::unique_ptr<DcqcnRp>> rp_;  // per flow, dcqcn flows only
+    std::vector<double> next_start_;             // per flow: earliest cycle of its next packet
+    DcqcnNp np_;
+    std::deque<WireSymbol> cnp_q_;               // CNPs waiting for the wire
+    LatencyByFlow lat_;
 };
 
 SC_MODULE(HostNode) {

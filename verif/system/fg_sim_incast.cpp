@@ -7,11 +7,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <memory>
+#include <set>
+#include <sstream>
 #include <stdexcept>
+#include <unistd.h>
 
 #include "fg_headroom.h"
 #include "fg_units.h"
+#include "fg_sim_flowctl.h"
 #include "fg_sim_network.h"
 
 namespace fg {
@@ -43,7 +48,32 @@ std::string incast_usage() {
            "  --sample K           trace every K cycles (default 10)\n"
            "  --core-trace FILE    record the core's inputs of every cycle (for make bench)\n"
            "  --json               print the results as one JSON object\n"
-           "  --quiet              no summary lines\n";
+           "  --quiet              no summary lines\n"
+           "P-PFC experiments (seed 000; docs/ppfc_results.md):\n"
+           "  --mode pfc|ppfc      standard PFC only, or P-PFC beside it; selects the experiment\n"
+           "                       profile: --dcqcn on --ecn on --probe on --shared-kb 4096\n"
+           "  --dcqcn on|off       DCQCN rate control at the senders (CNPs from the receiver)\n"
+           "  --dcqcn-clamp on|off every CNP sets R_T = R_C (on, SPEC 9) or only after an increase\n"
+           "                       event (off, the ns-3 simulator's rule)\n"
+           "  --ecn on|off         RED/ECN marking at the switch (--kmin/--kmax KB, --pmax)\n"
+           "  --kmin KB --kmax KB --pmax P   ECN thresholds (default 40, 200, 0.01); P-PFC's Kmax\n"
+           "  --probe on|off       a probe flow from an extra host into the receiver's port\n"
+           "  --probe-bytes B      probe packet size, 64..9216 (default 64)\n"
+           "  --probe-period T     one probe packet every T (default 1us)\n"
+           "  --shared-kb KB       size headroom so that the shared pool is KB (0: --headroom)\n"
+           "  --switch-ports N     switch core ports (default: hosts; the rest stay idle)\n"
+           "  --T TIME             P-PFC horizon (default 100us; TIME = number[ns|us|ms])\n"
+           "  --R FRACTION         P-PFC share of the queue to pause, (0, 1] (default 0.8)\n"
+           "  --interval TIME      P-PFC interval (default 1us)\n"
+           "  --holdoff TIME       P-PFC hold-off per PG after a predictive pause (default 2us)\n"
+           "  --ppfc-seed S        P-PFC LFSR seed, non-zero (default 1)\n"
+           "  --pause-scale C|fanin  CELL_CYCLES of the receiver's port: P-PFC pause time per cell\n"
+           "                       of a paused port's share, 0.004..255 (default 1: the literal\n"
+           "                       SPEC 4 reading); fanin = the number of senders (the Fig. 2c\n"
+           "                       reading: a port's cells leave at its share of the line rate)\n"
+           "  --png FILE           PNG of the queue over time with the pause events (python3 +\n"
+           "                       matplotlib, scripts/plot_ppfc.py)\n"
+           "  --scenario FILE      options from a file (verif/system/scenarios/*.txt)\n";
 }
 
 static uint64_t num(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
@@ -68,13 +98,80 @@ static double real(const std::string& opt, const char* v, double lo, double hi) 
     return x;
 }
 
+static bool onoff(const std::string& opt, const std::string& v) {
+    if (v == "on") return true;
+    if (v == "off") return false;
+    throw std::invalid_argument(opt + " '" + v + "': expected on or off");
+}
+
+// A duration: a number with an optional unit ns, us (default) or ms; returned in us.
+static double dur_us(const std::string& opt, const std::string& v, double lo_us, double hi_us) {
+    std::string n = v;
+    double scale = 1;
+    auto ends = [&](const char* u) {
+        size_t k = std::strlen(u);
+        return n.size() > k && n.compare(n.size() - k, k, u) == 0;
+    };
+    if (ends("ns")) scale = 1e-3, n.resize(n.size() - 2);
+    else if (ends("us")) n.resize(n.size() - 2);
+    else if (ends("ms")) scale = 1e3, n.resize(n.size() - 2);
+    char* end = nullptr;
+    errno = 0;
+    double x = std::strtod(n.c_str(), &end);
+    if (n.empty() || *end || errno || !(x * scale >= lo_us && x * scale <= hi_us)) {
+        char b[96];
+        std::snprintf(b, sizeof b, "%gus..%gus", lo_us, hi_us);
+        throw std::invalid_argument(opt + " '" + v + "': expected a time (number with ns, us or ms) in " + b);
+    }
+    return x * scale;
+}
+
+// Reads a scenario file into `--option value` tokens.
+static std::vector<std::string> scenario_tokens(const std::string& path) {
+    std::ifstream f(path);
+    if (!f) throw std::invalid_argument("--scenario " + path + ": cannot read the file");
+    std::vector<std::string> t;
+    std::string line;
+    int ln = 0;
+    while (std::getline(f, line)) {
+        ln++;
+        size_t h = line.find('#');
+        if (h != std::string::npos) line.resize(h);
+        std::istringstream is(line);
+        std::string key, val, extra;
+        if (!(is >> key)) continue;
+        if (key.compare(0, 2, "--") != 0) key = "--" + key;
+        if (key == "--scenario")
+            throw std::invalid_argument("--scenario " + path + " line " + std::to_string(ln) + ": no nesting");
+        t.push_back(key);
+        if (is >> val) t.push_back(val);
+        if (is >> extra)
+            throw std::invalid_argument("--scenario " + path + " line " + std::to_string(ln) +
+                                        ": expected `option value`, got more");
+    }
+    return t;
+}
+
 IncastOptions parse_incast(int argc, char** argv) {
     IncastOptions o;
+    std::vector<std::string> args;
     for (int i = 2; i < argc; i++) {
         std::string a = argv[i];
+        if (a == "--scenario") {
+            if (i + 1 >= argc) throw std::invalid_argument("--scenario needs a value");
+            o.scenario_files.push_back(argv[++i]);
+            for (const auto& t : scenario_tokens(argv[i])) args.push_back(t);
+        } else {
+            args.push_back(a);
+        }
+    }
+    std::set<std::string> given;
+    for (size_t i = 0; i < args.size(); i++) {
+        std::string a = args[i];
+        given.insert(a);
         auto val = [&]() -> const char* {
-            if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
-            return argv[++i];
+            if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
+            return args[++i].c_str();
         };
         if (a == "--senders") o.senders = int(num(a, val(), 1, FG_SW_MAX_PORTS - 1));
         else if (a == "--switch") o.core = val();
@@ -108,17 +205,76 @@ IncastOptions parse_incast(int argc, char** argv) {
         else if (a == "--sample") o.sample = uint32_t(num(a, val(), 1, 1000000));
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
+        else if (a == "--mode") {
+            o.mode = val();
+            if (o.mode != "pfc" && o.mode != "ppfc")
+                throw std::invalid_argument("--mode '" + o.mode + "': expected pfc or ppfc");
+        } else if (a == "--dcqcn") o.dcqcn = onoff(a, val());
+        else if (a == "--dcqcn-clamp") o.dcqcn_clamp = onoff(a, val());
+        else if (a == "--ecn") o.ecn = onoff(a, val());
+        else if (a == "--probe") o.probe = onoff(a, val());
+        else if (a == "--probe-bytes") o.probe_bytes = uint32_t(num(a, val(), 64, 9216));
+        else if (a == "--probe-period") o.probe_period_us = dur_us(a, val(), 0.001, 1e6);
+        else if (a == "--shared-kb") o.shared_kb = uint32_t(num(a, val(), 0, 16383));
+        else if (a == "--switch-ports") o.switch_ports = int(num(a, val(), 2, FG_SW_MAX_PORTS));
+        else if (a == "--T") o.T_us = dur_us(a, val(), 0.001, 1e6);
+        else if (a == "--R") o.R = real(a, val(), 1.0 / 65536, 1);
+        else if (a == "--interval") o.interval_us = dur_us(a, val(), 0.001, 1e5);
+        else if (a == "--holdoff") o.holdoff_us = dur_us(a, val(), 0, 1e6);
+        else if (a == "--ppfc-seed") o.ppfc_seed = uint32_t(num(a, val(), 1, 0xFFFFFFFFull));
+        else if (a == "--pause-scale") {
+            std::string v = val();
+            o.pause_scale = v == "fanin" ? 0 : real(a, v.c_str(), 1.0 / 256, 255);
+        }
+        else if (a == "--kmin") o.kmin_kb = real(a, val(), 0, 16383);
+        else if (a == "--kmax") o.kmax_kb = real(a, val(), 0, 16383);
+        else if (a == "--pmax") o.pmax = real(a, val(), 0, 1);
+        else if (a == "--png") o.png = val();
         else throw std::invalid_argument("unknown option '" + a + "'\n" + incast_usage());
+    }
+    if (!o.mode.empty()) {  // the experiment profile, for what was not given
+        if (!given.count("--dcqcn")) o.dcqcn = true;
+        if (!given.count("--ecn")) o.ecn = true;
+        if (!given.count("--probe")) o.probe = true;
+        if (!given.count("--shared-kb") && !given.count("--headroom")) o.shared_kb = 4096;
     }
     if (o.prio >= o.n_prio)
         throw std::invalid_argument("--prio " + std::to_string(o.prio) + ": legal range 0.." +
                                     std::to_string(o.n_prio - 1) + " (--prios " + std::to_string(o.n_prio) + ")");
+    if (o.kmin_kb > o.kmax_kb)
+        throw std::invalid_argument("--kmin " + std::to_string(o.kmin_kb) + ": legal range 0..--kmax (" +
+                                    std::to_string(o.kmax_kb) + ")");
+    const int hosts = o.senders + 1 + (o.probe ? 1 : 0);
+    if (hosts > FG_SW_MAX_PORTS)
+        throw std::invalid_argument("--senders " + std::to_string(o.senders) + " with --probe on: legal range 1.." +
+                                    std::to_string(FG_SW_MAX_PORTS - 2));
+    if (o.switch_ports && o.switch_ports < hosts)
+        throw std::invalid_argument("--switch-ports " + std::to_string(o.switch_ports) + ": legal range " +
+                                    std::to_string(hosts) + ".." + std::to_string(FG_SW_MAX_PORTS) +
+                                    " (senders + receiver" + (o.probe ? " + probe" : "") + ")");
     return o;
+}
+
+// The repository root, from this program's path (build/bin/fg_sim): for scripts/.
+static std::string repo_root() {
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return ".";
+    self[n] = 0;
+    std::string p(self);
+    for (int k = 0; k < 3; k++) {
+        size_t s = p.rfind('/');
+        if (s == std::string::npos) return ".";
+        p.resize(s);
+    }
+    return p.empty() ? "/" : p;
 }
 
 int run_incast(const IncastOptions& o) {
     std::clock_t t0 = std::clock();
-    const int N = o.senders, rx_port = N;
+    const int N = o.senders, rx_port = N, probe_port = N + 1;
+    const int hosts = N + 1 + (o.probe ? 1 : 0);
+    const int ports = o.switch_ports ? o.switch_ports : hosts;
     const double cycle_ns = 512.0 / o.rate_gbps;  // one 64-byte cell
     const double d = std::round(o.link_delay_ns / cycle_ns);
     if (d < kMinLinkDelay)
@@ -128,6 +284,8 @@ int run_incast(const IncastOptions& o) {
                                     std::to_string(kMinLinkDelay * cycle_ns) + " ns)");
     const uint32_t delay = uint32_t(d);
     const uint32_t pkt_cells = cells_of(o.pkt_bytes);
+    auto us_to_cycles = [&](double us) { return uint64_t(std::llround(us * 1000.0 / cycle_ns)); };
+    auto kb_to_cells = [&](double kb) { return uint32_t(std::llround(kb * 1024.0 / kCellBytes)); };
 
     // Headroom from the project's calculator (sw/lib/fg_headroom.c). Its mtu is the IP MTU
     // (frame = mtu + 22 B of header, tag and FCS, + 20 B preamble and IFG on the wire); our
@@ -152,38 +310,77 @@ int run_incast(const IncastOptions& o) {
     const uint32_t calc_cells = uint32_t(calc.total_cells);
 
     SwitchParams sp;
-    sp.n_ports = N + 1;
+    sp.n_ports = ports;
     sp.n_prio = o.n_prio;
     sp.total_cells = uint32_t(uint64_t(o.buffer_kb) * 1024 / kCellBytes);
     sp.reserve = o.reserve;
     sp.headroom = o.headroom_auto ? calc_cells : o.headroom_cells;
+    if (o.shared_kb) {
+        // The paper's "4 MB shared of 9 MB": the rest of the buffer is reserve and headroom.
+        const int64_t rest = int64_t(sp.total_cells) - int64_t(kb_to_cells(o.shared_kb)) -
+                             int64_t(o.reserve) * ports * o.n_prio;
+        const int64_t h = rest / ports;  // one lossless priority per port
+        if (h < int64_t(calc_cells))
+            throw std::invalid_argument("--shared-kb " + std::to_string(o.shared_kb) + ": leaves " +
+                                        std::to_string(h) + " cells of headroom per port, the calculator needs " +
+                                        std::to_string(calc_cells) + "; legal range 1.." +
+                                        std::to_string((int64_t(sp.total_cells) - int64_t(o.reserve) * ports * o.n_prio -
+                                                        int64_t(calc_cells) * ports) * kCellBytes / 1024));
+        sp.headroom = uint32_t(h);
+    }
     sp.alpha_shift = o.alpha_shift;
     sp.resume_offset = o.resume_offset;
     sp.lossless_mask = 1u << o.prio;
     sp.pause_quanta = o.pause_quanta;
     sp.refresh_cycles = o.refresh;
     sp.pfc_enable = o.pfc;
+    FlowCtlParams fp;
+    fp.ppfc = o.mode == "ppfc";
+    fp.ecn = o.ecn;
+    fp.prio_mask = 1u << o.prio;
+    fp.kmin = kb_to_cells(o.kmin_kb);
+    fp.kmax = kb_to_cells(o.kmax_kb);
+    fp.pmax = o.pmax;
+    fp.interval = uint32_t(std::max<uint64_t>(1, us_to_cycles(o.interval_us)));
+    fp.horizon = uint32_t(std::llround(o.T_us / o.interval_us));
+    fp.ratio_q16 = uint32_t(std::llround(o.R * 65536.0));
+    fp.holdoff = uint32_t(std::llround(o.holdoff_us / o.interval_us));
+    fp.seed = o.ppfc_seed;
+    fp.scaled_port = rx_port;
+    fp.scaled_cell_cycles = uint32_t(std::llround((o.pause_scale > 0 ? o.pause_scale : double(N)) * 256));
+    if (fp.ppfc && (fp.horizon < 1 || fp.horizon > 65535))
+        throw std::invalid_argument("--T " + std::to_string(o.T_us) + "us: is " + std::to_string(fp.horizon) +
+                                    " intervals of " + std::to_string(o.interval_us) + "us; legal range 1..65535");
+    if (fp.ppfc && fp.holdoff > 65535)
+        throw std::invalid_argument("--holdoff: legal range 0..65535 intervals");
     SwitchConfig sc;
-    sc.core = fg_sw_core_cfg{N + 1, o.n_prio, 18, 8};
+    sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0};
     sc.csr_writes = switch_register_writes(sp, sc.core.cw);
-    sc.route.resize(N + 1);
-    for (int k = 0; k <= N; k++) sc.route[k] = k;
+    for (const auto& w : flowctl_register_writes(fp, ports)) sc.csr_writes.push_back(w);
+    sc.route.assign(ports, -1);
+    for (int k = 0; k < hosts; k++) sc.route[k] = k;
     sc.mon_port = rx_port;
     sc.mon_prio = o.prio;
-    sc.sample_every = o.trace.empty() ? 0 : o.sample;
+    std::string trace_path = o.trace;
+    if (trace_path.empty() && !o.png.empty()) trace_path = o.png + ".csv";
+    sc.sample_every = trace_path.empty() ? 0 : o.sample;
     std::unique_ptr<CoreBackend> core = make_core(o.core, sc.core);
     if (!o.core_trace.empty()) core = record_core(std::move(core), o.core_trace, sc.core);
 
     std::unique_ptr<TraceWriter> trace;
-    if (!o.trace.empty()) trace.reset(new TraceWriter(o.trace));
+    if (!trace_path.empty()) trace.reset(new TraceWriter(trace_path));
 
     Network net;
     SwitchNode& sw = net.add_switch(sc, std::move(core));
     sw.logic.set_trace(trace.get());
     const uint64_t start = sw.logic.config_cycles() + 8;  // traffic after the register writes
+    DcqcnParams dp = DcqcnParams::paper(o.rate_gbps, cycle_ns);
+    dp.clamp_target = o.dcqcn_clamp;
     for (int k = 0; k < N; k++) {
         HostConfig h;
         h.id = uint16_t(k);
+        h.dcqcn = dp;
+        h.keep_latency = false;
         FlowSpec f;
         f.flow = uint32_t(k);
         f.dst = uint16_t(rx_port);
@@ -191,11 +388,13 @@ int run_incast(const IncastOptions& o) {
         f.bytes = uint16_t(o.pkt_bytes);
         f.start = start + o.start_gap * k;
         f.packets = o.packets;
+        f.dcqcn = o.dcqcn;
         h.flows.push_back(f);
         net.connect(net.add_host(h), sw, k, delay);
     }
     HostConfig rh;
     rh.id = uint16_t(rx_port);
+    rh.dcqcn = dp;
     for (const auto& rp : o.rx_pause) {
         ScriptedPfc s;
         s.cycle = rp.first;
@@ -205,22 +404,51 @@ int run_incast(const IncastOptions& o) {
     }
     HostNode& receiver = net.add_host(rh);
     net.connect(receiver, sw, rx_port, delay);
+    const uint32_t probe_flow = 1000000;
+    HostNode* probe = nullptr;
+    if (o.probe) {
+        HostConfig ph;
+        ph.id = uint16_t(probe_port);
+        FlowSpec f;
+        f.flow = probe_flow;
+        f.dst = uint16_t(rx_port);
+        f.prio = uint8_t(o.prio);
+        f.bytes = uint16_t(o.probe_bytes);
+        f.start = start;
+        f.period = std::max<uint64_t>(1, us_to_cycles(o.probe_period_us));
+        ph.flows.push_back(f);
+        probe = &net.add_host(ph);
+        net.connect(*probe, sw, probe_port, delay);
+    }
     net.run(o.cycles);
+    trace.reset();  // flush
     double cpu = double(std::clock() - t0) / CLOCKS_PER_SEC;
 
     const SwitchStats& s = sw.logic.stats();
     const HostStats& r = receiver.logic.stats();
-    uint64_t tx_packets = 0, paused_cycles = 0;
+    uint64_t tx_packets = 0, paused_cycles = 0, cnp_rx = 0;
+    double min_rate = o.rate_gbps;
     for (int k = 0; k < N; k++) {
-        tx_packets += net.hosts()[k]->logic.stats().tx_packets;
-        paused_cycles += net.hosts()[k]->logic.stats().paused_cycles[o.prio];
+        const HostLogic& h = net.hosts()[k]->logic;
+        tx_packets += h.stats().tx_packets;
+        paused_cycles += h.stats().paused_cycles[o.prio];
+        cnp_rx += h.stats().rx_cnp;
+        if (h.rp(0) && h.rp(0)->active()) min_rate = std::min(min_rate, h.rp(0)->rate_gbps());
     }
+    uint64_t probe_paused = probe ? probe->logic.stats().paused_cycles[o.prio] : 0;
     const uint64_t window = o.cycles > start + 2 * delay ? o.cycles - start - 2 * delay : 1;
     const double util = double(r.rx_cells) / double(window);
     const double peak_kb = s.peak_eq_cells * double(kCellBytes) / 1024.0;
     const double lat_avg_us = r.rx_packets ? r.latency_sum * cycle_ns / 1000.0 / r.rx_packets : 0;
     const double lat_max_us = r.latency_max * cycle_ns / 1000.0;
     const double paused_frac = double(paused_cycles) / (double(N) * double(o.cycles));
+    const double pause_time_us = double(paused_cycles + probe_paused) * cycle_ns / 1000.0;
+    LatencyRecord incast_lat, probe_lat;
+    for (const auto& fl : receiver.logic.latency()) {
+        if (fl.first == probe_flow) probe_lat = fl.second;
+        else incast_lat.merge(fl.second);
+    }
+    auto us = [&](double c) { return c * cycle_ns / 1000.0; };
     const bool consistent = s.protocol_errors == 0 && s.acct_mismatch == 0 && r.rx_out_of_order == 0 &&
                             sw.logic.node_drops() == s.stat_drop + s.stat_violation;
 
@@ -235,7 +463,7 @@ int run_incast(const IncastOptions& o) {
             "\"tx_packets\": %llu, \"rx_packets\": %llu, \"rx_util\": %.4f, \"latency_avg_us\": %.3f, "
             "\"latency_max_us\": %.3f, \"sender_paused_frac\": %.4f, \"acct_mismatch\": %llu, "
             "\"protocol_errors\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, "
-            "\"trace\": \"%s\"}\n",
+            "\"trace\": \"%s\", ",
             sw.logic.core().name().c_str(), N, (unsigned long long)o.cycles, o.rate_gbps, cycle_ns, delay,
             o.pkt_bytes, pkt_cells, sp.headroom, o.headroom_auto ? "true" : "false", calc_cells, sp.total_cells,
             (long long)shared_pool_cells(sp), s.peak_eq_cells, peak_kb, (unsigned long long)s.peak_eq_cycle,
@@ -244,19 +472,46 @@ int run_incast(const IncastOptions& o) {
             (unsigned long long)s.stat_violation, (unsigned long long)sw.logic.node_drops(), (unsigned long long)tx_packets,
             (unsigned long long)r.rx_packets, util, lat_avg_us, lat_max_us, paused_frac,
             (unsigned long long)s.acct_mismatch, (unsigned long long)s.protocol_errors,
-            (unsigned long long)r.rx_out_of_order, consistent ? "true" : "false", cpu, o.trace.c_str());
+            (unsigned long long)r.rx_out_of_order, consistent ? "true" : "false", cpu, trace_path.c_str());
+        std::printf(
+            "\"mode\": \"%s\", \"dcqcn\": %s, \"dcqcn_clamp\": %s, \"ecn\": %s, \"probe\": %s, \"switch_ports\": %d, "
+            "\"pause_scale\": %g, \"T_us\": %g, \"R\": %g, \"interval_cycles\": %u, \"horizon_intervals\": %u, \"holdoff_intervals\": %u, "
+            "\"ecn_kmin_cells\": %u, \"ecn_kmax_cells\": %u, \"ecn_pmax\": %g, "
+            "\"pfc_std\": %llu, \"pfc_pred\": %llu, \"pause_quanta_sent\": %llu, \"pause_time_us\": %.3f, "
+            "\"ecn_marks\": %llu, \"cnp_tx\": %llu, \"cnp_rx\": %llu, \"cnp_drop\": %llu, \"dcqcn_min_rate_gbps\": %.3f, "
+            "\"probe_packets\": %zu, \"probe_latency_avg_us\": %.3f, \"probe_latency_p50_us\": %.3f, "
+            "\"probe_latency_p99_us\": %.3f, \"probe_latency_max_us\": %.3f, "
+            "\"incast_latency_p50_us\": %.3f, \"incast_latency_p99_us\": %.3f, \"peak_total_cells\": %u}\n",
+            o.mode.c_str(), o.dcqcn ? "true" : "false", o.dcqcn_clamp ? "true" : "false", o.ecn ? "true" : "false", o.probe ? "true" : "false", ports,
+            fp.scaled_cell_cycles / 256.0, o.T_us, o.R, fp.interval, fp.horizon, fp.holdoff, fp.kmin, fp.kmax, fp.pmax,
+            (unsigned long long)s.pfc_std, (unsigned long long)s.pfc_pred, (unsigned long long)s.pause_quanta_sent,
+            pause_time_us, (unsigned long long)s.ecn_marks, (unsigned long long)r.tx_cnp, (unsigned long long)cnp_rx,
+            (unsigned long long)s.cnp_drop, min_rate, probe_lat.count(), us(probe_lat.mean()),
+            us(double(probe_lat.percentile(50))), us(double(probe_lat.percentile(99))), us(double(probe_lat.max())),
+            us(double(incast_lat.percentile(50))), us(double(incast_lat.percentile(99))), s.peak_total);
     } else if (!o.quiet) {
         std::printf("incast %d:1 switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) link=%u cycles pkt=%u B (%u cells)\n",
                     N, sw.logic.core().name().c_str(), (unsigned long long)o.cycles, o.cycles * cycle_ns / 1000,
                     cycle_ns, o.rate_gbps, delay, o.pkt_bytes, pkt_cells);
         std::printf("headroom %u cells/PG (%s; calculator: %u cells = %s)\n", sp.headroom,
-                    o.headroom_auto ? "auto" : "set", calc_cells, breakdown);
+                    o.shared_kb ? "sized for --shared-kb" : o.headroom_auto ? "auto" : "set", calc_cells, breakdown);
         std::printf("RESULT switch=%s queue_peak=%u cells (%.1f KB) at cycle %llu pfc_frames=%llu (xoff %llu, xon %llu) "
                     "drops=%llu violations=%llu rx_util=%.3f latency_avg=%.2f us max=%.2f us cpu=%.2fs\n",
                     sw.logic.core().name().c_str(), s.peak_eq_cells, peak_kb, (unsigned long long)s.peak_eq_cycle,
                     (unsigned long long)s.pfc_tx, (unsigned long long)s.pfc_xoff, (unsigned long long)s.pfc_xon,
                     (unsigned long long)s.stat_drop, (unsigned long long)s.stat_violation, util, lat_avg_us,
                     lat_max_us, cpu);
+        if (!o.mode.empty() || o.dcqcn || o.ecn || o.probe)
+            std::printf("PPFC mode=%s dcqcn=%s ecn=%s peak_queue=%.1f KB pause_frames: standard %llu predictive %llu "
+                        "(xon %llu) total_pause=%.1f us ecn_marks=%llu cnps=%llu lossless_drops=%llu\n"
+                        "PROBE packets=%zu latency mean=%.2f us p50=%.2f us p99=%.2f us max=%.2f us "
+                        "(incast flows p99=%.2f us)\n",
+                        o.mode.empty() ? "pfc" : o.mode.c_str(), o.dcqcn ? "on" : "off", o.ecn ? "on" : "off", peak_kb,
+                        (unsigned long long)s.pfc_std, (unsigned long long)s.pfc_pred, (unsigned long long)s.pfc_xon,
+                        pause_time_us, (unsigned long long)s.ecn_marks, (unsigned long long)r.tx_cnp,
+                        (unsigned long long)s.stat_violation, probe_lat.count(), us(probe_lat.mean()),
+                        us(double(probe_lat.percentile(50))), us(double(probe_lat.percentile(99))),
+                        us(double(probe_lat.max())), us(double(incast_lat.percentile(99))));
     }
     if (!consistent) {
         std::fprintf(stderr,
@@ -267,6 +522,20 @@ int run_incast(const IncastOptions& o) {
                      (unsigned long long)(s.stat_drop + s.stat_violation),
                      sw.logic.first_error().empty() ? "" : "; first: ", sw.logic.first_error().c_str());
         return 3;
+    }
+    if (!o.png.empty()) {
+        std::string script = repo_root() + "/scripts/plot_ppfc.py";
+        if (access(script.c_str(), R_OK) != 0) script = "scripts/plot_ppfc.py";  // run from the repository
+        std::string cmd = "python3 '" + script + "' --trace '" + trace_path + "' --out '" +
+                          o.png + "' --cycle-ns " + std::to_string(cycle_ns) + " --title 'incast " +
+                          std::to_string(N) + ":1 " + (o.mode.empty() ? "pfc" : o.mode) + " (" +
+                          sw.logic.core().name() + ")' >&2";
+        int rc = std::system(cmd.c_str());
+        if (rc != 0) {
+            std::fprintf(stderr, "fg_sim: --png %s: the plot script failed (exit %d): %s\n", o.png.c_str(), rc,
+                         cmd.c_str());
+            return 3;
+        }
     }
     return 0;
 }

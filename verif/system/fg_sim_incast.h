@@ -37,10 +37,32 @@ struct IncastOptions {
     uint32_t sample = 10;
     bool json = false;
     bool quiet = false;
+    // The P-PFC experiments (seed 000, issue 3). `--mode pfc|ppfc` selects the experiment
+    // profile: DCQCN at the senders, ECN marking at the switch, a probe flow and a 4 MB shared
+    // pool, each of which can still be set on its own; without --mode they are all off (the
+    // foundation's plain-PFC incast).
+    std::string mode;              // "", "pfc" or "ppfc"
+    bool dcqcn = false;
+    bool ecn = false;
+    bool probe = false;
+    uint32_t probe_bytes = 64;     // the probe's packets ("negligible size": one cell)
+    double probe_period_us = 1;    // one probe packet every ...
+    uint32_t shared_kb = 0;        // > 0: headroom sized so that the shared pool is this big
+    int switch_ports = 0;          // > 0: a core with this many ports (the rest idle)
+    double T_us = 100, R = 0.8, interval_us = 1, holdoff_us = 2;
+    double kmin_kb = 40, kmax_kb = 200, pmax = 0.01;
+    uint32_t ppfc_seed = 1;
+    bool dcqcn_clamp = true;       // DcqcnParams::clamp_target (SPEC 9); off: the ns-3 rule
+    double pause_scale = 1;        // CELL_CYCLES of the receiver's port (Q8.8); 0 = fan-in (senders)
+    std::string png;               // write a PNG of the queue and pause events (python3)
+    std::vector<std::string> scenario_files;
 };
 
 // Parses `incast ...` arguments (argv[0] is the program, argv[1] "incast"). On bad input
-// throws std::invalid_argument naming the option and its legal range.
+// throws std::invalid_argument naming the option and its legal range. `--scenario FILE`
+// reads options from a file (verif/system/scenarios/*.txt: one `option value` per line, `#`
+// comments, the option without its leading dashes); options on the command line after it
+// override the file's.
 IncastOptions parse_incast(int argc, char** argv);
 std::string incast_usage();
 // Builds and runs the scenario, prints the summary (or JSON); returns the exit code

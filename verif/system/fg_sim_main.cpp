@@ -8,11 +8,14 @@
 #include <stdexcept>
 #include <systemc>
 
+#include "fg_sim_deadlock.h"
+#include "fg_sim_endpoint.h"
 #include "fg_sim_incast.h"
+#include "fg_sim_toy.h"
 
 int sc_main(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
-        std::printf("usage: fg_sim SCENARIO [options]\nscenarios: incast\n\n%s",
+        std::printf("usage: fg_sim SCENARIO [options]\nscenarios: incast, deadlock (fg_sim deadlock --help), toy (fg_sim toy --help)\n\n%s",
                     fg::sim::incast_usage().c_str());
         return argc < 2 ? 2 : 0;
     }
@@ -27,7 +30,25 @@ int sc_main(int argc, char** argv) {
             fg::sim::IncastOptions o = fg::sim::parse_incast(argc, argv);
             return fg::sim::run_incast(o);
         }
-        std::fprintf(stderr, "fg_sim: unknown scenario '%s' (legal: incast)\n", scenario.c_str());
+        if (scenario == "toy") {
+            for (int i = 2; i < argc; i++)
+                if (!std::strcmp(argv[i], "--help")) {
+                    std::printf("%s", fg::sim::toy_usage().c_str());
+                    return 0;
+                }
+            return fg::sim::run_toy(fg::sim::parse_toy(argc, argv));
+        }
+        if (scenario == "deadlock") {
+            for (int i = 2; i < argc; i++)
+                if (!std::strcmp(argv[i], "--help")) return std::printf("%s", fg::sim::deadlock_usage().c_str()), 0;
+            return fg::sim::run_deadlock(fg::sim::parse_deadlock(argc, argv));
+        }
+        if (scenario == "endpoint") {  // issue #4: CBFC + PFT NICs, endpoint congestion
+            for (int i = 2; i < argc; i++)
+                if (!std::strcmp(argv[i], "--help")) return std::printf("%s", fg::sim::endpoint_usage().c_str()), 0;
+            return fg::sim::run_endpoint(fg::sim::parse_endpoint(argc, argv));
+        }
+        std::fprintf(stderr, "fg_sim: unknown scenario '%s' (legal: incast, deadlock, toy)\n", scenario.c_str());
         return 2;
     } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "fg_sim: error: %s\n", e.what());

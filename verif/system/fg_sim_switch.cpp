@@ -3,11 +3,49 @@
 
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 #include "fg_sim_host.h"
 
 namespace fg {
 namespace sim {
+
+// The core's ECN and P-PFC signals (enq_ect, enq_mark, tx_ctrl_pred) read through these
+// helpers, which compile to "none" while the core's structs do not have them yet.
+namespace {
+template <class A>
+uint8_t bits_of(const A& a) {
+    if constexpr (std::is_array<A>::value) {
+        uint8_t m = 0;
+        for (size_t n = 0; n < std::extent<A>::value && n < 8; n++) m |= uint8_t(a[n] ? 1u << n : 0u);
+        return m;
+    } else {
+        return uint8_t(a);
+    }
+}
+template <class T>
+auto core_mark(const T& co, int i, int) -> decltype(bool(co.enq_mark[i])) {
+    return co.enq_mark[i];
+}
+template <class T>
+bool core_mark(const T&, int, long) {
+    return false;
+}
+template <class T>
+auto core_pred(const T& co, int o, int) -> decltype(bits_of(co.tx_ctrl_pred[o])) {
+    return bits_of(co.tx_ctrl_pred[o]);
+}
+template <class T>
+uint8_t core_pred(const T&, int, long) {
+    return 0;
+}
+template <class T>
+auto set_ect(T& in, int i, bool v, int) -> decltype(void(in.enq_ect[i] = v)) {
+    in.enq_ect[i] = v;
+}
+template <class T>
+void set_ect(T&, int, bool, long) {}
+}  // namespace
 
 SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> core)
     : cfg_(cfg), core_(std::move(core)) {
@@ -29,8 +67,16 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     tx_next_.assign(N, 0);
     held_.assign(N, -1);
     rx_cells_.assign(N, 0);
+    cnp_q_.resize(N);
+    if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     core_->reset();
     std::memset(&co_, 0, sizeof co_);
+}
+
+uint32_t SwitchLogic::eq_cells_from(int o, int p, int i) const {
+    uint32_t n = 0;
+    for (const Desc& d : eq_[o][p]) n += d.in_port == i ? d.pkt.cells : 0;
+    return n;
 }
 
 uint64_t SwitchLogic::node_drops() const {
@@ -57,6 +103,7 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
     in.deq_prio[o] = uint8_t(prio);
     in.deq_src[o] = d.in_port;
     in.deq_cells[o] = d.pkt.cells;
+    if (cbfc_) cbfc_->started(o, prio, d.pkt.cells);
     st_.deq_pkts++;
     st_.tx_cells++;
     tx_cur_[o] = d.pkt;
@@ -111,9 +158,13 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         if (co_.enq_accept[i] && !pending_valid_[i]) error(now, "enq_accept on port " + std::to_string(i) + " without enq");
         if (!pending_valid_[i]) continue;
         pending_valid_[i] = false;
-        const Desc& d = pending_[i];
+        Desc d = pending_[i];
         if (co_.enq_accept[i]) {
             int o = cfg_.route[d.pkt.dst];
+            if (core_mark(co_, i, 0)) {
+                d.pkt.ce = true;
+                st_.ecn_marks++;
+            }
             eq_[o][d.pkt.prio].push_back(d);
             eq_cells_[o][d.pkt.prio] += d.pkt.cells;
             st_.accepted++;
@@ -134,11 +185,20 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     // 3. Receive.
     for (int i = 0; i < N; i++) {
         const WireSymbol& s = rx[i];
+        if (cbfc_) cbfc_->receive(i, s);
         if (s.pfc()) {
             in.rx_pfc_valid[i] = true;
             in.rx_pfc_cev[i] = s.cev;
             for (int n = 0; n < kPrios; n++) in.rx_pfc_time[i][n] = s.time[n];
             st_.pfc_rx++;
+        } else if (s.cnp()) {
+            if (s.pkt.dst >= cfg_.route.size() || cfg_.route[s.pkt.dst] < 0) {
+                error(now, "no route for a CNP to host " + std::to_string(s.pkt.dst));
+            } else if (cnp_q_[cfg_.route[s.pkt.dst]].size() >= kCnpQueueDepth) {
+                st_.cnp_drop++;
+            } else {
+                cnp_q_[cfg_.route[s.pkt.dst]].push_back(s);
+            }
         } else if (s.data()) {
             if (s.cell != rx_cells_[i]) error(now, "port " + std::to_string(i) + " received cell out of order");
             rx_cells_[i] = uint16_t(s.cell + 1);
@@ -156,6 +216,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
                 in.enq_prio[i] = s.pkt.prio;
                 in.enq_dst[i] = uint8_t(cfg_.route[s.pkt.dst]);
                 in.enq_cells[i] = s.pkt.cells;
+                set_ect(in, i, s.pkt.ect, 0);
                 pending_valid_[i] = true;
                 pending_[i] = Desc{s.pkt, uint8_t(i)};
                 st_.enq_pkts++;
@@ -173,24 +234,44 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
             st_.tx_cells++;
         } else if (co_.tx_ctrl_valid[o]) {
             uint16_t t[kPrios];
-            for (int n = 0; n < kPrios; n++) t[n] = (co_.tx_ctrl_xoff[o] >> n) & 1u ? co_.cfg_pause_quanta : 0;
+            for (int n = 0; n < kPrios; n++) t[n] = (co_.tx_ctrl_xoff[o] >> n) & 1u ? co_.tx_ctrl_time[o][n] : 0;
             tx[o] = WireSymbol::pfc_frame(co_.tx_ctrl_cev[o], t);
             in.tx_ctrl_ack[o] = true;
             st_.pfc_tx++;
-            if (co_.tx_ctrl_xoff[o] & co_.tx_ctrl_cev[o]) st_.pfc_xoff++;
+            const uint8_t xoff = co_.tx_ctrl_xoff[o] & co_.tx_ctrl_cev[o];
+            if (xoff) st_.pfc_xoff++;
             else st_.pfc_xon++;
+            if (xoff & core_pred(co_, o, 0)) st_.pfc_pred++;
+            else if (xoff) st_.pfc_std++;
+            for (int n = 0; n < kPrios; n++) st_.pause_quanta_sent += tx[o].time[n];
             if (co_.grant_valid[o]) {
+                held_[o] = co_.grant_prio[o];
+                st_.held_grants++;
+            }
+        } else if (cbfc_ && cbfc_->take_update(o, tx[o])) {
+            if (co_.grant_valid[o]) {  // an FCCL update goes first, like a PFC frame
                 held_[o] = co_.grant_prio[o];
                 st_.held_grants++;
             }
         } else if (held_[o] >= 0) {
             start_packet(now, o, held_[o], tx[o], in);
             held_[o] = -1;
+        } else if (!cnp_q_[o].empty()) {
+            tx[o] = cnp_q_[o].front();
+            cnp_q_[o].pop_front();
+            st_.cnp_fwd++;
+            if (co_.grant_valid[o]) {
+                held_[o] = co_.grant_prio[o];
+                st_.held_grants++;
+            }
         } else if (co_.grant_valid[o]) {
             start_packet(now, o, co_.grant_prio[o], tx[o], in);
         }
         in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0;
     }
+    if (cbfc_)  // credit-based ports: receivers and senders step, EQs without credit are held
+        cbfc_->edge(co_, [this](int o, int p) { return uint16_t(eq_[o][p].empty() ? 0 : eq_[o][p].front().pkt.cells); },
+                    in);
     // 5. The core's edge.
     core_->step(in, co_);
     for (int i = 0; i < N; i++) {
@@ -215,7 +296,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         for (int p = 0; p < P; p++) txp |= uint32_t(co_.tx_paused[cfg_.mon_port][p]) << p;
         SwitchSample s{now,      eqc,          uint32_t(eq_[cfg_.mon_port][cfg_.mon_prio].size()),
                        co_.shared_used, hdrm, paused, txp, st_.pfc_xoff, st_.pfc_xon, st_.stat_drop,
-                       st_.stat_violation};
+                       st_.stat_violation, st_.pfc_pred};
         trace_->row(s);
     }
 }
@@ -240,7 +321,8 @@ void SwitchNode::on_edge() {
 
 TraceWriter::TraceWriter(const std::string& path) : f_(std::fopen(path.c_str(), "w")) {
     if (!f_) throw std::runtime_error("--trace " + path + ": cannot open for writing");
-    std::fprintf(f_, "cycle,eq_cells,eq_pkts,shared_used,hdrm_cells,paused,tx_paused,pfc_xoff,pfc_xon,drops,violations\n");
+    std::fprintf(f_, "cycle,eq_cells,eq_pkts,shared_used,hdrm_cells,paused,tx_paused,pfc_xoff,pfc_xon,drops,violations,"
+                     "pfc_pred\n");
 }
 
 TraceWriter::~TraceWriter() {
@@ -248,9 +330,10 @@ TraceWriter::~TraceWriter() {
 }
 
 void TraceWriter::row(const SwitchSample& s) {
-    std::fprintf(f_, "%llu,%u,%u,%u,%u,0x%x,0x%x,%llu,%llu,%llu,%llu\n", (unsigned long long)s.cycle, s.eq_cells,
+    std::fprintf(f_, "%llu,%u,%u,%u,%u,0x%x,0x%x,%llu,%llu,%llu,%llu,%llu\n", (unsigned long long)s.cycle, s.eq_cells,
                  s.eq_pkts, s.shared_used, s.hdrm_cells, s.paused, s.tx_paused, (unsigned long long)s.pfc_xoff,
-                 (unsigned long long)s.pfc_xon, (unsigned long long)s.drops, (unsigned long long)s.violations);
+                 (unsigned long long)s.pfc_xon, (unsigned long long)s.drops, (unsigned long long)s.violations,
+                 (unsigned long long)s.pfc_pred);
 }
 
 }  // namespace sim

@@ -19,6 +19,16 @@
 //     for its cells. link_idle = nothing in progress after this edge and no held grant.
 //  5. the core steps (edge t) with those inputs, after the register writes of the
 //     configuration phase (one per cycle from cycle 0).
+// ECN (DCQCN's congestion point): enq_ect[i] = the packet's ECT bit; a packet the core accepts
+// with enq_mark[i] (same edge as enq_accept) is queued with its CE bit set.
+// CNPs (DCQCN notifications, one cycle each) never enter the core: a CNP received on any
+// port goes to a FIFO of its egress port (route table; kCnpQueueDepth deep, a CNP arriving
+// at a full FIFO is dropped and counted - the path is lossy) and is sent in step 4 after a
+// PFC frame and a held grant but before a new packet (a grant arriving with it is held, as
+// with a PFC frame): a strict-priority lossy control queue, like RoCE NICs' and switches'
+// high-priority CNP class.
+// Predictive PFC: a frame whose XOFF classes the core marks in tx_ctrl_pred is counted as
+// predictive (pfc_pred), every other XOFF frame as standard (pfc_std).
 #pragma once
 
 #include <cstdio>
@@ -28,6 +38,7 @@
 #include <systemc>
 #include <vector>
 
+#include "fg_sim_cbfc_port.h"
 #include "fg_sim_core.h"
 #include "fg_sim_regs.h"
 #include "fg_sim_wire.h"
@@ -36,11 +47,12 @@ namespace fg {
 namespace sim {
 
 struct SwitchConfig {
-    fg_sw_core_cfg core{17, 8, 18, 8};
+    fg_sw_core_cfg core{17, 8, 18, 8, 0};
     std::vector<CsrWrite> csr_writes;  // configuration phase, one per cycle from cycle 0
     std::vector<int> route;            // destination host id -> egress port (-1: none)
     int mon_port = 0, mon_prio = 3;    // the egress queue the trace follows
     uint32_t sample_every = 1;         // trace row every K cycles (0: no trace)
+    CbfcPortConfig cbfc;               // per-port mode: credit-based ports (empty: all PFC)
 };
 
 // One row of the trace: everything comes from the core's outputs or from the node state
@@ -55,7 +67,10 @@ struct SwitchSample {
     uint32_t tx_paused;    // bit p: egress mon_port held by a received pause on p
     uint64_t pfc_xoff, pfc_xon;  // PFC frames sent so far (any XOFF class / all XON)
     uint64_t drops, violations;  // lossy drops, lossless drops so far
+    uint64_t pfc_pred;           // predictive XOFF frames sent so far
 };
+
+constexpr size_t kCnpQueueDepth = 64;
 
 struct SwitchStats {
     uint64_t enq_pkts = 0, accepted = 0, dropped = 0;
@@ -68,6 +83,10 @@ struct SwitchStats {
     uint32_t peak_eq_cells = 0, peak_shared = 0, peak_hdrm = 0, peak_total = 0;
     uint64_t peak_eq_cycle = 0;
     uint64_t paused_pg_cycles = 0;  // sum over PGs of cycles paused
+    uint64_t pfc_pred = 0, pfc_std = 0;  // XOFF frames with a predictive class / only standard
+    uint64_t pause_quanta_sent = 0;      // sum of the XOFF times of every frame sent
+    uint64_t ecn_marks = 0;              // packets queued with CE set
+    uint64_t cnp_fwd = 0, cnp_drop = 0;  // CNPs forwarded / dropped at a full FIFO
 };
 
 class TraceWriter;
@@ -83,8 +102,11 @@ class SwitchLogic {
     uint64_t config_cycles() const { return cfg_.csr_writes.size() + 1; }
     const std::string& first_error() const { return first_error_; }
     const CoreBackend& core() const { return *core_; }
+    const CbfcPorts* cbfc() const { return cbfc_.get(); }  // null: no credit-based port
     void set_trace(TraceWriter* t) { trace_ = t; }
     size_t eq_len(int o, int p) const { return eq_[o][p].size(); }
+    // Cells of EQ(o,p) that arrived on ingress port i (the deadlock detector's wait-for graph).
+    uint32_t eq_cells_from(int o, int p, int i) const;
     // Packets the node dropped, counting a rejection the core gave on the last edge that the
     // node has not yet acted on (so it can be compared with the core's drop pulses).
     uint64_t node_drops() const;
@@ -108,10 +130,12 @@ class SwitchLogic {
     std::vector<uint16_t> tx_next_;  // next cell of the packet in progress; == cells: none
     std::vector<int> held_;          // held grant priority, -1 none
     std::vector<uint16_t> rx_cells_; // cells of the packet being received so far
+    std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;
     std::string first_error_;
     TraceWriter* trace_ = nullptr;
+    std::unique_ptr<CbfcPorts> cbfc_;  // credit-based ports (fg_sim_cbfc_port.h)
 };
 
 SC_MODULE(SwitchNode) {

@@ -17,6 +17,12 @@ bool WireSymbol::operator==(const WireSymbol& o) const {
             for (int n = 0; n < kPrios; n++)
                 if (time[n] != o.time[n]) return false;
             return cev == o.cev;
+        case SymKind::Credit:
+            for (int n = 0; n < kPrios; n++)
+                if (fccl[n] != o.fccl[n]) return false;
+            return vl_mask == o.vl_mask;
+        case SymKind::Cnp:
+            return pkt == o.pkt;
     }
     return false;
 }
@@ -27,13 +33,21 @@ std::ostream& operator<<(std::ostream& os, const WireSymbol& s) {
             return os << "idle";
         case SymKind::Data:
             return os << "data(flow=" << s.pkt.flow << " seq=" << s.pkt.seq << " prio=" << int(s.pkt.prio)
-                      << " cell=" << s.cell << "/" << s.pkt.cells << ")";
+                      << " cell=" << s.cell << "/" << s.pkt.cells << (s.pkt.ce ? " CE" : "") << ")";
         case SymKind::Pfc: {
             os << "pfc(cev=0x" << std::hex << int(s.cev) << std::dec;
             for (int n = 0; n < kPrios; n++)
                 if ((s.cev >> n) & 1u) os << " t" << n << "=" << s.time[n];
             return os << ")";
         }
+        case SymKind::Credit: {
+            os << "credit(vl=0x" << std::hex << int(s.vl_mask) << std::dec;
+            for (int n = 0; n < kPrios; n++)
+                if ((s.vl_mask >> n) & 1u) os << " fccl" << n << "=" << s.fccl[n];
+            return os << ")";
+        }
+        case SymKind::Cnp:
+            return os << "cnp(flow=" << s.pkt.flow << " " << s.pkt.src << "->" << s.pkt.dst << ")";
     }
     return os << "?";
 }

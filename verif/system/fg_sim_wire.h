@@ -35,13 +35,21 @@ struct PacketDesc {
     uint16_t bytes = 0;   // frame length
     uint16_t cells = 0;   // ceil(bytes/64): buffer cells and cycles on the wire
     uint64_t t_sent = 0;  // cycle the source put the first cell on the wire
+    bool ect = false;     // ECN-capable transport (DCQCN flows)
+    bool ce = false;      // congestion experienced: set by a switch whose core marked it
     bool operator==(const PacketDesc& o) const {
         return flow == o.flow && seq == o.seq && src == o.src && dst == o.dst && prio == o.prio &&
-               bytes == o.bytes && cells == o.cells && t_sent == o.t_sent;
+               bytes == o.bytes && cells == o.cells && t_sent == o.t_sent && ect == o.ect && ce == o.ce;
     }
 };
 
-enum class SymKind : uint8_t { Idle = 0, Data = 1, Pfc = 2 };
+// Credit: an InfiniBand-style flow-control update (SPEC.md section 3) from a link's receiver
+// to its sender: FCCL per VL (= priority here), modulo 4096; bit n of vl_mask says which
+// fccl[n] are valid. One cycle on the wire, like a PFC frame (docs/system.md, endpoint).
+// Cnp: a DCQCN congestion notification (RoCEv2 CNP, a 64-byte frame = one cycle) from the
+// receiver of flow pkt.flow (pkt.src) back to its sender (pkt.dst); a switch forwards it in a
+// lossy control path outside the lossless queues (fg_sim_switch.h, sim-ppfc).
+enum class SymKind : uint8_t { Idle = 0, Data = 1, Pfc = 2, Credit = 3, Cnp = 4 };
 
 struct WireSymbol {
     SymKind kind = SymKind::Idle;
@@ -51,10 +59,15 @@ struct WireSymbol {
     // Pfc: class-enable vector and the eight time fields (quanta), as on the wire.
     uint8_t cev = 0;
     uint16_t time[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
+    // Credit: which VLs this update carries and their FCCL (12 bits each).
+    uint8_t vl_mask = 0;
+    uint16_t fccl[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
 
     bool idle() const { return kind == SymKind::Idle; }
     bool data() const { return kind == SymKind::Data; }
     bool pfc() const { return kind == SymKind::Pfc; }
+    bool credit() const { return kind == SymKind::Credit; }
+    bool cnp() const { return kind == SymKind::Cnp; }
     bool first_cell() const { return data() && cell == 0; }
     bool last_cell() const { return data() && cell + 1u == pkt.cells; }
 
@@ -70,6 +83,24 @@ struct WireSymbol {
         s.kind = SymKind::Pfc;
         s.cev = cev;
         for (int n = 0; n < kPrios; n++) s.time[n] = (cev >> n) & 1u ? time[n] : 0;
+        return s;
+    }
+    static WireSymbol credit_update(uint8_t vl_mask, const uint16_t fccl[kPrios]) {
+        WireSymbol s;
+        s.kind = SymKind::Credit;
+        s.vl_mask = vl_mask;
+        for (int n = 0; n < kPrios; n++) s.fccl[n] = (vl_mask >> n) & 1u ? uint16_t(fccl[n] & 0xFFFu) : 0;
+        return s;
+    }
+    // A CNP for `flow` from host `from` (the data receiver) to host `to` (the data sender).
+    static WireSymbol cnp_frame(uint32_t flow, uint16_t from, uint16_t to) {
+        WireSymbol s;
+        s.kind = SymKind::Cnp;
+        s.pkt.flow = flow;
+        s.pkt.src = from;
+        s.pkt.dst = to;
+        s.pkt.bytes = 64;
+        s.pkt.cells = 1;
         return s;
     }
     bool operator==(const WireSymbol& o) const;

@@ -4,6 +4,7 @@
 // Every expected value below is derived from the contracts in the headers (delay D, one cell
 // per cycle, q quanta = q cycles), never read back from the code under test. Each check
 // prints `CHECK name ok|FAIL ...`; the exit code is 1 when any check failed.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,7 +14,9 @@
 #include <systemc>
 #include <vector>
 
+#include "fg_sim_dcqcn.h"
 #include "fg_sim_host.h"
+#include "fg_sim_latency.h"
 #include "fg_sim_link.h"
 #include "fg_sim_network.h"
 #include "fg_sim_switch.h"
@@ -215,7 +218,7 @@ static SwitchConfig three_host_switch(int ports, uint32_t total_cells) {
     sp.total_cells = total_cells;
     sp.headroom = 64;
     SwitchConfig sc;
-    sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
+    sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0};
     sc.csr_writes = switch_register_writes(sp, 18);
     sc.route = {0, 1, 2};
     sc.mon_port = 2;
@@ -340,7 +343,7 @@ int test_two_switches(const std::string& core, int ports) {
     std::vector<SwitchNode*> sw;
     for (int k = 0; k < 2; k++) {
         SwitchConfig sc;
-        sc.core = fg_sw_core_cfg{ports, 8, 18, 8};
+        sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0};
         sc.csr_writes = switch_register_writes(sp, 18);
         sc.route = k == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0};  // host id -> port
         sc.mon_port = 1 - k;
@@ -400,8 +403,161 @@ int test_bad_input() {
     });
     check("bad.alpha_shift", m.find("alpha_shift = 16") != std::string::npos && m.find("0..15") != std::string::npos,
           m);
-    m = msg([] { make_core("nosuch", fg_sw_core_cfg{3, 8, 18, 8}); });
+    m = msg([] { make_core("nosuch", fg_sw_core_cfg{3, 8, 18, 8, 0}); });
     check("bad.core", m.find("--switch nosuch") != std::string::npos && m.find("stub") != std::string::npos, m);
+    return 0;
+}
+
+// DCQCN RP/NP (fg_sim_dcqcn.h) against values worked out by hand from SPEC 9's formulas
+// (g = 1/256, F = 5, R_AI = 0.04, R_HAI = 0.2 Gb/s, line 40 Gb/s).
+bool near(double a, double b) { return std::fabs(a - b) < 1e-9; }
+std::string kd(const char* k, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%s=%.9g", k, v);
+    return b;
+}
+
+int test_dcqcn() {
+    DcqcnParams p = DcqcnParams::paper(40, 12.8);
+    check("dcqcn.timers_55us", p.alpha_timer == 4297 && p.rate_timer == 4297, kv("timer", p.rate_timer));
+    check("dcqcn.cnp_interval_50us", p.cnp_interval == 3906, kv("cnp_interval", p.cnp_interval));
+    {   // alpha starting at 0: one CNP gives alpha = g and R_C = R (1 - g/2)
+        DcqcnParams q = p;
+        q.alpha0 = 0;
+        DcqcnRp rp(q);
+        rp.on_cnp(100);
+        check("dcqcn.alpha_after_one_cnp_is_g", near(rp.alpha(), 0.00390625), kd("alpha", rp.alpha()));
+        check("dcqcn.rate_after_one_cnp", near(rp.rate_gbps(), 39.921875) && near(rp.target_gbps(), 40),
+              kd("rc", rp.rate_gbps()));
+    }
+    DcqcnRp rp(p);  // alpha0 = 1 (ns-3)
+    check("dcqcn.line_rate_before_cnp", near(rp.rate_gbps(), 40) && !rp.active());
+    rp.advance(1000000);  // no timer runs before the first CNP
+    check("dcqcn.no_increase_before_cnp", near(rp.rate_gbps(), 40) && rp.timer_stage() == 0);
+    rp.on_cnp(0);
+    check("dcqcn.first_cnp_halves", near(rp.alpha(), 1) && near(rp.rate_gbps(), 20) && near(rp.target_gbps(), 40),
+          kd("rc", rp.rate_gbps()));
+    rp.on_cnp(0);
+    check("dcqcn.second_cnp", near(rp.rate_gbps(), 10) && near(rp.target_gbps(), 20), kd("rc", rp.rate_gbps()));
+    rp.advance(4296);
+    check("dcqcn.timer_not_yet", rp.timer_stage() == 0 && near(rp.rate_gbps(), 10));
+    rp.advance(4297);
+    check("dcqcn.fast_recovery_1", rp.timer_stage() == 1 && near(rp.rate_gbps(), 15) &&
+                                       rp.last_event() == DcqcnRp::kFastRecovery, kd("rc", rp.rate_gbps()));
+    check("dcqcn.alpha_decay_1", near(rp.alpha(), 255.0 / 256), kd("alpha", rp.alpha()));
+    rp.advance(5 * 4297);
+    check("dcqcn.fast_recovery_5", rp.timer_stage() == 5 && near(rp.rate_gbps(), 19.6875) &&
+                                       rp.last_event() == DcqcnRp::kFastRecovery, kd("rc", rp.rate_gbps()));
+    check("dcqcn.alpha_decay_5", near(rp.alpha(), 0.980620743007421), kd("alpha", rp.alpha()));
+    rp.advance(6 * 4297);
+    check("dcqcn.additive", rp.last_event() == DcqcnRp::kAdditive && near(rp.target_gbps(), 20.04) &&
+                                near(rp.rate_gbps(), 19.86375), kd("rt", rp.target_gbps()) + " " + kd("rc", rp.rate_gbps()));
+    rp.on_sent(9999999);
+    check("dcqcn.byte_counter_not_yet", rp.byte_stage() == 0);
+    rp.on_sent(1);
+    check("dcqcn.byte_counter_10MB", rp.byte_stage() == 1 && rp.last_event() == DcqcnRp::kAdditive &&
+                                         near(rp.target_gbps(), 20.08) && near(rp.rate_gbps(), 19.971875),
+          kd("rc", rp.rate_gbps()));
+    rp.on_sent(5 * 10000000ull);  // byte stages 2..5 additive, 6 hyper (both counters > F)
+    check("dcqcn.hyper", rp.byte_stage() == 6 && rp.last_event() == DcqcnRp::kHyper &&
+                             near(rp.target_gbps(), 20.44), kd("rt", rp.target_gbps()));
+    for (int k = 0; k < 40; k++) rp.on_cnp(30000);
+    check("dcqcn.min_rate", near(rp.rate_gbps(), 0.1), kd("rc", rp.rate_gbps()));
+    rp.advance(30000 + 2000 * 4297);  // additive: 0.04 Gb/s per event, ~1000 events from 0.1 to 40
+    check("dcqcn.capped_at_line", near(rp.rate_gbps(), 40) && near(rp.target_gbps(), 40), kd("rc", rp.rate_gbps()));
+    {   // the ns-3 rule: CNPs in a row keep the target; after an increase event the next CNP clamps
+        DcqcnParams q = p;
+        q.clamp_target = false;
+        DcqcnRp r3(q);
+        r3.on_cnp(0);
+        r3.on_cnp(10);
+        check("dcqcn.ns3_keeps_target", near(r3.rate_gbps(), 10) && near(r3.target_gbps(), 40),
+              kd("rt", r3.target_gbps()));
+        r3.advance(10 + 4297);  // one fast recovery: R_C = (40 + 10) / 2
+        // After an increase: R_T = R_C = 25. alpha decayed once at 4307 (255/256), the CNP makes
+        // it (255/256)^2 + 1/256 = 65281/65536, so R_C = 25 (1 - 65281/131072) = 25 * 65791/131072.
+        r3.on_cnp(5000);
+        check("dcqcn.ns3_clamps_after_increase",
+              near(r3.target_gbps(), 25) && near(r3.rate_gbps(), 25.0 * 65791 / 131072),
+              kd("rt", r3.target_gbps()) + " " + kd("rc", r3.rate_gbps()));
+    }
+    DcqcnNp np(3906);
+    bool a = np.on_ce(1, 0), b = np.on_ce(1, 3905), c = np.on_ce(1, 3906), d = np.on_ce(2, 3906);
+    check("dcqcn.np_one_cnp_per_interval", a && !b && c && d);
+    LatencyRecord lr;
+    for (int k = 100; k >= 1; k--) lr.add(uint64_t(k));
+    check("latency.percentiles", lr.percentile(50) == 50 && lr.percentile(99) == 99 && lr.max() == 100 &&
+                                     near(lr.mean(), 50.5), kv("p50", lr.percentile(50)) + " " + kv("p99", lr.percentile(99)));
+    LatencyRecord l4;
+    for (int k = 1; k <= 4; k++) l4.add(uint64_t(k));
+    check("latency.p50_nearest_rank", l4.percentile(50) == 2 && l4.percentile(100) == 4);
+    std::string m;
+    try {
+        DcqcnParams bad = p;
+        bad.g = 2;
+        bad.validate();
+    } catch (const std::exception& e) {
+        m = e.what();
+    }
+    check("dcqcn.bad_g", m.find("g = 2") != std::string::npos && m.find("(0, 1]") != std::string::npos, m);
+    return 0;
+}
+
+// A host with a DCQCN flow of 16-cell packets: at line rate a packet starts every 16 cycles;
+// after one CNP (alpha = 1: R_C = 20 Gb/s) every 32. The receiving side (NP) answers the
+// first CE-marked packet of a flow at once with a CNP to the packet's source, then no more
+// than one per flow per cnp_interval.
+int test_dcqcn_host() {
+    HostConfig hc;
+    hc.id = 0;
+    hc.dcqcn = DcqcnParams::paper(40, 12.8);
+    FlowSpec f = flow(7, 1, 3, 1024, 0, 0);
+    f.dcqcn = true;
+    hc.flows.push_back(f);
+    HostLogic snd(hc);
+    std::vector<uint64_t> starts;
+    WireSymbol idle;
+    for (uint64_t t = 0; t < 400; t++) {
+        WireSymbol rx = t == 100 ? WireSymbol::cnp_frame(7, 1, 0) : idle;
+        WireSymbol s = snd.edge(t, rx);
+        if (s.first_cell()) {
+            starts.push_back(t);
+            if (!s.pkt.ect) check("host.ect_set", false);
+        }
+    }
+    // Packets start at 0, 16, ..., 96 (line rate); the CNP is read at edge 100, while the packet
+    // started at 96 is on the wire: the next starts at 112 (its gap was fixed at line rate), then
+    // every 32 cycles.
+    std::vector<uint64_t> want = {0, 16, 32, 48, 64, 80, 96, 112, 144, 176, 208, 240, 272, 304, 336, 368};
+    check("host.rate_limited", starts == want, kv("starts", starts.size()) + " " + kv("last", starts.empty() ? 0 : starts.back()));
+    check("host.cnp_counted", snd.stats().rx_cnp == 1 && snd.rp(0) && snd.rp(0)->cnps() == 1);
+
+    HostConfig rc;
+    rc.id = 1;
+    rc.dcqcn = hc.dcqcn;
+    HostLogic rcv(rc);
+    PacketDesc pk;
+    pk.flow = 7;
+    pk.src = 0;
+    pk.dst = 1;
+    pk.prio = 3;
+    pk.bytes = 64;
+    pk.cells = 1;
+    pk.ect = true;
+    pk.ce = true;
+    std::vector<uint64_t> cnps;
+    for (uint64_t t = 0; t < 9000; t++) {
+        pk.seq = uint32_t(t / 10);
+        WireSymbol rx = t % 10 == 0 ? WireSymbol::data_cell(pk, 0) : idle;
+        WireSymbol s = rcv.edge(t, rx);
+        if (s.cnp()) {
+            cnps.push_back(t);
+            if (s.pkt.flow != 7 || s.pkt.dst != 0 || s.pkt.src != 1) check("host.cnp_fields", false, to_string(s));
+        }
+    }
+    // CE packets at 0, 10, 20, ...: CNPs for those read at 0, 3910 (first >= 3906), 7820.
+    check("host.np_interval", cnps == std::vector<uint64_t>({0, 3910, 7820}), kv("cnps", cnps.size()));
+    check("host.ce_counted", rcv.stats().rx_ce == 900 && rcv.stats().tx_cnp == 3);
     return 0;
 }
 
@@ -431,6 +587,8 @@ int sc_main(int argc, char** argv) {
         else if (test == "switch_rx_pfc") test_switch_rx_pfc(core, ports);
         else if (test == "bad_input") test_bad_input();
         else if (test == "two_switches") test_two_switches(core, ports);
+        else if (test == "dcqcn") test_dcqcn();
+        else if (test == "dcqcn_host") test_dcqcn_host();
         else {
             std::fprintf(stderr, "fg_sim_unit: unknown test '%s'\n", test.c_str());
             return 2;
