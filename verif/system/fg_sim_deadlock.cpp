@@ -1,4 +1,5 @@
 // fg_sim_deadlock.cpp - the deadlock scenario and detector (see fg_sim_deadlock.h).
+#include "fg_sim_args.h"
 #include "fg_sim_deadlock.h"
 
 #include <algorithm>
@@ -153,27 +154,6 @@ std::string deadlock_usage() {
            "  --quiet              only the RESULT line\n";
 }
 
-static uint64_t num(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(v, &end, 0);
-    if (!v[0] || *end || errno || v[0] == '-' || x < lo || x > hi)
-        throw std::invalid_argument(opt + " '" + v + "': expected an integer in " + std::to_string(lo) + ".." +
-                                    std::to_string(hi));
-    return x;
-}
-
-static double real(const std::string& opt, const char* v, double lo, double hi) {
-    char* end = nullptr;
-    errno = 0;
-    double x = std::strtod(v, &end);
-    if (!v[0] || *end || errno || !(x >= lo && x <= hi)) {
-        char b[64];
-        std::snprintf(b, sizeof b, "%g..%g", lo, hi);
-        throw std::invalid_argument(opt + " '" + v + "': expected a number in " + b);
-    }
-    return x;
-}
 
 DeadlockOptions parse_deadlock(int argc, char** argv) {
     DeadlockOptions o;
@@ -186,22 +166,22 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         if (a == "--topo") o.topo = val();
         else if (a == "--fc") o.fc = parse_flow_control(val());
         else if (a == "--switch") o.core = val();
-        else if (a == "--cycles") o.cycles = num(a, val(), 1, 1000000000ull);
-        else if (a == "--rate") o.rate_gbps = real(a, val(), 1, 800);
-        else if (a == "--link-delay-ns") o.link_delay_ns = real(a, val(), 0, 1e6);
-        else if (a == "--pkt") o.pkt_bytes = uint32_t(num(a, val(), 64, 9216));
-        else if (a == "--buffer-kb") o.buffer_kb = real(a, val(), 1, 16383);
-        else if (a == "--xoff-kb") o.xoff_kb = real(a, val(), 0, 16383);
-        else if (a == "--xon-kb") o.xon_kb = real(a, val(), 0, 16383);
-        else if (a == "--ports") o.ports = int(num(a, val(), 1, FG_SW_MAX_PORTS));
-        else if (a == "--prio") o.prio = int(num(a, val(), 0, 7));
-        else if (a == "--pause-quanta") o.pause_quanta = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--refresh") o.refresh = uint32_t(num(a, val(), 1, 0xFFFFFF));
-        else if (a == "--window-us") o.window_us = real(a, val(), 0.001, 1e6);
-        else if (a == "--window-cycles") o.window_cycles = num(a, val(), 1, 100000000ull);
-        else if (a == "--detect-us") o.detect_us = real(a, val(), 0.001, 1e6);
-        else if (a == "--check-cycles") o.check_cycles = num(a, val(), 1, 100000000ull);
-        else if (a == "--tail") o.tail = int(num(a, val(), 1, 1000));
+        else if (a == "--cycles") o.cycles = arg_uint(a, val(), 1, 1000000000ull);
+        else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
+        else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
+        else if (a == "--pkt") o.pkt_bytes = uint32_t(arg_uint(a, val(), 64, 9216));
+        else if (a == "--buffer-kb") o.buffer_kb = arg_real(a, val(), 1, 16383);
+        else if (a == "--xoff-kb") o.xoff_kb = arg_real(a, val(), 0, 16383);
+        else if (a == "--xon-kb") o.xon_kb = arg_real(a, val(), 0, 16383);
+        else if (a == "--ports") o.ports = int(arg_uint(a, val(), 1, FG_SW_MAX_PORTS));
+        else if (a == "--prio") o.prio = int(arg_uint(a, val(), 0, 7));
+        else if (a == "--pause-quanta") o.pause_quanta = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--refresh") o.refresh = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
+        else if (a == "--window-us") o.window_us = arg_real(a, val(), 0.001, 1e6);
+        else if (a == "--window-cycles") o.window_cycles = arg_uint(a, val(), 1, 100000000ull);
+        else if (a == "--detect-us") o.detect_us = arg_real(a, val(), 0.001, 1e6);
+        else if (a == "--check-cycles") o.check_cycles = arg_uint(a, val(), 1, 100000000ull);
+        else if (a == "--tail") o.tail = int(arg_uint(a, val(), 1, 1000));
         else if (a == "--csv") o.csv = val();
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;

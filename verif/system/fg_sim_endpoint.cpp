@@ -1,4 +1,5 @@
 // fg_sim_endpoint.cpp - the endpoint-congestion scenario (see fg_sim_endpoint.h).
+#include "fg_sim_args.h"
 #include "fg_sim_endpoint.h"
 
 #include <sys/wait.h>
@@ -59,27 +60,6 @@ std::string endpoint_usage() {
            "  --quiet              no summary lines\n";
 }
 
-static uint64_t num(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(v, &end, 0);
-    if (!v[0] || *end || errno || v[0] == '-' || x < lo || x > hi)
-        throw std::invalid_argument(opt + " '" + v + "': expected an integer in " + std::to_string(lo) + ".." +
-                                    std::to_string(hi));
-    return x;
-}
-
-static double real(const std::string& opt, const char* v, double lo, double hi) {
-    char* end = nullptr;
-    errno = 0;
-    double x = std::strtod(v, &end);
-    if (!v[0] || *end || errno || !(x >= lo && x <= hi)) {
-        char b[64];
-        std::snprintf(b, sizeof b, "%g..%g", lo, hi);
-        throw std::invalid_argument(opt + " '" + v + "': expected a number in " + b);
-    }
-    return x;
-}
 
 EndpointOptions parse_endpoint(int argc, char** argv) {
     EndpointOptions o;
@@ -94,39 +74,39 @@ EndpointOptions parse_endpoint(int argc, char** argv) {
             o.pft = val();
             if (o.pft != "off" && o.pft != "ft-fi" && o.pft != "ft-ri" && o.pft != "at-fi" && o.pft != "at-ri")
                 throw std::invalid_argument("--pft '" + o.pft + "': legal values off|ft-fi|ft-ri|at-fi|at-ri");
-        } else if (a == "--m") p.m = uint32_t(num(a, val(), 0, 31));
-        else if (a == "--n") p.n = uint32_t(num(a, val(), 0, 31));
-        else if (a == "--k") p.k = uint32_t(num(a, val(), 0, 0xFFFFFFFFull));
-        else if (a == "--te") p.t_e = uint32_t(num(a, val(), 0, 4095));
-        else if (a == "--ts") p.t_s = uint32_t(num(a, val(), 0, 4095));
-        else if (a == "--We") p.w_e = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--Ne") p.n_e = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--the") p.th_e = uint32_t(num(a, val(), 0, 4095));
-        else if (a == "--Ws") p.w_s = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--Ns") p.n_s = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--ths") p.th_s = uint32_t(num(a, val(), 0, 4095));
-        else if (a == "--seed") p.seed = uint32_t(num(a, val(), 1, 0xFFFFFFFFull));
-        else if (a == "--nodes") o.nodes = int(num(a, val(), 2, FG_SW_MAX_PORTS - 1));
+        } else if (a == "--m") p.m = uint32_t(arg_uint(a, val(), 0, 31));
+        else if (a == "--n") p.n = uint32_t(arg_uint(a, val(), 0, 31));
+        else if (a == "--k") p.k = uint32_t(arg_uint(a, val(), 0, 0xFFFFFFFFull));
+        else if (a == "--te") p.t_e = uint32_t(arg_uint(a, val(), 0, 4095));
+        else if (a == "--ts") p.t_s = uint32_t(arg_uint(a, val(), 0, 4095));
+        else if (a == "--We") p.w_e = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--Ne") p.n_e = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--the") p.th_e = uint32_t(arg_uint(a, val(), 0, 4095));
+        else if (a == "--Ws") p.w_s = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--Ns") p.n_s = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--ths") p.th_s = uint32_t(arg_uint(a, val(), 0, 4095));
+        else if (a == "--seed") p.seed = uint32_t(arg_uint(a, val(), 1, 0xFFFFFFFFull));
+        else if (a == "--nodes") o.nodes = int(arg_uint(a, val(), 2, FG_SW_MAX_PORTS - 1));
         else if (a == "--nic") o.nic = val();
         else if (a == "--switch") o.core = val();
-        else if (a == "--cycles") o.cycles = num(a, val(), 1, 1000000000ull);
-        else if (a == "--warmup") o.warmup = num(a, val(), 0, 1000000000ull);
-        else if (a == "--rate") o.rate_gbps = real(a, val(), 1, 800);
-        else if (a == "--link-delay-ns") o.link_delay_ns = real(a, val(), 0, 1e6);
-        else if (a == "--pkt") o.pkt_bytes = uint32_t(num(a, val(), 64, 9216));
-        else if (a == "--victim-load") o.victim_load = real(a, val(), 0, 1);
-        else if (a == "--cong-load") o.cong_load = real(a, val(), 0, 1);
-        else if (a == "--queue") o.queue = uint32_t(num(a, val(), 1, 4096));
-        else if (a == "--tfc") o.t_fc = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--allot") o.allot = uint32_t(num(a, val(), 16, 2047));
-        else if (a == "--nic-buffer") o.nic_buffer = uint32_t(num(a, val(), 16, 2047));
-        else if (a == "--prio") o.prio = int(num(a, val(), 0, 7));
-        else if (a == "--advertise") o.advertise = uint32_t(num(a, val(), 16, 2047));
-        else if (a == "--switch-ports") o.switch_ports = int(num(a, val(), 3, FG_SW_MAX_PORTS));
+        else if (a == "--cycles") o.cycles = arg_uint(a, val(), 1, 1000000000ull);
+        else if (a == "--warmup") o.warmup = arg_uint(a, val(), 0, 1000000000ull);
+        else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
+        else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
+        else if (a == "--pkt") o.pkt_bytes = uint32_t(arg_uint(a, val(), 64, 9216));
+        else if (a == "--victim-load") o.victim_load = arg_real(a, val(), 0, 1);
+        else if (a == "--cong-load") o.cong_load = arg_real(a, val(), 0, 1);
+        else if (a == "--queue") o.queue = uint32_t(arg_uint(a, val(), 1, 4096));
+        else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--allot") o.allot = uint32_t(arg_uint(a, val(), 16, 2047));
+        else if (a == "--nic-buffer") o.nic_buffer = uint32_t(arg_uint(a, val(), 16, 2047));
+        else if (a == "--prio") o.prio = int(arg_uint(a, val(), 0, 7));
+        else if (a == "--advertise") o.advertise = uint32_t(arg_uint(a, val(), 16, 2047));
+        else if (a == "--switch-ports") o.switch_ports = int(arg_uint(a, val(), 3, FG_SW_MAX_PORTS));
         else if (a == "--baseline-json") o.baseline_json = val();
         else if (a == "--no-baseline") o.no_baseline = true;
         else if (a == "--trace") o.trace = val();
-        else if (a == "--sample") o.sample = uint32_t(num(a, val(), 1, 1000000));
+        else if (a == "--sample") o.sample = uint32_t(arg_uint(a, val(), 1, 1000000));
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
         else throw std::invalid_argument("unknown option '" + a + "'\n" + endpoint_usage());

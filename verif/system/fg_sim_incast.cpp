@@ -1,4 +1,5 @@
 // fg_sim_incast.cpp - the N:1 incast scenario (see fg_sim_incast.h).
+#include "fg_sim_args.h"
 #include "fg_sim_incast.h"
 
 #include <cerrno>
@@ -76,28 +77,6 @@ std::string incast_usage() {
            "  --scenario FILE      options from a file (verif/system/scenarios/*.txt)\n";
 }
 
-static uint64_t num(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(v, &end, 0);
-    if (!v[0] || *end || errno || v[0] == '-' || x < lo || x > hi)
-        throw std::invalid_argument(opt + " '" + v + "': expected an integer in " + std::to_string(lo) + ".." +
-                                    std::to_string(hi));
-    return x;
-}
-
-static double real(const std::string& opt, const char* v, double lo, double hi) {
-    char* end = nullptr;
-    errno = 0;
-    double x = std::strtod(v, &end);
-    if (!v[0] || *end || errno || !(x >= lo && x <= hi)) {
-        char b[64];
-        std::snprintf(b, sizeof b, "%g..%g", lo, hi);
-        throw std::invalid_argument(opt + " '" + v + "': expected a number in " + b);
-    }
-    return x;
-}
-
 static bool onoff(const std::string& opt, const std::string& v) {
     if (v == "on") return true;
     if (v == "off") return false;
@@ -173,36 +152,36 @@ IncastOptions parse_incast(int argc, char** argv) {
             if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
             return args[++i].c_str();
         };
-        if (a == "--senders") o.senders = int(num(a, val(), 1, FG_SW_MAX_PORTS - 1));
+        if (a == "--senders") o.senders = int(arg_uint(a, val(), 1, FG_SW_MAX_PORTS - 1));
         else if (a == "--switch") o.core = val();
-        else if (a == "--cycles") o.cycles = num(a, val(), 1, 1000000000ull);
-        else if (a == "--rate") o.rate_gbps = real(a, val(), 1, 800);
-        else if (a == "--link-delay-ns") o.link_delay_ns = real(a, val(), 0, 1e6);
-        else if (a == "--pkt") o.pkt_bytes = uint32_t(num(a, val(), 64, 9216));
+        else if (a == "--cycles") o.cycles = arg_uint(a, val(), 1, 1000000000ull);
+        else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
+        else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
+        else if (a == "--pkt") o.pkt_bytes = uint32_t(arg_uint(a, val(), 64, 9216));
         else if (a == "--headroom") {
             std::string v = val();
             if (v == "auto") o.headroom_auto = true;
-            else o.headroom_auto = false, o.headroom_cells = uint32_t(num(a, v.c_str(), 0, 262143));
-        } else if (a == "--buffer-kb") o.buffer_kb = uint32_t(num(a, val(), 1, 16383));
-        else if (a == "--reserve") o.reserve = uint32_t(num(a, val(), 0, 262143));
-        else if (a == "--alpha-shift") o.alpha_shift = uint32_t(num(a, val(), 0, 15));
-        else if (a == "--resume-offset") o.resume_offset = uint32_t(num(a, val(), 0, 262143));
-        else if (a == "--prio") o.prio = int(num(a, val(), 0, 7));
-        else if (a == "--prios") o.n_prio = int(num(a, val(), 1, 8));
-        else if (a == "--pause-quanta") o.pause_quanta = uint32_t(num(a, val(), 1, 65535));
-        else if (a == "--refresh") o.refresh = uint32_t(num(a, val(), 1, 0xFFFFFF));
+            else o.headroom_auto = false, o.headroom_cells = uint32_t(arg_uint(a, v.c_str(), 0, 262143));
+        } else if (a == "--buffer-kb") o.buffer_kb = uint32_t(arg_uint(a, val(), 1, 16383));
+        else if (a == "--reserve") o.reserve = uint32_t(arg_uint(a, val(), 0, 262143));
+        else if (a == "--alpha-shift") o.alpha_shift = uint32_t(arg_uint(a, val(), 0, 15));
+        else if (a == "--resume-offset") o.resume_offset = uint32_t(arg_uint(a, val(), 0, 262143));
+        else if (a == "--prio") o.prio = int(arg_uint(a, val(), 0, 7));
+        else if (a == "--prios") o.n_prio = int(arg_uint(a, val(), 1, 8));
+        else if (a == "--pause-quanta") o.pause_quanta = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--refresh") o.refresh = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--no-pfc") o.pfc = false;
-        else if (a == "--packets") o.packets = num(a, val(), 0, 1ull << 40);
-        else if (a == "--start-gap") o.start_gap = num(a, val(), 0, 1000000);
+        else if (a == "--packets") o.packets = arg_uint(a, val(), 0, 1ull << 40);
+        else if (a == "--start-gap") o.start_gap = arg_uint(a, val(), 0, 1000000);
         else if (a == "--rx-pause") {
             std::string v = val();
             size_t c = v.find(':');
             if (c == std::string::npos) throw std::invalid_argument("--rx-pause '" + v + "': expected CYCLE:QUANTA");
-            o.rx_pause.push_back({num("--rx-pause cycle", v.substr(0, c).c_str(), 0, 1000000000ull),
-                                  uint32_t(num("--rx-pause quanta", v.substr(c + 1).c_str(), 0, 65535))});
+            o.rx_pause.push_back({arg_uint("--rx-pause cycle", v.substr(0, c).c_str(), 0, 1000000000ull),
+                                  uint32_t(arg_uint("--rx-pause quanta", v.substr(c + 1).c_str(), 0, 65535))});
         } else if (a == "--trace") o.trace = val();
         else if (a == "--core-trace") o.core_trace = val();
-        else if (a == "--sample") o.sample = uint32_t(num(a, val(), 1, 1000000));
+        else if (a == "--sample") o.sample = uint32_t(arg_uint(a, val(), 1, 1000000));
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
         else if (a == "--mode") {
@@ -213,22 +192,22 @@ IncastOptions parse_incast(int argc, char** argv) {
         else if (a == "--dcqcn-clamp") o.dcqcn_clamp = onoff(a, val());
         else if (a == "--ecn") o.ecn = onoff(a, val());
         else if (a == "--probe") o.probe = onoff(a, val());
-        else if (a == "--probe-bytes") o.probe_bytes = uint32_t(num(a, val(), 64, 9216));
+        else if (a == "--probe-bytes") o.probe_bytes = uint32_t(arg_uint(a, val(), 64, 9216));
         else if (a == "--probe-period") o.probe_period_us = dur_us(a, val(), 0.001, 1e6);
-        else if (a == "--shared-kb") o.shared_kb = uint32_t(num(a, val(), 0, 16383));
-        else if (a == "--switch-ports") o.switch_ports = int(num(a, val(), 2, FG_SW_MAX_PORTS));
+        else if (a == "--shared-kb") o.shared_kb = uint32_t(arg_uint(a, val(), 0, 16383));
+        else if (a == "--switch-ports") o.switch_ports = int(arg_uint(a, val(), 2, FG_SW_MAX_PORTS));
         else if (a == "--T") o.T_us = dur_us(a, val(), 0.001, 1e6);
-        else if (a == "--R") o.R = real(a, val(), 1.0 / 65536, 1);
+        else if (a == "--R") o.R = arg_real(a, val(), 1.0 / 65536, 1);
         else if (a == "--interval") o.interval_us = dur_us(a, val(), 0.001, 1e5);
         else if (a == "--holdoff") o.holdoff_us = dur_us(a, val(), 0, 1e6);
-        else if (a == "--ppfc-seed") o.ppfc_seed = uint32_t(num(a, val(), 1, 0xFFFFFFFFull));
+        else if (a == "--ppfc-seed") o.ppfc_seed = uint32_t(arg_uint(a, val(), 1, 0xFFFFFFFFull));
         else if (a == "--pause-scale") {
             std::string v = val();
-            o.pause_scale = v == "fanin" ? 0 : real(a, v.c_str(), 1.0 / 256, 255);
+            o.pause_scale = v == "fanin" ? 0 : arg_real(a, v.c_str(), 1.0 / 256, 255);
         }
-        else if (a == "--kmin") o.kmin_kb = real(a, val(), 0, 16383);
-        else if (a == "--kmax") o.kmax_kb = real(a, val(), 0, 16383);
-        else if (a == "--pmax") o.pmax = real(a, val(), 0, 1);
+        else if (a == "--kmin") o.kmin_kb = arg_real(a, val(), 0, 16383);
+        else if (a == "--kmax") o.kmax_kb = arg_real(a, val(), 0, 16383);
+        else if (a == "--pmax") o.pmax = arg_real(a, val(), 0, 1);
         else if (a == "--png") o.png = val();
         else throw std::invalid_argument("unknown option '" + a + "'\n" + incast_usage());
     }

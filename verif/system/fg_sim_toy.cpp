@@ -1,4 +1,5 @@
 // fg_sim_toy.cpp - the Fig. 2 toy example of seed 000 (see fg_sim_toy.h for the mapping).
+#include "fg_sim_args.h"
 #include "fg_sim_toy.h"
 
 #include <cerrno>
@@ -35,16 +36,6 @@ std::string toy_usage() {
            "  --json               results as one JSON object\n";
 }
 
-static uint64_t tnum(const std::string& opt, const char* v, uint64_t lo, uint64_t hi) {
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long x = std::strtoull(v, &end, 0);
-    if (!v[0] || *end || errno || v[0] == '-' || x < lo || x > hi)
-        throw std::invalid_argument(opt + " '" + v + "': expected an integer in " + std::to_string(lo) + ".." +
-                                    std::to_string(hi));
-    return x;
-}
-
 ToyOptions parse_toy(int argc, char** argv) {
     ToyOptions o;
     for (int i = 2; i < argc; i++) {
@@ -58,18 +49,18 @@ ToyOptions parse_toy(int argc, char** argv) {
             if (o.mode != "pfc" && o.mode != "ppfc") throw std::invalid_argument("--mode '" + o.mode + "': expected pfc or ppfc");
         } else if (a == "--switch") o.core = val();
         else if (a == "--unit-cells") {
-            o.unit_cells = uint32_t(tnum(a, val(), 8, 4096));
+            o.unit_cells = uint32_t(arg_uint(a, val(), 8, 4096));
             if (o.unit_cells % 2) throw std::invalid_argument("--unit-cells " + std::to_string(o.unit_cells) + ": must be even (link delay = K/2)");
         } else if (a == "--window") {
-            o.window = uint32_t(tnum(a, val(), 8, 4096));
+            o.window = uint32_t(arg_uint(a, val(), 8, 4096));
             if (o.window % 8) throw std::invalid_argument("--window " + std::to_string(o.window) + ": must be a multiple of 8 (whole periods)");
-        } else if (a == "--ports") o.ports = int(tnum(a, val(), 4, 32));
-        else if (a == "--xy-cells") o.xy_cells = uint32_t(tnum(a, val(), 2, 64));
-        else if (a == "--link-delay") o.link_delay = uint32_t(tnum(a, val(), 2, 100000));
-        else if (a == "--react") o.react = uint32_t(tnum(a, val(), 0, 64));
-        else if (a == "--phase") o.phase = int64_t(tnum(a, val(), 0, 65535));
-        else if (a == "--ppfc-kmax") o.ppfc_kmax = uint32_t(tnum(a, val(), 1, 65535));
-        else if (a == "--ppfc-holdoff") o.ppfc_holdoff = uint32_t(tnum(a, val(), 0, 65535));
+        } else if (a == "--ports") o.ports = int(arg_uint(a, val(), 4, 32));
+        else if (a == "--xy-cells") o.xy_cells = uint32_t(arg_uint(a, val(), 2, 64));
+        else if (a == "--link-delay") o.link_delay = uint32_t(arg_uint(a, val(), 2, 100000));
+        else if (a == "--react") o.react = uint32_t(arg_uint(a, val(), 0, 64));
+        else if (a == "--phase") o.phase = int64_t(arg_uint(a, val(), 0, 65535));
+        else if (a == "--ppfc-kmax") o.ppfc_kmax = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--ppfc-holdoff") o.ppfc_holdoff = uint32_t(arg_uint(a, val(), 0, 65535));
         else if (a == "--ppfc-cell-cycles") {
             const char* v = val();
             char* end = nullptr;
