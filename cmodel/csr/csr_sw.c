@@ -31,6 +31,9 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_ecn_kmax",
     "rd_ecn_slope",
     "rd_ecn_seed",
+    "rd_gfc_ctrl",
+    "rd_gfc_b1",
+    "rd_gfc_bm",
     "rd_headroom",
     "rd_alpha_shift",
     "rd_quanta_step",
@@ -42,6 +45,8 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_cell_cycles",
     "rd_ecn_marks",
     "rd_ppfc_count",
+    "rd_gfc_tx",
+    "rd_gfc_rx",
     "rd_xoff",
     "rd_xon",
     "ro_id",
@@ -89,6 +94,12 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "wr_ecn_slope",
     "wr_ecn_seed",
     "range_ecn_seed",
+    "wr_gfc_ctrl",
+    "range_gfc_ctrl",
+    "wr_gfc_b1",
+    "range_gfc_b1",
+    "wr_gfc_bm",
+    "range_gfc_bm",
     "wr_headroom",
     "range_headroom",
     "wr_alpha_shift",
@@ -111,6 +122,10 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "sat_ecn_marks",
     "clr_ppfc_count",
     "sat_ppfc_count",
+    "clr_gfc_tx",
+    "sat_gfc_tx",
+    "clr_gfc_rx",
+    "sat_gfc_rx",
     "wr_xoff",
     "range_xoff",
     "wr_xon",
@@ -126,6 +141,10 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rule_kmin_le_kmax_via_ecn_kmin",
     "rule_kmin_le_kmax_via_ecn_kmax",
     "rule_kmin_le_kmax_equal_ok",
+    "rule_gfc_b1_lt_bm_via_gfc_b1",
+    "rule_gfc_b1_lt_bm_via_gfc_bm",
+    "rule_gfc_b1_lt_bm_equal_bad",
+    "rule_gfc_b1_lt_bm_tight_ok",
     "unmapped_misaligned",
     "unmapped_hole",
     "unmapped_array_tail",
@@ -162,6 +181,9 @@ enum {
     REG_ECN_KMAX,
     REG_ECN_SLOPE,
     REG_ECN_SEED,
+    REG_GFC_CTRL,
+    REG_GFC_B1,
+    REG_GFC_BM,
     REG_HEADROOM,
     REG_ALPHA_SHIFT,
     REG_QUANTA_STEP,
@@ -173,6 +195,8 @@ enum {
     REG_CELL_CYCLES,
     REG_ECN_MARKS,
     REG_PPFC_COUNT,
+    REG_GFC_TX,
+    REG_GFC_RX,
     REG_XOFF,
     REG_XON,
     REG_NONE
@@ -317,6 +341,21 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         s.why = 0;
         return s;
     }
+    if (addr == 0x06Cu) {
+        s.reg = REG_GFC_CTRL;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x070u) {
+        s.reg = REG_GFC_B1;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x074u) {
+        s.reg = REG_GFC_BM;
+        s.why = 0;
+        return s;
+    }
     if (addr >= 0x080u && addr < 0x100u) {
         s.idx = (addr - 0x080u) >> 2;
         if (s.idx < (uint32_t)c->n_ports) {
@@ -427,6 +466,26 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         }
         return s;
     }
+    if (addr >= 0x600u && addr < 0x680u) {
+        s.idx = (addr - 0x600u) >> 2;
+        if (s.idx < (uint32_t)c->n_ports) {
+            s.reg = REG_GFC_TX;
+            s.why = 0;
+        } else {
+            s.why = 3;
+        }
+        return s;
+    }
+    if (addr >= 0x680u && addr < 0x700u) {
+        s.idx = (addr - 0x680u) >> 2;
+        if (s.idx < (uint32_t)c->n_ports) {
+            s.reg = REG_GFC_RX;
+            s.why = 0;
+        } else {
+            s.why = 3;
+        }
+        return s;
+    }
     if (addr >= 0x800u && addr < 0xC00u) {
         s.idx = (addr - 0x800u) >> 2;
         if (s.idx < (uint32_t)(c->n_ports * c->n_prio)) {
@@ -459,7 +518,7 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_ID:
         return ((0x46475357u & (uint32_t)fg_mask(32)) << 0);
     case REG_VERSION:
-        return ((1u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
+        return ((2u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
     case REG_PARAMS:
         return (((uint32_t)c->n_ports & (uint32_t)fg_mask(8)) << 0) | (((uint32_t)c->n_prio & (uint32_t)fg_mask(8)) << 8) | (((uint32_t)c->cw & (uint32_t)fg_mask(8)) << 16) | (((uint32_t)c->cnt_w & (uint32_t)fg_mask(8)) << 24);
     case REG_CTRL:
@@ -506,6 +565,12 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
         return ((uint32_t)st->ecn_slope << 0);
     case REG_ECN_SEED:
         return ((uint32_t)st->ecn_seed << 0);
+    case REG_GFC_CTRL:
+        return ((uint32_t)st->gfc_enable << 0);
+    case REG_GFC_B1:
+        return ((uint32_t)st->gfc_b1 << 0);
+    case REG_GFC_BM:
+        return ((uint32_t)st->gfc_bm << 0);
     case REG_HEADROOM:
         return ((uint32_t)st->headroom[s.idx] << 0);
     case REG_ALPHA_SHIFT:
@@ -528,6 +593,10 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
         return st->cnt_ecn_marks[s.idx];
     case REG_PPFC_COUNT:
         return st->cnt_ppfc_count[s.idx];
+    case REG_GFC_TX:
+        return st->cnt_gfc_tx[s.idx];
+    case REG_GFC_RX:
+        return st->cnt_gfc_rx[s.idx];
     case REG_XOFF:
         return ((uint32_t)st->xoff[s.idx] << 0);
     case REG_XON:
@@ -584,6 +653,12 @@ static uint32_t reg_mask(const fg_csr_sw_cfg *c, int reg)
         return ((uint32_t)fg_mask(32) << 0);
     case REG_ECN_SEED:
         return ((uint32_t)fg_mask(32) << 0);
+    case REG_GFC_CTRL:
+        return ((uint32_t)fg_mask(1) << 0);
+    case REG_GFC_B1:
+        return ((uint32_t)fg_mask(c->cw) << 0);
+    case REG_GFC_BM:
+        return ((uint32_t)fg_mask(c->cw) << 0);
     case REG_HEADROOM:
         return ((uint32_t)fg_mask(c->cw) << 0);
     case REG_ALPHA_SHIFT:
@@ -691,6 +766,29 @@ static bool rule_kmin_le_kmax_bad(fg_csr_sw_state *st, sel_t s, uint32_t v)
         return bad;
     }
     return false;
+}
+
+/* GFC_B1 < GFC_BM (strict; a write to either side is checked against the other) (strict: equal sides break it) */
+static bool rule_gfc_b1_lt_bm_bad(fg_csr_sw_state *st, sel_t s, uint32_t v)
+{
+    uint32_t lhs, rhs;
+    if (s.reg == REG_GFC_B1) {
+        lhs = (v >> 0) & (uint32_t)fg_mask(st->cfg.cw);
+        rhs = st->gfc_bm;
+    } else if (s.reg == REG_GFC_BM) {
+        rhs = (v >> 0) & (uint32_t)fg_mask(st->cfg.cw);
+        lhs = st->gfc_b1;
+    } else {
+        return false;
+    }
+    bool bad = lhs >= rhs;
+    if (bad)
+        cover(st, s.reg == REG_GFC_B1 ? FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_B1 : FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_BM);
+    if (lhs == rhs)
+        cover(st, FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_EQUAL_BAD);
+    if (lhs + 1u == rhs)
+        cover(st, FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_TIGHT_OK);
+    return bad;
 }
 
 /* TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell) */
@@ -805,6 +903,15 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
         case REG_ECN_SEED:
             cover(st, FG_CSR_SW_COV_RANGE_ECN_SEED);
             break;
+        case REG_GFC_CTRL:
+            cover(st, FG_CSR_SW_COV_RANGE_GFC_CTRL);
+            break;
+        case REG_GFC_B1:
+            cover(st, FG_CSR_SW_COV_RANGE_GFC_B1);
+            break;
+        case REG_GFC_BM:
+            cover(st, FG_CSR_SW_COV_RANGE_GFC_BM);
+            break;
         case REG_HEADROOM:
             cover(st, FG_CSR_SW_COV_RANGE_HEADROOM);
             break;
@@ -834,6 +941,8 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
         return 5;
     if (rule_kmin_le_kmax_bad(st, s, v))
         return 6;
+    if (rule_gfc_b1_lt_bm_bad(st, s, v))
+        return 7;
     return 0;
 }
 
@@ -925,6 +1034,18 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
         st->ecn_seed = (v >> 0) & (uint32_t)fg_mask(32);
         cover(st, FG_CSR_SW_COV_WR_ECN_SEED);
         break;
+    case REG_GFC_CTRL:
+        st->gfc_enable = (v >> 0) & (uint32_t)fg_mask(1);
+        cover(st, FG_CSR_SW_COV_WR_GFC_CTRL);
+        break;
+    case REG_GFC_B1:
+        st->gfc_b1 = (v >> 0) & (uint32_t)fg_mask(c->cw);
+        cover(st, FG_CSR_SW_COV_WR_GFC_B1);
+        break;
+    case REG_GFC_BM:
+        st->gfc_bm = (v >> 0) & (uint32_t)fg_mask(c->cw);
+        cover(st, FG_CSR_SW_COV_WR_GFC_BM);
+        break;
     case REG_HEADROOM:
         st->headroom[s.idx] = (v >> 0) & (uint32_t)fg_mask(c->cw);
         cover(st, FG_CSR_SW_COV_WR_HEADROOM);
@@ -985,6 +1106,14 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
     case REG_PPFC_COUNT:
         clear[6 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
         cover(st, FG_CSR_SW_COV_CLR_PPFC_COUNT);
+        break;
+    case REG_GFC_TX:
+        clear[7 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
+        cover(st, FG_CSR_SW_COV_CLR_GFC_TX);
+        break;
+    case REG_GFC_RX:
+        clear[8 * FG_CSR_SW_MAX_PORTS + s.idx] = true;
+        cover(st, FG_CSR_SW_COV_CLR_GFC_RX);
         break;
     default:
         break;
@@ -1048,6 +1177,9 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     st->ecn_kmax = 256u;
     st->ecn_slope = 5592405u;
     st->ecn_seed = 2u;
+    st->gfc_enable = 0u;
+    st->gfc_b1 = 512u;
+    st->gfc_bm = 1024u;
     for (int k = 0; k < c->n_ports; k++)
         st->headroom[k] = 128u;
     for (int k = 0; k < c->n_ports; k++)
@@ -1088,6 +1220,9 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
     out->cfg_ecn_kmax = st->ecn_kmax;
     out->cfg_ecn_slope = st->ecn_slope;
     out->cfg_ecn_seed = st->ecn_seed;
+    out->cfg_gfc_enable = st->gfc_enable != 0;
+    out->cfg_gfc_b1 = st->gfc_b1;
+    out->cfg_gfc_bm = st->gfc_bm;
     for (int k = 0; k < st->cfg.n_ports; k++)
         out->cfg_headroom[k] = st->headroom[k];
     for (int k = 0; k < st->cfg.n_ports; k++)
@@ -1106,7 +1241,7 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
 void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *out)
 {
     sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);
-    bool clear[7 * FG_CSR_SW_MAX_PORTS] = {false};
+    bool clear[9 * FG_CSR_SW_MAX_PORTS] = {false};
     if (in->csr_rd) {
         st->rdata = read_reg(st, s);
         if (s.reg == REG_NONE)
@@ -1187,6 +1322,15 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
         case REG_ECN_SEED:
             cover(st, FG_CSR_SW_COV_RD_ECN_SEED);
             break;
+        case REG_GFC_CTRL:
+            cover(st, FG_CSR_SW_COV_RD_GFC_CTRL);
+            break;
+        case REG_GFC_B1:
+            cover(st, FG_CSR_SW_COV_RD_GFC_B1);
+            break;
+        case REG_GFC_BM:
+            cover(st, FG_CSR_SW_COV_RD_GFC_BM);
+            break;
         case REG_HEADROOM:
             cover(st, FG_CSR_SW_COV_RD_HEADROOM);
             break;
@@ -1219,6 +1363,12 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
             break;
         case REG_PPFC_COUNT:
             cover(st, FG_CSR_SW_COV_RD_PPFC_COUNT);
+            break;
+        case REG_GFC_TX:
+            cover(st, FG_CSR_SW_COV_RD_GFC_TX);
+            break;
+        case REG_GFC_RX:
+            cover(st, FG_CSR_SW_COV_RD_GFC_RX);
             break;
         case REG_XOFF:
             cover(st, FG_CSR_SW_COV_RD_XOFF);
@@ -1254,5 +1404,7 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
     count(st, st->cnt_pfc_rx_bad, in->stat_pfc_rx_bad, &clear[4 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_RX_BAD);
     count(st, st->cnt_ecn_marks, in->stat_ecn_mark, &clear[5 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_ECN_MARKS);
     count(st, st->cnt_ppfc_count, in->stat_ppfc, &clear[6 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PPFC_COUNT);
+    count(st, st->cnt_gfc_tx, in->stat_gfc_tx, &clear[7 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_TX);
+    count(st, st->cnt_gfc_rx, in->stat_gfc_rx, &clear[8 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_RX);
     fg_csr_sw_outputs(st, out);
 }

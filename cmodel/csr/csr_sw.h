@@ -50,6 +50,9 @@ enum {
     FG_CSR_SW_COV_RD_ECN_KMAX,
     FG_CSR_SW_COV_RD_ECN_SLOPE,
     FG_CSR_SW_COV_RD_ECN_SEED,
+    FG_CSR_SW_COV_RD_GFC_CTRL,
+    FG_CSR_SW_COV_RD_GFC_B1,
+    FG_CSR_SW_COV_RD_GFC_BM,
     FG_CSR_SW_COV_RD_HEADROOM,
     FG_CSR_SW_COV_RD_ALPHA_SHIFT,
     FG_CSR_SW_COV_RD_QUANTA_STEP,
@@ -61,6 +64,8 @@ enum {
     FG_CSR_SW_COV_RD_CELL_CYCLES,
     FG_CSR_SW_COV_RD_ECN_MARKS,
     FG_CSR_SW_COV_RD_PPFC_COUNT,
+    FG_CSR_SW_COV_RD_GFC_TX,
+    FG_CSR_SW_COV_RD_GFC_RX,
     FG_CSR_SW_COV_RD_XOFF,
     FG_CSR_SW_COV_RD_XON,
     FG_CSR_SW_COV_RO_ID,
@@ -108,6 +113,12 @@ enum {
     FG_CSR_SW_COV_WR_ECN_SLOPE,
     FG_CSR_SW_COV_WR_ECN_SEED,
     FG_CSR_SW_COV_RANGE_ECN_SEED,
+    FG_CSR_SW_COV_WR_GFC_CTRL,
+    FG_CSR_SW_COV_RANGE_GFC_CTRL,
+    FG_CSR_SW_COV_WR_GFC_B1,
+    FG_CSR_SW_COV_RANGE_GFC_B1,
+    FG_CSR_SW_COV_WR_GFC_BM,
+    FG_CSR_SW_COV_RANGE_GFC_BM,
     FG_CSR_SW_COV_WR_HEADROOM,
     FG_CSR_SW_COV_RANGE_HEADROOM,
     FG_CSR_SW_COV_WR_ALPHA_SHIFT,
@@ -130,6 +141,10 @@ enum {
     FG_CSR_SW_COV_SAT_ECN_MARKS,
     FG_CSR_SW_COV_CLR_PPFC_COUNT,
     FG_CSR_SW_COV_SAT_PPFC_COUNT,
+    FG_CSR_SW_COV_CLR_GFC_TX,
+    FG_CSR_SW_COV_SAT_GFC_TX,
+    FG_CSR_SW_COV_CLR_GFC_RX,
+    FG_CSR_SW_COV_SAT_GFC_RX,
     FG_CSR_SW_COV_WR_XOFF,
     FG_CSR_SW_COV_RANGE_XOFF,
     FG_CSR_SW_COV_WR_XON,
@@ -145,6 +160,10 @@ enum {
     FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMIN,
     FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMAX,
     FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_EQUAL_OK,
+    FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_B1,
+    FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_BM,
+    FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_EQUAL_BAD,
+    FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_TIGHT_OK,
     FG_CSR_SW_COV_UNMAPPED_MISALIGNED,
     FG_CSR_SW_COV_UNMAPPED_HOLE,
     FG_CSR_SW_COV_UNMAPPED_ARRAY_TAIL,
@@ -183,6 +202,9 @@ typedef struct {
     uint32_t ecn_kmax;
     uint32_t ecn_slope;
     uint32_t ecn_seed;
+    uint32_t gfc_enable;
+    uint32_t gfc_b1;
+    uint32_t gfc_bm;
     uint32_t headroom[FG_CSR_SW_MAX_PORTS];
     uint32_t alpha_shift[FG_CSR_SW_MAX_PORTS];
     uint32_t quanta_step[FG_CSR_SW_MAX_PORTS];
@@ -200,6 +222,8 @@ typedef struct {
     uint32_t cnt_pfc_rx_bad[FG_CSR_SW_MAX_PORTS];
     uint32_t cnt_ecn_marks[FG_CSR_SW_MAX_PORTS];
     uint32_t cnt_ppfc_count[FG_CSR_SW_MAX_PORTS];
+    uint32_t cnt_gfc_tx[FG_CSR_SW_MAX_PORTS];
+    uint32_t cnt_gfc_rx[FG_CSR_SW_MAX_PORTS];
     uint32_t rdata;
     uint64_t cov[FG_CSR_SW_COV_N];
 } fg_csr_sw_state;
@@ -215,6 +239,8 @@ typedef struct {
     bool stat_pfc_rx_bad[FG_CSR_SW_MAX_PORTS];
     bool stat_ecn_mark[FG_CSR_SW_MAX_PORTS];
     bool stat_ppfc[FG_CSR_SW_MAX_PORTS];
+    bool stat_gfc_tx[FG_CSR_SW_MAX_PORTS];
+    bool stat_gfc_rx[FG_CSR_SW_MAX_PORTS];
 } fg_csr_sw_in;
 
 typedef struct {
@@ -241,6 +267,9 @@ typedef struct {
     uint32_t cfg_ecn_kmax;
     uint32_t cfg_ecn_slope;
     uint32_t cfg_ecn_seed;
+    bool cfg_gfc_enable;
+    uint32_t cfg_gfc_b1;
+    uint32_t cfg_gfc_bm;
     uint32_t cfg_headroom[FG_CSR_SW_MAX_PORTS];
     uint32_t cfg_alpha_shift[FG_CSR_SW_MAX_PORTS];
     uint32_t cfg_quanta_step[FG_CSR_SW_MAX_PORTS];

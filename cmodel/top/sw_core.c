@@ -4,19 +4,24 @@
  * inputs of this edge and the other sub-blocks' registered outputs *before* this edge
  * (kept in st->prev_*). All sub-blocks then take the edge, and the core's outputs are read
  * from their new outputs. The P-PFC engine's pp request goes to the pfc_gen of pp_port; the
- * seed-load strobes are registered from the bus here, as in the RTL. */
+ * seed-load strobes are registered from the bus here, as in the RTL. GFC: one stage generator
+ * per ingress PG, a received-stage register and a rate limiter per EQ; a port shows its PFC
+ * request first and its GFC request (the PG generators' pending stages) when no PFC one is
+ * pending. */
 #include "top/sw_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/rate_limiter.h"
 #include "csr/csr_sw.h"
 #include "mac/pfc_gen.h"
 #include "mac/pfc_timer.h"
 #include "switch/bm.h"
 #include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
+#include "switch/gfc_stage.h"
 #include "switch/ppfc.h"
 
 /* Register addresses the core decodes itself (sw/regmap/regmap.json) and the ECN seed's
@@ -24,6 +29,10 @@
 #define FG_SW_CORE_A_PPFC_CTRL 0x040u
 #define FG_SW_CORE_A_ECN_SEED 0x068u
 #define FG_SW_CORE_ECN_RESET_SEED 2u
+/* The per-EQ limiter's build parameters (the RTL's fg_rate_limiter instance) and the per-PG
+ * stage generator's (unused) counter width. */
+#define FG_SW_CORE_LIM_MAX_STAGE 20
+#define FG_SW_CORE_STAGE_CNT_W 2
 
 struct fg_sw_core_state {
     fg_sw_core_cfg cfg;
@@ -34,6 +43,9 @@ struct fg_sw_core_state {
     fg_egress_sched_state sched[FG_SW_MAX_PORTS];
     fg_ecn_red_state ecn;
     fg_ppfc_state ppfc;
+    fg_gfc_stage_state stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];      /* ingress PG (i, p) */
+    fg_rate_limiter_state limiter[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO]; /* EQ (o, p) */
+    uint8_t rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];              /* EQ (o, p), register */
     bool ppfc_seed_load; /* strobe registers of the core */
     bool ecn_seed_load;
     /* registered outputs of the sub-blocks as they stand before the next edge */
@@ -44,6 +56,8 @@ struct fg_sw_core_state {
     fg_egress_sched_out prev_sched[FG_SW_MAX_PORTS];
     fg_ecn_red_out prev_ecn;
     fg_ppfc_out prev_ppfc;
+    fg_gfc_stage_out prev_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    bool prev_allow[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* scratch, kept here so a step allocates nothing */
     fg_csr_sw_in csr_in;
     fg_bm_in bm_in;
@@ -112,6 +126,15 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
         fg_pfc_gen_reset(&st->gen[i], &gcfg);
         fg_pfc_timer_reset(&st->timer[i], &tcfg);
         fg_egress_sched_reset(&st->sched[i], &scfg);
+        for (int p = 0; p < cfg->n_prio; p++) {
+            const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W};
+            const fg_rate_limiter_cfg lcfg = {.sw = cfg->sw, .max_stage = FG_SW_CORE_LIM_MAX_STAGE, .dw = 1};
+            fg_gfc_stage_reset(&st->stage[i][p], &gscfg);
+            fg_rate_limiter_reset(&st->limiter[i][p], &lcfg);
+            st->prev_stage[i][p] = st->stage[i][p].r;
+            st->prev_allow[i][p] = st->limiter[i][p].allow;
+            st->rx_stage[i][p] = 0;
+        }
     }
     /* Every sub-block's registers reset to zero except the register block's, whose
      * outputs are its reset values. */
@@ -121,6 +144,24 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     memset(st->prev_timer, 0, sizeof st->prev_timer);
     memset(st->prev_sched, 0, sizeof st->prev_sched);
     memset(&st->prev_ecn, 0, sizeof st->prev_ecn);
+}
+
+/* GFC runs on the lossless priorities while GFC_CTRL.gfc_enable is set. */
+static bool gfc_on(const fg_csr_sw_out *c, int p) { return c->cfg_gfc_enable && ((c->cfg_lossless >> p) & 1u); }
+
+/* The GFC request of port i: the classes whose stage generator has a request pending. */
+static uint8_t gfc_cev(const fg_sw_core_state *st, int i)
+{
+    uint8_t cev = 0;
+    for (int p = 0; p < st->cfg.n_prio; p++)
+        cev |= (uint8_t)(st->prev_stage[i][p].req_valid << p);
+    return cev;
+}
+
+/* Port i shows its GFC request (not a PFC one) to the serialiser. */
+static bool show_gfc(const fg_sw_core_state *st, int i)
+{
+    return gfc_cev(st, i) != 0 && !st->prev_gen[i].req_valid;
 }
 
 void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
@@ -133,6 +174,7 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
     out->cfg_pause_quanta = (uint16_t)c->cfg_pause_quanta;
     out->cfg_src_mac = c->cfg_src_mac;
     out->cfg_mode_8023x = c->cfg_mode_8023x;
+    out->cfg_gfc_enable = c->cfg_gfc_enable;
     out->shared_used = b->shared_used;
     for (int i = 0; i < N; i++) {
         out->enq_accept[i] = b->enq_accept[i];
@@ -141,11 +183,21 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
         out->enq_mark[i] = st->prev_ecn.mark[i] && b->enq_accept[i];
         out->stat_drop[i] = b->stat_drop[i];
         out->stat_violation[i] = b->stat_violation[i];
-        out->tx_ctrl_valid[i] = st->prev_gen[i].req_valid;
-        out->tx_ctrl_cev[i] = st->prev_gen[i].req_cev;
-        out->tx_ctrl_xoff[i] = st->prev_gen[i].req_xoff;
-        out->tx_ctrl_pred[i] = st->prev_gen[i].req_pred;
-        memcpy(out->tx_ctrl_time[i], st->prev_gen[i].req_time, sizeof out->tx_ctrl_time[i]);
+        const bool gfc = show_gfc(st, i);
+        out->tx_ctrl_valid[i] = st->prev_gen[i].req_valid || gfc_cev(st, i) != 0;
+        out->tx_ctrl_gfc[i] = gfc;
+        if (gfc) {
+            out->tx_ctrl_cev[i] = gfc_cev(st, i);
+            out->tx_ctrl_xoff[i] = 0;
+            out->tx_ctrl_pred[i] = 0;
+            for (int k = 0; k < 8; k++)
+                out->tx_ctrl_time[i][k] = k < P && st->prev_stage[i][k].req_valid ? st->prev_stage[i][k].req_stage : 0;
+        } else {
+            out->tx_ctrl_cev[i] = st->prev_gen[i].req_cev;
+            out->tx_ctrl_xoff[i] = st->prev_gen[i].req_xoff;
+            out->tx_ctrl_pred[i] = st->prev_gen[i].req_pred;
+            memcpy(out->tx_ctrl_time[i], st->prev_gen[i].req_time, sizeof out->tx_ctrl_time[i]);
+        }
         out->grant_valid[i] = st->prev_sched[i].grant_valid;
         out->grant_prio[i] = st->prev_sched[i].grant_prio;
         for (int p = 0; p < P; p++) {
@@ -155,6 +207,9 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
             out->ingress_cnt[i][p] = b->ingress_cnt[i][p];
             out->hdrm_cnt[i][p] = b->hdrm_cnt[i][p];
             out->egress_cnt[i][p] = b->egress_cnt[i][p];
+            out->gfc_pg_stage[i][p] = st->prev_stage[i][p].stage;
+            out->gfc_rx_stage[i][p] = st->rx_stage[i][p];
+            out->gfc_hold[i][p] = gfc_on(c, p) && !st->prev_allow[i][p];
         }
     }
 }
@@ -173,7 +228,10 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     for (int i = 0; i < N; i++) {
         ci->stat_drop[i] = st->prev_bm.stat_drop[i];
         ci->stat_violation[i] = st->prev_bm.stat_violation[i];
-        ci->stat_pfc_req_tx[i] = st->prev_gen[i].req_valid && in->tx_ctrl_ack[i];
+        const bool req_valid = st->prev_gen[i].req_valid || gfc_cev(st, i) != 0;
+        ci->stat_pfc_req_tx[i] = req_valid && in->tx_ctrl_ack[i] && !show_gfc(st, i);
+        ci->stat_gfc_tx[i] = req_valid && in->tx_ctrl_ack[i] && show_gfc(st, i);
+        ci->stat_gfc_rx[i] = in->rx_gfc_valid[i];
         ci->stat_pfc_rx_ok[i] = in->rx_pfc_valid[i];
         ci->stat_pfc_rx_bad[i] = in->rx_pfc_bad[i];
         ci->stat_ecn_mark[i] = st->prev_ecn.mark[i] && st->prev_bm.enq_accept[i];
@@ -256,6 +314,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_pfc_gen_out gen_out[FG_SW_MAX_PORTS];
     fg_pfc_timer_out timer_out[FG_SW_MAX_PORTS];
     fg_egress_sched_out sched_out[FG_SW_MAX_PORTS];
+    fg_gfc_stage_out stage_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    bool allow_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint8_t rx_stage_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     for (int i = 0; i < N; i++) {
         fg_pfc_gen_in gi = {0};
         gi.cfg_enable = c->cfg_pfc_enable;
@@ -264,9 +325,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         gi.pp_valid = st->prev_ppfc.pp_valid && st->prev_ppfc.pp_port == i;
         gi.pp_prio = st->prev_ppfc.pp_prio;
         gi.pp_quanta = st->prev_ppfc.pp_quanta;
-        gi.req_ack = in->tx_ctrl_ack[i];
+        gi.req_ack = in->tx_ctrl_ack[i] && st->prev_gen[i].req_valid;
         for (int p = 0; p < P; p++)
-            gi.paused |= (uint8_t)(st->prev_bm.paused[i][p] << p);
+            gi.paused |= (uint8_t)((st->prev_bm.paused[i][p] && !gfc_on(c, p)) << p);
         fg_pfc_gen_step(&st->gen[i], &gi, &gen_out[i]);
 
         fg_pfc_timer_in ti = {0};
@@ -279,10 +340,40 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         fg_egress_sched_in si = {0};
         for (int p = 0; p < P; p++) {
             si.q_nonempty |= (uint8_t)((st->prev_bm.egress_cnt[i][p] != 0) << p);
-            si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p]) << p);
+            const bool gfc_hold = gfc_on(c, p) && !st->prev_allow[i][p];
+            si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p] || gfc_hold) << p);
         }
         si.link_idle = in->link_idle[i];
         fg_egress_sched_step(&st->sched[i], &si, &sched_out[i]);
+
+        /* GFC: stage generators (ack when the port shows the GFC request), received stages,
+         * limiters (a start is the deq of the granted packet, with its length) */
+        const bool ack_gfc = in->tx_ctrl_ack[i] && show_gfc(st, i);
+        for (int p = 0; p < P; p++) {
+            fg_gfc_stage_in gsi = {0};
+            gsi.cfg_enable = gfc_on(c, p);
+            gsi.cfg_b1 = c->cfg_gfc_b1;
+            gsi.cfg_bm = c->cfg_gfc_bm;
+            const uint32_t occ_max = (uint32_t)fg_mask(st->cfg.cw);
+            const uint64_t occ = (uint64_t)st->prev_bm.ingress_cnt[i][p] + st->prev_bm.hdrm_cnt[i][p];
+            gsi.occupancy = occ > occ_max ? occ_max : (uint32_t)occ;
+            gsi.req_ack = ack_gfc;
+            stage_out[i][p] = st->prev_stage[i][p];
+            fg_gfc_stage_step(&st->stage[i][p], &gsi, &stage_out[i][p]);
+
+            fg_rate_limiter_in li = {0};
+            li.stage = st->rx_stage[i][p];
+            li.cfg_rate = 0x10000u;
+            li.pkt_start = in->deq_valid[i] && in->deq_prio[i] == p;
+            li.pkt_cells = in->deq_cells[i];
+            fg_rate_limiter_out lo;
+            fg_rate_limiter_step(&st->limiter[i][p], &li, &lo);
+            allow_out[i][p] = lo.allow;
+
+            rx_stage_next[i][p] = st->rx_stage[i][p];
+            if (in->rx_gfc_valid[i] && ((in->rx_pfc_cev[i] >> p) & 1u))
+                rx_stage_next[i][p] = in->rx_pfc_time[i][p] > 31 ? 31 : (uint8_t)in->rx_pfc_time[i][p];
+        }
     }
 
     fg_csr_sw_out csr_out;
@@ -297,5 +388,11 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     memcpy(st->prev_gen, gen_out, sizeof(gen_out[0]) * (size_t)N);
     memcpy(st->prev_timer, timer_out, sizeof(timer_out[0]) * (size_t)N);
     memcpy(st->prev_sched, sched_out, sizeof(sched_out[0]) * (size_t)N);
+    for (int i = 0; i < N; i++)
+        for (int p = 0; p < P; p++) {
+            st->prev_stage[i][p] = stage_out[i][p];
+            st->prev_allow[i][p] = allow_out[i][p];
+            st->rx_stage[i][p] = rx_stage_next[i][p];
+        }
     fg_sw_core_outputs(st, out);
 }

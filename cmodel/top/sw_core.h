@@ -48,6 +48,9 @@ typedef struct {
     uint8_t rx_pfc_cev[FG_SW_MAX_PORTS];
     uint16_t rx_pfc_time[FG_SW_MAX_PORTS][8];
     bool rx_pfc_bad[FG_SW_MAX_PORTS]; /* a malformed control frame was received (counted) */
+    /* per port: a GFC frame received (instead of rx_pfc_valid): classes in rx_pfc_cev, the
+     * stage of class p in rx_pfc_time[p] (above 31 counts as 31) */
+    bool rx_gfc_valid[FG_SW_MAX_PORTS];
     /* per port: the serialiser took the pending PFC frame request this cycle */
     bool tx_ctrl_ack[FG_SW_MAX_PORTS];
     /* per port: the egress link can start a packet */
@@ -64,6 +67,7 @@ typedef struct {
     uint16_t cfg_pause_quanta;
     uint64_t cfg_src_mac;
     bool cfg_mode_8023x;
+    bool cfg_gfc_enable; /* GFC_CTRL.gfc_enable (for fg_pfc_rx.cfg_accept_gfc) */
     /* admission verdict for the enq of the previous edge */
     bool enq_accept[FG_SW_MAX_PORTS];
     bool enq_drop[FG_SW_MAX_PORTS];
@@ -81,6 +85,13 @@ typedef struct {
      * XOFF its own quanta) and its predictive XOFF classes (a subset of tx_ctrl_xoff) */
     uint16_t tx_ctrl_time[FG_SW_MAX_PORTS][8];
     uint8_t tx_ctrl_pred[FG_SW_MAX_PORTS];
+    /* the pending request is a GFC frame (opcode 0x0102): tx_ctrl_time[k] = stage id of the
+     * classes in tx_ctrl_cev, tx_ctrl_xoff = tx_ctrl_pred = 0 */
+    bool tx_ctrl_gfc[FG_SW_MAX_PORTS];
+    /* GFC: stage of ingress PG (i, p); stage received for EQ (o, p); EQ held by its limiter */
+    uint8_t gfc_pg_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint8_t gfc_rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    bool gfc_hold[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* predictive pause issued for PG (i, p) by the P-PFC engine (one-cycle pulse) */
     bool stat_pp[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* egress gating from received PFC (what the downstream asked of this switch) */

@@ -35,6 +35,8 @@ module fg_csr_sw #(
     input  wire [N_PORTS-1:0]           stat_pfc_rx_bad,
     input  wire [N_PORTS-1:0]           stat_ecn_mark,
     input  wire [N_PORTS-1:0]           stat_ppfc,
+    input  wire [N_PORTS-1:0]           stat_gfc_tx,
+    input  wire [N_PORTS-1:0]           stat_gfc_rx,
     // configuration
     output wire                         cfg_static_mode,
     output wire                         cfg_mode_8023x,
@@ -58,6 +60,9 @@ module fg_csr_sw #(
     output wire [CW-1:0]                cfg_ecn_kmax,
     output wire [31:0]                  cfg_ecn_slope,
     output wire [31:0]                  cfg_ecn_seed,
+    output wire                         cfg_gfc_enable,
+    output wire [CW-1:0]                cfg_gfc_b1,
+    output wire [CW-1:0]                cfg_gfc_bm,
     output wire [N_PORTS*CW-1:0]        cfg_headroom,
     output wire [N_PORTS*4-1:0]         cfg_alpha_shift,
     output wire [N_PORTS*24-1:0]        cfg_quanta_step,
@@ -99,6 +104,9 @@ module fg_csr_sw #(
     localparam [11:0] A_ECN_KMAX = 12'h060;
     localparam [11:0] A_ECN_SLOPE = 12'h064;
     localparam [11:0] A_ECN_SEED = 12'h068;
+    localparam [11:0] A_GFC_CTRL = 12'h06C;
+    localparam [11:0] A_GFC_B1 = 12'h070;
+    localparam [11:0] A_GFC_BM = 12'h074;
     localparam [11:0] A_HEADROOM = 12'h080;
     localparam [11:0] A_ALPHA_SHIFT = 12'h100;
     localparam [11:0] A_QUANTA_STEP = 12'h180;
@@ -110,6 +118,8 @@ module fg_csr_sw #(
     localparam [11:0] A_CELL_CYCLES = 12'h480;
     localparam [11:0] A_ECN_MARKS = 12'h500;
     localparam [11:0] A_PPFC_COUNT = 12'h580;
+    localparam [11:0] A_GFC_TX = 12'h600;
+    localparam [11:0] A_GFC_RX = 12'h680;
     localparam [11:0] A_XOFF = 12'h800;
     localparam [11:0] A_XON = 12'hC00;
     // field masks (at bit 0) and register masks (every defined bit)
@@ -165,6 +175,12 @@ module fg_csr_sw #(
     localparam [31:0] RM_ECN_SLOPE = (FM_ecn_slope << 0);
     localparam [31:0] FM_ecn_seed = 32'hFFFFFFFF;
     localparam [31:0] RM_ECN_SEED = (FM_ecn_seed << 0);
+    localparam [31:0] FM_gfc_enable = 32'h00000001;
+    localparam [31:0] RM_GFC_CTRL = (FM_gfc_enable << 0);
+    localparam [31:0] FM_gfc_b1 = ((32'd1 << CW) - 32'd1);
+    localparam [31:0] RM_GFC_B1 = (FM_gfc_b1 << 0);
+    localparam [31:0] FM_gfc_bm = ((32'd1 << CW) - 32'd1);
+    localparam [31:0] RM_GFC_BM = (FM_gfc_bm << 0);
     localparam [31:0] FM_headroom = ((32'd1 << CW) - 32'd1);
     localparam [31:0] RM_HEADROOM = (FM_headroom << 0);
     localparam [31:0] FM_alpha_shift = 32'h0000000F;
@@ -201,6 +217,9 @@ module fg_csr_sw #(
     localparam [CW-1:0] R_ecn_kmax = 256;
     localparam [31:0] R_ecn_slope = 32'd5592405;
     localparam [31:0] R_ecn_seed = 32'd2;
+    localparam R_gfc_enable = 1'd0;
+    localparam [CW-1:0] R_gfc_b1 = 512;
+    localparam [CW-1:0] R_gfc_bm = 1024;
     localparam [CW-1:0] R_headroom = 128;
     localparam [3:0] R_alpha_shift = 4'd3;
     localparam [23:0] R_quanta_step = 24'd65536;
@@ -209,7 +228,7 @@ module fg_csr_sw #(
     localparam [CW-1:0] R_xon = 512;
     // read values of the constant registers
     localparam [31:0] RV_ID = (((32'h46475357) & FM_id) << 0);
-    localparam [31:0] RV_VERSION = (((1) & FM_minor) << 0) | (((1) & FM_major) << 16);
+    localparam [31:0] RV_VERSION = (((2) & FM_minor) << 0) | (((1) & FM_major) << 16);
     localparam [31:0] RV_PARAMS = (((N_PORTS) & FM_n_ports) << 0) | (((N_PRIO) & FM_n_prio) << 8) | (((CW) & FM_cw) << 16) | (((CNT_W) & FM_cnt_w) << 24);
 
     integer k;
@@ -238,6 +257,9 @@ module fg_csr_sw #(
     reg  [CW-1:0]              ecn_kmax_reg, ecn_kmax_next;
     reg  [31:0]                ecn_slope_reg, ecn_slope_next;
     reg  [31:0]                ecn_seed_reg, ecn_seed_next;
+    reg                        gfc_enable_reg, gfc_enable_next;
+    reg  [CW-1:0]              gfc_b1_reg, gfc_b1_next;
+    reg  [CW-1:0]              gfc_bm_reg, gfc_bm_next;
     reg  [N_PORTS*CW-1:0]      headroom_reg, headroom_next;
     reg  [N_PORTS*4-1:0]       alpha_shift_reg, alpha_shift_next;
     reg  [N_PORTS*24-1:0]      quanta_step_reg, quanta_step_next;
@@ -254,6 +276,8 @@ module fg_csr_sw #(
     reg  [N_PORTS*32-1:0]       cnt_pfc_rx_bad_reg, cnt_pfc_rx_bad_next;
     reg  [N_PORTS*32-1:0]       cnt_ecn_marks_reg, cnt_ecn_marks_next;
     reg  [N_PORTS*32-1:0]       cnt_ppfc_count_reg, cnt_ppfc_count_next;
+    reg  [N_PORTS*32-1:0]       cnt_gfc_tx_reg, cnt_gfc_tx_next;
+    reg  [N_PORTS*32-1:0]       cnt_gfc_rx_reg, cnt_gfc_rx_next;
     reg  [31:0]                 rdata_reg, rdata_next;
 
     // ---- address decode (the same for reads and writes) ---------------------------------
@@ -283,6 +307,9 @@ module fg_csr_sw #(
     wire hit_ECN_KMAX = csr_aligned && (csr_addr == A_ECN_KMAX);
     wire hit_ECN_SLOPE = csr_aligned && (csr_addr == A_ECN_SLOPE);
     wire hit_ECN_SEED = csr_aligned && (csr_addr == A_ECN_SEED);
+    wire hit_GFC_CTRL = csr_aligned && (csr_addr == A_GFC_CTRL);
+    wire hit_GFC_B1 = csr_aligned && (csr_addr == A_GFC_B1);
+    wire hit_GFC_BM = csr_aligned && (csr_addr == A_GFC_BM);
     wire [9:0]  woff_HEADROOM = csr_addr[11:2] - A_HEADROOM[11:2];
     wire [31:0] idx_HEADROOM = {22'd0, woff_HEADROOM};
     wire hit_HEADROOM = csr_aligned && (csr_addr >= A_HEADROOM) && (idx_HEADROOM < N_PORTS_U);
@@ -316,13 +343,19 @@ module fg_csr_sw #(
     wire [9:0]  woff_PPFC_COUNT = csr_addr[11:2] - A_PPFC_COUNT[11:2];
     wire [31:0] idx_PPFC_COUNT = {22'd0, woff_PPFC_COUNT};
     wire hit_PPFC_COUNT = csr_aligned && (csr_addr >= A_PPFC_COUNT) && (idx_PPFC_COUNT < N_PORTS_U);
+    wire [9:0]  woff_GFC_TX = csr_addr[11:2] - A_GFC_TX[11:2];
+    wire [31:0] idx_GFC_TX = {22'd0, woff_GFC_TX};
+    wire hit_GFC_TX = csr_aligned && (csr_addr >= A_GFC_TX) && (idx_GFC_TX < N_PORTS_U);
+    wire [9:0]  woff_GFC_RX = csr_addr[11:2] - A_GFC_RX[11:2];
+    wire [31:0] idx_GFC_RX = {22'd0, woff_GFC_RX};
+    wire hit_GFC_RX = csr_aligned && (csr_addr >= A_GFC_RX) && (idx_GFC_RX < N_PORTS_U);
     wire [9:0]  woff_XOFF = csr_addr[11:2] - A_XOFF[11:2];
     wire [31:0] idx_XOFF = {22'd0, woff_XOFF};
     wire hit_XOFF = csr_aligned && (csr_addr >= A_XOFF) && (idx_XOFF < N_PG);
     wire [9:0]  woff_XON = csr_addr[11:2] - A_XON[11:2];
     wire [31:0] idx_XON = {22'd0, woff_XON};
     wire hit_XON = csr_aligned && (csr_addr >= A_XON) && (idx_XON < N_PG);
-    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_TOTAL_CELLS | hit_RESERVE | hit_RESUME_OFFSET | hit_LOSSLESS_MASK | hit_PAUSE_QUANTA | hit_REFRESH_CYCLES | hit_SRC_MAC_LO | hit_SRC_MAC_HI | hit_ERR | hit_ERR_ADDR | hit_PPFC_CTRL | hit_PPFC_INTERVAL | hit_PPFC_HORIZON | hit_PPFC_RATIO | hit_PPFC_HOLDOFF | hit_PPFC_SEED | hit_ECN_CTRL | hit_ECN_KMIN | hit_ECN_KMAX | hit_ECN_SLOPE | hit_ECN_SEED | hit_HEADROOM | hit_ALPHA_SHIFT | hit_QUANTA_STEP | hit_DROPS | hit_VIOLATIONS | hit_PFC_REQ_TX | hit_PFC_RX_OK | hit_PFC_RX_BAD | hit_CELL_CYCLES | hit_ECN_MARKS | hit_PPFC_COUNT | hit_XOFF | hit_XON;
+    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_TOTAL_CELLS | hit_RESERVE | hit_RESUME_OFFSET | hit_LOSSLESS_MASK | hit_PAUSE_QUANTA | hit_REFRESH_CYCLES | hit_SRC_MAC_LO | hit_SRC_MAC_HI | hit_ERR | hit_ERR_ADDR | hit_PPFC_CTRL | hit_PPFC_INTERVAL | hit_PPFC_HORIZON | hit_PPFC_RATIO | hit_PPFC_HOLDOFF | hit_PPFC_SEED | hit_ECN_CTRL | hit_ECN_KMIN | hit_ECN_KMAX | hit_ECN_SLOPE | hit_ECN_SEED | hit_GFC_CTRL | hit_GFC_B1 | hit_GFC_BM | hit_HEADROOM | hit_ALPHA_SHIFT | hit_QUANTA_STEP | hit_DROPS | hit_VIOLATIONS | hit_PFC_REQ_TX | hit_PFC_RX_OK | hit_PFC_RX_BAD | hit_CELL_CYCLES | hit_ECN_MARKS | hit_PPFC_COUNT | hit_GFC_TX | hit_GFC_RX | hit_XOFF | hit_XON;
     wire wr_read_only = hit_ID | hit_VERSION | hit_PARAMS | hit_ERR_ADDR;
 
     // ---- value checks: no bit outside the fields, every field within min..max -------------
@@ -347,6 +380,9 @@ module fg_csr_sw #(
     wire ok_ECN_KMAX = ((csr_wdata & ~RM_ECN_KMAX) == 32'd0);
     wire ok_ECN_SLOPE = ((csr_wdata & ~RM_ECN_SLOPE) == 32'd0);
     wire ok_ECN_SEED = ((csr_wdata & ~RM_ECN_SEED) == 32'd0) && ((csr_wdata & FM_ecn_seed) >= 32'd1);
+    wire ok_GFC_CTRL = ((csr_wdata & ~RM_GFC_CTRL) == 32'd0);
+    wire ok_GFC_B1 = ((csr_wdata & ~RM_GFC_B1) == 32'd0);
+    wire ok_GFC_BM = ((csr_wdata & ~RM_GFC_BM) == 32'd0);
     wire ok_HEADROOM = ((csr_wdata & ~RM_HEADROOM) == 32'd0);
     wire ok_ALPHA_SHIFT = ((csr_wdata & ~RM_ALPHA_SHIFT) == 32'd0);
     wire ok_QUANTA_STEP = ((csr_wdata & ~RM_QUANTA_STEP) == 32'd0) && ((csr_wdata & FM_quanta_step) >= 32'd1);
@@ -374,6 +410,9 @@ module fg_csr_sw #(
         | (hit_ECN_KMAX && ok_ECN_KMAX)
         | (hit_ECN_SLOPE && ok_ECN_SLOPE)
         | (hit_ECN_SEED && ok_ECN_SEED)
+        | (hit_GFC_CTRL && ok_GFC_CTRL)
+        | (hit_GFC_B1 && ok_GFC_B1)
+        | (hit_GFC_BM && ok_GFC_BM)
         | (hit_HEADROOM && ok_HEADROOM)
         | (hit_ALPHA_SHIFT && ok_ALPHA_SHIFT)
         | (hit_QUANTA_STEP && ok_QUANTA_STEP)
@@ -385,6 +424,8 @@ module fg_csr_sw #(
         | (hit_CELL_CYCLES && ok_CELL_CYCLES)
         | hit_ECN_MARKS
         | hit_PPFC_COUNT
+        | hit_GFC_TX
+        | hit_GFC_RX
         | (hit_XOFF && ok_XOFF)
         | (hit_XON && ok_XON);
 
@@ -405,6 +446,9 @@ module fg_csr_sw #(
     // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other)
     wire kmin_le_kmax_bad = (hit_ECN_KMIN && (csr_wdata[0 +: CW] > ecn_kmax_reg))
         || (hit_ECN_KMAX && (ecn_kmin_reg > csr_wdata[0 +: CW]));
+    // GFC_B1 < GFC_BM (strict; a write to either side is checked against the other)
+    wire gfc_b1_lt_bm_bad = (hit_GFC_B1 && (csr_wdata[0 +: CW] >= gfc_bm_reg))
+        || (hit_GFC_BM && (gfc_b1_reg >= csr_wdata[0 +: CW]));
     // TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell)
     // Checked on writes to the four registers it reads, with the written value in place.
     wire [CW-1:0] pool_total_new = hit_TOTAL_CELLS ? csr_wdata[0 +: CW] : total_cells_reg;
@@ -437,6 +481,7 @@ module fg_csr_sw #(
         else if (!wr_value_ok) wr_reason = 3'd3;
         else if (xon_le_xoff_bad) wr_reason = 3'd4;
         else if (kmin_le_kmax_bad) wr_reason = 3'd6;
+        else if (gfc_b1_lt_bm_bad) wr_reason = 3'd7;
         else if (pool_bad) wr_reason = 3'd5;
         else wr_reason = 3'd0;
     end
@@ -468,6 +513,9 @@ module fg_csr_sw #(
         ecn_kmax_next = ecn_kmax_reg;
         ecn_slope_next = ecn_slope_reg;
         ecn_seed_next = ecn_seed_reg;
+        gfc_enable_next = gfc_enable_reg;
+        gfc_b1_next = gfc_b1_reg;
+        gfc_bm_next = gfc_bm_reg;
         headroom_next = headroom_reg;
         alpha_shift_next = alpha_shift_reg;
         quanta_step_next = quanta_step_reg;
@@ -536,6 +584,15 @@ module fg_csr_sw #(
         end
         if (wr_legal && hit_ECN_SEED) begin
             ecn_seed_next = csr_wdata[0 +: 32];
+        end
+        if (wr_legal && hit_GFC_CTRL) begin
+            gfc_enable_next = csr_wdata[0 +: 1];
+        end
+        if (wr_legal && hit_GFC_B1) begin
+            gfc_b1_next = csr_wdata[0 +: CW];
+        end
+        if (wr_legal && hit_GFC_BM) begin
+            gfc_bm_next = csr_wdata[0 +: CW];
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (wr_legal && hit_HEADROOM && idx_HEADROOM == k) begin
@@ -643,6 +700,22 @@ module fg_csr_sw #(
             else
                 cnt_ppfc_count_next[k*32 +: 32] = cnt_ppfc_count_reg[k*32 +: 32];
         end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (wr_legal && hit_GFC_TX && idx_GFC_TX == k)
+                cnt_gfc_tx_next[k*32 +: 32] = {31'd0, stat_gfc_tx[k]};
+            else if (stat_gfc_tx[k] && cnt_gfc_tx_reg[k*32 +: 32] != CNT_MAX)
+                cnt_gfc_tx_next[k*32 +: 32] = cnt_gfc_tx_reg[k*32 +: 32] + 32'd1;
+            else
+                cnt_gfc_tx_next[k*32 +: 32] = cnt_gfc_tx_reg[k*32 +: 32];
+        end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (wr_legal && hit_GFC_RX && idx_GFC_RX == k)
+                cnt_gfc_rx_next[k*32 +: 32] = {31'd0, stat_gfc_rx[k]};
+            else if (stat_gfc_rx[k] && cnt_gfc_rx_reg[k*32 +: 32] != CNT_MAX)
+                cnt_gfc_rx_next[k*32 +: 32] = cnt_gfc_rx_reg[k*32 +: 32] + 32'd1;
+            else
+                cnt_gfc_rx_next[k*32 +: 32] = cnt_gfc_rx_reg[k*32 +: 32];
+        end
     end
 
     // read data: the register at csr_addr before this edge
@@ -668,6 +741,9 @@ module fg_csr_sw #(
     wire [31:0] rd_ECN_KMAX = {{(32-CW){1'b0}}, ecn_kmax_reg};
     wire [31:0] rd_ECN_SLOPE = ecn_slope_reg;
     wire [31:0] rd_ECN_SEED = ecn_seed_reg;
+    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg};
+    wire [31:0] rd_GFC_B1 = {{(32-CW){1'b0}}, gfc_b1_reg};
+    wire [31:0] rd_GFC_BM = {{(32-CW){1'b0}}, gfc_bm_reg};
     always @* begin
         rdata_next = rdata_reg;
         if (csr_rd) begin
@@ -697,6 +773,9 @@ module fg_csr_sw #(
             if (hit_ECN_KMAX) rdata_next = rd_ECN_KMAX;
             if (hit_ECN_SLOPE) rdata_next = rd_ECN_SLOPE;
             if (hit_ECN_SEED) rdata_next = rd_ECN_SEED;
+            if (hit_GFC_CTRL) rdata_next = rd_GFC_CTRL;
+            if (hit_GFC_B1) rdata_next = rd_GFC_B1;
+            if (hit_GFC_BM) rdata_next = rd_GFC_BM;
             for (k = 0; k < N_PORTS; k = k + 1) begin
                 if (hit_HEADROOM && idx_HEADROOM == k) rdata_next = {{(32-CW){1'b0}}, headroom_reg[k*CW +: CW]};
             end
@@ -729,6 +808,12 @@ module fg_csr_sw #(
             end
             for (k = 0; k < N_PORTS; k = k + 1) begin
                 if (hit_PPFC_COUNT && idx_PPFC_COUNT == k) rdata_next = cnt_ppfc_count_reg[k*32 +: 32];
+            end
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (hit_GFC_TX && idx_GFC_TX == k) rdata_next = cnt_gfc_tx_reg[k*32 +: 32];
+            end
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (hit_GFC_RX && idx_GFC_RX == k) rdata_next = cnt_gfc_rx_reg[k*32 +: 32];
             end
             for (k = 0; k < N_PG; k = k + 1) begin
                 if (hit_XOFF && idx_XOFF == k) rdata_next = {{(32-CW){1'b0}}, xoff_reg[k*CW +: CW]};
@@ -765,6 +850,9 @@ module fg_csr_sw #(
             ecn_kmax_reg <= R_ecn_kmax;
             ecn_slope_reg <= R_ecn_slope;
             ecn_seed_reg <= R_ecn_seed;
+            gfc_enable_reg <= R_gfc_enable;
+            gfc_b1_reg <= R_gfc_b1;
+            gfc_bm_reg <= R_gfc_bm;
             headroom_reg <= {N_PORTS{R_headroom}};
             alpha_shift_reg <= {N_PORTS{R_alpha_shift}};
             quanta_step_reg <= {N_PORTS{R_quanta_step}};
@@ -781,6 +869,8 @@ module fg_csr_sw #(
             cnt_pfc_rx_bad_reg <= {(N_PORTS*32){1'b0}};
             cnt_ecn_marks_reg <= {(N_PORTS*32){1'b0}};
             cnt_ppfc_count_reg <= {(N_PORTS*32){1'b0}};
+            cnt_gfc_tx_reg <= {(N_PORTS*32){1'b0}};
+            cnt_gfc_rx_reg <= {(N_PORTS*32){1'b0}};
             rdata_reg <= 32'd0;
         end else begin
             static_mode_reg <= static_mode_next;
@@ -806,6 +896,9 @@ module fg_csr_sw #(
             ecn_kmax_reg <= ecn_kmax_next;
             ecn_slope_reg <= ecn_slope_next;
             ecn_seed_reg <= ecn_seed_next;
+            gfc_enable_reg <= gfc_enable_next;
+            gfc_b1_reg <= gfc_b1_next;
+            gfc_bm_reg <= gfc_bm_next;
             headroom_reg <= headroom_next;
             alpha_shift_reg <= alpha_shift_next;
             quanta_step_reg <= quanta_step_next;
@@ -822,6 +915,8 @@ module fg_csr_sw #(
             cnt_pfc_rx_bad_reg <= cnt_pfc_rx_bad_next;
             cnt_ecn_marks_reg <= cnt_ecn_marks_next;
             cnt_ppfc_count_reg <= cnt_ppfc_count_next;
+            cnt_gfc_tx_reg <= cnt_gfc_tx_next;
+            cnt_gfc_rx_reg <= cnt_gfc_rx_next;
             rdata_reg <= rdata_next;
         end
     end
@@ -850,6 +945,9 @@ module fg_csr_sw #(
     assign cfg_ecn_kmax = ecn_kmax_reg;
     assign cfg_ecn_slope = ecn_slope_reg;
     assign cfg_ecn_seed = ecn_seed_reg;
+    assign cfg_gfc_enable = gfc_enable_reg;
+    assign cfg_gfc_b1 = gfc_b1_reg;
+    assign cfg_gfc_bm = gfc_bm_reg;
     assign cfg_headroom = headroom_reg;
     assign cfg_alpha_shift = alpha_shift_reg;
     assign cfg_quanta_step = quanta_step_reg;

@@ -13,7 +13,11 @@
 // Every sub-block sees the others' registered outputs, so each path between them is one
 // flop to the next; the only logic here is the per-EQ non-empty reduction, the pp_port
 // demultiplexer, the seed-load strobes decoded from the bus and the stat pulse ANDs/ORs.
-// The C twin is cmodel/top/sw_core.c (its cfg.ppfc mirrors PPFC).
+// Buffer-based GFC (GFC_CTRL.gfc_enable, on the lossless priorities): one fg_gfc_stage per
+// ingress PG turns the PG's occupancy into a stage and asks for a GFC frame (opcode 0x0102,
+// tx_ctrl_gfc) on every change instead of PFC pauses; received stages (rx_gfc_valid) set one
+// fg_rate_limiter per EQ, which gates the egress start like tx_paused (docs/gfc.md).
+// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc mirrors PPFC = 0).
 `default_nettype none
 
 module fg_sw_core #(
@@ -39,6 +43,7 @@ module fg_sw_core #(
     output wire [15:0]                   cfg_pause_quanta,
     output wire [47:0]                   cfg_src_mac,
     output wire                          cfg_mode_8023x,
+    output wire                          cfg_gfc_enable,  // GFC_CTRL: for fg_pfc_rx.cfg_accept_gfc
 
     // per ingress port i: a packet arrives
     input  wire [N_PORTS-1:0]            enq_valid,
@@ -57,6 +62,9 @@ module fg_sw_core #(
     input  wire [N_PORTS-1:0]            rx_pfc_bad,
     input  wire [N_PORTS*8-1:0]          rx_pfc_cev,
     input  wire [N_PORTS*128-1:0]        rx_pfc_time,
+    // per port: a GFC frame was received (instead of rx_pfc_valid): classes in rx_pfc_cev,
+    // the stage of class p in rx_pfc_time[p] (above 31 counts as 31)
+    input  wire [N_PORTS-1:0]            rx_gfc_valid,
     // per port: the serialiser took the PFC frame request; the link can start a packet
     input  wire [N_PORTS-1:0]            tx_ctrl_ack,
     input  wire [N_PORTS-1:0]            link_idle,
@@ -81,6 +89,13 @@ module fg_sw_core #(
     // XOFF cfg_pause_quanta, predictive XOFF its own quanta) and its predictive XOFF classes
     output wire [N_PORTS*128-1:0]        tx_ctrl_time,
     output wire [N_PORTS*8-1:0]          tx_ctrl_pred,
+    // the pending request is a GFC frame: time[k] = stage id of class k, xoff and pred 0
+    output wire [N_PORTS-1:0]            tx_ctrl_gfc,
+    // GFC state: ingress PG stage (PG i*N_PRIO+p), received stage and rate-limiter hold per
+    // EQ o*N_PRIO+p (the hold is OR-ed into the egress start gate)
+    output wire [N_PORTS*N_PRIO*5-1:0]   gfc_pg_stage,
+    output wire [N_PORTS*N_PRIO*5-1:0]   gfc_rx_stage,
+    output wire [N_PORTS*N_PRIO-1:0]     gfc_hold,
     // predictive pause issued for PG i*N_PRIO+p (fg_ppfc, one-cycle pulse)
     output wire [N_PORTS*N_PRIO-1:0]     stat_pp,
     // egress gating from received PFC, EQ o*N_PRIO+p
@@ -124,6 +139,10 @@ module fg_sw_core #(
     wire [31:0]                  cfg_ppfc_seed;
     wire [N_PORTS*16-1:0]        cfg_cell_cycles;
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [CW-1:0]                cfg_gfc_b1;
+    wire [CW-1:0]                cfg_gfc_bm;
+    // GFC replaces PFC on the lossless priorities while GFC_CTRL.gfc_enable is set.
+    wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable}} & cfg_lossless;
     wire [N_PRIO-1:0]            cfg_ecn_prio_mask;
     wire [CW-1:0]                cfg_ecn_kmin;
     wire [CW-1:0]                cfg_ecn_kmax;
@@ -165,8 +184,9 @@ module fg_sw_core #(
         end
     endgenerate
 
-    // A PFC frame is counted when its request is taken.
-    wire [N_PORTS-1:0] stat_pfc_req_tx = tx_ctrl_valid & tx_ctrl_ack;
+    // A PFC or GFC frame is counted when its request is taken.
+    wire [N_PORTS-1:0] stat_pfc_req_tx = tx_ctrl_valid & tx_ctrl_ack & ~tx_ctrl_gfc;
+    wire [N_PORTS-1:0] stat_gfc_tx     = tx_ctrl_valid & tx_ctrl_ack & tx_ctrl_gfc;
 
     fg_csr_sw #(
         .N_PORTS (N_PORTS),
@@ -187,6 +207,8 @@ module fg_sw_core #(
         .stat_pfc_rx_bad   (rx_pfc_bad),
         .stat_ecn_mark     (enq_mark),
         .stat_ppfc         (stat_ppfc_port),
+        .stat_gfc_tx       (stat_gfc_tx),
+        .stat_gfc_rx       (rx_gfc_valid),
         .cfg_static_mode   (cfg_static_mode),
         .cfg_mode_8023x    (cfg_mode_8023x),
         .cfg_pfc_enable    (cfg_pfc_enable),
@@ -215,6 +237,9 @@ module fg_sw_core #(
         .cfg_ecn_slope     (cfg_ecn_slope),
         .cfg_ecn_seed      (cfg_ecn_seed),
         .cfg_cell_cycles   (cfg_cell_cycles),
+        .cfg_gfc_enable    (cfg_gfc_enable),
+        .cfg_gfc_b1        (cfg_gfc_b1),
+        .cfg_gfc_bm        (cfg_gfc_bm),
         .cfg_error         (cfg_error)
     );
 
@@ -364,7 +389,19 @@ module fg_sw_core #(
             wire [N_PRIO-1:0]    q_nonempty;
             // The start gate sees both reasons to hold an EQ: the peer's PFC pause (registered
             // timer output) and the outside hold (this edge's input, like link_idle).
-            wire [N_PRIO-1:0]    sched_hold = tx_paused[gi*N_PRIO +: N_PRIO] | tx_hold[gi*N_PRIO +: N_PRIO];
+            wire [N_PRIO-1:0]    sched_hold = tx_paused[gi*N_PRIO +: N_PRIO] | tx_hold[gi*N_PRIO +: N_PRIO] |
+                                              gfc_hold[gi*N_PRIO +: N_PRIO];
+            // PFC request (fg_pfc_gen) and GFC request (the PG stage generators) of this port;
+            // the PFC one is shown first, the GFC one when no PFC request is pending.
+            wire                 pfc_valid;
+            wire [7:0]           pfc_cev;
+            wire [7:0]           pfc_xoff;
+            wire [127:0]         pfc_time;
+            wire [7:0]           pfc_pred;
+            wire [7:0]           gfc_cev;
+            wire [127:0]         gfc_time;
+            wire                 gfc_valid = |gfc_cev;
+            wire                 show_gfc  = gfc_valid && !pfc_valid;
             // Timer values and per-block stat pulses are observation points, not counted in
             // registers yet.
             /* verilator lint_off UNUSEDSIGNAL */
@@ -379,6 +416,97 @@ module fg_sw_core #(
                 assign q_nonempty[gp] = |egress_cnt[(gi*N_PRIO+gp)*CW +: CW];
             end
 
+            assign tx_ctrl_valid[gi]           = pfc_valid || gfc_valid;
+            assign tx_ctrl_gfc[gi]             = show_gfc;
+            assign tx_ctrl_cev[gi*8 +: 8]      = show_gfc ? gfc_cev : pfc_cev;
+            assign tx_ctrl_xoff[gi*8 +: 8]     = show_gfc ? 8'd0 : pfc_xoff;
+            assign tx_ctrl_time[gi*128 +: 128] = show_gfc ? gfc_time : pfc_time;
+            assign tx_ctrl_pred[gi*8 +: 8]     = show_gfc ? 8'd0 : pfc_pred;
+
+            // ---- GFC: stage generator per ingress PG, stage register and limiter per EQ ----
+            for (gp = 0; gp < 8; gp = gp + 1) begin : g_gfc
+                if (gp < N_PRIO) begin : g_on
+                    localparam integer K = gi*N_PRIO + gp;
+                    // PG occupancy = ingress (reserve + shared) + headroom cells, saturated.
+                    wire [CW:0]   occ_sum = {1'b0, ingress_cnt[K*CW +: CW]} + {1'b0, hdrm_cnt[K*CW +: CW]};
+                    wire [CW-1:0] occ     = occ_sum[CW] ? {CW{1'b1}} : occ_sum[CW-1:0];
+                    wire          req_valid;
+                    wire [4:0]    req_stage;
+                    // The stage count, stat pulses and the per-PG counter are observation
+                    // points (GFC_TX counts frames per port).
+                    /* verilator lint_off UNUSEDSIGNAL */
+                    wire [4:0]    n_stages;
+                    wire          st_up, st_down, st_req;
+                    wire [1:0]    fb_cnt;
+                    wire          lim_stat_start, lim_stat_early;
+                    /* verilator lint_on UNUSEDSIGNAL */
+                    wire          allow;
+                    reg  [4:0]    rx_stage_reg;
+                    reg  [4:0]    rx_stage_next;
+                    wire [15:0]   rx_time = rx_pfc_time[(gi*8+gp)*16 +: 16];
+
+                    fg_gfc_stage #(
+                        .CW    (CW),
+                        .CNT_W (2)
+                    ) u_stage (
+                        .clk        (clk),
+                        .rst        (rst),
+                        .cfg_enable (gfc_on[gp]),
+                        .cfg_b1     (cfg_gfc_b1),
+                        .cfg_bm     (cfg_gfc_bm),
+                        .occupancy  (occ),
+                        .stage      (gfc_pg_stage[K*5 +: 5]),
+                        .n_stages   (n_stages),
+                        .req_valid  (req_valid),
+                        .req_stage  (req_stage),
+                        .req_ack    (tx_ctrl_ack[gi] && show_gfc),
+                        .stat_up    (st_up),
+                        .stat_down  (st_down),
+                        .stat_req   (st_req),
+                        .cnt_clear  (1'b0),
+                        .fb_cnt     (fb_cnt)
+                    );
+                    assign gfc_cev[gp]            = req_valid;
+                    assign gfc_time[gp*16 +: 16]  = req_valid ? {11'd0, req_stage} : 16'd0;  // 0 outside the cev
+
+                    // Received stage of EQ(gi, gp): kept until the next GFC frame names it.
+                    always @* begin
+                        rx_stage_next = rx_stage_reg;
+                        if (rx_gfc_valid[gi] && rx_pfc_cev[gi*8 + gp])
+                            rx_stage_next = (rx_time > 16'd31) ? 5'd31 : rx_time[4:0];
+                    end
+                    always @(posedge clk) begin
+                        if (rst) rx_stage_reg <= 5'd0;
+                        else     rx_stage_reg <= rx_stage_next;
+                    end
+                    assign gfc_rx_stage[K*5 +: 5] = rx_stage_reg;
+
+                    // The limiter counts a start at the deq of the granted packet (the edge
+                    // after grant_valid), with its length deq_cells (docs/blocks/sw_core.md).
+                    fg_rate_limiter #(
+                        .SW        (SW),
+                        .MAX_STAGE (20),
+                        .DW        (1)
+                    ) u_limiter (
+                        .clk            (clk),
+                        .rst            (rst),
+                        .cfg_token_mode (1'b0),
+                        .stage          (rx_stage_reg),
+                        .cfg_rate       (17'h10000),
+                        .cfg_depth      (1'b0),
+                        .pkt_start      (deq_valid[gi] && (deq_prio[gi*3 +: 3] == gp)),
+                        .pkt_cells      (deq_cells[gi*SW +: SW]),
+                        .allow          (allow),
+                        .stat_start     (lim_stat_start),
+                        .stat_early     (lim_stat_early)
+                    );
+                    assign gfc_hold[K] = gfc_on[gp] && !allow;
+                end else begin : g_off
+                    assign gfc_cev[gp]           = 1'b0;
+                    assign gfc_time[gp*16 +: 16] = 16'd0;
+                end
+            end
+
             fg_pfc_gen #(
                 .N_PRIO (N_PRIO)
             ) u_gen (
@@ -390,13 +518,13 @@ module fg_sw_core #(
                 .pp_valid      (pp_valid_port[gi]),
                 .pp_prio       (pp_prio_q),
                 .pp_quanta     (pp_quanta_q),
-                .paused        (paused[gi*N_PRIO +: N_PRIO]),
-                .req_valid     (tx_ctrl_valid[gi]),
-                .req_cev       (tx_ctrl_cev[gi*8 +: 8]),
-                .req_xoff      (tx_ctrl_xoff[gi*8 +: 8]),
-                .req_time      (tx_ctrl_time[gi*128 +: 128]),
-                .req_pred      (tx_ctrl_pred[gi*8 +: 8]),
-                .req_ack       (tx_ctrl_ack[gi]),
+                .paused        (paused[gi*N_PRIO +: N_PRIO] & ~gfc_on),
+                .req_valid     (pfc_valid),
+                .req_cev       (pfc_cev),
+                .req_xoff      (pfc_xoff),
+                .req_time      (pfc_time),
+                .req_pred      (pfc_pred),
+                .req_ack       (tx_ctrl_ack[gi] && pfc_valid),
                 .stat_xoff_req (gen_stat_xoff),
                 .stat_xon_req  (gen_stat_xon),
                 .stat_pp_dropped (gen_stat_pp_dropped)

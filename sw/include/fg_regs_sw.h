@@ -56,6 +56,9 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_ECN_KMAX_ADDR 0x060u
 #define FG_REG_ECN_SLOPE_ADDR 0x064u
 #define FG_REG_ECN_SEED_ADDR 0x068u
+#define FG_REG_GFC_CTRL_ADDR 0x06Cu
+#define FG_REG_GFC_B1_ADDR 0x070u
+#define FG_REG_GFC_BM_ADDR 0x074u
 #define FG_REG_HEADROOM_BASE 0x080u
 #define FG_REG_HEADROOM_ADDR(k) (0x080u + 4u * (uint32_t)(k))
 #define FG_REG_HEADROOM_MAX_COUNT 32
@@ -89,6 +92,12 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_PPFC_COUNT_BASE 0x580u
 #define FG_REG_PPFC_COUNT_ADDR(k) (0x580u + 4u * (uint32_t)(k))
 #define FG_REG_PPFC_COUNT_MAX_COUNT 32
+#define FG_REG_GFC_TX_BASE 0x600u
+#define FG_REG_GFC_TX_ADDR(k) (0x600u + 4u * (uint32_t)(k))
+#define FG_REG_GFC_TX_MAX_COUNT 32
+#define FG_REG_GFC_RX_BASE 0x680u
+#define FG_REG_GFC_RX_ADDR(k) (0x680u + 4u * (uint32_t)(k))
+#define FG_REG_GFC_RX_MAX_COUNT 32
 #define FG_REG_XOFF_BASE 0x800u
 #define FG_REG_XOFF_ADDR(k) (0x800u + 4u * (uint32_t)(k))
 #define FG_REG_XOFF_MAX_COUNT 256
@@ -235,6 +244,21 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_ECN_SEED_ECN_SEED_MIN 1u
 #define FG_FLD_ECN_SEED_ECN_SEED_MAX(P) fg_regs_ones(FG_FLD_ECN_SEED_ECN_SEED_WIDTH(P))
 #define FG_FLD_ECN_SEED_ECN_SEED_RESET(P) 2u
+#define FG_FLD_GFC_CTRL_GFC_ENABLE_LSB 0
+#define FG_FLD_GFC_CTRL_GFC_ENABLE_WIDTH(P) 1
+#define FG_FLD_GFC_CTRL_GFC_ENABLE_MIN 0u
+#define FG_FLD_GFC_CTRL_GFC_ENABLE_MAX(P) fg_regs_ones(FG_FLD_GFC_CTRL_GFC_ENABLE_WIDTH(P))
+#define FG_FLD_GFC_CTRL_GFC_ENABLE_RESET(P) 0u
+#define FG_FLD_GFC_B1_GFC_B1_LSB 0
+#define FG_FLD_GFC_B1_GFC_B1_WIDTH(P) ((P)->cw)
+#define FG_FLD_GFC_B1_GFC_B1_MIN 0u
+#define FG_FLD_GFC_B1_GFC_B1_MAX(P) fg_regs_ones(FG_FLD_GFC_B1_GFC_B1_WIDTH(P))
+#define FG_FLD_GFC_B1_GFC_B1_RESET(P) 512u
+#define FG_FLD_GFC_BM_GFC_BM_LSB 0
+#define FG_FLD_GFC_BM_GFC_BM_WIDTH(P) ((P)->cw)
+#define FG_FLD_GFC_BM_GFC_BM_MIN 0u
+#define FG_FLD_GFC_BM_GFC_BM_MAX(P) fg_regs_ones(FG_FLD_GFC_BM_GFC_BM_WIDTH(P))
+#define FG_FLD_GFC_BM_GFC_BM_RESET(P) 1024u
 #define FG_FLD_HEADROOM_HEADROOM_LSB 0
 #define FG_FLD_HEADROOM_HEADROOM_WIDTH(P) ((P)->cw)
 #define FG_FLD_HEADROOM_HEADROOM_MIN 0u
@@ -269,6 +293,10 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_ECN_MARKS_COUNT_WIDTH(P) ((P)->cnt_w)
 #define FG_FLD_PPFC_COUNT_COUNT_LSB 0
 #define FG_FLD_PPFC_COUNT_COUNT_WIDTH(P) ((P)->cnt_w)
+#define FG_FLD_GFC_TX_COUNT_LSB 0
+#define FG_FLD_GFC_TX_COUNT_WIDTH(P) ((P)->cnt_w)
+#define FG_FLD_GFC_RX_COUNT_LSB 0
+#define FG_FLD_GFC_RX_COUNT_WIDTH(P) ((P)->cnt_w)
 #define FG_FLD_XOFF_XOFF_LSB 0
 #define FG_FLD_XOFF_XOFF_WIDTH(P) ((P)->cw)
 #define FG_FLD_XOFF_XOFF_MIN 0u
@@ -288,6 +316,7 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_ERR_RULE_XON_LE_XOFF 4
 #define FG_ERR_RULE_POOL 5
 #define FG_ERR_RULE_KMIN_LE_KMAX 6
+#define FG_ERR_RULE_GFC_B1_LT_BM 7
 static const char *const fg_regs_sw_reason_names[] = {
     "none",
     "unmapped",
@@ -296,6 +325,7 @@ static const char *const fg_regs_sw_reason_names[] = {
     "rule_xon_le_xoff",
     "rule_pool",
     "rule_kmin_le_kmax",
+    "rule_gfc_b1_lt_bm",
 };
 
 /* Every register the switch core has, by name. Scalars are plain members; per-port arrays
@@ -327,6 +357,9 @@ typedef struct {
     uint32_t ecn_kmax; /* ECN_KMAX, 0..2^CW-1 */
     uint32_t ecn_slope; /* ECN_SLOPE, 0..4294967295 */
     uint32_t ecn_seed; /* ECN_SEED, 1..4294967295 */
+    uint32_t gfc_enable; /* GFC_CTRL, 0..1 */
+    uint32_t gfc_b1; /* GFC_B1, 0..2^CW-1 */
+    uint32_t gfc_bm; /* GFC_BM, 0..2^CW-1 */
     uint32_t headroom[FG_PARAM_N_PORTS_MAX]; /* HEADROOM, 0..2^CW-1 */
     uint32_t alpha_shift[FG_PARAM_N_PORTS_MAX]; /* ALPHA_SHIFT, 0..15 */
     uint32_t quanta_step[FG_PARAM_N_PORTS_MAX]; /* QUANTA_STEP, 1..16777215 */
@@ -423,6 +456,12 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "RED slope Pmax / (Kmax - Kmin) as Q0.32 (mark probability per cell above Kmin; computed by the driver, no divider in hardware)."},
     {"ECN_SEED", "ecn_seed", 0x068u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ecn_seed),
      "Seed of the per-ingress-port ECN LFSRs (non-zero); port i starts from a value derived from it (docs/blocks/ecn_red.md); loaded on reset and on every legal write."},
+    {"GFC_CTRL", "gfc_enable", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_enable),
+     "1: GFC replaces PFC on every lossless priority: stage feedback frames (opcode 0x0102) instead of PFC pauses, egress rate limiters honour received stages"},
+    {"GFC_B1", "gfc_b1", 0x070u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, gfc_b1),
+     "GFC B_1 in cells: a PG's occupancy (ingress + headroom cells) at or above it is in stage 1 or higher; must be below GFC_BM."},
+    {"GFC_BM", "gfc_bm", 0x074u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, gfc_bm),
+     "GFC B_m in cells: the occupancy of the last stage; stage k starts at B_m - (B_m - B_1) >> (k-1)."},
     {"HEADROOM", "headroom", 0x080u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 128u, offsetof(fg_sw_config, headroom),
      "Headroom cells of every lossless PG of port i (sw/ computes it: flowgate headroom)."},
     {"ALPHA_SHIFT", "alpha_shift", 0x100u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
@@ -445,6 +484,10 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Packets CE-marked at ingress port i."},
     {"PPFC_COUNT", "count", 0x580u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Predictive pauses issued for the PGs of ingress port i (per port: 256 per-PG counters do not fit the 12-bit map; the core's stat_pp output pulses per PG)."},
+    {"GFC_TX", "count", 0x600u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "GFC stage frames requested (taken by the serialiser) on port i."},
+    {"GFC_RX", "count", 0x680u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "GFC stage frames received on port i."},
     {"XOFF", "xoff", 0x800u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, xoff),
      "Static-mode XOFF threshold (shared cells) of PG (i,p)."},
     {"XON", "xon", 0xC00u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, xon),
@@ -456,7 +499,8 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
 /*   xon_le_xoff: XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other) */
 /*   pool: TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell) */
 /*   kmin_le_kmax: ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other) */
-static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax"};
+/*   gfc_b1_lt_bm: GFC_B1 < GFC_BM (strict; a write to either side is checked against the other) */
+static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax", "gfc_b1_lt_bm"};
 
 #ifdef __cplusplus
 }

@@ -146,6 +146,12 @@ int fg_sw_config_validate(const fg_sw_config *cfg, char *msg, size_t n)
                  cfg->ecn_kmax);
         return -1;
     }
+    /* rule gfc_b1_lt_bm (strict: B_1 = B_m leaves no stage span) */
+    if (cfg->gfc_b1 >= cfg->gfc_bm) {
+        snprintf(msg, n, "gfc_b1 = %u is not below gfc_bm = %u (rule gfc_b1_lt_bm: GFC_B1 < GFC_BM)", cfg->gfc_b1,
+                 cfg->gfc_bm);
+        return -1;
+    }
     /* rule pool */
     uint64_t hsum = 0;
     for (int i = 0; i < cfg->n_ports; i++)

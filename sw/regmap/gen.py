@@ -188,7 +188,7 @@ class RegMap:
             if a[1] > 4096 or b[1] > 4096:
                 raise MapError("register beyond the 12-bit address space")
         for rule in self.rules:
-            if rule["kind"] == "le":
+            if rule["kind"] in ("le", "lt"):
                 a, b = self.by_field[rule["lhs"]], self.by_field[rule["rhs"]]
                 if a.reg.array != b.reg.array or a.width != b.width:
                     raise MapError(f"rule {rule['name']}: both sides need the same array and width")
@@ -202,9 +202,11 @@ class RegMap:
                 raise MapError(f"rule {rule['name']}: unknown kind {rule['kind']}")
         # The defaults satisfy every rule for every legal parameter set (checked at the extremes).
         for rule in self.rules:
-            if rule["kind"] == "le":
+            if rule["kind"] in ("le", "lt"):
                 a, b = self.by_field[rule["lhs"]], self.by_field[rule["rhs"]]
                 if a.reset == "max" or (b.reset != "max" and int(a.reset) > int(b.reset)):
+                    raise MapError(f"defaults break rule {rule['name']}")
+                if rule["kind"] == "lt" and b.reset != "max" and int(a.reset) == int(b.reset):
                     raise MapError(f"defaults break rule {rule['name']}")
             else:
                 t, h, m, rs = (self.by_field[rule[k]] for k in ("total", "per_port", "mask", "per_pg"))
@@ -220,6 +222,10 @@ class RegMap:
 
     def rule(self, kind):
         return [r for r in self.rules if r["kind"] == kind]
+
+    def rules_cmp(self):
+        """The comparison rules: "le" (lhs <= rhs) and "lt" (lhs < rhs, strict)."""
+        return [r for r in self.rules if r["kind"] in ("le", "lt")]
 
 
 def count_v(r):
@@ -255,11 +261,15 @@ def coverage_points(m):
             pts.append((f"NOOP_{r.name}", f"{r.name} written with 0 (no effect)"))
             pts.append((f"RANGE_{r.name}", f"write of undefined bits of {r.name} rejected"))
     for rule in m.rules:
-        if rule["kind"] == "le":
+        if rule["kind"] in ("le", "lt"):
             lhs, rhs = m.by_field[rule["lhs"]].reg, m.by_field[rule["rhs"]].reg
             pts.append((f"RULE_{cname(rule['name'])}_VIA_{lhs.name}", f"write to {lhs.name} breaking {rule['name']} rejected"))
             pts.append((f"RULE_{cname(rule['name'])}_VIA_{rhs.name}", f"write to {rhs.name} breaking {rule['name']} rejected"))
-            pts.append((f"RULE_{cname(rule['name'])}_EQUAL_OK", f"write making both sides of {rule['name']} equal accepted"))
+            if rule["kind"] == "le":
+                pts.append((f"RULE_{cname(rule['name'])}_EQUAL_OK", f"write making both sides of {rule['name']} equal accepted"))
+            else:
+                pts.append((f"RULE_{cname(rule['name'])}_EQUAL_BAD", f"write making both sides of {rule['name']} equal rejected"))
+                pts.append((f"RULE_{cname(rule['name'])}_TIGHT_OK", f"write leaving lhs one below rhs in {rule['name']} accepted"))
         else:
             for k in ("total", "per_pg", "mask", "per_port"):
                 reg = m.by_field[rule[k]].reg
@@ -474,14 +484,15 @@ def gen_rtl(m):
     a("")
     a("    // ---- cross-field rules --------------------------------------------------------------")
     rule_bad = []
-    for rule in m.rule("le"):
+    for rule in m.rules_cmp():
         lf, rf = m.by_field[rule["lhs"]], m.by_field[rule["rhs"]]
         lr, rr = lf.reg, rf.reg
         n = rule["name"]
+        gt = ">" if rule["kind"] == "le" else ">="  # the rule is broken when lhs gt rhs
         a(f"    // {rule['doc']}")
         if not lr.array:
-            a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} > {rf.name}_reg))")
-            a(f"        || (hit_{rr.name} && ({lf.name}_reg > {v_wfield(rf)}));")
+            a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} {gt} {rf.name}_reg))")
+            a(f"        || (hit_{rr.name} && ({lf.name}_reg {gt} {v_wfield(rf)}));")
             rule_bad.append((n, rule))
             continue
         a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_at_lhs;  // {rf.name} of the entry a {lr.name} write addresses")
@@ -494,8 +505,8 @@ def gen_rtl(m):
         a(f"            if (idx_{rr.name} == k) {n}_lhs_at_rhs = {lf.name}_reg[k*{lf.vw()} +: {lf.vw()}];")
         a("        end")
         a("    end")
-        a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} > {n}_rhs_at_lhs))")
-        a(f"        || (hit_{rr.name} && ({n}_lhs_at_rhs > {v_wfield(rf)}));")
+        a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} {gt} {n}_rhs_at_lhs))")
+        a(f"        || (hit_{rr.name} && ({n}_lhs_at_rhs {gt} {v_wfield(rf)}));")
         rule_bad.append((n, rule))
     for rule in m.rule("pool"):
         n = rule["name"]
@@ -961,6 +972,34 @@ def gen_cc(m):
         a("        return bad;")
         a("    }")
         a("    return false;")
+        a("}")
+        a("")
+    for rule in m.rule("lt"):
+        lf, rf = m.by_field[rule["lhs"]], m.by_field[rule["rhs"]]
+        n = rule["name"]
+        N = cname(n)
+        ix = "[s.idx]" if lf.reg.array else ""
+        a(f"/* {rule['doc']} (strict: equal sides break it) */")
+        a(f"static bool rule_{n}_bad(fg_csr_sw_state *st, sel_t s, uint32_t v)")
+        a("{")
+        a("    uint32_t lhs, rhs;")
+        a(f"    if (s.reg == REG_{lf.reg.name}) {{")
+        a(f"        lhs = (v >> {lf.lsb}) & {c_fmask(lf, 'st->cfg.')};")
+        a(f"        rhs = st->{rf.name}{ix};")
+        a(f"    }} else if (s.reg == REG_{rf.reg.name}) {{")
+        a(f"        rhs = (v >> {rf.lsb}) & {c_fmask(rf, 'st->cfg.')};")
+        a(f"        lhs = st->{lf.name}{ix};")
+        a("    } else {")
+        a("        return false;")
+        a("    }")
+        a("    bool bad = lhs >= rhs;")
+        a("    if (bad)")
+        a(f"        cover(st, s.reg == REG_{lf.reg.name} ? FG_CSR_SW_COV_RULE_{N}_VIA_{lf.reg.name} : FG_CSR_SW_COV_RULE_{N}_VIA_{rf.reg.name});")
+        a("    if (lhs == rhs)")
+        a(f"        cover(st, FG_CSR_SW_COV_RULE_{N}_EQUAL_BAD);")
+        a("    if (lhs + 1u == rhs)")
+        a(f"        cover(st, FG_CSR_SW_COV_RULE_{N}_TIGHT_OK);")
+        a("    return bad;")
         a("}")
         a("")
     for rule in m.rule("pool"):

@@ -207,6 +207,11 @@ static void test_regs(tally *t)
     d.ecn_kmin = 256; /* equal is legal */
     CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "kmin == kmax rejected: %s", msg);
     d = c;
+    d.gfc_b1 = 1024; /* gfc_bm stays 1024: equal breaks the strict rule */
+    expect_invalid(t, &d, "gfc_b1 = 1024 is not below gfc_bm = 1024 (rule gfc_b1_lt_bm");
+    d.gfc_b1 = 1023;
+    CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "gfc_b1 one below gfc_bm rejected: %s", msg);
+    d = c;
     d.xon[9] = d.xoff[9]; /* equal is legal */
     CHECK(t, fg_sw_config_validate(&d, msg, sizeof msg) == 0, "xon == xoff rejected: %s", msg);
     /* pool: 4 ports * 128 * 8 lossless + 8 * 32 PGs = 4096 + 256 = 4352 */
@@ -330,17 +335,34 @@ static void test_driver(tally *t)
     CHECK(t, fg_drv_write(&d, "HEADROOM[0]", 129, msg, sizeof msg) == -1, "headroom past the pool accepted");
     CHECK_MSG(t, msg, "0x080 (reason 5: rule_pool)");
     CHECK_EQ(t, b.out.cfg_headroom[0], 128);
-    /* unmapped addresses, straight on the bus: 0x600 (XON before the 32-port map) lies in the
-     * hole between PPFC_COUNT (0x580 + 4*32 = 0x600) and XOFF (0x800) */
-    bus_write(&b, 0x600, 5);
+    /* unmapped addresses, straight on the bus: 0x700 lies in the hole between GFC_RX
+     * (0x680 + 4*32 = 0x700) and XOFF (0x800) */
+    bus_write(&b, 0x700, 5);
     CHECK_EQ(t, b.out.cfg_error, 1);
-    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10600); /* reason 1 unmapped << 16 | addr 0x600 */
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10700); /* reason 1 unmapped << 16 | addr 0x700 */
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
-    /* 0x070 lies in the hole between ECN_SEED (0x068) and HEADROOM (0x080) */
-    bus_write(&b, 0x070, 5);
+    /* 0x078 lies in the hole between GFC_BM (0x074) and HEADROOM (0x080) */
+    bus_write(&b, 0x078, 5);
     CHECK_EQ(t, b.out.cfg_error, 1);
-    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10070); /* reason 1 << 16 | 0x070 */
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x10078); /* reason 1 << 16 | 0x078 */
+    bus_write(&b, 0x038, 1);
+    CHECK_EQ(t, b.out.cfg_error, 0);
+    /* GFC_B1 (reset 512) up to GFC_BM (reset 1024) breaks the strict rule: reason 7; 1023 is legal */
+    bus_write(&b, 0x070, 1024);
+    CHECK_EQ(t, b.out.cfg_error, 1);
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x70070);
+    bus_write(&b, 0x038, 1);
+    bus_write(&b, 0x070, 1023);
+    CHECK_EQ(t, b.out.cfg_error, 0);
+    CHECK_EQ(t, b.out.cfg_gfc_b1, 1023);
+    /* GFC_BM down to GFC_B1 breaks it from the other side */
+    bus_write(&b, 0x074, 1023);
+    CHECK_EQ(t, b.out.cfg_error, 1);
+    CHECK_EQ(t, bus_read(&b, 0x03C), 0x70074);
+    CHECK_EQ(t, b.out.cfg_gfc_bm, 1024);
+    bus_write(&b, 0x038, 1);
+    bus_write(&b, 0x070, 512);
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
     /* ECN_KMIN above ECN_KMAX (reset 256) breaks the new rule: reason 6 */

@@ -8,7 +8,9 @@
 // the system tests compare with each other. Keeping a double here lets links, hosts, the
 // descriptor queues and the trace be tested on their own, and before the core exists.
 // It honours tx_hold in its grants and shows PAUSE_QUANTA in tx_ctrl_time for every XOFF;
-// it has no P-PFC and no ECN: tx_ctrl_pred, stat_pp and enq_mark stay 0.
+// it has no P-PFC and no ECN: tx_ctrl_pred, stat_pp and enq_mark stay 0. It has no GFC either:
+// GFC_CTRL is ignored, rx_gfc_valid changes nothing, and cfg_gfc_enable, tx_ctrl_gfc,
+// gfc_pg_stage, gfc_rx_stage and gfc_hold stay 0 (GFC scenarios need --switch cmodel|rtl).
 #include <cstring>
 
 #include "fg_sim_core.h"

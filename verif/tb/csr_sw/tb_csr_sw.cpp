@@ -5,8 +5,8 @@
 //
 // Stimulus, constrained random, in phases that repeat:
 //   mixed     reads, writes and counter pulses anywhere in the map;
-//   rules     writes aimed at the cross-field rules: XON/XOFF and ECN_KMIN/ECN_KMAX next to
-//             the other side's value,
+//   rules     writes aimed at the cross-field rules: XON/XOFF, ECN_KMIN/ECN_KMAX and
+//             GFC_B1/GFC_BM (strict) next to the other side's value,
 //             TOTAL_CELLS/RESERVE/HEADROOM/LOSSLESS_MASK at and next to the pool limit;
 //   saturate  dense stat pulses and no counter writes for 4 x 2^CNT_W cycles (counters reach
 //             their maximum; tests build with a small CNT_W so this fits in the run);
@@ -99,6 +99,8 @@ struct TbCsrSw {
         sig.input_array("stat_ecn_mark", 1, N, &top->stat_ecn_mark,
                         [this](int k) { return (uint64_t)in.stat_ecn_mark[k]; });
         sig.input_array("stat_ppfc", 1, N, &top->stat_ppfc, [this](int k) { return (uint64_t)in.stat_ppfc[k]; });
+        sig.input_array("stat_gfc_tx", 1, N, &top->stat_gfc_tx, [this](int k) { return (uint64_t)in.stat_gfc_tx[k]; });
+        sig.input_array("stat_gfc_rx", 1, N, &top->stat_gfc_rx, [this](int k) { return (uint64_t)in.stat_gfc_rx[k]; });
 
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
         sig.output("cfg_error", 1, &top->cfg_error, [this] { return (uint64_t)out.cfg_error; });
@@ -137,6 +139,9 @@ struct TbCsrSw {
         sig.output("cfg_ecn_seed", 32, &top->cfg_ecn_seed, [this] { return (uint64_t)out.cfg_ecn_seed; });
         sig.output_array("cfg_cell_cycles", 16, N, &top->cfg_cell_cycles,
                          [this](int k) { return (uint64_t)out.cfg_cell_cycles[k]; });
+        sig.output("cfg_gfc_enable", 1, &top->cfg_gfc_enable, [this] { return (uint64_t)out.cfg_gfc_enable; });
+        sig.output("cfg_gfc_b1", TB_CW, &top->cfg_gfc_b1, [this] { return (uint64_t)out.cfg_gfc_b1; });
+        sig.output("cfg_gfc_bm", TB_CW, &top->cfg_gfc_bm, [this] { return (uint64_t)out.cfg_gfc_bm; });
     }
 
     void build_reg_list() {
@@ -231,6 +236,8 @@ struct TbCsrSw {
         if (g.name == "XOFF") return clamp((int64_t)st.xon[k] + d);
         if (g.name == "ECN_KMIN") return clamp((int64_t)st.ecn_kmax + d);
         if (g.name == "ECN_KMAX") return clamp((int64_t)st.ecn_kmin + d);
+        if (g.name == "GFC_B1") return clamp((int64_t)st.gfc_bm + d);
+        if (g.name == "GFC_BM") return clamp((int64_t)st.gfc_b1 + d);
         if (g.name == "TOTAL_CELLS") {
             int64_t used = (int64_t)(headroom_sum(-1) * pc + (uint64_t)st.reserve * np);
             return clamp(used + 1 + d);
@@ -262,8 +269,9 @@ struct TbCsrSw {
             t = &regs[r.below(regs.size())];
             if (phase == RULES && for_write && r.chance(3, 4)) {
                 static const char* const rl[] = {"XON",      "XOFF",          "TOTAL_CELLS", "RESERVE",
-                                                 "HEADROOM", "LOSSLESS_MASK", "ECN_KMIN",    "ECN_KMAX"};
-                t = reg_named(rl[r.below(8)]);
+                                                 "HEADROOM", "LOSSLESS_MASK", "ECN_KMIN",    "ECN_KMAX",
+                                                 "GFC_B1",   "GFC_BM"};
+                t = reg_named(rl[r.below(10)]);
             }
         } while (phase == SATURATE && for_write && t->kind == FG_REG_KIND_COUNTER);
         if (c < bad && t->max_count > t->count) {  // an entry beyond N
@@ -291,6 +299,8 @@ struct TbCsrSw {
             in.stat_pfc_rx_bad[i] = on && r.chance(pulse_num, pulse_den);
             in.stat_ecn_mark[i] = on && r.chance(pulse_num, pulse_den);
             in.stat_ppfc[i] = on && r.chance(pulse_num, pulse_den);
+            in.stat_gfc_tx[i] = on && r.chance(pulse_num, pulse_den);
+            in.stat_gfc_rx[i] = on && r.chance(pulse_num, pulse_den);
         }
         int op = (int)r.below(16);
         in.csr_wr = (op >= 6 && op < 13) || op == 15;

@@ -43,6 +43,8 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     sig.input_array("rx_pfc_cev", 8, N, &top->rx_pfc_cev, [in](int i) { return (uint64_t)in->rx_pfc_cev[i]; });
     sig.input_array("rx_pfc_time", 16, N * 8, &top->rx_pfc_time,
                     [in](int k) { return (uint64_t)in->rx_pfc_time[k / 8][k % 8]; });
+    sig.input_array("rx_gfc_valid", 1, N, &top->rx_gfc_valid,
+                    [in](int i) { return (uint64_t)in->rx_gfc_valid[i]; });
     sig.input_array("tx_ctrl_ack", 1, N, &top->tx_ctrl_ack, [in](int i) { return (uint64_t)in->tx_ctrl_ack[i]; });
     sig.input_array("link_idle", 1, N, &top->link_idle, [in](int i) { return (uint64_t)in->link_idle[i]; });
     sig.input_array("tx_hold", 1, N * P, &top->tx_hold,
@@ -60,6 +62,7 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     FG_OUT1(cfg_pause_quanta, 16, out->cfg_pause_quanta);
     FG_OUT1(cfg_src_mac, 48, out->cfg_src_mac);
     FG_OUT1(cfg_mode_8023x, 1, out->cfg_mode_8023x);
+    FG_OUT1(cfg_gfc_enable, 1, out->cfg_gfc_enable);
     FG_OUTN(enq_accept, 1, N, out->enq_accept[k]);
     FG_OUTN(enq_drop, 1, N, out->enq_drop[k]);
     FG_OUTN(enq_where, 2, N, out->enq_where[k]);
@@ -73,6 +76,10 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     FG_OUTN(tx_ctrl_xoff, 8, N, out->tx_ctrl_xoff[k]);
     FG_OUTN(tx_ctrl_time, 16, N * 8, out->tx_ctrl_time[k / 8][k % 8]);
     FG_OUTN(tx_ctrl_pred, 8, N, out->tx_ctrl_pred[k]);
+    FG_OUTN(tx_ctrl_gfc, 1, N, out->tx_ctrl_gfc[k]);
+    FG_OUTN(gfc_pg_stage, 5, N * P, out->gfc_pg_stage[k / P][k % P]);
+    FG_OUTN(gfc_rx_stage, 5, N * P, out->gfc_rx_stage[k / P][k % P]);
+    FG_OUTN(gfc_hold, 1, N * P, out->gfc_hold[k / P][k % P]);
     FG_OUTN(tx_paused, 1, N * P, out->tx_paused[k / P][k % P]);
     FG_OUTN(grant_valid, 1, N, out->grant_valid[k]);
     FG_OUTN(grant_prio, 3, N, out->grant_prio[k]);
