@@ -13,6 +13,13 @@ extern "C" {
 #include "mac/cbfc_tx.h"
 }
 #endif
+#if __has_include("mac/gfc_time.h") && __has_include("common/rate_limiter.h")
+#define FG_SIM_HAVE_GFC_TIME 1
+extern "C" {
+#include "common/rate_limiter.h"
+#include "mac/gfc_time.h"
+}
+#endif
 
 namespace fg {
 namespace sim {
@@ -61,13 +68,28 @@ struct CbfcPorts::Impl {
     std::vector<bool> upd_pending;     // per port
     std::vector<uint16_t> upd_fccl;    // per port and VL [o*8+p]
     std::vector<uint8_t> upd_mask;     // per port
+#ifdef FG_SIM_HAVE_GFC_TIME
+    fg_gfc_time_cfg gt_cfg;
+    fg_rate_limiter_cfg rl_cfg;
+    std::vector<fg_gfc_time_state> gt;  // [o*P+p]
+    std::vector<fg_gfc_time_out> gt_out;
+    std::vector<fg_rate_limiter_state> rl;
+    std::vector<fg_rate_limiter_out> rl_out;
+#endif
 };
 #else
 struct CbfcPorts::Impl {};
 #endif
 
 CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
-    : impl_(nullptr), cfg_(cfg), N_(n_ports), P_(n_prio), held_(size_t(n_ports) * n_prio, 0) {
+    : impl_(nullptr),
+      cfg_(cfg),
+      N_(n_ports),
+      P_(n_prio),
+      held_(size_t(n_ports) * n_prio, 0),
+      free_(size_t(n_ports) * n_prio, 0),
+      starved_(size_t(n_ports) * n_prio, false),
+      rate_held_(size_t(n_ports) * n_prio, false) {
     if (cfg_.port_cbfc.size() != size_t(n_ports))
         throw std::invalid_argument("CBFC port modes: " + std::to_string(cfg_.port_cbfc.size()) + " given for " +
                                     std::to_string(n_ports) + " ports");
@@ -81,6 +103,19 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
                                     ": legal range 1..4095");
     if (cfg_.vl_mask >> n_prio)
         throw std::invalid_argument("CBFC VL mask names a priority >= " + std::to_string(n_prio));
+    if (cfg_.gfc_time) {
+#ifndef FG_SIM_HAVE_GFC_TIME
+        throw std::invalid_argument("time-based GFC needs the C models cmodel/mac/gfc_time.h and "
+                                    "cmodel/common/rate_limiter.h, not in this build");
+#endif
+        if (cfg_.gfc_period < 1 || cfg_.gfc_period > 0xFFFFFF)
+            throw std::invalid_argument("GFC period " + std::to_string(cfg_.gfc_period) + ": legal range 1..16777215 cycles");
+        if (cfg_.gfc_recip < 1 || cfg_.gfc_recip > 0xFFFFFF)
+            throw std::invalid_argument("GFC reciprocal " + std::to_string(cfg_.gfc_recip) + ": legal range 1..16777215");
+        if (cfg_.rl_depth < 1 || cfg_.rl_depth > 65535)
+            throw std::invalid_argument("GFC rate-limiter depth " + std::to_string(cfg_.rl_depth) +
+                                        ": legal range 1..65535 cells");
+    }
 #ifdef FG_SIM_HAVE_CBFC
     impl_ = new Impl();
     Impl& m = *impl_;
@@ -111,6 +146,25 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
     m.upd_pending.assign(N_, false);
     m.upd_fccl.assign(size_t(N_) * kPrios, 0);
     m.upd_mask.assign(N_, 0);
+#ifdef FG_SIM_HAVE_GFC_TIME
+    m.gt_cfg.unused = 0;
+    m.rl_cfg.sw = 8;
+    m.rl_cfg.max_stage = 20;
+    m.rl_cfg.dw = 16;
+    m.gt.resize(E);
+    m.gt_out.resize(E);
+    m.rl.resize(E);
+    m.rl_out.resize(E);
+    for (size_t e = 0; e < E; e++) {
+        std::memset(&m.gt[e], 0, sizeof m.gt[e]);
+        std::memset(&m.rl[e], 0, sizeof m.rl[e]);
+        fg_gfc_time_reset(&m.gt[e], &m.gt_cfg);
+        fg_rate_limiter_reset(&m.rl[e], &m.rl_cfg);
+        m.gt_out[e] = m.gt[e].r;
+        m.rl_out[e].allow = true;  // after reset (rate_limiter.h)
+        m.rl_out[e].stat_start = m.rl_out[e].stat_early = false;
+    }
+#endif
 #else
     throw std::invalid_argument(
         "credit-based switch ports need the CBFC C models (cmodel/mac/cbfc_rx.h, cbfc_tx.h), not in this build");
@@ -130,6 +184,15 @@ uint32_t CbfcPorts::credits_in_use(int o, int prio) const {
     (void)o, (void)prio;
 #endif
     return 0;
+}
+
+uint32_t CbfcPorts::gfc_rate(int o, int prio) const {
+#ifdef FG_SIM_HAVE_GFC_TIME
+    if (cfg_.gfc_time && cbfc(o, prio)) return impl_->gt_out[size_t(o) * P_ + prio].rate;
+#else
+    (void)o, (void)prio;
+#endif
+    return 0x10000;
 }
 
 void CbfcPorts::receive(int i, const WireSymbol& s) {
@@ -195,6 +258,7 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
             ri.rx_valid = m.rx_blocks[e] != 0;
             ri.rx_blocks = m.rx_blocks[e];
             ri.free_blocks = held >= cfg_.allotment ? 0 : cfg_.allotment - held;
+            free_[e] = ri.free_blocks;
             fg_cbfc_rx_step(&m.rx[e], &ri, &m.rx_out[e]);
             if (m.rx_out[e].fccl_valid) {
                 m.upd_pending[i] = true;
@@ -209,6 +273,7 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
 
             // Sender toward port i's downstream.
             const uint16_t head = head_cells(i, p);
+            const uint32_t fccl_before = m.tx_out[e].fccl, fctbs_before = m.tx_out[e].fctbs;
             fg_cbfc_tx_in ti;
             std::memset(&ti, 0, sizeof ti);
             ti.cfg_rx_capacity = cfg_.partner_capacity;
@@ -220,10 +285,40 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
             ti.send_blocks = m.send_blocks[e];
             fg_cbfc_tx_step(&m.tx[e], &ti, &m.tx_out[e]);
             if (m.tx_out[e].stat_no_credit) st_.no_credit_starts++;
+            bool rl_allow = true;
+#ifdef FG_SIM_HAVE_GFC_TIME
+            if (cfg_.gfc_time) {
+                // Limiter first: its rate is the adjuster's registered output before this edge.
+                fg_rate_limiter_in li;
+                std::memset(&li, 0, sizeof li);
+                li.cfg_token_mode = true;
+                li.cfg_rate = m.gt_out[e].rate;
+                li.cfg_depth = cfg_.rl_depth;
+                li.pkt_start = m.send_blocks[e] != 0;
+                li.pkt_cells = m.send_blocks[e];
+                fg_rate_limiter_step(&m.rl[e], &li, &m.rl_out[e]);
+                fg_gfc_time_in gi;
+                std::memset(&gi, 0, sizeof gi);
+                gi.cfg_enable = true;
+                gi.cfg_period = cfg_.gfc_period;
+                gi.cfg_recip = cfg_.gfc_recip;
+                gi.fccl = uint16_t(fccl_before);
+                gi.fctbs = uint16_t(fctbs_before);
+                fg_gfc_time_step(&m.gt[e], &gi, &m.gt_out[e]);
+                if (m.gt_out[e].stat_update) {
+                    st_.gfc_updates++;
+                    if (m.gt_out[e].rate < st_.gfc_min_rate) st_.gfc_min_rate = m.gt_out[e].rate;
+                }
+                rl_allow = m.rl_out[e].allow;
+            }
+#endif
             m.fccl_in_valid[e] = false;
             m.send_blocks[e] = 0;
-            const bool hold = head != 0 && !m.tx_out[e].can_send;
-            if (hold) st_.held_cycles++;
+            starved_[e] = head != 0 && m.tx_out[e].credits_avail < head;
+            rate_held_[e] = head != 0 && m.tx_out[e].can_send && !rl_allow;
+            if (rate_held_[e]) st_.rate_held_cycles++;
+            const bool hold = head != 0 && (!m.tx_out[e].can_send || !rl_allow);
+            if (head != 0 && !m.tx_out[e].can_send) st_.held_cycles++;
             if (!set_hold(in, i, p, hold) && hold) port_blocked[i] = true;
         }
     }

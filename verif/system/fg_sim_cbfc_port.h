@@ -19,6 +19,13 @@
 // the reserve of its lossless PG and nothing beyond it is admitted (alpha = 2^-15 on a tiny
 // pool, no headroom): a sender that overran its credits would be a lossless drop
 // (stat_violation), and `overruns` counts edges where a port held more than its allotment.
+//
+// Time-based GFC (SPEC 5, option `gfc_time`, the deadlock scenario's --fc gfc-time): every
+// credit sender (o,p) also runs the C models of fg_gfc_time (every gfc_period cycles it maps
+// the free credit r = FCCL - FCTBS, sampled from the sender's registered outputs, to a rate
+// C*min(1, r/(B_m-B_0)) through gfc_recip) and fg_rate_limiter in token mode (cfg_rate = the
+// adjuster's registered rate, depth rl_depth cells, pkt_start = a packet of (o,p) started
+// this edge). The EQ is held while it lacks credit OR the limiter does not allow a start.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +45,10 @@ struct CbfcPortConfig {
     uint32_t allotment = 1024;    // blocks each ingress PG advertises (= the bm reserve)
     uint32_t t_fc = 64;           // cycles between FCCL updates, 1..65535
     uint32_t partner_capacity = 1024;  // downstream buffer (blocks), for c at the egress sender
+    bool gfc_time = false;        // time-based GFC rate adjuster + limiter at every sender
+    uint32_t gfc_period = 64;     // fg_gfc_time cfg_period (cycles), 1..2^24-1
+    uint32_t gfc_recip = 0;       // fg_gfc_time cfg_recip = round(2^28/(B_m-B_0 blocks))
+    uint32_t rl_depth = 16;       // fg_rate_limiter cfg_depth (cells), 1..65535
     bool any() const {
         for (bool b : port_cbfc)
             if (b) return true;
@@ -51,6 +62,9 @@ struct CbfcPortStats {
     uint64_t overruns = 0;                    // edges where a port held more than its allotment
     uint64_t no_credit_starts = 0;            // packets started without credits (cbfc_tx stat)
     uint32_t peak_held = 0;                   // most blocks any port held
+    uint64_t gfc_updates = 0;                 // rate updates of the GFC adjusters
+    uint64_t rate_held_cycles = 0;            // EQ-cycles held by a GFC limiter (with credit)
+    uint32_t gfc_min_rate = 0x10000;          // lowest rate any adjuster computed (Q1.16)
 };
 
 class CbfcPorts {
@@ -77,6 +91,15 @@ class CbfcPorts {
     uint32_t credits_in_use(int o, int prio) const;
     // Blocks held by ingress port i, priority p, as last computed.
     uint32_t held(int i, int p) const { return held_[i * P_ + p]; }
+    // The deadlock detector's view: EQ(o,p) has a head packet its credits do not cover
+    // (credits as registered after the last edge); receiver (i,p) advertised fewer free
+    // blocks than `cells` at the last edge.
+    bool starved(int o, int p) const { return starved_[o * P_ + p]; }
+    bool withholds(int i, int p, uint32_t cells) const { return cbfc(i, p) && free_[i * P_ + p] < cells; }
+    // GFC: the adjuster's current rate (Q1.16; 0x10000 without GFC), and whether the limiter
+    // held EQ(o,p) at the last edge although credits covered its head packet.
+    uint32_t gfc_rate(int o, int p) const;
+    bool rate_held(int o, int p) const { return rate_held_[o * P_ + p]; }
     static bool available();
 
    private:
@@ -86,6 +109,8 @@ class CbfcPorts {
     int N_, P_;
     CbfcPortStats st_;
     std::vector<uint32_t> held_;  // [i*P+p]
+    std::vector<uint32_t> free_;  // [i*P+p] free blocks advertised at the last edge
+    std::vector<bool> starved_, rate_held_;  // [o*P+p]
 };
 
 }  // namespace sim

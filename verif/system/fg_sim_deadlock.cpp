@@ -12,6 +12,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "fg_gfc_plan.h"
+#include "fg_sim_gfc.h"
 #include "fg_sim_network.h"
 #include "fg_sim_regs.h"
 
@@ -23,12 +25,14 @@ namespace sim {
 
 FlowControl parse_flow_control(const std::string& v) {
     if (v == "pfc") return FlowControl::Pfc;
-    if (v == "cbfc" || v == "gfc-buffer" || v == "gfc-time")
+    if (v == "cbfc") return FlowControl::Cbfc;
+    if (v == "gfc-time") return FlowControl::GfcTime;
+    if (v == "gfc-buffer")
         throw std::invalid_argument("--fc " + v +
-                                    ": not built yet (credit-based flow control and GFC are being built as "
-                                    "switch-core blocks); legal values: pfc");
-    throw std::invalid_argument("--fc " + v + ": unknown flow control; legal values: pfc (later also cbfc, "
-                                "gfc-buffer, gfc-time)");
+                                    ": not built yet (the switch core's GFC stage generator is not integrated); "
+                                    "legal values: pfc|cbfc|gfc-time");
+    throw std::invalid_argument("--fc " + v + ": unknown flow control; legal values: pfc|cbfc|gfc-time (later also "
+                                "gfc-buffer)");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -131,19 +135,25 @@ std::string DeadlockDetector::cycle_text() const {
 std::string deadlock_usage() {
     return "usage: fg_sim deadlock [options]\n"
            "  --topo ring3|ring3-nocycle|fattree4-failed|fattree4   topology and flows (default ring3)\n"
-           "  --fc pfc             flow control (cbfc, gfc-buffer, gfc-time: not built yet)\n"
+           "  --fc pfc|cbfc|gfc-time  flow control (gfc-buffer: not built yet)\n"
            "  --switch cmodel|rtl  switch core of every switch (default cmodel)\n"
            "  --cycles N           cycles to simulate (default: 60000 ring3*, 80000 fattree4*)\n"
            "  --rate GBPS          line rate of every link and host (default 10, the paper's)\n"
            "  --link-delay-ns NS   one-way delay of every link (default 1000)\n"
            "  --pkt BYTES          packet size, 64..9216 (default 1024)\n"
-           "  --buffer-kb KB       input buffer per ingress port (default: ring3 1024, fattree4 300)\n"
+           "  --buffer-kb KB       input buffer per ingress port (default: ring3 1024, fattree4 300; cbfc and\n"
+           "                       gfc-time: 100, at most 127.9 = 2047 cells, the 12-bit credit limit)\n"
            "  --xoff-kb KB         PFC XOFF threshold per ingress port (default: ring3 800, fattree4 280)\n"
            "  --xon-kb KB          PFC XON threshold (default: ring3 797, fattree4 277)\n"
            "  --ports N            ports per switch (default 17, the rtl core's)\n"
            "  --prio P             priority of the flows, lossless (default 3)\n"
            "  --pause-quanta Q     XOFF time, 1..65535 (default 65535)\n"
            "  --refresh CYCLES     XOFF refresh interval (default 32768)\n"
+"  --egress fifo|rr     egress queue discipline: one FIFO per queue, or round robin over the\n"
+           "                       ingress ports within it (default fifo)\n"
+           "  --tfc CYCLES         CBFC FCCL period, 1..65535 (default 64)\n"
+           "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
+           "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
            "  --window-us US       throughput window (default 20)\n"
            "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
            "  --detect-us US       no-progress time before a cycle of held queues is a deadlock (default 200)\n"
@@ -177,6 +187,13 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--prio") o.prio = int(arg_uint(a, val(), 0, 7));
         else if (a == "--pause-quanta") o.pause_quanta = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--refresh") o.refresh = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
+        else if (a == "--egress") {
+            o.egress = val();
+            if (o.egress != "fifo" && o.egress != "rr")
+                throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr");
+        } else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
+        else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
+        else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
         else if (a == "--window-us") o.window_us = arg_real(a, val(), 0.001, 1e6);
         else if (a == "--window-cycles") o.window_cycles = arg_uint(a, val(), 1, 100000000ull);
         else if (a == "--detect-us") o.detect_us = arg_real(a, val(), 0.001, 1e6);
@@ -240,11 +257,25 @@ int run_deadlock(const DeadlockOptions& o) {
     // The core's static mode is exactly that per PG: a packet is admitted while the PG's
     // cells stay within XOFF, beyond it into the PG's headroom (buffer - XOFF); the PG is
     // paused when it reaches XOFF (or uses headroom) and resumed at or below XON.
-    const double buffer_kb = o.buffer_kb >= 0 ? o.buffer_kb : t.buffer_kb;
-    const double xoff_kb = o.xoff_kb >= 0 ? o.xoff_kb : t.xoff_kb;
-    const double xon_kb = o.xon_kb >= 0 ? o.xon_kb : t.xon_kb;
-    const uint32_t buf_cells = kb_to_cells(buffer_kb), xoff = kb_to_cells(xoff_kb), xon = kb_to_cells(xon_kb);
+    // Credit modes: the input buffer is the port's credit allotment (B_m of GFC); the 12-bit
+    // credit counters (FCCL - FCTBS < 2048, SPEC 3) cap it at 2047 cells, so the paper's
+    // 1 MB is out of reach and 100 KB is the default. XOFF/XON do not apply: the core keeps
+    // its static mode with XOFF = the allotment only for accounting (PFC frames off), and a
+    // cell beyond the allotment would land in the 2-packet headroom and be counted as a
+    // credit overrun.
+    const bool credit = o.fc != FlowControl::Pfc;
     const uint32_t pkt_cells = cells_of(o.pkt_bytes);
+    const double buffer_kb = o.buffer_kb >= 0 ? o.buffer_kb : credit ? 100.0 : t.buffer_kb;
+    if (credit && (kb_to_cells(buffer_kb) > 2047 || kb_to_cells(buffer_kb) < 2 * pkt_cells))
+        throw std::invalid_argument("--buffer-kb " + fmt("%g", buffer_kb) + ": legal range " +
+                                    fmt("%g", 2.0 * pkt_cells * kCellBytes / 1024) + "..127.9 with --fc " +
+                                    (o.fc == FlowControl::Cbfc ? "cbfc" : "gfc-time") +
+                                    " (two packets .. 2047 cells: 12-bit credits)");
+    const double xoff_kb = credit ? buffer_kb : o.xoff_kb >= 0 ? o.xoff_kb : t.xoff_kb;
+    const double xon_kb = credit ? buffer_kb : o.xon_kb >= 0 ? o.xon_kb : t.xon_kb;
+    const uint32_t buf_cells = kb_to_cells(buffer_kb) + (credit ? 2 * pkt_cells : 0);
+    const uint32_t xoff = kb_to_cells(xoff_kb), xon = kb_to_cells(xon_kb);
+    const uint32_t allot = credit ? xoff : 0;
     if (xoff < 1 || xoff >= buf_cells)
         throw std::invalid_argument("--xoff-kb " + fmt("%g", xoff_kb) + ": legal range " + fmt("%g", 64.0 / 1024) +
                                     ".." + fmt("%g", buffer_kb - 64.0 / 1024) + " (below --buffer-kb " +
@@ -271,7 +302,7 @@ int run_deadlock(const DeadlockOptions& o) {
     sp.lossless_mask = 1u << o.prio;
     sp.pause_quanta = o.pause_quanta;
     sp.refresh_cycles = o.refresh;
-    sp.pfc_enable = true;
+    sp.pfc_enable = !credit;
     std::vector<CsrWrite> writes = switch_register_writes(sp, 18);
     for (int i = 0; i < ports; i++) {
         const int k = i * P + o.prio;
@@ -281,8 +312,31 @@ int run_deadlock(const DeadlockOptions& o) {
         if (xoff >= FG_FLD_XON_XON_RESET(&sp)) writes.push_back(wx), writes.push_back(wn);
         else writes.push_back(wn), writes.push_back(wx);
     }
-    writes.push_back({uint16_t(FG_REG_CTRL_ADDR), kCtrlPfcEnable | (1u << FG_FLD_CTRL_STATIC_MODE_LSB), "CTRL"});
+    writes.push_back({uint16_t(FG_REG_CTRL_ADDR), (credit ? 0u : kCtrlPfcEnable) | (1u << FG_FLD_CTRL_STATIC_MODE_LSB),
+                      "CTRL"});
 
+    // Time-based GFC: B_m = the allotment, tau and the Theorem 5.1 bound on B_0 from the
+    // calculator (sw/include/fg_gfc_plan.h) for this rate, packet, wire and period.
+    fg_gfc_plan_out plan;
+    std::memset(&plan, 0, sizeof plan);
+    const uint32_t gfc_period = o.gfc_period ? o.gfc_period : o.t_fc;
+    if (o.fc == FlowControl::GfcTime) {
+        fg_gfc_plan_in pin;
+        fg_gfc_plan_defaults(&pin);
+        pin.rate_gbps = o.rate_gbps;
+        pin.buffer_bytes = double(allot) * kCellBytes;
+        pin.mtu = o.pkt_bytes;
+        pin.wire_ns = delay * cycle_ns;
+        pin.proc_ns = o.gfc_proc_ns;
+        pin.cell_bytes = kCellBytes;
+        pin.mode = FG_GFC_MODE_TIME;
+        pin.period_ns = gfc_period * cycle_ns;
+        char msg[256];
+        if (fg_gfc_plan(&pin, &plan, msg, sizeof msg) != 0)
+            throw std::invalid_argument(std::string("--fc gfc-time: ") + msg);
+    }
+
+    const bool rr = o.egress == "rr";  // default fifo: the same switch as the PFC runs
     Network net;
     std::vector<SwitchNode*> sw;
     for (int s = 0; s < S; s++) {
@@ -296,13 +350,41 @@ int run_deadlock(const DeadlockOptions& o) {
         sc.route = t.route[s];
         sc.mon_prio = o.prio;
         sc.sample_every = 0;
+        sc.rr_ingress = rr;
+        if (credit) {
+            sc.cbfc.port_cbfc.assign(ports, false);
+            for (int k = 0; k < t.ports_used[s]; k++) sc.cbfc.port_cbfc[k] = true;
+            sc.cbfc.vl_mask = uint8_t(1u << o.prio);
+            sc.cbfc.allotment = allot;
+            sc.cbfc.t_fc = o.t_fc;
+            sc.cbfc.partner_capacity = allot;  // every partner (switch or host) advertises as much
+            sc.cbfc.gfc_time = o.fc == FlowControl::GfcTime;
+            sc.cbfc.gfc_period = gfc_period;
+            sc.cbfc.gfc_recip = plan.recip;
+            sc.cbfc.rl_depth = pkt_cells;
+        }
         sw.push_back(&net.add_switch(sc, make_core(o.core, sc.core)));
     }
     const uint64_t start = sw[0]->logic.config_cycles() + 8;  // traffic after the register writes
     std::vector<HostNode*> hosts;
+    std::vector<std::unique_ptr<HostCreditGate>> gates;
     for (int h = 0; h < H; h++) {
         HostConfig hc;
         hc.id = uint16_t(h);
+        if (credit) {
+            HostCreditConfig gc;
+            gc.prio = o.prio;
+            gc.pkt_cells = uint16_t(pkt_cells);
+            gc.t_fc = o.t_fc;
+            gc.rx_capacity = allot;
+            gc.partner_capacity = allot;
+            gc.gfc_time = o.fc == FlowControl::GfcTime;
+            gc.gfc_period = gfc_period;
+            gc.gfc_recip = plan.recip;
+            gc.rl_depth = pkt_cells;
+            gates.emplace_back(new HostCreditGate(gc));
+            hc.tx_gate = gates.back().get();
+        }
         for (int f = 0; f < F; f++)
             if (t.flows[f].src == h) {
                 FlowSpec fs;
@@ -336,7 +418,9 @@ int run_deadlock(const DeadlockOptions& o) {
     }
     const uint64_t detect = std::max<uint64_t>(1, uint64_t(std::llround(o.detect_us * 1000 / cycle_ns)));
     PfcHoldView pfc_view(sw);
-    DeadlockDetector det(t, sw, pfc_view, mon, detect, P);
+    CbfcHoldView cbfc_view(sw, pkt_cells);
+    const HoldView& hold_view = credit ? static_cast<const HoldView&>(cbfc_view) : pfc_view;
+    DeadlockDetector det(t, sw, hold_view, mon, detect, P);
     mon.on_check = [&det](uint64_t now) { det.check(now); };
 
     net.run(cycles);
@@ -378,17 +462,40 @@ int run_deadlock(const DeadlockOptions& o) {
     for (HostNode* h : hosts) ooo += h->logic.stats().rx_out_of_order;
     consistent = consistent && errors == 0 && mismatch == 0 && ooo == 0;
     const DeadlockVerdict& v = det.verdict();
-    const std::string fc_name = "pfc";
+    const std::string fc_name = o.fc == FlowControl::Pfc ? "pfc" : o.fc == FlowControl::Cbfc ? "cbfc" : "gfc-time";
+    // Credit figures: the most any ingress port held (a queue can never exceed its
+    // allotment B_m without an overrun), overruns, starts without credit, GFC rates.
+    uint64_t overruns = 0, no_credit = 0, gfc_updates = 0, rate_held = 0, credit_updates = 0;
+    uint32_t held_peak = 0, min_rate = 0x10000;
+    for (int s = 0; s < S; s++)
+        if (const CbfcPorts* c = sw[s]->logic.cbfc()) {
+            const CbfcPortStats& cs = c->stats();
+            overruns += cs.overruns;
+            no_credit += cs.no_credit_starts;
+            gfc_updates += cs.gfc_updates;
+            rate_held += cs.rate_held_cycles;
+            credit_updates += cs.updates_tx;
+            held_peak = std::max(held_peak, cs.peak_held);
+            min_rate = std::min(min_rate, cs.gfc_min_rate);
+        }
+    for (const auto& g : gates) {
+        no_credit += g->stats().no_credit_starts;
+        gfc_updates += g->stats().gfc_updates;
+        rate_held += g->stats().rate_held_cycles;
+        credit_updates += g->stats().updates_tx;
+        min_rate = std::min(min_rate, g->stats().gfc_min_rate);
+    }
+    consistent = consistent && overruns == 0 && no_credit == 0;
     auto us = [&](uint64_t c) { return double(c) * cycle_ns / 1000; };
 
     if (o.json) {
         std::printf("{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
                     "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, "
-                    "\"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
+                    "\"egress\": \"%s\", \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
                     "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
                     t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
-                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
+                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, rr ? "rr" : "fifo", buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
                     (unsigned long long)detect, us(detect));
         std::printf("\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
@@ -407,6 +514,17 @@ int run_deadlock(const DeadlockOptions& o) {
                     victim_peak, qpeak_max, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
+        std::printf("\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
+                    "\"credit_overruns\": %llu, \"no_credit_starts\": %llu, ",
+                    allot, credit ? o.t_fc : 0, (unsigned long long)credit_updates, held_peak,
+                    (unsigned long long)overruns, (unsigned long long)no_credit);
+        if (o.fc == FlowControl::GfcTime)
+            std::printf("\"gfc\": {\"bm_cells\": %u, \"b0_cells\": %u, \"span_cells\": %u, \"recip\": %u, "
+                        "\"period_cycles\": %u, \"tau_us\": %.3f, \"b0_factor\": %.4f, \"updates\": %llu, "
+                        "\"rate_held_cycles\": %llu, \"min_rate\": %.4f}, ",
+                        allot, allot - plan.b0_span_blocks, plan.b0_span_blocks, plan.recip, gfc_period,
+                        plan.tau_ns / 1000, plan.b0_factor, (unsigned long long)gfc_updates,
+                        (unsigned long long)rate_held, min_rate / 65536.0);
         std::printf("\"switches\": [");
         for (int s = 0; s < S; s++) {
             const SwitchStats& st = sw[s]->logic.stats();
@@ -437,9 +555,19 @@ int run_deadlock(const DeadlockOptions& o) {
                         "pkt=%u B\n",
                         t.name.c_str(), t.what.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(),
                         (unsigned long long)cycles, us(cycles), cycle_ns, o.rate_gbps, delay, o.pkt_bytes);
-            std::printf("input buffer %g KB per ingress port, XOFF %g KB, XON %g KB (%u/%u/%u cells), traffic from cycle "
-                        "%llu\n",
-                        buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon, (unsigned long long)start);
+            if (!credit)
+                std::printf("input buffer %g KB per ingress port, XOFF %g KB, XON %g KB (%u/%u/%u cells), traffic from "
+                            "cycle %llu\n",
+                            buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon, (unsigned long long)start);
+            else
+                std::printf("credit-based links: allotment %u cells (%g KB) per ingress port, FCCL every %u cycles, "
+                            "traffic from cycle %llu\n",
+                            allot, buffer_kb, o.t_fc, (unsigned long long)start);
+            if (o.fc == FlowControl::GfcTime)
+                std::printf("time-based GFC: B_m %u cells, B_0 %u cells (Theorem 5.1 bound, tau %.2f us, T %u cycles), "
+                            "rate = C*min(1, r/%u), recip %u\n",
+                            allot, allot - plan.b0_span_blocks, plan.tau_ns / 1000, gfc_period, plan.b0_span_blocks,
+                            plan.recip);
             for (const TopoFlow& fl : t.flows) {
                 std::string path;
                 for (int s : fl.path) path += " " + t.switch_names[s];
@@ -478,18 +606,23 @@ int run_deadlock(const DeadlockOptions& o) {
                         "for >= %llu cycles)",
                         (unsigned long long)v.detected_cycle, us(v.detected_cycle), (unsigned long long)v.stalled_since,
                         us(v.stalled_since), v.standing ? "yes" : "no", det.cycle_text().c_str(),
-                        pfc_view.held_word().c_str(), (unsigned long long)detect);
+                        hold_view.held_word().c_str(), (unsigned long long)detect);
         std::printf(" tail_tput_max=%.3f Gb/s", tail_max);
         if (victim_tail >= 0) std::printf(" victim_tail=%.3f Gb/s (peak %.3f)", victim_tail, victim_peak);
-        std::printf(" queue_peak_max=%u cells lossless_drops=%llu pfc_xoff=%llu cpu=%.2fs\n", qpeak_max,
-                    (unsigned long long)violations, (unsigned long long)xoff_frames, cpu);
+        std::printf(" tail_tput_min=%.3f Gb/s queue_peak_max=%u cells lossless_drops=%llu pfc_xoff=%llu", F ? tail_min : 0.0,
+                    qpeak_max, (unsigned long long)violations, (unsigned long long)xoff_frames);
+        if (credit)
+            std::printf(" held_peak=%u/%u cells credit_overruns=%llu", held_peak, allot, (unsigned long long)overruns);
+        std::printf(" cpu=%.2fs\n", cpu);
     }
     if (!consistent) {
         std::string first;
         for (int s = 0; s < S && first.empty(); s++)
             if (!sw[s]->logic.first_error().empty()) first = t.switch_names[s] + ": " + sw[s]->logic.first_error();
-        std::fprintf(stderr, "fg_sim: inconsistent run: protocol_errors=%llu acct_mismatch=%llu out_of_order=%llu%s%s\n",
+        std::fprintf(stderr, "fg_sim: inconsistent run: protocol_errors=%llu acct_mismatch=%llu out_of_order=%llu "
+                     "credit_overruns=%llu no_credit_starts=%llu%s%s\n",
                      (unsigned long long)errors, (unsigned long long)mismatch, (unsigned long long)ooo,
+                     (unsigned long long)overruns, (unsigned long long)no_credit,
                      first.empty() ? "" : "; first: ", first.c_str());
         return 3;
     }

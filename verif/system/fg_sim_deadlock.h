@@ -32,7 +32,8 @@ namespace sim {
 
 enum class FlowControl { Pfc, Cbfc, GfcBuffer, GfcTime };
 
-// Parses --fc; the mechanisms not built yet are refused with a clear message.
+// Parses --fc; the mechanisms not built yet (gfc-buffer, until the core's GFC stage
+// generator is in) are refused with a clear message.
 FlowControl parse_flow_control(const std::string& v);
 
 class HoldView {
@@ -55,6 +56,27 @@ class PfcHoldView : public HoldView {
 
    private:
     std::vector<SwitchNode*> sw_;
+};
+
+// CBFC (and time-based GFC, which runs on it): held = the head packet of EQ(o,p) needs more
+// blocks than the credits the sender has (FCCL - FCTBS); withholds = the receiver of (i,p)
+// advertised less free space than one packet at its last edge.
+class CbfcHoldView : public HoldView {
+   public:
+    CbfcHoldView(const std::vector<SwitchNode*>& sw, uint32_t pkt_cells) : sw_(sw), pkt_(pkt_cells) {}
+    bool egress_held(int s, int o, int p) const override {
+        const CbfcPorts* c = sw_[s]->logic.cbfc();
+        return c && c->cbfc(o, p) && c->starved(o, p);
+    }
+    bool ingress_withholds(int s, int i, int p) const override {
+        const CbfcPorts* c = sw_[s]->logic.cbfc();
+        return c && c->withholds(i, p, pkt_);
+    }
+    std::string held_word() const override { return "credit-starved"; }
+
+   private:
+    std::vector<SwitchNode*> sw_;
+    uint32_t pkt_;
 };
 
 struct DeadlockPort {
@@ -106,6 +128,10 @@ struct DeadlockOptions {
     int prio = 3;
     uint32_t pause_quanta = 0xFFFF;
     uint32_t refresh = 32768;
+    std::string egress;           // fifo|rr ("": fifo)
+    uint32_t t_fc = 64;           // CBFC FCCL period (cycles), --fc cbfc|gfc-time
+    uint32_t gfc_period = 0;      // time-based GFC sampling period (cycles, 0: = t_fc)
+    double gfc_proc_ns = 3000;    // t_r of the GFC calculator's tau (the paper's 3 us)
     double window_us = 20;
     uint64_t window_cycles = 0;   // overrides window_us
     double detect_us = 200;

@@ -85,6 +85,14 @@ void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
 }
 
 WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
+    if (!cfg_.tx_gate) return edge_ungated(now, rx);
+    cfg_.tx_gate->begin(now, rx);
+    WireSymbol s = edge_ungated(now, rx);
+    cfg_.tx_gate->end(now, s);
+    return s;
+}
+
+WireSymbol HostLogic::edge_ungated(uint64_t now, const WireSymbol& rx) {
     receive(now, rx);
     for (auto& r : rp_)
         if (r) r->advance(now);
@@ -99,6 +107,8 @@ WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
         stats_.tx_pfc++;
         return WireSymbol::pfc_frame(p.cev, p.time);
     }
+    WireSymbol ctl;
+    if (cfg_.tx_gate && cfg_.tx_gate->control(now, ctl)) return ctl;
     if (!cnp_q_.empty()) {
         WireSymbol c = cnp_q_.front();
         cnp_q_.pop_front();
@@ -111,6 +121,7 @@ WireSymbol HostLogic::edge(uint64_t now, const WireSymbol& rx) {
         const FlowSpec& f = cfg_.flows[i];
         if (f.start > now || (f.packets && sent_[i] >= f.packets) || timer_[f.prio]) continue;
         if (double(now) < next_start_[i]) continue;
+        if (cfg_.tx_gate && !cfg_.tx_gate->may_start(now, f.prio, uint16_t(cells_of(f.bytes)))) continue;
         cur_ = PacketDesc{};
         cur_.flow = f.flow;
         cur_.seq = uint32_t(sent_[i]++);

@@ -49,8 +49,22 @@ struct ScriptedPfc {
     uint16_t time[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
 };
 
+// An outside link-level flow control at the host's transmitter (credits, GFC rate limiters:
+// fg_sim_gfc.h). Per edge: begin() sees what arrived, before the host acts; when the
+// transmitter is free, control() may put a control symbol (an FCCL update) on the wire
+// instead of a new packet; may_start() gates each new packet; end() sees what was sent.
+class HostTxGate {
+   public:
+    virtual ~HostTxGate() {}
+    virtual void begin(uint64_t now, const WireSymbol& rx) = 0;
+    virtual bool control(uint64_t now, WireSymbol& tx) = 0;
+    virtual bool may_start(uint64_t now, int prio, uint16_t cells) = 0;
+    virtual void end(uint64_t now, const WireSymbol& tx) = 0;
+};
+
 struct HostConfig {
     uint16_t id = 0;
+    HostTxGate* tx_gate = nullptr;        // not owned; nullptr: only PFC/DCQCN gate the host
     std::vector<FlowSpec> flows;
     std::vector<ScriptedPfc> pfc_script;  // in cycle order
     bool obey_pfc = true;                 // false: a misbehaving NIC (ignores pauses)
@@ -87,6 +101,7 @@ class HostLogic {
 
    private:
     void receive(uint64_t now, const WireSymbol& rx);
+    WireSymbol edge_ungated(uint64_t now, const WireSymbol& rx);
     HostConfig cfg_;
     HostStats stats_;
     uint32_t timer_[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};

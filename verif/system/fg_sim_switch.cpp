@@ -67,6 +67,7 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     tx_next_.assign(N, 0);
     held_.assign(N, -1);
     rx_cells_.assign(N, 0);
+    rr_last_.assign(size_t(N) * P, N - 1);
     cnp_q_.resize(N);
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     core_->reset();
@@ -96,8 +97,18 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
         error(now, "grant for empty EQ(" + std::to_string(o) + "," + std::to_string(prio) + ")");
         return;
     }
-    Desc d = q.front();
-    q.pop_front();
+    auto pick = q.begin();
+    if (cfg_.rr_ingress) {  // the first packet of the next ingress port after the last served
+        const int N = int(eq_.size()), k = o * int(eq_[o].size()) + prio;
+        int best = N;
+        for (auto it = q.begin(); it != q.end() && best > 0; ++it) {
+            const int dist = (int(it->in_port) - rr_last_[k] - 1 + 2 * N) % N;
+            if (dist < best) best = dist, pick = it;
+        }
+        rr_last_[k] = pick->in_port;
+    }
+    Desc d = *pick;
+    q.erase(pick);
     eq_cells_[o][prio] -= d.pkt.cells;
     in.deq_valid[o] = true;
     in.deq_prio[o] = uint8_t(prio);

@@ -53,6 +53,10 @@ struct SwitchConfig {
     int mon_port = 0, mon_prio = 3;    // the egress queue the trace follows
     uint32_t sample_every = 1;         // trace row every K cycles (0: no trace)
     CbfcPortConfig cbfc;               // per-port mode: credit-based ports (empty: all PFC)
+    // Egress discipline: false = one FIFO per EQ(o,p); true = round robin over the ingress
+    // ports within EQ(o,p) (each ingress port's packets stay in order): the input-buffered
+    // switch of the GFC paper, which the deadlock scenario uses with credits (docs/deadlock.md).
+    bool rr_ingress = false;
 };
 
 // One row of the trace: everything comes from the core's outputs or from the node state
@@ -130,6 +134,7 @@ class SwitchLogic {
     std::vector<uint16_t> tx_next_;  // next cell of the packet in progress; == cells: none
     std::vector<int> held_;          // held grant priority, -1 none
     std::vector<uint16_t> rx_cells_; // cells of the packet being received so far
+    std::vector<int> rr_last_;       // [o*P+p]: ingress port served last (rr_ingress)
     std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;
