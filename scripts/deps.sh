@@ -18,6 +18,7 @@ check tshark tshark
 check g++ g++
 check make make
 check pkg-config pkg-config
+check ccache ccache
 [ -f /usr/include/systemc.h ] || need_apt+=(libsystemc-dev)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 
