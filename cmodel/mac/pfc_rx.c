@@ -14,14 +14,14 @@ const char *const fg_pfc_rx_cov_names[FG_PFC_RX_COV_N] = {
     "st_pfc",        "st_pause",       "st_runt",      "st_bad_fcs",   "st_bad_da",
     "st_bad_opcode", "st_not_ctrl",    "pause_disabled", "reserved_nonzero", "long_ctrl",
     "exact_min",     "runt_max",       "one_byte",     "back_to_back", "gap_in_frame",
-    "last_without_valid"};
+    "last_without_valid", "st_gfc", "gfc_disabled", "gfc_after_pfc"};
 
 static const uint8_t pfc_da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
 
 const char *fg_pfc_rx_status_name(unsigned status)
 {
     static const char *const names[8] = {"pfc",    "pause",      "runt",     "bad_fcs",
-                                         "bad_da", "bad_opcode", "not_ctrl", "unused"};
+                                         "bad_da", "bad_opcode", "not_ctrl", "gfc"};
     return names[status & 7u];
 }
 
@@ -30,10 +30,11 @@ void fg_pfc_rx_reset(fg_pfc_rx_state *st, const fg_pfc_rx_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->crc = FG_CRC32_INIT;
+    st->last_accepted = 0xFFu;
 }
 
 /* Status of a frame of at least 64 bytes before its FCS is known. */
-static uint8_t header_verdict(fg_pfc_rx_state *st, bool accept_8023x)
+static uint8_t header_verdict(fg_pfc_rx_state *st, bool accept_8023x, bool accept_gfc)
 {
     if (st->ethertype != 0x8808u) return FG_PFC_RX_ST_NOT_CTRL;
     if (!st->da_ok) return FG_PFC_RX_ST_BAD_DA;
@@ -41,6 +42,10 @@ static uint8_t header_verdict(fg_pfc_rx_state *st, bool accept_8023x)
     if (st->opcode == 0x0001u) {
         if (accept_8023x) return FG_PFC_RX_ST_PAUSE;
         FG_COV(st, FG_PFC_RX_COV_PAUSE_DISABLED);
+    }
+    if (st->opcode == 0x0102u) {
+        if (accept_gfc) return FG_PFC_RX_ST_GFC;
+        FG_COV(st, FG_PFC_RX_COV_GFC_DISABLED);
     }
     return FG_PFC_RX_ST_BAD_OPCODE;
 }
@@ -83,6 +88,7 @@ void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *
     o.frame_done = o.pfc_valid = false;
     o.stat_pfc = o.stat_pause = o.stat_runt = o.stat_bad_fcs = false;
     o.stat_bad_da = o.stat_bad_opcode = o.stat_not_ctrl = false;
+    o.gfc_valid = o.stat_gfc = false;
 
     /* 1. The verdict of the frame that ended on the previous edge. */
     if (st->pend) {
@@ -90,7 +96,7 @@ void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *
         if (status != FG_PFC_RX_ST_RUNT && !st->pend_crc_ok) status = FG_PFC_RX_ST_BAD_FCS;
         o.frame_done = true;
         o.frame_status = status;
-        FG_COV(st, FG_PFC_RX_COV_ST_PFC + status);
+        FG_COV(st, status == FG_PFC_RX_ST_GFC ? FG_PFC_RX_COV_ST_GFC : FG_PFC_RX_COV_ST_PFC + status);
         switch (status) {
         case FG_PFC_RX_ST_PFC:
             o.stat_pfc = true;
@@ -105,6 +111,14 @@ void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *
             o.pfc_cev = 0xFFu;
             for (int n = 0; n < 8; n++) o.pfc_time[n] = st->param;
             break;
+        case FG_PFC_RX_ST_GFC:
+            /* same layout as PFC; the times are stage ids, for the core's rx_gfc_valid */
+            o.stat_gfc = true;
+            o.gfc_valid = true;
+            o.pfc_cev = (uint8_t)(st->param & 0xFFu);
+            memcpy(o.pfc_time, st->time, sizeof o.pfc_time);
+            if (st->last_accepted == FG_PFC_RX_ST_PFC) FG_COV(st, FG_PFC_RX_COV_GFC_AFTER_PFC);
+            break;
         case FG_PFC_RX_ST_RUNT: o.stat_runt = true; break;
         case FG_PFC_RX_ST_BAD_FCS: o.stat_bad_fcs = true; break;
         case FG_PFC_RX_ST_BAD_DA: o.stat_bad_da = true; break;
@@ -113,6 +127,7 @@ void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *
         }
         if (status <= FG_PFC_RX_ST_PAUSE && st->len_of_pend > FG_PFC_RX_MIN_FRAME)
             FG_COV(st, FG_PFC_RX_COV_LONG_CTRL);
+        if (status <= FG_PFC_RX_ST_PAUSE || status == FG_PFC_RX_ST_GFC) st->last_accepted = status;
     }
     st->pend = false;
 
@@ -132,7 +147,7 @@ void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *
             if (idx == FG_PFC_RX_MIN_FRAME - 1) FG_COV(st, FG_PFC_RX_COV_EXACT_MIN);
             st->pend = true;
             st->pend_status = (idx + 1 < FG_PFC_RX_MIN_FRAME) ? (uint8_t)FG_PFC_RX_ST_RUNT
-                                                                : header_verdict(st, in->cfg_accept_8023x);
+                                                                : header_verdict(st, in->cfg_accept_8023x, in->cfg_accept_gfc);
             st->pend_crc_ok = st->crc == FG_CRC32_RESIDUE;
             st->len_of_pend = (uint8_t)(idx + 1);
             st->len = 0;

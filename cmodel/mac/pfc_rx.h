@@ -7,7 +7,9 @@
  *
  * Verdict order (the first that applies): runt (< 64 bytes incl. FCS), bad FCS, not MAC
  * control (EtherType != 0x8808), wrong DA, opcode not accepted (neither 0x0101 nor, with
- * cfg_accept_8023x, 0x0001), else PFC / PAUSE accepted. The reserved first byte of the
+ * cfg_accept_8023x, 0x0001, nor, with cfg_accept_gfc, the GFC opcode 0x0102), else PFC /
+ * PAUSE / GFC accepted. A GFC frame (docs/gfc.md) pulses gfc_valid instead of pfc_valid and
+ * puts its vector in pfc_cev and its stage ids in pfc_time. The reserved first byte of the
  * class-enable vector is ignored; MAC-control frames longer than 64 bytes are accepted
  * (fields at fixed offsets, trailing bytes ignored).
  *
@@ -32,7 +34,8 @@ enum {
     FG_PFC_RX_ST_BAD_FCS = 3,
     FG_PFC_RX_ST_BAD_DA = 4,
     FG_PFC_RX_ST_BAD_OPCODE = 5,
-    FG_PFC_RX_ST_NOT_CTRL = 6
+    FG_PFC_RX_ST_NOT_CTRL = 6,
+    FG_PFC_RX_ST_GFC = 7 /* GFC stage frame accepted (cfg_accept_gfc) */
 };
 
 #define FG_PFC_RX_MIN_FRAME 64 /* bytes including FCS */
@@ -55,6 +58,9 @@ enum {
     FG_PFC_RX_COV_BACK_TO_BACK,       /* a frame starts on the edge after the previous last */
     FG_PFC_RX_COV_GAP_IN_FRAME,       /* s_valid low inside a frame */
     FG_PFC_RX_COV_LAST_WITHOUT_VALID, /* s_last high while s_valid low: ignored */
+    FG_PFC_RX_COV_ST_GFC,             /* a GFC frame accepted */
+    FG_PFC_RX_COV_GFC_DISABLED,       /* a GFC frame refused because cfg_accept_gfc = 0 */
+    FG_PFC_RX_COV_GFC_AFTER_PFC,      /* a GFC frame accepted right after an accepted PFC one */
     FG_PFC_RX_COV_N
 };
 extern const char *const fg_pfc_rx_cov_names[FG_PFC_RX_COV_N];
@@ -68,6 +74,7 @@ typedef struct {
     bool s_valid;
     bool s_last;
     bool cfg_accept_8023x;
+    bool cfg_accept_gfc; /* accept GFC stage frames (opcode 0x0102) */
 } fg_pfc_rx_in;
 
 typedef struct {
@@ -77,6 +84,8 @@ typedef struct {
     uint8_t pfc_cev;
     uint16_t pfc_time[8];
     bool stat_pfc, stat_pause, stat_runt, stat_bad_fcs, stat_bad_da, stat_bad_opcode, stat_not_ctrl;
+    bool gfc_valid; /* pulse: a GFC frame was accepted; pfc_cev/pfc_time hold its vector/stages */
+    bool stat_gfc;
 } fg_pfc_rx_out;
 
 typedef struct {
@@ -95,6 +104,7 @@ typedef struct {
     uint8_t pend_status; /* status before the FCS check */
     bool pend_crc_ok;
     uint8_t len_of_pend; /* its length, 65 meaning "more than 64" (coverage only) */
+    uint8_t last_accepted; /* status of the last accepted frame, 0xFF none (coverage only) */
     fg_pfc_rx_out out; /* registered outputs */
     uint64_t cov[FG_PFC_RX_COV_N];
 } fg_pfc_rx_state;
@@ -103,7 +113,7 @@ void fg_pfc_rx_reset(fg_pfc_rx_state *st, const fg_pfc_rx_cfg *cfg);
 void fg_pfc_rx_step(fg_pfc_rx_state *st, const fg_pfc_rx_in *in, fg_pfc_rx_out *out);
 
 /* Human-readable name of a frame_status code ("pfc", "pause", "runt", "bad_fcs", "bad_da",
- * "bad_opcode", "not_ctrl", "unused"). */
+ * "bad_opcode", "not_ctrl", "gfc"). */
 const char *fg_pfc_rx_status_name(unsigned status);
 
 #ifdef __cplusplus

@@ -12,6 +12,7 @@ const char *const fg_pfc_tx_cov_names[FG_PFC_TX_COV_N] = {
     "ctrl_last",      "data_direct",        "data_from_skid",   "data_to_skid",
     "out_idle",       "out_stall",          "frame_first",      "frame_last",
     "frame_one_byte", "stat_tx_ctrl",       "capture_mixed",    "pause_max_above",
+    "capture_gfc",    "gfc_xon_class",      "gfc_in_8023x",
 };
 
 void fg_pfc_tx_reset(fg_pfc_tx_state *st, const fg_pfc_tx_cfg *cfg)
@@ -45,7 +46,7 @@ static uint8_t ctrl_byte(const fg_pfc_tx_state *st, unsigned idx)
     case 12: return 0x88;
     case 13: return 0x08;
     case 14: return st->cap_mode_8023x ? 0x00 : 0x01; /* opcode 0x0001 / 0x0101 */
-    case 15: return 0x01;
+    case 15: return st->cap_gfc ? 0x02 : 0x01; /* GFC opcode 0x0102 */
     case 16: return st->cap_mode_8023x ? (uint8_t)(pause_time >> 8) : 0x00;
     case 17: return st->cap_mode_8023x ? (uint8_t)pause_time : st->cap_cev;
     default: break;
@@ -100,11 +101,13 @@ void fg_pfc_tx_step(fg_pfc_tx_state *st, const fg_pfc_tx_in *in, fg_pfc_tx_out *
     if (start) {
         st->cap_cev = in->req_cev;
         for (unsigned n = 0; n < 8; n++)
-            st->cap_time[n] = ((in->req_xoff & in->req_cev) >> n) & 1u ? in->ctrl_time[n] : 0u;
+            st->cap_time[n] = (((in->ctrl_gfc ? 0xFFu : in->req_xoff) & in->req_cev) >> n) & 1u ? in->ctrl_time[n] : 0u;
     }
 #endif
     if (st->req_ack) {
-        const uint8_t xoff = in->req_xoff & in->req_cev;
+        /* GFC sends the stage of every enabled class, PFC the time of its XOFF classes. */
+        const uint8_t xoff = (in->ctrl_gfc ? 0xFFu : in->req_xoff) & in->req_cev;
+        const bool mode_8023x = in->cfg_mode_8023x && !in->ctrl_gfc;
         uint16_t max_time = 0;
         int lowest = -1;
         bool mixed = false;
@@ -124,15 +127,23 @@ void fg_pfc_tx_step(fg_pfc_tx_state *st, const fg_pfc_tx_in *in, fg_pfc_tx_out *
         }
         if (mixed)
             FG_COV(st, FG_PFC_TX_COV_CAPTURE_MIXED);
-        if (in->cfg_mode_8023x && lowest >= 0 && max_time > in->ctrl_time[lowest])
+        if (mode_8023x && lowest >= 0 && max_time > in->ctrl_time[lowest])
             FG_COV(st, FG_PFC_TX_COV_PAUSE_MAX_ABOVE);
 #ifndef FG_INJECT_BUG
         st->cap_cev = in->req_cev;
 #endif
         st->cap_pause = max_time;
-        st->cap_mode_8023x = in->cfg_mode_8023x;
+        st->cap_mode_8023x = mode_8023x;
+        st->cap_gfc = in->ctrl_gfc;
         st->cap_src_mac = in->cfg_src_mac & fg_mask(48);
-        if (!in->cfg_mode_8023x)
+        if (in->ctrl_gfc) {
+            FG_COV(st, FG_PFC_TX_COV_CAPTURE_GFC);
+            if (in->cfg_mode_8023x)
+                FG_COV(st, FG_PFC_TX_COV_GFC_IN_8023X);
+            for (unsigned n = 0; n < 8; n++)
+                if ((in->req_cev >> n) & 1u && !((in->req_xoff >> n) & 1u) && in->ctrl_time[n] != 0)
+                    FG_COV(st, FG_PFC_TX_COV_GFC_XON_CLASS);
+        } else if (!in->cfg_mode_8023x)
             FG_COV(st, FG_PFC_TX_COV_CAPTURE_PFC);
         else
             FG_COV(st, (in->req_xoff & in->req_cev) ? FG_PFC_TX_COV_CAPTURE_PAUSE_XOFF

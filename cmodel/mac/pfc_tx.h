@@ -6,7 +6,9 @@
  * starts a 64-byte control frame: req_ack is raised for one cycle, and in that cycle the
  * request (req_cev, req_xoff), its per-class times (ctrl_time[n], sent when n is XOFF, else
  * 0; 802.3x mode sends the largest XOFF time) and the configuration (cfg_mode_8023x,
- * cfg_src_mac) are captured for the whole frame. Bytes 0..59 are fed to the running CRC
+ * cfg_src_mac) are captured for the whole frame. With ctrl_gfc (captured too) the frame is a
+ * GFC stage frame (docs/gfc.md): 802.1Qbb layout, opcode 0x0102, time[n] = ctrl_time[n] for
+ * every class in cev whatever req_xoff says, and cfg_mode_8023x does not apply. Bytes 0..59 are fed to the running CRC
  * (fg_crc32), bytes 60..63 are its complement, low byte first. Every output is a register. */
 #ifndef FG_PFC_TX_H
 #define FG_PFC_TX_H
@@ -45,6 +47,9 @@ enum {
     FG_PFC_TX_COV_STAT_TX_CTRL,     /* last byte of a control frame left */
     FG_PFC_TX_COV_CAPTURE_MIXED,    /* captured XOFF classes with different times */
     FG_PFC_TX_COV_PAUSE_MAX_ABOVE,  /* 802.3x: the largest time is not the lowest XOFF class's */
+    FG_PFC_TX_COV_CAPTURE_GFC,      /* GFC request captured (opcode 0x0102) */
+    FG_PFC_TX_COV_GFC_XON_CLASS,    /* GFC: a class of cev with its xoff bit 0 sends its stage */
+    FG_PFC_TX_COV_GFC_IN_8023X,     /* GFC captured while cfg_mode_8023x = 1 (802.1Qbb layout) */
     FG_PFC_TX_COV_N
 };
 extern const char *const fg_pfc_tx_cov_names[FG_PFC_TX_COV_N];
@@ -74,6 +79,7 @@ typedef struct {
     uint16_t cap_time[8]; /* time per class at capture, 0 for classes not XOFF */
     uint16_t cap_pause;   /* 802.3x time: the largest cap_time */
     bool cap_mode_8023x;
+    bool cap_gfc; /* GFC frame: opcode 0x0102 */
     uint64_t cap_src_mac;
     uint32_t crc; /* fg_crc32 register */
     bool stat_tx_ctrl;
@@ -86,7 +92,8 @@ typedef struct {
     bool req_valid;
     uint8_t req_cev;
     uint8_t req_xoff;
-    uint16_t ctrl_time[8]; /* pause time per class (fg_pfc_gen req_time) */
+    uint16_t ctrl_time[8]; /* pause time per class (fg_pfc_gen req_time); GFC: stage id */
+    bool ctrl_gfc;         /* the request is a GFC frame (core tx_ctrl_gfc) */
     uint8_t s_data;
     bool s_valid;
     bool s_last;

@@ -6,9 +6,11 @@
 //   2 runt (< 64 bytes incl. FCS), 3 bad FCS (CRC residue != 32'hDEBB20E3),
 //   6 not MAC control (EtherType != 0x8808), 4 wrong DA (!= 01-80-C2-00-00-01),
 //   5 opcode not accepted (not 0x0101, and not 0x0001 with cfg_accept_8023x),
-//   0 PFC accepted, 1 PAUSE accepted.
+//   0 PFC accepted, 1 PAUSE accepted, 7 GFC accepted (opcode 0x0102 with cfg_accept_gfc;
+//   without it a GFC frame is status 5 and changes nothing).
 // On 0/1 it also pulses pfc_valid with pfc_cev and pfc_time (PAUSE: cev 8'hFF, all eight
-// times equal to the PAUSE time). The reserved first byte of the PFC class-enable vector is
+// times equal to the PAUSE time). On 7 it pulses gfc_valid instead of pfc_valid, with the
+// GFC frame's vector in pfc_cev and the stage ids in pfc_time (docs/gfc.md). The reserved first byte of the PFC class-enable vector is
 // ignored; control frames longer than 64 bytes are accepted (fields sit at fixed offsets and
 // the trailing bytes are covered by the FCS). pfc_cev/pfc_time change only on an accepted
 // frame; frame_status holds the last verdict. One stat_* pulse per frame, per status.
@@ -31,6 +33,7 @@ module fg_pfc_rx (
     input  wire         s_last,
     // configuration
     input  wire         cfg_accept_8023x,
+    input  wire         cfg_accept_gfc,    // accept GFC stage frames (opcode 0x0102)
     // verdict, one per frame
     output wire         frame_done,
     output wire [2:0]   frame_status,
@@ -38,6 +41,7 @@ module fg_pfc_rx (
     output wire         pfc_valid,
     output wire [7:0]   pfc_cev,
     output wire [127:0] pfc_time,
+    output wire         gfc_valid,         // pulse: a GFC frame was accepted (status 7)
     // counters
     output wire         stat_pfc,
     output wire         stat_pause,
@@ -45,7 +49,8 @@ module fg_pfc_rx (
     output wire         stat_bad_fcs,
     output wire         stat_bad_da,
     output wire         stat_bad_opcode,
-    output wire         stat_not_ctrl
+    output wire         stat_not_ctrl,
+    output wire         stat_gfc
 );
 
     localparam [2:0] ST_PFC        = 3'd0;
@@ -55,6 +60,7 @@ module fg_pfc_rx (
     localparam [2:0] ST_BAD_DA     = 3'd4;
     localparam [2:0] ST_BAD_OPCODE = 3'd5;
     localparam [2:0] ST_NOT_CTRL   = 3'd6;
+    localparam [2:0] ST_GFC        = 3'd7;
 
     localparam [6:0]  LEN_SAT   = 7'd64;   // byte counter saturates: only "< 64" matters
     localparam [6:0]  MIN_LAST  = 7'd63;   // index of the last byte of a 64-byte frame
@@ -80,7 +86,8 @@ module fg_pfc_rx (
     reg          pfc_valid_reg, pfc_valid_next;
     reg  [7:0]   pfc_cev_reg, pfc_cev_next;
     reg  [127:0] pfc_time_reg, pfc_time_next;
-    reg  [6:0]   stat_reg, stat_next;        // one bit per status 0..6
+    reg          gfc_valid_reg, gfc_valid_next;
+    reg  [7:0]   stat_reg, stat_next;        // one bit per status 0..7
 
     // ---- the two CRC registers --------------------------------------------------------------
     wire [31:0]  crc0, crc1;
@@ -122,6 +129,8 @@ module fg_pfc_rx (
             hdr_status = ST_PFC;
         end else if (opcode_reg == 16'h0001 && cfg_accept_8023x) begin
             hdr_status = ST_PAUSE;
+        end else if (opcode_reg == 16'h0102 && cfg_accept_gfc) begin
+            hdr_status = ST_GFC;
         end else begin
             hdr_status = ST_BAD_OPCODE;
         end
@@ -180,13 +189,14 @@ module fg_pfc_rx (
         frame_done_next   = pend_reg;
         frame_status_next = frame_status_reg;
         pfc_valid_next    = 1'b0;
+        gfc_valid_next    = 1'b0;
         pfc_cev_next      = pfc_cev_reg;
         pfc_time_next     = pfc_time_reg;
-        stat_next         = 7'd0;
+        stat_next         = 8'd0;
 
         if (pend_reg) begin
             frame_status_next = final_status;
-            stat_next         = 7'd1 << final_status;
+            stat_next         = 8'd1 << final_status;
             if (final_status == ST_PFC) begin
                 pfc_valid_next = 1'b1;
                 pfc_cev_next   = param_reg[7:0];     // param_reg[15:8] is reserved: ignored
@@ -195,6 +205,10 @@ module fg_pfc_rx (
                 pfc_valid_next = 1'b1;
                 pfc_cev_next   = 8'hFF;
                 pfc_time_next  = {8{param_reg}};
+            end else if (final_status == ST_GFC) begin
+                gfc_valid_next = 1'b1;
+                pfc_cev_next   = param_reg[7:0];     // same layout as PFC: stage ids as times
+                pfc_time_next  = time_reg;
             end
         end
     end
@@ -213,9 +227,10 @@ module fg_pfc_rx (
             frame_done_reg   <= 1'b0;
             frame_status_reg <= 3'd0;
             pfc_valid_reg    <= 1'b0;
+            gfc_valid_reg    <= 1'b0;
             pfc_cev_reg      <= 8'd0;
             pfc_time_reg     <= 128'd0;
-            stat_reg         <= 7'd0;
+            stat_reg         <= 8'd0;
         end else begin
             len_reg          <= len_next;
             da_ok_reg        <= da_ok_next;
@@ -229,6 +244,7 @@ module fg_pfc_rx (
             frame_done_reg   <= frame_done_next;
             frame_status_reg <= frame_status_next;
             pfc_valid_reg    <= pfc_valid_next;
+            gfc_valid_reg    <= gfc_valid_next;
             pfc_cev_reg      <= pfc_cev_next;
             pfc_time_reg     <= pfc_time_next;
             stat_reg         <= stat_next;
@@ -247,6 +263,8 @@ module fg_pfc_rx (
     assign stat_bad_da     = stat_reg[ST_BAD_DA];
     assign stat_bad_opcode = stat_reg[ST_BAD_OPCODE];
     assign stat_not_ctrl   = stat_reg[ST_NOT_CTRL];
+    assign gfc_valid       = gfc_valid_reg;
+    assign stat_gfc        = stat_reg[ST_GFC];
 
 endmodule
 

@@ -16,8 +16,11 @@
 // padding to 60 bytes, FCS. With cfg_mode_8023x: opcode 0x0001, one time (the largest time
 // of the XOFF classes, 0 when none; taken at capture), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
 // complemented, low byte first. m_ready stalls everything. No preamble / IFG.
-// stat_tx_ctrl pulses on the edge after the last control byte left. The C twin is
-// cmodel/mac/pfc_tx.c.
+// stat_tx_ctrl pulses on the edge after the last control byte left.
+// GFC (docs/gfc.md): with ctrl_gfc the request is a GFC stage frame: the 802.1Qbb layout
+// with opcode 0x0102 and time[n] = ctrl_time[n] (a stage id) for every class in cev, whatever
+// req_xoff says; cfg_mode_8023x does not apply to it. ctrl_gfc is captured with the request.
+// The C twin is cmodel/mac/pfc_tx.c.
 `default_nettype none
 
 module fg_pfc_tx (
@@ -30,7 +33,8 @@ module fg_pfc_tx (
     input  wire        req_valid,
     input  wire [7:0]  req_cev,
     input  wire [7:0]  req_xoff,
-    input  wire [127:0] ctrl_time,  // pause time per class n at [n*16 +: 16]
+    input  wire [127:0] ctrl_time,  // pause time (GFC: stage id) per class n at [n*16 +: 16]
+    input  wire        ctrl_gfc,    // the request is a GFC frame (opcode 0x0102)
     output wire        req_ack,
     // client data frames
     input  wire [7:0]  s_data,
@@ -64,7 +68,8 @@ module fg_pfc_tx (
     reg  [7:0]  cap_cev_reg,       cap_cev_next;
     reg  [127:0] cap_time_reg,     cap_time_next;   // 0 for non-XOFF classes
     reg  [15:0] cap_pause_reg,     cap_pause_next;  // 802.3x time: max of cap_time
-    reg         cap_mode_reg,      cap_mode_next;
+    reg         cap_mode_reg,      cap_mode_next;   // 802.3x PAUSE layout
+    reg         cap_gfc_reg,       cap_gfc_next;    // GFC opcode 0x0102
     reg  [47:0] cap_src_mac_reg,   cap_src_mac_next;
     reg         stat_tx_ctrl_reg,  stat_tx_ctrl_next;
 
@@ -111,7 +116,7 @@ module fg_pfc_tx (
             6'd12: ctrl_byte = 8'h88;
             6'd13: ctrl_byte = 8'h08;
             6'd14: ctrl_byte = cap_mode_reg ? 8'h00 : 8'h01;
-            6'd15: ctrl_byte = 8'h01;
+            6'd15: ctrl_byte = cap_gfc_reg ? 8'h02 : 8'h01;
             6'd16: ctrl_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
             6'd17: ctrl_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
             6'd18, 6'd20, 6'd22, 6'd24, 6'd26, 6'd28, 6'd30, 6'd32:
@@ -141,18 +146,21 @@ module fg_pfc_tx (
         cap_time_next    = cap_time_reg;
         cap_pause_next   = cap_pause_reg;
         cap_mode_next    = cap_mode_reg;
+        cap_gfc_next     = cap_gfc_reg;
         cap_src_mac_next = cap_src_mac_reg;
         xoff_time = 16'd0;
         max_time  = 16'd0;
         for (n = 0; n < 8; n = n + 1) begin
-            xoff_time = (req_xoff[n] && req_cev[n]) ? ctrl_time[n*16 +: 16] : 16'd0;
+            // GFC carries the stage of every enabled class, PFC the time of the XOFF ones
+            xoff_time = ((req_xoff[n] || ctrl_gfc) && req_cev[n]) ? ctrl_time[n*16 +: 16] : 16'd0;
             if (req_ack_reg) cap_time_next[n*16 +: 16] = xoff_time;
             if (xoff_time > max_time) max_time = xoff_time;
         end
         if (req_ack_reg) begin
             cap_cev_next     = req_cev;
             cap_pause_next   = max_time;
-            cap_mode_next    = cfg_mode_8023x;
+            cap_mode_next    = cfg_mode_8023x && !ctrl_gfc;
+            cap_gfc_next     = ctrl_gfc;
             cap_src_mac_next = cfg_src_mac;
         end
 
@@ -239,6 +247,7 @@ module fg_pfc_tx (
             cap_time_reg     <= 128'd0;
             cap_pause_reg    <= 16'd0;
             cap_mode_reg     <= 1'b0;
+            cap_gfc_reg      <= 1'b0;
             cap_src_mac_reg  <= 48'd0;
             stat_tx_ctrl_reg <= 1'b0;
         end else begin
@@ -258,6 +267,7 @@ module fg_pfc_tx (
             cap_time_reg     <= cap_time_next;
             cap_pause_reg    <= cap_pause_next;
             cap_mode_reg     <= cap_mode_next;
+            cap_gfc_reg      <= cap_gfc_next;
             cap_src_mac_reg  <= cap_src_mac_next;
             stat_tx_ctrl_reg <= stat_tx_ctrl_next;
         end

@@ -11,7 +11,9 @@ against the expectations written when the frames were built:
 Runs: the FCS-carrying capture with --fcs present and --fcs auto (auto must keep the bad FCS),
 the capture without FCS with --fcs absent and --fcs auto, the FCS capture back to back
 (--gap 0), and once with --accept-8023x 0 (the PAUSE frame must be refused as bad_opcode
-and change nothing). Prints CHECK lines and 'RESULT interop-rx ... passed/failed'.
+and change nothing), and twice with --accept-gfc 1 (the GFC frames are accepted as gfc with
+their stage ids, and still change no pause timer; without it they are bad_opcode). Prints
+CHECK lines and 'RESULT interop-rx ... passed/failed'.
 """
 import argparse
 import json
@@ -20,9 +22,9 @@ import re
 import subprocess
 import sys
 
-REASONS = ["pfc", "pause", "runt", "bad_fcs", "bad_da", "bad_opcode", "not_ctrl"]
-FRAME_RE = re.compile(r"^FRAME idx=(\d+) len=(\d+) verdict=(\w+) reason=(\w+)(?: cev=0x([0-9a-f]+))? "
-                      r"timers=([0-9a-f,]+)$")
+REASONS = ["pfc", "pause", "runt", "bad_fcs", "bad_da", "bad_opcode", "not_ctrl", "gfc"]
+FRAME_RE = re.compile(r"^FRAME idx=(\d+) len=(\d+) verdict=(\w+) reason=(\w+)(?: cev=0x([0-9a-f]+))?"
+                      r"(?: stages=([0-9,]+))? timers=([0-9a-f,]+)$")
 
 
 def run(tool, pcap, args):
@@ -46,8 +48,8 @@ def check_run(label, tool, pcap, args, expect, failures):
     counted = dict((r, 0) for r in REASONS)
     for e, m in zip(expect, frames):
         idx, verdict, reason = int(m.group(1)), m.group(3), m.group(4)
-        got_t = [int(x, 16) for x in m.group(6).split(",")]
-        want_acc = e["reason"] in ("pfc", "pause")
+        got_t = [int(x, 16) for x in m.group(7).split(",")]
+        want_acc = e["reason"] in ("pfc", "pause", "gfc")
         counted[e["reason"]] += 1
         if reason != e["reason"] or verdict != ("accepted" if want_acc else "rejected"):
             problems.append("frame %d %s: %s/%s, expected %s/%s" % (
@@ -55,6 +57,11 @@ def check_run(label, tool, pcap, args, expect, failures):
         if want_acc:
             if m.group(5) is None or int(m.group(5), 16) != e["cev"]:
                 problems.append("frame %d %s: cev 0x%s, expected 0x%02x" % (idx, e["name"], m.group(5), e["cev"]))
+        if e["reason"] == "gfc":  # stage ids reported, no pause timer touched
+            want_s = ",".join(str(e["times"][n]) for n in range(8))
+            if m.group(6) != want_s:
+                problems.append("frame %d %s: stages %s, expected %s" % (idx, e["name"], m.group(6), want_s))
+        elif want_acc:
             for n in range(8):
                 if (e["cev"] >> n) & 1:
                     timers[n] = e["times"][n] << 16
@@ -96,13 +103,19 @@ def main():
     check_run("fcs-auto(no fcs)", a.tool, nofcs, ["--fcs", "auto"], exp["no_fcs"], failures)
     no8023x = [dict(e, reason="bad_opcode") if e["reason"] == "pause" else e for e in exp["with_fcs"]]
     check_run("pause-disabled", a.tool, a.pcap, ["--fcs", "present", "--accept-8023x", "0"], no8023x, failures)
+    gfc_on = [dict(e, reason=e.get("gfc_reason", e["reason"])) for e in exp["with_fcs"]]
+    if not any(e["reason"] == "gfc" for e in gfc_on):
+        failures.append("no-gfc-frames")
+    check_run("gfc-accepted", a.tool, a.pcap, ["--fcs", "present", "--accept-gfc", "1"], gfc_on, failures)
+    check_run("gfc-accepted-back-to-back", a.tool, a.pcap, ["--fcs", "present", "--gap", "0", "--accept-gfc", "1"],
+              gfc_on, failures)
     # bad input must be refused with a message naming the option
     _, rc, out = run(a.tool, a.pcap, ["--fcs", "maybe"])
     ok = rc == 2 and "--fcs" in out
     print("CHECK interop-rx %-28s %s" % ("bad-option-refused", "ok" if ok else "WRONG: " + out.strip()))
     if not ok:
         failures.append("bad-option-refused")
-    print("RESULT interop-rx runs=7 %s" % ("passed" if not failures else "failed: " + " ".join(failures)))
+    print("RESULT interop-rx runs=9 %s" % ("passed" if not failures else "failed: " + " ".join(failures)))
     sys.exit(1 if failures else 0)
 
 

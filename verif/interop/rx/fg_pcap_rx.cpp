@@ -4,7 +4,7 @@
 // output on any cycle ends the run with a LOCKSTEP MISMATCH line and exit status 1.
 //
 // usage: fg_pcap_rx FILE.pcap [--fcs present|absent|auto] [--accept-8023x 0|1]
-//                   [--quanta-step N] [--gap N]
+//                   [--accept-gfc 0|1] [--quanta-step N] [--gap N]
 //   --fcs present   frames in the capture end with their FCS (kept as is, good or bad)
 //   --fcs absent    frames have no FCS: a correct one is appended before feeding
 //   --fcs auto      (default) present when at least half of the frames of 5 bytes or more
@@ -12,14 +12,17 @@
 //                   FCSs must therefore carry its good ones too (or use --fcs present).
 //   --quanta-step   cfg_quanta_step, 24-bit Q8.16 quanta per cycle (default 0: timers hold
 //                   what the frames loaded, so a timer line shows exactly time << 16)
+//   --accept-gfc    cfg_accept_gfc (default 0, as after reset): GFC frames (opcode 0x0102)
+//                   are accepted as reason=gfc with their stage ids, else refused as bad_opcode
 //   --gap           idle cycles between frames (default 12, the inter-frame gap; 0 = back to back)
 //
 // Output: one line per frame, in order,
-//   FRAME idx=I len=L verdict=accepted|rejected reason=R [cev=0xCC] timers=T0,...,T7
+//   FRAME idx=I len=L verdict=accepted|rejected reason=R [cev=0xCC] [stages=S0,...,S7] timers=T0,...,T7
+// (stages: the GFC stage ids of an accepted GFC frame, from pfc_time, decimal)
 // where the timers (32-bit hex, quanta << 16) are the RTL's after the edge on which a frame
 // accepted at that point would have loaded them; then
 //   RESULT frames=N accepted=A rejected=R pfc=.. pause=.. runt=.. bad_fcs=.. bad_da=..
-//          bad_opcode=.. not_ctrl=.. fcs=present|absent cycles=C lockstep=ok
+//          bad_opcode=.. not_ctrl=.. gfc=.. fcs=present|absent cycles=C lockstep=ok
 // with the counts taken from the RTL's stat_* pulses (what the CSR counters would count).
 #include <cerrno>
 #include <cstdint>
@@ -120,6 +123,7 @@ struct Path {
     fg_pfc_timer_state tm{};
     fg_pfc_timer_out tm_out{};
     bool accept_8023x = true;
+    bool accept_gfc = false;
     uint32_t step = 0;
     uint64_t cycle = 0;
 
@@ -136,6 +140,7 @@ struct Path {
         top.s_last = last;
         top.s_data = data;
         top.cfg_accept_8023x = accept_8023x;
+        top.cfg_accept_gfc = accept_gfc;
         top.cfg_quanta_step = step;
         top.clk = 0;
         top.eval();
@@ -153,7 +158,7 @@ struct Path {
             ti.pfc_cev = rx_out.pfc_cev;
             std::memcpy(ti.pfc_time, rx_out.pfc_time, sizeof ti.pfc_time);
             ti.cfg_quanta_step = step;
-            fg_pfc_rx_in ri{data, valid, last, accept_8023x};
+            fg_pfc_rx_in ri{data, valid, last, accept_8023x, accept_gfc};
             fg_pfc_rx_step(&rx, &ri, &rx_out);
             fg_pfc_timer_step(&tm, &ti, &tm_out);
         }
@@ -165,6 +170,7 @@ struct Path {
         if (top.frame_done != rx_out.frame_done) mismatch("frame_done", top.frame_done, rx_out.frame_done);
         if (top.frame_status != rx_out.frame_status) mismatch("frame_status", top.frame_status, rx_out.frame_status);
         if (top.pfc_valid != rx_out.pfc_valid) mismatch("pfc_valid", top.pfc_valid, rx_out.pfc_valid);
+        if (top.gfc_valid != rx_out.gfc_valid) mismatch("gfc_valid", top.gfc_valid, rx_out.gfc_valid);
         if (top.pfc_cev != rx_out.pfc_cev) mismatch("pfc_cev", top.pfc_cev, rx_out.pfc_cev);
         for (int n = 0; n < 8; n++) {
             uint16_t r = (uint16_t)(top.pfc_time[n / 2] >> (16 * (n % 2)));
@@ -173,14 +179,14 @@ struct Path {
                 mismatch(s.c_str(), r, rx_out.pfc_time[n]);
             }
         }
-        const bool rs[7] = {(bool)top.stat_pfc,    (bool)top.stat_pause,      (bool)top.stat_runt,
+        const bool rs[8] = {(bool)top.stat_pfc,    (bool)top.stat_pause,      (bool)top.stat_runt,
                             (bool)top.stat_bad_fcs, (bool)top.stat_bad_da,    (bool)top.stat_bad_opcode,
-                            (bool)top.stat_not_ctrl};
-        const bool ms[7] = {rx_out.stat_pfc,    rx_out.stat_pause,      rx_out.stat_runt,    rx_out.stat_bad_fcs,
-                            rx_out.stat_bad_da, rx_out.stat_bad_opcode, rx_out.stat_not_ctrl};
-        static const char* names[7] = {"stat_pfc",    "stat_pause",      "stat_runt",    "stat_bad_fcs",
-                                       "stat_bad_da", "stat_bad_opcode", "stat_not_ctrl"};
-        for (int k = 0; k < 7; k++)
+                            (bool)top.stat_not_ctrl, (bool)top.stat_gfc};
+        const bool ms[8] = {rx_out.stat_pfc,    rx_out.stat_pause,      rx_out.stat_runt,    rx_out.stat_bad_fcs,
+                            rx_out.stat_bad_da, rx_out.stat_bad_opcode, rx_out.stat_not_ctrl, rx_out.stat_gfc};
+        static const char* names[8] = {"stat_pfc",    "stat_pause",      "stat_runt",     "stat_bad_fcs",
+                                       "stat_bad_da", "stat_bad_opcode", "stat_not_ctrl", "stat_gfc"};
+        for (int k = 0; k < 8; k++)
             if (rs[k] != ms[k]) mismatch(names[k], rs[k], ms[k]);
         for (int n = 0; n < 8; n++) {
             if (((top.tx_paused >> n) & 1u) != tm_out.tx_paused[n]) {
@@ -200,6 +206,7 @@ struct Record {
     size_t len = 0;
     bool have_verdict = false, have_timers = false;
     uint8_t status = 7, cev = 0;
+    uint16_t stages[8] = {0};
     uint32_t timers[8] = {0};
 };
 
@@ -209,6 +216,7 @@ int main(int argc, char** argv) {
     Verilated::commandArgs(argc, argv);
     std::string path, fcs_mode = "auto";
     bool accept_8023x = true;
+    bool accept_gfc = false;
     uint32_t step = 0;
     uint64_t gap = 12;
     for (int i = 1; i < argc; i++) {
@@ -223,13 +231,15 @@ int main(int argc, char** argv) {
                 die("--fcs expects present, absent or auto, got '" + fcs_mode + "'");
         } else if (a == "--accept-8023x") {
             accept_8023x = parse_num("--accept-8023x", val(), 0, 1);
+        } else if (a == "--accept-gfc") {
+            accept_gfc = parse_num("--accept-gfc", val(), 0, 1);
         } else if (a == "--quanta-step") {
             step = (uint32_t)parse_num("--quanta-step", val(), 0, 0xFFFFFF);
         } else if (a == "--gap") {
             gap = parse_num("--gap", val(), 0, 1000000);
         } else if (a == "--help" || a == "-h") {
             std::printf("usage: %s FILE.pcap [--fcs present|absent|auto] [--accept-8023x 0|1] "
-                        "[--quanta-step N] [--gap N]\n",
+                        "[--accept-gfc 0|1] [--quanta-step N] [--gap N]\n",
                         argv[0]);
             return 0;
         } else if (!a.empty() && a[0] == '-') {
@@ -267,11 +277,12 @@ int main(int argc, char** argv) {
 
     Path p;
     p.accept_8023x = accept_8023x;
+    p.accept_gfc = accept_gfc;
     p.step = step;
     std::vector<Record> rec(pc.frames.size());
     std::deque<size_t> awaiting_verdict;
     long timers_for = -1;  // frame whose verdict edge was the previous edge
-    uint64_t counts[7] = {0};
+    uint64_t counts[8] = {0};
 
     auto after_edge = [&]() {
         if (timers_for >= 0) {
@@ -290,12 +301,13 @@ int main(int argc, char** argv) {
             rec[k].have_verdict = true;
             rec[k].status = p.top.frame_status;
             rec[k].cev = p.top.pfc_cev;
+            for (int n = 0; n < 8; n++) rec[k].stages[n] = (uint16_t)(p.top.pfc_time[n / 2] >> (16 * (n % 2)));
             timers_for = (long)k;
         }
-        const bool st[7] = {(bool)p.top.stat_pfc,    (bool)p.top.stat_pause,  (bool)p.top.stat_runt,
+        const bool st[8] = {(bool)p.top.stat_pfc,    (bool)p.top.stat_pause,  (bool)p.top.stat_runt,
                             (bool)p.top.stat_bad_fcs, (bool)p.top.stat_bad_da, (bool)p.top.stat_bad_opcode,
-                            (bool)p.top.stat_not_ctrl};
-        for (int s = 0; s < 7; s++) counts[s] += st[s];
+                            (bool)p.top.stat_not_ctrl, (bool)p.top.stat_gfc};
+        for (int s = 0; s < 8; s++) counts[s] += st[s];
     };
 
     p.edge(true, false, false, 0);
@@ -329,18 +341,21 @@ int main(int argc, char** argv) {
             std::printf("FRAME idx=%zu len=%zu verdict=none reason=empty\n", k, r.len);
             continue;
         }
-        bool acc = r.status <= FG_PFC_RX_ST_PAUSE;
+        const bool gfc = r.status == FG_PFC_RX_ST_GFC;
+        bool acc = r.status <= FG_PFC_RX_ST_PAUSE || gfc;
         (acc ? accepted : rejected)++;
         std::printf("FRAME idx=%zu len=%zu verdict=%s reason=%s", k, r.len, acc ? "accepted" : "rejected",
                     fg_pfc_rx_status_name(r.status));
         if (acc) std::printf(" cev=0x%02x", r.cev);
+        if (gfc)
+            for (int n = 0; n < 8; n++) std::printf("%s%u", n ? "," : " stages=", r.stages[n]);
         std::printf(" timers=");
         for (int n = 0; n < 8; n++) std::printf("%s%08x", n ? "," : "", r.timers[n]);
         std::printf("\n");
     }
     std::printf("RESULT frames=%zu accepted=%llu rejected=%llu", rec.size(), (unsigned long long)accepted,
                 (unsigned long long)rejected);
-    for (int s = 0; s < 7; s++) std::printf(" %s=%llu", fg_pfc_rx_status_name(s), (unsigned long long)counts[s]);
+    for (int s = 0; s < 8; s++) std::printf(" %s=%llu", fg_pfc_rx_status_name(s), (unsigned long long)counts[s]);
     std::printf(" fcs=%s cycles=%llu lockstep=ok\n", fcs_present ? "present" : "absent",
                 (unsigned long long)p.cycle);
     return 0;

@@ -1,6 +1,7 @@
 // fg_pcap_rx_top - test wrapper for build/bin/fg_pcap_rx: the receive path of one port,
 // fg_pfc_rx feeding fg_pfc_timer (N_PRIO = 8) as the switch core wires them, with every
 // output of both blocks brought out so the tool can compare them with the C models.
+// GFC frames (gfc_valid) do not reach the timer: their times are stage ids, not pauses.
 `default_nettype none
 
 module fg_pcap_rx_top (
@@ -10,6 +11,7 @@ module fg_pcap_rx_top (
     input  wire         s_valid,
     input  wire         s_last,
     input  wire         cfg_accept_8023x,
+    input  wire         cfg_accept_gfc,
     input  wire [23:0]  cfg_quanta_step,
     output wire         frame_done,
     output wire [2:0]   frame_status,
@@ -23,6 +25,8 @@ module fg_pcap_rx_top (
     output wire         stat_bad_da,
     output wire         stat_bad_opcode,
     output wire         stat_not_ctrl,
+    output wire         gfc_valid,
+    output wire         stat_gfc,
     output wire [7:0]   tx_paused,
     output wire [255:0] timer
 );
@@ -34,6 +38,7 @@ module fg_pcap_rx_top (
         .s_valid          (s_valid),
         .s_last           (s_last),
         .cfg_accept_8023x (cfg_accept_8023x),
+        .cfg_accept_gfc   (cfg_accept_gfc),
         .frame_done       (frame_done),
         .frame_status     (frame_status),
         .pfc_valid        (pfc_valid),
@@ -45,7 +50,9 @@ module fg_pcap_rx_top (
         .stat_bad_fcs     (stat_bad_fcs),
         .stat_bad_da      (stat_bad_da),
         .stat_bad_opcode  (stat_bad_opcode),
-        .stat_not_ctrl    (stat_not_ctrl)
+        .stat_not_ctrl    (stat_not_ctrl),
+        .gfc_valid        (gfc_valid),
+        .stat_gfc         (stat_gfc)
     );
 
     fg_pfc_timer #(

@@ -7,11 +7,16 @@ OUT.pcap         every frame carries its FCS (zlib.crc32, independent of flowgat
                  so the bad-FCS frame keeps its bad FCS. Feed with --fcs present (or auto).
 OUT_nofcs.pcap   the same frames without FCS, minus the bad-FCS one (a capture without FCS
                  cannot say "bad"). Feed with --fcs absent (or auto).
-OUT.json         for each file: per frame its name, expected reason, and for accepted frames
-                 the class-enable vector and the eight times it carries.
+OUT.json         for each file: per frame its name, expected reason (with the parser's
+                 cfg_accept_gfc = 0, the tool's default), and for accepted frames the
+                 class-enable vector and the eight times it carries. GFC frames (docs/gfc.md,
+                 opcode 0x0102) have reason "gfc" under "gfc_reason" (cfg_accept_gfc = 1) and
+                 "bad_opcode" under "reason".
 
 The PFC and PAUSE frames come from scapy's own layers (scapy.contrib.mac_control), so the
-frame layout is scapy's reading of 802.1Qbb / 802.3x, not flowgate's.
+frame layout is scapy's reading of 802.1Qbb / 802.3x, not flowgate's; the GFC frames are
+scapy's PFC layer with its opcode field set to 0x0102 (the GFC frame is a PFC frame with
+another opcode, time[n] = the stage id of priority n).
 """
 import json
 import os
@@ -26,9 +31,9 @@ PFC_DA = "01:80:c2:00:00:01"
 SA = "02:00:00:00:00:07"
 
 
-def pfc(times):
-    """times: dict priority -> pause time; the class-enable bits are the dict's keys."""
-    kw = {}
+def pfc(times, opcode=0x0101):
+    """times: dict priority -> pause time (GFC: stage id); the class-enable bits are the keys."""
+    kw = {"_op_code": opcode}
     for n in range(8):
         if n in times:
             kw["c%d_enabled" % n] = 1
@@ -67,8 +72,15 @@ def frames():
     trunc = raw(pfc({4: 0x4444}))[:30]
     out.append(("truncated_pfc_34B", trunc, "runt", None, None, None))
     bad_op = bytearray(pad60(raw(pfc({4: 0x4444}))))
-    bad_op[14:16] = b"\x01\x02"
-    out.append(("wrong_opcode_0x0102", bytes(bad_op), "bad_opcode", None, None, None))
+    bad_op[14:16] = b"\x01\x03"
+    out.append(("wrong_opcode_0x0103", bytes(bad_op), "bad_opcode", None, None, None))
+    # GFC stage frames: accepted only with cfg_accept_gfc (never load a pause timer)
+    for name, stages in (("gfc_p3_stage5", {3: 5}), ("gfc_p0_p4_stages", {0: 17, 4: 0}),
+                         ("gfc_all_stages", {n: 31 - 3 * n for n in range(8)})):
+        b = pad60(raw(pfc(stages, opcode=0x0102)))
+        assert b[14:16] == b"\x01\x02", "scapy did not take the GFC opcode"
+        cev = sum(1 << n for n in stages)
+        out.append((name, b, "gfc", cev, [stages.get(n, 0) for n in range(8)], None))
     wrong_da = pad60(raw(Ether(dst="01:80:c2:00:00:02", src=SA) / MACControlClassBasedFlowControl(
         c4_enabled=1, c4_pause_time=0x4444)))
     out.append(("wrong_da", wrong_da, "bad_da", None, None, None))
@@ -96,6 +108,8 @@ def main():
     pkts_fcs, pkts_nofcs = [], []
     for name, b, reason, cev, times, override in fr:
         e = {"name": name, "reason": reason, "cev": cev, "times": times}
+        if reason == "gfc":
+            e = dict(e, reason="bad_opcode", gfc_reason="gfc")
         pkts_fcs.append(Ether(override if override is not None else with_fcs(b)))
         expect["with_fcs"].append(e)
         if override is None:

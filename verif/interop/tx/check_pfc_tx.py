@@ -9,7 +9,10 @@ order. tshark (-o eth.fcs:Always -o eth.check_fcs:TRUE -T json) must decode:
   - every control frame (EtherType 0x8808) as MAC control to 01:80:c2:00:00:01 from the
     configured source, 64 bytes, good FCS, and in order exactly the expected ones:
     PFC (opcode 0x0101) with the class-enable vector and the eight per-class times, or
-    802.3x PAUSE (opcode 0x0001) with its pause time;
+    802.3x PAUSE (opcode 0x0001) with its pause time, or GFC (opcode 0x0102, docs/gfc.md):
+    tshark 3.x/4.x has no GFC dissector, so it must show macc.opcode 0x0102 flagged with its
+    expert info "Unknown opcode" (macc.opcode.unknown) and nothing else; the class-enable
+    vector and the eight stage ids are then read from the frame's bytes 16..33 in the pcap;
   - every other frame as a data frame with a good FCS, as many as the scenario sent.
 A refresh must leave cfg_refresh cycles (plus at most the wait for a data frame) after the
 XOFF it refreshes, from the pcap timestamps. Before that it proves it can fail: a copy of the capture with one bit flipped in the first
@@ -100,6 +103,7 @@ def main():
 
     errors = []
     controls, n_data = [], 0
+    raw_buf, raw_recs = read_pcap(pcap)
     for pkt in tshark_json(pcap):
         layers = pkt["_source"]["layers"]
         num = find(layers.get("frame", {}), "frame.number")
@@ -130,8 +134,23 @@ def main():
             t = int(macc["macc.pause_time"])
             got = {"kind": "pause", "cev": 0xFF, "times": [t]}
             desc = f"PAUSE  time={t}"
+        elif opcode == "0x0102":
+            expert = find(macc, "_ws.expert.message")
+            if find(macc, "macc.opcode.unknown") is None or expert != "Unknown opcode":
+                errors.append(f"frame {num}: GFC opcode 0x0102 without tshark's 'Unknown opcode' expert info "
+                              f"({expert!r})")
+            if find(macc, "macc.cbfc.enbv") is not None or find(macc, "macc.pause_time") is not None:
+                errors.append(f"frame {num}: tshark decoded PFC/PAUSE fields in a GFC frame")
+            start, n = raw_recs[int(num) - 1]
+            body = bytes(raw_buf[start:start + n])
+            if body[14:16] != b"\x01\x02":
+                errors.append(f"frame {num}: opcode bytes {body[14:16].hex()} in the pcap, tshark said 0x0102")
+            enbv = body[17]
+            times = [int.from_bytes(body[18 + 2 * k:20 + 2 * k], "big") for k in range(8)]
+            got = {"kind": "gfc", "cev": enbv, "times": times}
+            desc = f"GFC    cev=0x{enbv:02x} stages={times} (tshark: opcode 0x0102, {expert})"
         else:
-            errors.append(f"frame {num}: MAC control opcode {opcode}, neither PFC nor PAUSE")
+            errors.append(f"frame {num}: MAC control opcode {opcode}, neither PFC, PAUSE nor GFC")
             continue
         print(f"frame {num:>3}: {desc} dst={eth.get('eth.dst')} src={eth.get('eth.src')} len={flen} "
               f"fcs={'good' if fcs_ok else 'BAD'}")

@@ -2,7 +2,10 @@
 // port wires them (verif/interop/tx/interop_tx.cpp drives it; not part of the IP).
 // The pause levels come from the scenario instead of fg_bm, the predictive requests (pp_*)
 // instead of fg_ppfc; client data frames and m_ready
-// from the scenario; the transmit stream is written to a pcap file.
+// from the scenario; the transmit stream is written to a pcap file. A GFC stage request
+// (gfc_valid/gfc_cev/gfc_stage, acknowledged by gfc_ack) from the scenario is merged in
+// as fg_sw_core merges fg_gfc_stage's: a PFC request of fg_pfc_gen goes first, and the
+// acknowledge goes to whichever request fg_pfc_tx was shown (ctrl_gfc says which).
 `default_nettype none
 
 module fg_interop_tx_top (
@@ -17,6 +20,10 @@ module fg_interop_tx_top (
     input  wire        pp_valid,
     input  wire [2:0]  pp_prio,
     input  wire [15:0] pp_quanta,
+    input  wire        gfc_valid,
+    input  wire [7:0]  gfc_cev,
+    input  wire [127:0] gfc_stage,   // stage id of class n at [n*16 +: 16]
+    output wire        gfc_ack,
     input  wire [7:0]  s_data,
     input  wire        s_valid,
     input  wire        s_last,
@@ -37,6 +44,11 @@ module fg_interop_tx_top (
     wire [7:0] req_xoff;
     wire [127:0] req_time;
     wire [7:0] req_pred;
+    wire       pfc_ack;
+    wire       show_pfc = req_valid;               // PFC first
+    wire       ctrl_gfc = !req_valid && gfc_valid;
+    assign pfc_ack = req_ack && show_pfc;
+    assign gfc_ack = req_ack && !show_pfc;
     // Which classes were predictive is for counters; the frame only carries the times.
     /* verilator lint_off UNUSEDSIGNAL */
     wire [7:0] unused_pred = req_pred;
@@ -59,7 +71,7 @@ module fg_interop_tx_top (
         .req_xoff      (req_xoff),
         .req_time      (req_time),
         .req_pred      (req_pred),
-        .req_ack       (req_ack),
+        .req_ack       (pfc_ack),
         .stat_xoff_req (stat_xoff_req),
         .stat_xon_req  (stat_xon_req),
         .stat_pp_dropped (stat_pp_dropped)
@@ -70,10 +82,11 @@ module fg_interop_tx_top (
         .rst              (rst),
         .cfg_mode_8023x   (cfg_mode_8023x),
         .cfg_src_mac      (cfg_src_mac),
-        .req_valid        (req_valid),
-        .req_cev          (req_cev),
-        .req_xoff         (req_xoff),
-        .ctrl_time        (req_time),
+        .req_valid        (req_valid || gfc_valid),
+        .req_cev          (show_pfc ? req_cev : gfc_cev),
+        .req_xoff         (show_pfc ? req_xoff : 8'd0),
+        .ctrl_time        (show_pfc ? req_time : gfc_stage),
+        .ctrl_gfc         (ctrl_gfc),
         .req_ack          (req_ack),
         .s_data           (s_data),
         .s_valid          (s_valid),

@@ -10,7 +10,10 @@
 //   XOFF on priority 3, then on 5, then on 1 and 2 in the same cycle (one frame with two
 //   classes); each is refreshed 3000 cycles after its XOFF left; XON on 3; in one cycle a
 //   standard XOFF on 6 and a predictive XOFF on 3 with its own time 0x0123 (one frame with
-//   mixed times); XON on 1, 2, 5, 6 in one frame; then 802.3x mode with quanta 0x1000: PAUSE (XOFF on 0) and PAUSE time 0.
+//   mixed times); XON on 1, 2, 5, 6 in one frame; a GFC stage frame (opcode 0x0102, docs/gfc.md:
+//   stage 3 on priority 0, stage 17 on priority 3); then 802.3x mode with quanta 0x1000: PAUSE
+//   (XOFF on 0) and PAUSE time 0; then a GFC frame in 802.3x mode (it keeps the 802.1Qbb
+//   layout: stage 0 = line rate again on priority 7).
 //   Client data frames (EtherType 0x88B5, own FCS) run all the time, so control frames wait
 //   for data frames in progress; m_ready drops one cycle in seven. Timestamps (nanosecond
 //   pcap) are the cycle each frame's first byte left, so the checker can time the refreshes.
@@ -37,7 +40,7 @@ constexpr uint64_t kEnd = 6600;
 constexpr double kNsPerCycle = 8.0;
 
 struct Expect {
-    std::string kind;  // "pfc" or "pause"
+    std::string kind;  // "pfc", "pause" or "gfc"
     uint8_t cev;
     uint16_t times[8];  // pfc: per class; pause: times[0]
     std::string why;
@@ -47,6 +50,11 @@ struct Expect {
 Expect pfc(uint8_t cev, uint8_t xoff, uint16_t q, const std::string& why) {
     Expect e{"pfc", cev, {0}, why, -1};
     for (int n = 0; n < 8; n++) e.times[n] = ((cev >> n) & 1) && ((xoff >> n) & 1) ? q : 0;
+    return e;
+}
+Expect gfc(uint8_t cev, const uint16_t* stage, const std::string& why) {
+    Expect e{"gfc", cev, {0}, why, -1};
+    for (int n = 0; n < 8; n++) e.times[n] = ((cev >> n) & 1) ? stage[n] : 0;
     return e;
 }
 Expect pause(uint16_t t, const std::string& why) {
@@ -109,17 +117,28 @@ int main(int argc, char** argv) {
         int mode;  // -1 keep, else cfg_mode_8023x
         uint16_t quanta;
         int pp_prio;  // -1: none, else a predictive request for that class, kQuantaPred
+        int gfc;      // -1: none, else index into gfc_reqs: a GFC request raised this cycle
+    };
+    struct GfcReq {
+        uint8_t cev;
+        uint16_t stage[8];
+    };
+    const GfcReq gfc_reqs[] = {
+        {0x09, {3, 0, 0, 17, 0, 0, 0, 0}},  // stage 3 on priority 0, 17 on priority 3
+        {0x80, {0, 0, 0, 0, 0, 0, 0, 0}},   // priority 7 back to stage 0 (line rate)
     };
     const Step steps[] = {
-        {100, 0x08, -1, kQuantaPfc, -1},    // XOFF 3
-        {600, 0x28, -1, kQuantaPfc, -1},    // XOFF 5
-        {1100, 0x2E, -1, kQuantaPfc, -1},   // XOFF 1 and 2 together
-        {4700, 0x26, -1, kQuantaPfc, -1},   // XON 3 (after the refreshes of 3, 5, 1+2)
-        {4900, 0x66, -1, kQuantaPfc, 3},    // XOFF 6 (standard) + predictive XOFF 3
-        {5100, 0x00, -1, kQuantaPfc, -1},   // XON 1, 2, 5, 6 together
-        {5500, 0x00, 1, kQuantaPause, -1},  // 802.3x mode, quanta 0x1000
-        {5700, 0x01, -1, kQuantaPause, -1}, // PAUSE
-        {6100, 0x00, -1, kQuantaPause, -1}, // PAUSE time 0
+        {100, 0x08, -1, kQuantaPfc, -1, -1},    // XOFF 3
+        {600, 0x28, -1, kQuantaPfc, -1, -1},    // XOFF 5
+        {1100, 0x2E, -1, kQuantaPfc, -1, -1},   // XOFF 1 and 2 together
+        {4700, 0x26, -1, kQuantaPfc, -1, -1},   // XON 3 (after the refreshes of 3, 5, 1+2)
+        {4900, 0x66, -1, kQuantaPfc, 3, -1},    // XOFF 6 (standard) + predictive XOFF 3
+        {5100, 0x00, -1, kQuantaPfc, -1, -1},   // XON 1, 2, 5, 6 together
+        {5300, 0x00, -1, kQuantaPfc, -1, 0},    // GFC: stages 3 and 17
+        {5500, 0x00, 1, kQuantaPause, -1, -1},  // 802.3x mode, quanta 0x1000
+        {5700, 0x01, -1, kQuantaPause, -1, -1}, // PAUSE
+        {6100, 0x00, -1, kQuantaPause, -1, -1}, // PAUSE time 0
+        {6250, 0x00, -1, kQuantaPause, -1, 1},  // GFC in 802.3x mode: still opcode 0x0102
     };
     expect.push_back(pfc(0x08, 0x08, kQuantaPfc, "XOFF priority 3"));
     expect.push_back(pfc(0x20, 0x20, kQuantaPfc, "XOFF priority 5"));
@@ -134,8 +153,10 @@ int main(int argc, char** argv) {
     expect.push_back(pfc(0x48, 0x48, kQuantaPfc, "XOFF 6 standard + predictive XOFF 3 (mixed times)"));
     expect.back().times[3] = kQuantaPred;
     expect.push_back(pfc(0x66, 0x00, kQuantaPfc, "XON priorities 1, 2, 5, 6 (one frame)"));
+    expect.push_back(gfc(gfc_reqs[0].cev, gfc_reqs[0].stage, "GFC stage 3 on priority 0, 17 on priority 3"));
     expect.push_back(pause(kQuantaPause, "802.3x PAUSE"));
     expect.push_back(pause(0, "802.3x PAUSE time 0 (resume)"));
+    expect.push_back(gfc(gfc_reqs[1].cev, gfc_reqs[1].stage, "GFC in 802.3x mode: priority 7 back to stage 0"));
 
     std::unique_ptr<Vtop> top(new Vtop);
     top->cfg_enable = 1;
@@ -146,6 +167,7 @@ int main(int argc, char** argv) {
     top->paused = 0;
     top->s_valid = 0;
     top->m_ready = 1;
+    top->gfc_valid = 0;
 
     // client data frames: 60..180 bytes + FCS, a new one 150 cycles after the last ended
     std::vector<uint8_t> data;
@@ -173,6 +195,16 @@ int main(int argc, char** argv) {
             top->paused = steps[step_i].paused;
             if (steps[step_i].mode >= 0) top->cfg_mode_8023x = steps[step_i].mode;
             top->cfg_pause_quanta = steps[step_i].quanta;
+            if (steps[step_i].gfc >= 0) {  // held until gfc_ack, like fg_gfc_stage's request
+                const GfcReq& g = gfc_reqs[steps[step_i].gfc];
+                top->gfc_valid = 1;
+                top->gfc_cev = g.cev;
+                for (int n = 0; n < 8; n++) {
+                    uint32_t& w = top->gfc_stage[n / 2];
+                    const int sh = 16 * (n % 2);
+                    w = (w & ~(0xFFFFu << sh)) | ((uint32_t)g.stage[n] << sh);
+                }
+            }
             step_i++;
         }
         // client
@@ -201,12 +233,14 @@ int main(int argc, char** argv) {
         const bool xfer = !top->rst && top->m_valid && top->m_ready;
         const uint8_t xbyte = top->m_data;
         const bool xlast = top->m_last;
+        const bool gfc_taken = top->gfc_ack;  // shown this cycle: the request is taken on this edge
 
         top->clk = 0;
         top->eval();
         top->clk = 1;
         top->eval();
 
+        if (gfc_taken) top->gfc_valid = 0;
         if (accept) {
             data_pos++;
             if (data_pos == data.size()) {
@@ -253,7 +287,7 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < expect.size(); i++) {
         const Expect& e = expect[i];
         std::fprintf(jf, "    {\"kind\": \"%s\", \"cev\": %u, \"times\": [", e.kind.c_str(), e.cev);
-        int nt = e.kind == "pfc" ? 8 : 1;
+        int nt = e.kind == "pause" ? 1 : 8;
         for (int n = 0; n < nt; n++) std::fprintf(jf, "%s%u", n ? ", " : "", e.times[n]);
         std::fprintf(jf, "], \"refresh_of\": %d, \"why\": \"%s\"}%s\n", e.refresh_of, e.why.c_str(),
                      i + 1 < expect.size() ? "," : "");

@@ -7,13 +7,17 @@
 //   than 64 bytes), valid PAUSE, PAUSE while cfg_accept_8023x = 0, runts (1..63 bytes, some
 //   of them truncated PFC frames), one bit flipped anywhere (bad FCS: CRC-32 catches every
 //   single-bit error), wrong DA (one byte changed, or a unicast DA), wrong opcode, data frames
-//   (EtherType != 0x8808, sometimes with the PFC DA, up to 1600 bytes);
+//   (EtherType != 0x8808, sometimes with the PFC DA, up to 1600 bytes), GFC stage frames
+//   (opcode 0x0102, docs/gfc.md: accepted as status 7 with gfc_valid when cfg_accept_gfc,
+//   status 5 without);
 // back-to-back (no idle cycle) about half the time, s_valid gaps inside some frames, s_last
-// without s_valid on idle cycles, cfg_accept_8023x toggling, an occasional reset mid-frame.
+// without s_valid on idle cycles, cfg_accept_8023x and cfg_accept_gfc toggling, an
+// occasional reset mid-frame.
 //
 // Scoreboard (independent of both twins): every frame must give exactly one frame_done on the
 // edge after the one that took its last byte, with the status of its construction, one
-// stat pulse of that status, and pfc_valid/cev/times exactly when it is accepted. It checks
+// stat pulse of that status, pfc_valid (PFC/PAUSE) or gfc_valid (GFC) and cev/times exactly
+// when it is accepted. It checks
 // the model's outputs of the previous edge, which the lock-step has already compared with the
 // RTL, so it speaks for both.
 // Directed checks before the run: literal frames through the RTL and the model separately.
@@ -101,6 +105,7 @@ struct TbPfcRx {
         sig.input("s_valid", 1, &top->s_valid, [this] { return (uint64_t)in.s_valid; });
         sig.input("s_last", 1, &top->s_last, [this] { return (uint64_t)in.s_last; });
         sig.input("cfg_accept_8023x", 1, &top->cfg_accept_8023x, [this] { return (uint64_t)in.cfg_accept_8023x; });
+        sig.input("cfg_accept_gfc", 1, &top->cfg_accept_gfc, [this] { return (uint64_t)in.cfg_accept_gfc; });
         sig.output("frame_done", 1, &top->frame_done, [this] { return (uint64_t)out.frame_done; });
         sig.output("frame_status", 3, &top->frame_status, [this] { return (uint64_t)out.frame_status; });
         sig.output("pfc_valid", 1, &top->pfc_valid, [this] { return (uint64_t)out.pfc_valid; });
@@ -113,11 +118,13 @@ struct TbPfcRx {
         sig.output("stat_bad_da", 1, &top->stat_bad_da, [this] { return (uint64_t)out.stat_bad_da; });
         sig.output("stat_bad_opcode", 1, &top->stat_bad_opcode, [this] { return (uint64_t)out.stat_bad_opcode; });
         sig.output("stat_not_ctrl", 1, &top->stat_not_ctrl, [this] { return (uint64_t)out.stat_not_ctrl; });
+        sig.output("gfc_valid", 1, &top->gfc_valid, [this] { return (uint64_t)out.gfc_valid; });
+        sig.output("stat_gfc", 1, &top->stat_gfc, [this] { return (uint64_t)out.stat_gfc; });
     }
     ~TbPfcRx() {
         if (!opt.quiet) {
             std::printf("RESULT pfc_rx frames=%llu", (unsigned long long)frames_sent);
-            for (unsigned s = 0; s < 7; s++)
+            for (unsigned s = 0; s < 8; s++)
                 std::printf(" %s=%llu", fg_pfc_rx_status_name(s), (unsigned long long)verdicts[s]);
             std::printf("\n");
         }
@@ -131,12 +138,12 @@ struct TbPfcRx {
 
     // Checks the outputs of edge `edge` (the model's, equal to the RTL's) against the scoreboard.
     void check(uint64_t edge) {
-        bool stats[7] = {out.stat_pfc,    out.stat_pause,      out.stat_runt,    out.stat_bad_fcs,
-                         out.stat_bad_da, out.stat_bad_opcode, out.stat_not_ctrl};
+        bool stats[8] = {out.stat_pfc,    out.stat_pause,      out.stat_runt,     out.stat_bad_fcs,
+                         out.stat_bad_da, out.stat_bad_opcode, out.stat_not_ctrl, out.stat_gfc};
         int nstats = 0;
         for (bool b : stats) nstats += b;
         if (pending.empty() || pending.front().due != edge) {
-            if (out.frame_done || out.pfc_valid || nstats) fail(edge, "verdict without a frame ending");
+            if (out.frame_done || out.pfc_valid || out.gfc_valid || nstats) fail(edge, "verdict without a frame ending");
             return;
         }
         Expect e = pending.front().e;
@@ -150,8 +157,10 @@ struct TbPfcRx {
         }
         if (nstats != 1 || !stats[e.status]) fail(edge, "stat pulses do not name the status alone");
         bool accepted = e.status <= FG_PFC_RX_ST_PAUSE;
+        bool gfc = e.status == FG_PFC_RX_ST_GFC;
         if (out.pfc_valid != accepted) fail(edge, "pfc_valid differs from the verdict");
-        if (accepted) {
+        if (out.gfc_valid != gfc) fail(edge, "gfc_valid differs from the verdict");
+        if (accepted || gfc) {
             if (out.pfc_cev != e.cev) fail(edge, "pfc_cev wrong");
             for (int n = 0; n < 8; n++)
                 if (out.pfc_time[n] != e.time[n]) fail(edge, "pfc_time[" + std::to_string(n) + "] wrong");
@@ -167,9 +176,9 @@ struct TbPfcRx {
         }
     }
 
-    // Builds the next frame and its expected verdict. cfg8023x is the value the parser will
-    // see when it takes the last byte (the test holds it steady while a frame is sent).
-    void build_frame(fg::Rng& r, bool cfg8023x) {
+    // Builds the next frame and its expected verdict. cfg8023x / cfggfc are the values the
+    // parser will see when it takes the last byte (the test holds them while a frame is sent).
+    void build_frame(fg::Rng& r, bool cfg8023x, bool cfggfc) {
         uint8_t sa[6];
         for (auto& b : sa) b = (uint8_t)r.bits(8);
         sa[0] &= 0xFE;  // a unicast source
@@ -220,7 +229,8 @@ struct TbPfcRx {
             frame[bit / 8] ^= (uint8_t)(1u << (bit % 8));
             e.status = FG_PFC_RX_ST_BAD_FCS;
         } else if (kind < 69) {  // wrong DA
-            frame = ctrl_frame(r.chance(1, 2) ? 0x0101 : 0x0001, 0, cev, t, len, sa);
+            static const uint16_t ops[] = {0x0101, 0x0001, 0x0102};
+            frame = ctrl_frame(ops[r.below(3)], 0, cev, t, len, sa);
             if (r.chance(1, 4)) {
                 for (int k = 0; k < 6; k++) frame[k] = sa[(k + 1) % 6];  // unicast-ish peer address
                 frame[0] &= 0xFE;
@@ -233,10 +243,18 @@ struct TbPfcRx {
         } else if (kind < 79) {  // wrong opcode
             uint16_t op;
             do op = r.chance(1, 2) ? (uint16_t)r.bits(16) : (uint16_t)(0x0100 | r.bits(2));
-            while (op == 0x0101 || op == 0x0001);
+            while (op == 0x0101 || op == 0x0001 || op == 0x0102);
             frame = ctrl_frame(op, 0, cev, t, len, sa);
             append_fcs(frame);
             e.status = FG_PFC_RX_ST_BAD_OPCODE;
+        } else if (kind < 89) {  // GFC stage frame (accepted or refused by cfg)
+            uint16_t stage[8];
+            for (auto& x : stage) x = r.chance(1, 8) ? (uint16_t)r.bits(16) : (uint16_t)r.below(32);
+            frame = ctrl_frame(0x0102, reserved, cev, stage, len, sa);
+            append_fcs(frame);
+            e.status = cfggfc ? FG_PFC_RX_ST_GFC : FG_PFC_RX_ST_BAD_OPCODE;
+            e.cev = cev;
+            memcpy(e.time, stage, sizeof stage);
         } else {  // data frame
             int dl = r.chance(1, 20) ? (int)r.range(1000, 1600) : (int)r.range(64, 200);
             frame.clear();
@@ -275,7 +293,8 @@ struct TbPfcRx {
         }
         // cfg changes only between frames, so a frame's verdict is known when it is built
         if (!sending && r.chance(1, 30)) in.cfg_accept_8023x = !in.cfg_accept_8023x;
-        if (!sending && idle_left == 0) build_frame(r, in.cfg_accept_8023x);
+        if (!sending && r.chance(1, 30)) in.cfg_accept_gfc = !in.cfg_accept_gfc;
+        if (!sending && idle_left == 0) build_frame(r, in.cfg_accept_8023x, in.cfg_accept_gfc);
         if (!sending || (gap_den && pos > 0 && r.chance(1, gap_den))) {
             if (!sending) idle_left--;
             in.s_valid = false;
@@ -312,21 +331,23 @@ struct Verdict {
     uint8_t status, cev;
     uint16_t time[8];
     bool pfc_valid;
+    bool gfc_valid;
 };
 
 struct RxDut {
     virtual ~RxDut() {}
-    virtual void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x) = 0;
+    virtual void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x, bool cfggfc) = 0;
     virtual bool done(Verdict& v) = 0;
 };
 struct RtlRx : RxDut {
     Vtop top;
-    void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x) override {
+    void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x, bool cfggfc) override {
         top.rst = rst;
         top.s_valid = valid;
         top.s_last = last;
         top.s_data = data;
         top.cfg_accept_8023x = cfg8023x;
+        top.cfg_accept_gfc = cfggfc;
         top.clk = 0;
         top.eval();
         top.clk = 1;
@@ -338,6 +359,7 @@ struct RtlRx : RxDut {
         v.status = top.frame_status;
         v.cev = top.pfc_cev;
         v.pfc_valid = top.pfc_valid;
+        v.gfc_valid = top.gfc_valid;
         for (int n = 0; n < 8; n++) v.time[n] = (uint16_t)b.get_field(16 * n, 16);
         return top.frame_done;
     }
@@ -346,19 +368,20 @@ struct ModelRx : RxDut {
     fg_pfc_rx_cfg cfg{};
     fg_pfc_rx_state st{};
     fg_pfc_rx_out out{};
-    void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x) override {
+    void edge(bool rst, bool valid, bool last, uint8_t data, bool cfg8023x, bool cfggfc) override {
         if (rst) {
             fg_pfc_rx_reset(&st, &cfg);
             out = st.out;
             return;
         }
-        fg_pfc_rx_in in{data, valid, last, cfg8023x};
+        fg_pfc_rx_in in{data, valid, last, cfg8023x, cfggfc};
         fg_pfc_rx_step(&st, &in, &out);
     }
     bool done(Verdict& v) override {
         v.status = out.frame_status;
         v.cev = out.pfc_cev;
         v.pfc_valid = out.pfc_valid;
+        v.gfc_valid = out.gfc_valid;
         memcpy(v.time, out.pfc_time, sizeof v.time);
         return out.frame_done;
     }
@@ -388,6 +411,7 @@ static bool directed(const char* who, RxDut& d) {
         const char* name;
         std::vector<uint8_t> f;
         bool cfg8023x;
+        bool cfggfc;
         uint8_t status;
         uint8_t cev;
         uint16_t time[8];
@@ -401,38 +425,42 @@ static bool directed(const char* who, RxDut& d) {
         return f;
     };
     std::vector<Case> cases;
-    cases.push_back({"pfc", fcs(pad(hexframe(pfc_hdr), 60)), true, 0, 0xa5, {1, 2, 0, 4, 0, 0xffff, 0, 0x1234}});
-    cases.push_back({"pause", fcs(pad(hexframe(pause_hdr), 60)), true, 1, 0xff,
+    cases.push_back({"pfc", fcs(pad(hexframe(pfc_hdr), 60)), true, true, 0, 0xa5, {1, 2, 0, 4, 0, 0xffff, 0, 0x1234}});
+    cases.push_back({"pause", fcs(pad(hexframe(pause_hdr), 60)), true, true, 1, 0xff,
                      {0xabc, 0xabc, 0xabc, 0xabc, 0xabc, 0xabc, 0xabc, 0xabc}});
-    cases.push_back({"pause-disabled", fcs(pad(hexframe(pause_hdr), 60)), false, 5, 0, {0}});
-    cases.push_back({"runt-63", fcs(pad(hexframe(pfc_hdr), 59)), true, 2, 0, {0}});
-    cases.push_back({"pfc-long-100", fcs(pad(hexframe(pfc_hdr), 96)), true, 0, 0xa5, {1, 2, 0, 4, 0, 0xffff, 0, 0x1234}});
+    cases.push_back({"pause-disabled", fcs(pad(hexframe(pause_hdr), 60)), false, true, 5, 0, {0}});
+    cases.push_back({"runt-63", fcs(pad(hexframe(pfc_hdr), 59)), true, true, 2, 0, {0}});
+    cases.push_back({"pfc-long-100", fcs(pad(hexframe(pfc_hdr), 96)), true, true, 0, 0xa5, {1, 2, 0, 4, 0, 0xffff, 0, 0x1234}});
     std::vector<uint8_t> bad = fcs(pad(hexframe(pfc_hdr), 60));
     bad[63] ^= 0x80;
-    cases.push_back({"bad-fcs", bad, true, 3, 0, {0}});
-    cases.push_back({"wrong-da", fcs(pad(hexframe("0180c2000002 001122334455 8808 0101 00ff"), 60)), true, 4, 0, {0}});
-    cases.push_back({"wrong-opcode", fcs(pad(hexframe("0180c2000001 001122334455 8808 0102 00ff"), 60)), true, 5, 0, {0}});
-    cases.push_back({"ipv4", fcs(pad(hexframe("0180c2000001 001122334455 0800 4500 0054"), 60)), true, 6, 0, {0}});
+    cases.push_back({"bad-fcs", bad, true, true, 3, 0, {0}});
+    cases.push_back({"wrong-da", fcs(pad(hexframe("0180c2000002 001122334455 8808 0101 00ff"), 60)), true, true, 4, 0, {0}});
+    cases.push_back({"wrong-opcode", fcs(pad(hexframe("0180c2000001 001122334455 8808 0103 00ff"), 60)), true, true, 5, 0, {0}});
+    // GFC (docs/gfc.md): opcode 0x0102, vector 0x09, stage ids 3 (class 0) and 17 (class 3)
+    const char* gfc_hdr = "0180c2000001 001122334455 8808 0102 0009 0003 0000 0000 0011";
+    cases.push_back({"gfc", fcs(pad(hexframe(gfc_hdr), 60)), true, true, 7, 0x09, {3, 0, 0, 17, 0, 0, 0, 0}});
+    cases.push_back({"gfc-disabled", fcs(pad(hexframe(gfc_hdr), 60)), true, false, 5, 0, {0}});
+    cases.push_back({"ipv4", fcs(pad(hexframe("0180c2000001 001122334455 0800 4500 0054"), 60)), true, true, 6, 0, {0}});
     // reserved byte 0x7f must be ignored; time[0] = 0x0010, the padding makes times 1..7 zero
     cases.push_back({"reserved-byte-ignored",
-                     fcs(pad(hexframe("0180c2000001 001122334455 8808 0101 7f01 0010"), 60)), true, 0, 0x01,
+                     fcs(pad(hexframe("0180c2000001 001122334455 8808 0101 7f01 0010"), 60)), true, true, 0, 0x01,
                      {0x10, 0, 0, 0, 0, 0, 0, 0}});
-    cases.push_back({"one-byte", {0x55}, true, 2, 0, {0}});
+    cases.push_back({"one-byte", {0x55}, true, true, 2, 0, {0}});
 
     bool ok = true;
-    d.edge(true, false, false, 0, true);
-    d.edge(true, false, false, 0, true);
+    d.edge(true, false, false, 0, true, true);
+    d.edge(true, false, false, 0, true, true);
     // 1. each frame alone, idle cycles between: verdict exactly on the edge after the last byte
     for (auto& c : cases) {
         Verdict v{};
         uint64_t first_done = 0, dones = 0, k = 0;
         for (size_t i = 0; i < c.f.size(); i++, k++) {
-            d.edge(false, true, i + 1 == c.f.size(), c.f[i], c.cfg8023x);
+            d.edge(false, true, i + 1 == c.f.size(), c.f[i], c.cfg8023x, c.cfggfc);
             if (d.done(v)) dones++;
         }
         uint64_t last_edge = k - 1;
         for (int idle = 0; idle < 4; idle++, k++) {
-            d.edge(false, false, false, 0, c.cfg8023x);
+            d.edge(false, false, false, 0, c.cfg8023x, c.cfggfc);
             Verdict w{};
             if (d.done(w)) {
                 dones++;
@@ -440,8 +468,8 @@ static bool directed(const char* who, RxDut& d) {
             }
         }
         bool g = dones == 1 && first_done == last_edge + 1 && v.status == c.status &&
-                 v.pfc_valid == (c.status <= 1);
-        if (g && c.status <= 1) {
+                 v.pfc_valid == (c.status <= 1) && v.gfc_valid == (c.status == 7);
+        if (g && (c.status <= 1 || c.status == 7)) {
             g = v.cev == c.cev;
             for (int n = 0; n < 8; n++) g = g && v.time[n] == c.time[n];
         }
@@ -453,17 +481,17 @@ static bool directed(const char* who, RxDut& d) {
     std::vector<uint8_t> got;
     std::vector<uint8_t> want;
     for (auto& c : cases)
-        if (c.cfg8023x) want.push_back(c.status);
+        if (c.cfg8023x && c.cfggfc) want.push_back(c.status);
     for (auto& c : cases) {
-        if (!c.cfg8023x) continue;
+        if (!c.cfg8023x || !c.cfggfc) continue;
         for (size_t i = 0; i < c.f.size(); i++) {
-            d.edge(false, true, i + 1 == c.f.size(), c.f[i], true);
+            d.edge(false, true, i + 1 == c.f.size(), c.f[i], true, true);
             Verdict v{};
             if (d.done(v)) got.push_back(v.status);
         }
     }
     for (int idle = 0; idle < 4; idle++) {
-        d.edge(false, false, false, 0, true);
+        d.edge(false, false, false, 0, true, true);
         Verdict v{};
         if (d.done(v)) got.push_back(v.status);
     }

@@ -10,6 +10,8 @@
 //             classes enabled and XOFF, else 0;
 //   802.3x:   opcode 0x0001, one time = the largest ctrl_time of the enabled XOFF classes,
 //             0 when there is none;
+//   GFC (ctrl_gfc, docs/gfc.md, whatever the mode): opcode 0x0102, vector {0x00, cev},
+//             time[n] = ctrl_time[n] (the stage id) for every enabled class, XOFF or not;
 //   zero padding to 60 bytes; 4 FCS bytes such that the CRC-32 register (reflected
 //   0xEDB88320, preset all ones, computed here) over all 64 bytes ends at the residue
 //   0xDEBB20E3.
@@ -56,6 +58,7 @@ struct CtrlExpect {
     uint8_t cev, xoff;
     uint16_t time[8];
     bool mode_8023x;
+    bool gfc;
     uint64_t mac;
     size_t data_frames_before;  // data frames started before the ack
 };
@@ -68,13 +71,13 @@ std::vector<uint8_t> expected_head(const CtrlExpect& e) {
     for (int i = 0; i < 6; i++) f[6 + i] = (uint8_t)(e.mac >> (40 - 8 * i));
     f[12] = 0x88;
     f[13] = 0x08;
-    if (!e.mode_8023x) {
+    if (e.gfc || !e.mode_8023x) {
         f[14] = 0x01;
-        f[15] = 0x01;
+        f[15] = e.gfc ? 0x02 : 0x01;
         f[16] = 0x00;
         f[17] = e.cev;
         for (int n = 0; n < 8; n++) {
-            bool on = ((e.cev >> n) & 1) && ((e.xoff >> n) & 1);
+            bool on = ((e.cev >> n) & 1) && (e.gfc || ((e.xoff >> n) & 1));
             uint16_t t = on ? e.time[n] : 0;
             f[18 + 2 * n] = (uint8_t)(t >> 8);
             f[19 + 2 * n] = (uint8_t)t;
@@ -134,7 +137,7 @@ int main(int argc, char** argv) {
     size_t data_started = 0, data_seen = 0;
     std::deque<CtrlExpect> ctrl_expect;
     std::vector<uint8_t> rx;  // output frame being collected
-    size_t ctrl_seen = 0, stat_pulses = 0, acks = 0;
+    size_t ctrl_seen = 0, stat_pulses = 0, acks = 0, gfc_frames = 0;
     bool clear_req = false, sending = false;
     uint32_t frame_left = 0;
     uint32_t stall_den = 4, req_den = 100;
@@ -166,6 +169,7 @@ int main(int argc, char** argv) {
         }
         if (!drain && (r.chance(1, req_den) || (in.req_valid && r.chance(1, 40)))) {
             uint8_t bit = (uint8_t)(1u << r.below(8));
+            if (!in.req_valid) in.ctrl_gfc = r.chance(1, 3);
             in.req_valid = true;
             in.req_cev |= bit;
             if (r.chance(1, 2))
@@ -174,10 +178,12 @@ int main(int argc, char** argv) {
                 in.req_xoff &= (uint8_t)~bit;
             if (r.chance(1, 10)) in.req_xoff |= (uint8_t)r.next();
         }
+        if (in.req_valid && r.chance(1, 200)) in.ctrl_gfc = !in.ctrl_gfc;  // the ack cycle's value counts
         if (out.req_ack) {
             acks++;
-            CtrlExpect e{in.req_cev, in.req_xoff, {}, in.cfg_mode_8023x, in.cfg_src_mac & 0xFFFFFFFFFFFFull,
-                         data_started};
+            CtrlExpect e{in.req_cev, in.req_xoff, {}, in.cfg_mode_8023x, in.ctrl_gfc,
+                         in.cfg_src_mac & 0xFFFFFFFFFFFFull, data_started};
+            if (in.ctrl_gfc) gfc_frames++;
             std::memcpy(e.time, in.ctrl_time, sizeof e.time);
             ctrl_expect.push_back(e);
             clear_req = true;
@@ -254,8 +260,8 @@ int main(int argc, char** argv) {
     if (!ctrl_expect.empty() || !data_sent.empty() || !rx.empty())
         fail("frames left over after draining", cycles);
     if (stat_pulses != ctrl_seen) fail("stat_tx_ctrl count differs from control frames seen", cycles);
-    if (ctrl_seen == 0 || data_seen == 0) fail("nothing was checked", cycles);
-    std::printf("FRAMES PASS seed=%llu cycles=%llu control=%zu data=%zu acks=%zu\n", (unsigned long long)seed,
-                (unsigned long long)cycles, ctrl_seen, data_seen, acks);
+    if (ctrl_seen == 0 || data_seen == 0 || gfc_frames == 0) fail("nothing was checked", cycles);
+    std::printf("FRAMES PASS seed=%llu cycles=%llu control=%zu (gfc %zu) data=%zu acks=%zu\n",
+                (unsigned long long)seed, (unsigned long long)cycles, ctrl_seen, gfc_frames, data_seen, acks);
     return 0;
 }

@@ -11,6 +11,9 @@
 //     ack cycle itself (so the capture cycle matters); now and then the request is
 //     withdrawn without an ack (the generator being disabled); bursts of requests give
 //     back-to-back control frames;
+//   - GFC requests (ctrl_gfc, opcode 0x0102): a new request is GFC with a per-phase
+//     probability, and the flag flips now and then while it waits (the core shows a PFC
+//     request ahead of a GFC one), so the value in the ack cycle is the one that counts;
 //   - 802.1Qbb or 802.3x mode, pause quanta and source MAC change per phase and sometimes
 //     in the middle of a frame; rare resets.
 #include "Vtop.h"
@@ -45,6 +48,7 @@ struct TbPfcTx {
     // request source state
     bool clear_req = false;
     bool mixed_times = false;
+    uint32_t gfc_den = 3;  // a new request is GFC with probability 1/gfc_den (0: never)
 
     explicit TbPfcTx(const fg::Options& o) : opt(o) {
         fg_pfc_tx_reset(&st, &cfg);
@@ -56,6 +60,7 @@ struct TbPfcTx {
         sig.input("req_cev", 8, &top->req_cev, [this] { return (uint64_t)in.req_cev; });
         sig.input("req_xoff", 8, &top->req_xoff, [this] { return (uint64_t)in.req_xoff; });
         sig.input_array("ctrl_time", 16, 8, &top->ctrl_time, [this](int n) { return (uint64_t)in.ctrl_time[n]; });
+        sig.input("ctrl_gfc", 1, &top->ctrl_gfc, [this] { return (uint64_t)in.ctrl_gfc; });
         sig.input("s_data", 8, &top->s_data, [this] { return (uint64_t)in.s_data; });
         sig.input("s_valid", 1, &top->s_valid, [this] { return (uint64_t)in.s_valid; });
         sig.input("s_last", 1, &top->s_last, [this] { return (uint64_t)in.s_last; });
@@ -82,6 +87,8 @@ struct TbPfcTx {
         req_den = reqs[r.below(4)];
         max_len = r.chance(1, 4) ? 400 : 80;
         in.cfg_mode_8023x = r.chance(1, 3);
+        static const uint32_t gfcs[] = {0, 2, 5};
+        gfc_den = gfcs[r.below(3)];
         // Times per class: all equal (standard XOFFs only) or mixed (predictive ones too).
         mixed_times = r.chance(1, 2);
         uint16_t q = r.chance(1, 2) ? 0xFFFF : (uint16_t)r.bits(16);
@@ -128,6 +135,7 @@ struct TbPfcTx {
         bool race = !in.req_valid && in.s_valid && first_byte && out.s_ready && r.chance(1, 4);
         if (race || r.chance(1, req_den) || (in.req_valid && r.chance(1, 50))) {
             uint8_t bit = (uint8_t)(1u << r.below(8));
+            if (!in.req_valid) in.ctrl_gfc = gfc_den != 0 && r.chance(1, gfc_den);
             in.req_valid = true;
             in.req_cev |= bit;
             if (r.chance(1, 2))
@@ -140,6 +148,7 @@ struct TbPfcTx {
             in.req_valid = false;  // generator disabled: request withdrawn
             in.req_cev = in.req_xoff = 0;
         }
+        if (in.req_valid && gfc_den != 0 && r.chance(1, 300)) in.ctrl_gfc = !in.ctrl_gfc;
         if (out.req_ack) clear_req = true;
     }
 
