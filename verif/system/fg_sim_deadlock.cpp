@@ -14,6 +14,7 @@
 
 #include "fg_gfc_plan.h"
 #include "fg_sim_gfc.h"
+#include "fg_sim_gfcbuf.h"
 #include "fg_sim_network.h"
 #include "fg_sim_regs.h"
 
@@ -27,12 +28,8 @@ FlowControl parse_flow_control(const std::string& v) {
     if (v == "pfc") return FlowControl::Pfc;
     if (v == "cbfc") return FlowControl::Cbfc;
     if (v == "gfc-time") return FlowControl::GfcTime;
-    if (v == "gfc-buffer")
-        throw std::invalid_argument("--fc " + v +
-                                    ": not built yet (the switch core's GFC stage generator is not integrated); "
-                                    "legal values: pfc|cbfc|gfc-time");
-    throw std::invalid_argument("--fc " + v + ": unknown flow control; legal values: pfc|cbfc|gfc-time (later also "
-                                "gfc-buffer)");
+    if (v == "gfc-buffer") return FlowControl::GfcBuffer;
+    throw std::invalid_argument("--fc " + v + ": unknown flow control; legal values: pfc|cbfc|gfc-time|gfc-buffer");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -135,7 +132,7 @@ std::string DeadlockDetector::cycle_text() const {
 std::string deadlock_usage() {
     return "usage: fg_sim deadlock [options]\n"
            "  --topo ring3|ring3-nocycle|fattree4-failed|fattree4   topology and flows (default ring3)\n"
-           "  --fc pfc|cbfc|gfc-time  flow control (gfc-buffer: not built yet)\n"
+           "  --fc pfc|cbfc|gfc-time|gfc-buffer  flow control (gfc-buffer: the core's stage GFC, B_m = XOFF)\n"
            "  --switch cmodel|rtl  switch core of every switch (default cmodel)\n"
            "  --cycles N           cycles to simulate (default: 60000 ring3*, 80000 fattree4*)\n"
            "  --rate GBPS          line rate of every link and host (default 10, the paper's)\n"
@@ -154,6 +151,7 @@ std::string deadlock_usage() {
            "  --tfc CYCLES         CBFC FCCL period, 1..65535 (default 64)\n"
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
+           "  --gfc-b1-kb KB       gfc-buffer: B_1 (default: the calculator's B_m - 2*C*tau)\n"
            "  --window-us US       throughput window (default 20)\n"
            "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
            "  --detect-us US       no-progress time before a cycle of held queues is a deadlock (default 200)\n"
@@ -194,6 +192,7 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         } else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
+        else if (a == "--gfc-b1-kb") o.gfc_b1_kb = arg_real(a, val(), 0, 16383);
         else if (a == "--window-us") o.window_us = arg_real(a, val(), 0.001, 1e6);
         else if (a == "--window-cycles") o.window_cycles = arg_uint(a, val(), 1, 100000000ull);
         else if (a == "--detect-us") o.detect_us = arg_real(a, val(), 0.001, 1e6);
@@ -263,7 +262,8 @@ int run_deadlock(const DeadlockOptions& o) {
     // its static mode with XOFF = the allotment only for accounting (PFC frames off), and a
     // cell beyond the allotment would land in the 2-packet headroom and be counted as a
     // credit overrun.
-    const bool credit = o.fc != FlowControl::Pfc;
+    // Buffer-based GFC keeps the PFC input buffer (its stages replace the PG's PFC frames).
+    const bool credit = o.fc == FlowControl::Cbfc || o.fc == FlowControl::GfcTime;
     const uint32_t pkt_cells = cells_of(o.pkt_bytes);
     const double buffer_kb = o.buffer_kb >= 0 ? o.buffer_kb : credit ? 100.0 : t.buffer_kb;
     if (credit && (kb_to_cells(buffer_kb) > 2047 || kb_to_cells(buffer_kb) < 2 * pkt_cells))
@@ -314,6 +314,37 @@ int run_deadlock(const DeadlockOptions& o) {
     }
     writes.push_back({uint16_t(FG_REG_CTRL_ADDR), (credit ? 0u : kCtrlPfcEnable) | (1u << FG_FLD_CTRL_STATIC_MODE_LSB),
                       "CTRL"});
+
+    // Buffer-based GFC: B_m = XOFF (above it the PG spills into headroom, as under PFC), B_1
+    // from the calculator (B_m - 2*C*tau) unless --gfc-b1-kb; the core compares them with the
+    // PG's ingress+headroom cells. B_1 < B_m holds after every write: B_1 = 0, B_m, B_1.
+    fg_gfc_plan_out bplan;
+    std::memset(&bplan, 0, sizeof bplan);
+    uint32_t gfc_b1 = 0, gfc_bm = 0;
+    if (o.fc == FlowControl::GfcBuffer) {
+        fg_gfc_plan_in pin;
+        fg_gfc_plan_defaults(&pin);
+        pin.rate_gbps = o.rate_gbps;
+        pin.buffer_bytes = double(xoff) * kCellBytes;
+        pin.mtu = o.pkt_bytes;
+        pin.wire_ns = delay * cycle_ns;
+        pin.proc_ns = o.gfc_proc_ns;
+        pin.cell_bytes = kCellBytes;
+        pin.mode = FG_GFC_MODE_BUFFER;
+        if (o.gfc_b1_kb >= 0) pin.b1_bytes = double(kb_to_cells(o.gfc_b1_kb)) * kCellBytes;
+        char msg[256];
+        if (fg_gfc_plan(&pin, &bplan, msg, sizeof msg) != 0)
+            throw std::invalid_argument(std::string("--fc gfc-buffer: ") + msg);
+        gfc_bm = xoff;
+        gfc_b1 = bplan.b1_cells;
+        if (gfc_b1 >= gfc_bm)
+            throw std::invalid_argument("--gfc-b1-kb " + fmt("%g", gfc_b1 * 64.0 / 1024) + ": legal range 0.." +
+                                        fmt("%g", (gfc_bm - 1) * 64.0 / 1024) + " (below B_m = --xoff-kb)");
+        writes.push_back({uint16_t(FG_REG_GFC_B1_ADDR), 0u, "GFC_B1"});
+        writes.push_back({uint16_t(FG_REG_GFC_BM_ADDR), gfc_bm, "GFC_BM"});
+        writes.push_back({uint16_t(FG_REG_GFC_B1_ADDR), gfc_b1, "GFC_B1"});
+        writes.push_back({uint16_t(FG_REG_GFC_CTRL_ADDR), 1u, "GFC_CTRL"});
+    }
 
     // Time-based GFC: B_m = the allotment, tau and the Theorem 5.1 bound on B_0 from the
     // calculator (sw/include/fg_gfc_plan.h) for this rate, packet, wire and period.
@@ -368,6 +399,7 @@ int run_deadlock(const DeadlockOptions& o) {
     const uint64_t start = sw[0]->logic.config_cycles() + 8;  // traffic after the register writes
     std::vector<HostNode*> hosts;
     std::vector<std::unique_ptr<HostCreditGate>> gates;
+    std::vector<std::unique_ptr<HostGfcStageGate>> gfc_gates;
     for (int h = 0; h < H; h++) {
         HostConfig hc;
         hc.id = uint16_t(h);
@@ -384,6 +416,9 @@ int run_deadlock(const DeadlockOptions& o) {
             gc.rl_depth = pkt_cells;
             gates.emplace_back(new HostCreditGate(gc));
             hc.tx_gate = gates.back().get();
+        } else if (o.fc == FlowControl::GfcBuffer) {
+            gfc_gates.emplace_back(new HostGfcStageGate(o.prio));
+            hc.tx_gate = gfc_gates.back().get();
         }
         for (int f = 0; f < F; f++)
             if (t.flows[f].src == h) {
@@ -419,7 +454,10 @@ int run_deadlock(const DeadlockOptions& o) {
     const uint64_t detect = std::max<uint64_t>(1, uint64_t(std::llround(o.detect_us * 1000 / cycle_ns)));
     PfcHoldView pfc_view(sw);
     CbfcHoldView cbfc_view(sw, pkt_cells);
-    const HoldView& hold_view = credit ? static_cast<const HoldView&>(cbfc_view) : pfc_view;
+    GfcBufferHoldView gfc_view(sw, mon, pkt_cells);
+    const HoldView& hold_view = credit ? static_cast<const HoldView&>(cbfc_view)
+                                : o.fc == FlowControl::GfcBuffer ? static_cast<const HoldView&>(gfc_view)
+                                                                 : pfc_view;
     DeadlockDetector det(t, sw, hold_view, mon, detect, P);
     mon.on_check = [&det](uint64_t now) { det.check(now); };
 
@@ -462,7 +500,26 @@ int run_deadlock(const DeadlockOptions& o) {
     for (HostNode* h : hosts) ooo += h->logic.stats().rx_out_of_order;
     consistent = consistent && errors == 0 && mismatch == 0 && ooo == 0;
     const DeadlockVerdict& v = det.verdict();
-    const std::string fc_name = o.fc == FlowControl::Pfc ? "pfc" : o.fc == FlowControl::Cbfc ? "cbfc" : "gfc-time";
+    const std::string fc_name = o.fc == FlowControl::Pfc    ? "pfc"
+                                : o.fc == FlowControl::Cbfc ? "cbfc"
+                                : o.fc == FlowControl::GfcBuffer ? "gfc-buffer"
+                                                                 : "gfc-time";
+    // Buffer-based GFC figures: frames the switches sent and received, the highest stage
+    // sent, the hosts' frames and limiter holds, starts a limiter did not allow.
+    uint64_t gfc_tx = 0, gfc_rx = 0, gfc_host_rx = 0, gfc_host_held = 0, gfc_early = 0;
+    uint32_t gfc_stage_max = 0;
+    for (int s = 0; s < S; s++) {
+        const SwitchStats& st = sw[s]->logic.stats();
+        gfc_tx += st.gfc_tx;
+        gfc_rx += st.gfc_rx;
+        gfc_stage_max = std::max(gfc_stage_max, st.gfc_stage_max);
+    }
+    for (const auto& g : gfc_gates) {
+        gfc_host_rx += g->stats().frames_rx;
+        gfc_host_held += g->stats().rate_held_cycles;
+        gfc_early += g->stats().early_starts;
+    }
+    consistent = consistent && gfc_early == 0;
     // Credit figures: the most any ingress port held (a queue can never exceed its
     // allotment B_m without an overrun), overruns, starts without credit, GFC rates.
     uint64_t overruns = 0, no_credit = 0, gfc_updates = 0, rate_held = 0, credit_updates = 0;
@@ -525,6 +582,15 @@ int run_deadlock(const DeadlockOptions& o) {
                         allot, allot - plan.b0_span_blocks, plan.b0_span_blocks, plan.recip, gfc_period,
                         plan.tau_ns / 1000, plan.b0_factor, (unsigned long long)gfc_updates,
                         (unsigned long long)rate_held, min_rate / 65536.0);
+        if (o.fc == FlowControl::GfcBuffer)
+            std::printf("\"gfc_frames\": %llu, \"gfc_stage_max\": %u, \"gfc_early_starts\": %llu, "
+                        "\"gfc_buffer\": {\"bm_cells\": %u, \"b1_cells\": %u, \"tau_us\": %.3f, \"n_stages\": %u, "
+                        "\"frames_tx\": %llu, \"frames_rx\": %llu, \"host_frames_rx\": %llu, \"stage_max\": %u, "
+                        "\"host_rate_held_cycles\": %llu, \"early_starts\": %llu}, ",
+                        (unsigned long long)gfc_tx, gfc_stage_max, (unsigned long long)gfc_early,
+                        gfc_bm, gfc_b1, bplan.tau_ns / 1000, bplan.n_stages_cells, (unsigned long long)gfc_tx,
+                        (unsigned long long)gfc_rx, (unsigned long long)gfc_host_rx, gfc_stage_max,
+                        (unsigned long long)gfc_host_held, (unsigned long long)gfc_early);
         std::printf("\"switches\": [");
         for (int s = 0; s < S; s++) {
             const SwitchStats& st = sw[s]->logic.stats();
@@ -563,6 +629,9 @@ int run_deadlock(const DeadlockOptions& o) {
                 std::printf("credit-based links: allotment %u cells (%g KB) per ingress port, FCCL every %u cycles, "
                             "traffic from cycle %llu\n",
                             allot, buffer_kb, o.t_fc, (unsigned long long)start);
+            if (o.fc == FlowControl::GfcBuffer)
+                std::printf("buffer-based GFC: B_m %u cells (= XOFF), B_1 %u cells (tau %.2f us), %u stages, rate C/2^k\n",
+                            gfc_bm, gfc_b1, bplan.tau_ns / 1000, bplan.n_stages_cells);
             if (o.fc == FlowControl::GfcTime)
                 std::printf("time-based GFC: B_m %u cells, B_0 %u cells (Theorem 5.1 bound, tau %.2f us, T %u cycles), "
                             "rate = C*min(1, r/%u), recip %u\n",
@@ -613,6 +682,8 @@ int run_deadlock(const DeadlockOptions& o) {
                     qpeak_max, (unsigned long long)violations, (unsigned long long)xoff_frames);
         if (credit)
             std::printf(" held_peak=%u/%u cells credit_overruns=%llu", held_peak, allot, (unsigned long long)overruns);
+        if (o.fc == FlowControl::GfcBuffer)
+            std::printf(" gfc_frames=%llu gfc_stage_max=%u", (unsigned long long)gfc_tx, gfc_stage_max);
         std::printf(" cpu=%.2fs\n", cpu);
     }
     if (!consistent) {
@@ -620,9 +691,9 @@ int run_deadlock(const DeadlockOptions& o) {
         for (int s = 0; s < S && first.empty(); s++)
             if (!sw[s]->logic.first_error().empty()) first = t.switch_names[s] + ": " + sw[s]->logic.first_error();
         std::fprintf(stderr, "fg_sim: inconsistent run: protocol_errors=%llu acct_mismatch=%llu out_of_order=%llu "
-                     "credit_overruns=%llu no_credit_starts=%llu%s%s\n",
+                     "credit_overruns=%llu no_credit_starts=%llu gfc_early_starts=%llu%s%s\n",
                      (unsigned long long)errors, (unsigned long long)mismatch, (unsigned long long)ooo,
-                     (unsigned long long)overruns, (unsigned long long)no_credit,
+                     (unsigned long long)overruns, (unsigned long long)no_credit, (unsigned long long)gfc_early,
                      first.empty() ? "" : "; first: ", first.c_str());
         return 3;
     }

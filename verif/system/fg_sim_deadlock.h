@@ -32,8 +32,7 @@ namespace sim {
 
 enum class FlowControl { Pfc, Cbfc, GfcBuffer, GfcTime };
 
-// Parses --fc; the mechanisms not built yet (gfc-buffer, until the core's GFC stage
-// generator is in) are refused with a clear message.
+// Parses --fc (pfc|cbfc|gfc-time|gfc-buffer); anything else is refused naming the legal values.
 FlowControl parse_flow_control(const std::string& v);
 
 class HoldView {
@@ -76,6 +75,33 @@ class CbfcHoldView : public HoldView {
 
    private:
     std::vector<SwitchNode*> sw_;
+    uint32_t pkt_;
+};
+
+// Buffer-based GFC: a queue held by its rate limiter still makes progress, one packet of L
+// cells every L*2^stage cycles. So held = paused by a PFC frame, or held by the limiter
+// (gfc_hold) AND silent for longer than twice the limiter's interval for its received stage
+// (the limiter alone does not explain it: stalled); withholds = the PG (i,p) is above B_1
+// (stage > 0: its upstream is slowed). The detector's no-progress time comes on top.
+class GfcBufferHoldView : public HoldView {
+   public:
+    GfcBufferHoldView(const std::vector<SwitchNode*>& sw, const FlowMonitor& mon, uint32_t pkt_cells)
+        : sw_(sw), mon_(mon), pkt_(pkt_cells) {}
+    bool egress_held(int s, int o, int p) const override {
+        const fg_sw_core_out& co = sw_[s]->logic.core_out();
+        if (co.tx_paused[o][p]) return true;
+        if (!co.gfc_hold[o][p]) return false;
+        const uint64_t interval = uint64_t(pkt_) << (co.gfc_rx_stage[o][p] > 20 ? 20 : co.gfc_rx_stage[o][p]);
+        return current_cycle() - mon_.last_tx(s, o, p) > 2 * interval;
+    }
+    bool ingress_withholds(int s, int i, int p) const override {
+        return sw_[s]->logic.core_out().gfc_pg_stage[i][p] > 0;
+    }
+    std::string held_word() const override { return "rate-limited beyond the stage"; }
+
+   private:
+    std::vector<SwitchNode*> sw_;
+    const FlowMonitor& mon_;
     uint32_t pkt_;
 };
 
@@ -132,6 +158,7 @@ struct DeadlockOptions {
     uint32_t t_fc = 64;           // CBFC FCCL period (cycles), --fc cbfc|gfc-time
     uint32_t gfc_period = 0;      // time-based GFC sampling period (cycles, 0: = t_fc)
     double gfc_proc_ns = 3000;    // t_r of the GFC calculator's tau (the paper's 3 us)
+    double gfc_b1_kb = -1;        // gfc-buffer: B_1 (< 0: the calculator's)
     double window_us = 20;
     uint64_t window_cycles = 0;   // overrides window_us
     double detect_us = 200;

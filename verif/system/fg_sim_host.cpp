@@ -29,7 +29,7 @@ HostLogic::HostLogic(const HostConfig& cfg)
 
 void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
     bool loaded[kPrios] = {false, false, false, false, false, false, false, false};
-    if (rx.pfc()) {
+    if (rx.pfc() && !rx.gfc) {  // a GFC frame carries stages, not quanta: tx_gate's business
         stats_.rx_pfc++;
         if (cfg_.obey_pfc) {
             for (int n = 0; n < kPrios; n++) {

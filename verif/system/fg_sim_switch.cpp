@@ -198,10 +198,11 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         const WireSymbol& s = rx[i];
         if (cbfc_) cbfc_->receive(i, s);
         if (s.pfc()) {
-            in.rx_pfc_valid[i] = true;
+            (s.gfc ? in.rx_gfc_valid[i] : in.rx_pfc_valid[i]) = true;  // GFC: stage ids in rx_pfc_time
             in.rx_pfc_cev[i] = s.cev;
             for (int n = 0; n < kPrios; n++) in.rx_pfc_time[i][n] = s.time[n];
-            st_.pfc_rx++;
+            if (s.gfc) st_.gfc_rx++;
+            else st_.pfc_rx++;
         } else if (s.cnp()) {
             if (s.pkt.dst >= cfg_.route.size() || cfg_.route[s.pkt.dst] < 0) {
                 error(now, "no route for a CNP to host " + std::to_string(s.pkt.dst));
@@ -243,6 +244,19 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         if (busy) {
             tx[o] = WireSymbol::data_cell(tx_cur_[o], tx_next_[o]++);
             st_.tx_cells++;
+        } else if (co_.tx_ctrl_valid[o] && co_.tx_ctrl_gfc[o]) {
+            // Buffer-based GFC frame: the stage ids as the core gives them (tx_ctrl_xoff is 0).
+            uint16_t t[kPrios];
+            for (int n = 0; n < kPrios; n++) t[n] = co_.tx_ctrl_time[o][n];
+            tx[o] = WireSymbol::gfc_frame(co_.tx_ctrl_cev[o], t);
+            in.tx_ctrl_ack[o] = true;
+            st_.gfc_tx++;
+            for (int n = 0; n < kPrios; n++)
+                if (tx[o].time[n] > st_.gfc_stage_max) st_.gfc_stage_max = tx[o].time[n];
+            if (co_.grant_valid[o]) {
+                held_[o] = co_.grant_prio[o];
+                st_.held_grants++;
+            }
         } else if (co_.tx_ctrl_valid[o]) {
             uint16_t t[kPrios];
             for (int n = 0; n < kPrios; n++) t[n] = (co_.tx_ctrl_xoff[o] >> n) & 1u ? co_.tx_ctrl_time[o][n] : 0;

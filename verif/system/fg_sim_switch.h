@@ -91,6 +91,8 @@ struct SwitchStats {
     uint64_t pause_quanta_sent = 0;      // sum of the XOFF times of every frame sent
     uint64_t ecn_marks = 0;              // packets queued with CE set
     uint64_t cnp_fwd = 0, cnp_drop = 0;  // CNPs forwarded / dropped at a full FIFO
+    uint64_t gfc_tx = 0, gfc_rx = 0;     // buffer-based GFC frames (core tx_ctrl_gfc / rx_gfc_valid)
+    uint32_t gfc_stage_max = 0;          // highest stage id sent in a GFC frame
 };
 
 class TraceWriter;

@@ -16,7 +16,7 @@ bool WireSymbol::operator==(const WireSymbol& o) const {
         case SymKind::Pfc:
             for (int n = 0; n < kPrios; n++)
                 if (time[n] != o.time[n]) return false;
-            return cev == o.cev;
+            return cev == o.cev && gfc == o.gfc;
         case SymKind::Credit:
             for (int n = 0; n < kPrios; n++)
                 if (fccl[n] != o.fccl[n]) return false;
@@ -35,9 +35,9 @@ std::ostream& operator<<(std::ostream& os, const WireSymbol& s) {
             return os << "data(flow=" << s.pkt.flow << " seq=" << s.pkt.seq << " prio=" << int(s.pkt.prio)
                       << " cell=" << s.cell << "/" << s.pkt.cells << (s.pkt.ce ? " CE" : "") << ")";
         case SymKind::Pfc: {
-            os << "pfc(cev=0x" << std::hex << int(s.cev) << std::dec;
+            os << (s.gfc ? "gfc" : "pfc") << "(cev=0x" << std::hex << int(s.cev) << std::dec;
             for (int n = 0; n < kPrios; n++)
-                if ((s.cev >> n) & 1u) os << " t" << n << "=" << s.time[n];
+                if ((s.cev >> n) & 1u) os << (s.gfc ? " s" : " t") << n << "=" << s.time[n];
             return os << ")";
         }
         case SymKind::Credit: {

@@ -59,6 +59,9 @@ struct WireSymbol {
     // Pfc: class-enable vector and the eight time fields (quanta), as on the wire.
     uint8_t cev = 0;
     uint16_t time[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
+    // Pfc with gfc: a buffer-based GFC frame (opcode 0x0102): time[n] is the stage id of class
+    // n (rate C/2^stage), not pause quanta (docs/gfc.md).
+    bool gfc = false;
     // Credit: which VLs this update carries and their FCCL (12 bits each).
     uint8_t vl_mask = 0;
     uint16_t fccl[kPrios] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -83,6 +86,11 @@ struct WireSymbol {
         s.kind = SymKind::Pfc;
         s.cev = cev;
         for (int n = 0; n < kPrios; n++) s.time[n] = (cev >> n) & 1u ? time[n] : 0;
+        return s;
+    }
+    static WireSymbol gfc_frame(uint8_t cev, const uint16_t stage[kPrios]) {
+        WireSymbol s = pfc_frame(cev, stage);
+        s.gfc = true;
         return s;
     }
     static WireSymbol credit_update(uint8_t vl_mask, const uint16_t fccl[kPrios]) {
