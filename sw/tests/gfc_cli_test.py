@@ -5,35 +5,13 @@ the option and its legal range named) and rule breaks (exit 1).
 Prints one line per failed case and 'RESULT gfc_cli passed=N failed=M'."""
 import json
 import os
-import subprocess
 import sys
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FLOWGATE = os.path.join(ROOT, "build", "bin", "flowgate")
-passed = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fg_clitest import Cli  # noqa: E402
 
-
-def run(*args):
-    p = subprocess.run([FLOWGATE, "gfc", "plan", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
-
-
-def expect(name, args, rc, out_has=(), err_has=()):
-    code, out, err = run(*args)
-    check(name, code == rc, f"exit {code}, want {rc}; stdout={out!r} stderr={err!r}")
-    for s in out_has:
-        check(name, s in out, f"stdout lacks {s!r}: {out!r}")
-    for s in err_has:
-        check(name, s in err, f"stderr lacks {s!r}: {err!r}")
+cli = Cli("gfc", "plan")
+run, check, expect = cli.run, cli.check, cli.expect
 
 
 def plan_json(name, args):
@@ -89,5 +67,5 @@ expect("rule.b1", ["--rate", "10G", "--buffer", "300KB", "--b1", "290KB"], 1, er
 expect("rule.b0", ["--rate", "10G", "--buffer", "300KB", "--mtu", "4000", "--mode", "time", "--b0", "160KB"], 1,
        err_has=["b0", "Theorem 5.1"])
 expect("rule.time_buffer", ["--rate", "10G", "--buffer", "100KB", "--mode", "time"], 1, err_has=["Theorem 5.1"])
-print(f"RESULT gfc_cli passed={passed} failed={failed}")
-sys.exit(1 if failed else 0)
+print(f"RESULT gfc_cli passed={cli.passed} failed={cli.failed}")
+sys.exit(1 if cli.failed else 0)

@@ -8,38 +8,15 @@ Prints one line per failed case and 'RESULT nic_cli passed=N failed=M'.
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FLOWGATE = os.path.join(ROOT, "build", "bin", "flowgate")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fg_clitest import Cli  # noqa: E402
+
 CMD = "check-nic-config"
-passed = failed = 0
-
-
-def run(*args):
-    p = subprocess.run([FLOWGATE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
-
-
-def expect(name, args, rc, out_has=(), err_has=()):
-    code, out, err = run(*args)
-    check(name, code == rc, f"exit {code}, want {rc}; stdout={out!r} stderr={err!r}")
-    for s in out_has:
-        check(name, s in out, f"stdout lacks {s!r}: {out!r}")
-    for s in err_has:
-        check(name, s in err, f"stderr lacks {s!r}: {err!r}")
-    return out, err
+cli = Cli()
+run, check, expect = cli.run, cli.check, cli.expect
 
 
 def expect_json(name, args, rc):
@@ -146,5 +123,5 @@ expect("nic.help", [CMD, "--help"], 0, out_has=["usage: flowgate check-nic-confi
 expect("nic.listed", ["--help"], 0, out_has=["check-nic-config"])
 
 shutil.rmtree(tmp)
-print(f"RESULT nic_cli passed={passed} failed={failed}")
-sys.exit(1 if failed else 0)
+print(f"RESULT nic_cli passed={cli.passed} failed={cli.failed}")
+sys.exit(1 if cli.failed else 0)
