@@ -7,6 +7,10 @@
  *
  * Sizes: 300KB (KB = 1000 B, as the paper), 256KiB, 1MB, 18500 (bytes). Times: 1us, 500ns,
  * 0.5ms, a bare number is us. --cable takes a time (t_w) or a length (200m: 5 ns/m).
+ *   flowgate gfc check --rate 10G --bm-cells M --b1-cells N | --mode time --bm-cells M
+ *                      --period-cells P --recip R    [--mtu] [--cable] [--tr] [--cell]
+ *
+ * `check` validates register values (fg_gfc_check_stage_regs / fg_gfc_check_time_regs).
  * Exit status as every flowgate command: 0 ok, 1 a configuration that breaks a GFC rule,
  * 2 bad command line. */
 #include <errno.h>
@@ -217,14 +221,115 @@ static void print_json(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o)
     printf("}\n");
 }
 
+static void check_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: flowgate gfc check --rate 10G --bm-cells M --b1-cells N\n"
+            "                          [--mtu 1500] [--cable 1us] [--tr 3us] [--cell 64]\n"
+            "       flowgate gfc check --mode time --rate 10G --bm-cells M --period-cells P --recip R\n"
+            "                          [--mtu 1500] [--cable 1us] [--tr 3us] [--cell 64]\n"
+            "  Checks register values before they are programmed. Buffer mode (switch GFC_B1/GFC_BM):\n"
+            "  B_1 <= B_m - 2*C*tau in cells. Time mode (fg_gfc_time cfg_period/cfg_recip, B_m = the\n"
+            "  receiver's buffer in blocks): Theorem 5.1, B_0 <= B_m - (sqrt(tau/T)+1)^2*C*T.\n"
+            "  Exit 0 legal, 1 a GFC rule broken (field and legal range named), 2 bad command line.\n");
+}
+
+/* flowgate gfc check: fg_gfc_check_stage_regs / fg_gfc_check_time_regs on register values */
+static int cmd_check(int argc, char **argv)
+{
+    cmd = "flowgate gfc check";
+    fg_gfc_plan_in link;
+    fg_gfc_plan_defaults(&link);
+    long b1 = -1, bm = -1, period = -1, recip = -1, x;
+    int have_rate = 0, rc;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            check_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--rate") || !strcmp(a, "--mtu") || !strcmp(a, "--cable") || !strcmp(a, "--tr") ||
+            !strcmp(a, "--cell") || !strcmp(a, "--mode") || !strcmp(a, "--b1-cells") || !strcmp(a, "--bm-cells") ||
+            !strcmp(a, "--period-cells") || !strcmp(a, "--recip")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "%s: %s needs a value\n", cmd, a);
+                return FG_EXIT_USAGE;
+            }
+            v = argv[++i];
+        } else {
+            fprintf(stderr, "%s: unknown option '%s' (flowgate gfc check --help)\n", cmd, a);
+            return FG_EXIT_USAGE;
+        }
+        if (!strcmp(a, "--rate")) {
+            if ((rc = parse_rate(a, v, &link.rate_gbps))) return rc;
+            have_rate = 1;
+        } else if (!strcmp(a, "--mtu")) {
+            if ((rc = parse_uint(a, v, 68, 16000, &x))) return rc;
+            link.mtu = (uint32_t)x;
+        } else if (!strcmp(a, "--cable")) {
+            if ((rc = parse_time(a, v, 1, 0, &link.wire_ns))) return rc;
+        } else if (!strcmp(a, "--tr")) {
+            if ((rc = parse_time(a, v, 0, 0, &link.proc_ns))) return rc;
+        } else if (!strcmp(a, "--cell")) {
+            if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
+            link.cell_bytes = (uint32_t)x;
+        } else if (!strcmp(a, "--mode")) {
+            if (!strcmp(v, "buffer"))
+                link.mode = FG_GFC_MODE_BUFFER;
+            else if (!strcmp(v, "time"))
+                link.mode = FG_GFC_MODE_TIME;
+            else
+                return bad(a, "buffer or time", v);
+        } else if (!strcmp(a, "--b1-cells")) {
+            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &b1))) return rc;
+        } else if (!strcmp(a, "--bm-cells")) {
+            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &bm))) return rc;
+        } else if (!strcmp(a, "--period-cells")) {
+            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &period))) return rc;
+        } else if (!strcmp(a, "--recip")) {
+            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &recip))) return rc;
+        }
+    }
+    int time_mode = link.mode == FG_GFC_MODE_TIME;
+    if (!have_rate || bm < 0 || (!time_mode && b1 < 0) || (time_mode && (period < 0 || recip < 0))) {
+        fprintf(stderr, "%s: %s\n", cmd,
+                time_mode ? "--rate, --bm-cells, --period-cells and --recip are required in time mode"
+                          : "--rate, --bm-cells and --b1-cells are required (or --mode time)");
+        return FG_EXIT_USAGE;
+    }
+    if (time_mode && b1 >= 0) {
+        fprintf(stderr, "%s: --b1-cells is a buffer-based register: it needs --mode buffer\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    if (!time_mode && (period >= 0 || recip >= 0)) {
+        fprintf(stderr, "%s: --period-cells and --recip are time-based registers: they need --mode time\n", cmd);
+        return FG_EXIT_USAGE;
+    }
+    char msg[400];
+    if (time_mode ? fg_gfc_check_time_regs(&link, (uint32_t)bm, (uint32_t)period, (uint32_t)recip, msg, sizeof msg)
+                  : fg_gfc_check_stage_regs(&link, (uint32_t)b1, (uint32_t)bm, msg, sizeof msg)) {
+        fprintf(stderr, "%s: %s\n", cmd, msg);
+        return FG_EXIT_INVALID;
+    }
+    if (time_mode)
+        printf("legal: cfg_period = %ld, cfg_recip = %ld for B_m = %ld blocks of %u B at %g Gb/s (Theorem 5.1 holds)\n",
+               period, recip, bm, link.cell_bytes, link.rate_gbps);
+    else
+        printf("legal: gfc_b1 = %ld, gfc_bm = %ld cells of %u B at %g Gb/s (B_1 <= B_m - 2*C*tau holds)\n", b1, bm,
+               link.cell_bytes, link.rate_gbps);
+    return 0;
+}
+
 int fg_cmd_gfc(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
+        if (argc >= 2) check_usage(stdout);
         return argc < 2 ? FG_EXIT_USAGE : 0;
     }
+    if (!strcmp(argv[1], "check")) return cmd_check(argc, argv);
     if (strcmp(argv[1], "plan")) {
-        fprintf(stderr, "flowgate gfc: unknown subcommand '%s' (only 'plan')\n", argv[1]);
+        fprintf(stderr, "flowgate gfc: unknown subcommand '%s' (plan or check)\n", argv[1]);
         return FG_EXIT_USAGE;
     }
     fg_gfc_plan_in in;

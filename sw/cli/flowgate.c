@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "fg_cli.h"
+#include "fg_gfc_plan.h"
 #include "fg_headroom.h"
 #include "fg_regs.h"
 #include "fg_units.h"
@@ -417,7 +418,8 @@ static int cmd_check_config(int argc, char **argv)
                    "                                  [--phy-delay-ns N] [--reaction-quanta Q]]\n"
                    "Validates a key=value configuration (fg_regs.h describes the format): every field in\n"
                    "range, XON <= XOFF, and a shared pool left over. With --rate and --cable it also warns\n"
-                   "about ports whose HEADROOM is below what `flowgate headroom` computes.\n"
+                   "about ports whose HEADROOM is below what `flowgate headroom` computes, and with\n"
+                   "gfc_enable = 1 rejects GFC_B1 above GFC_BM - 2*C*tau (t_r 3 us; flowgate gfc check).\n"
                    "Exit 0 legal, 1 illegal, 2 bad command line.\n");
             return 0;
         }
@@ -441,6 +443,18 @@ static int cmd_check_config(int argc, char **argv)
     if (fg_sw_config_validate(&c, msg, sizeof msg)) {
         fprintf(stderr, "%s: %s: %s\n", g_cmd, path, msg);
         return EXIT_INVALID;
+    }
+    if (o.have_rate && c.gfc_enable) { /* B_1 <= B_m - 2*C*tau needs the link (docs/gfc.md) */
+        fg_gfc_plan_in link;
+        fg_gfc_plan_defaults(&link);
+        link.rate_gbps = o.in.rate_gbps;
+        link.wire_ns = fg_cable_delay_ns(o.in.cable_m);
+        link.mtu = o.in.mtu;
+        link.cell_bytes = o.in.cell_bytes;
+        if (fg_gfc_check_stage_regs(&link, c.gfc_b1, c.gfc_bm, msg, sizeof msg)) {
+            fprintf(stderr, "%s: %s: %s (t_r = 3 us)\n", g_cmd, path, msg);
+            return EXIT_INVALID;
+        }
     }
     printf("%s: legal configuration for %d ports x %d priorities, CW %d\n", path, c.n_ports, c.n_prio, c.cw);
     if (o.have_rate) {

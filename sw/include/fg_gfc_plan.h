@@ -87,6 +87,21 @@ int fg_gfc_paper_stage_count(double rate_gbps);
  * mode (the other part is still computed where it can be). */
 int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_t n);
 
+/* Checks of register values before firmware programs them (the register block itself only
+ * knows GFC_B1 < GFC_BM; these rules need the link). `link` gives rate, mtu, wire_ns, proc_ns
+ * and cell_bytes (buffer, mode, period, b1, b0 are not read). 0, or -1 with a message naming
+ * the field and its legal range.
+ * Buffer-based (switch GFC_B1 / GFC_BM, cells): B_1 <= B_m - 2*C*tau, i.e.
+ * gfc_b1 <= gfc_bm - ceil(2*C*tau / cell); the thresholds are computed from B_1 and B_m by
+ * fg_gfc_stage, so they are monotone by construction and need no table check. */
+int fg_gfc_check_stage_regs(const fg_gfc_plan_in *link, uint32_t b1_cells, uint32_t bm_cells, char *msg, size_t n);
+/* Time-based (fg_gfc_time cfg_period, cfg_recip; B_m = the receiver's buffer in blocks):
+ * Theorem 5.1 with T = cfg_period cell times: 1 <= cfg_period, (sqrt(tau/T)+1)^2*C*T <= B_m,
+ * and B_m - B_0 = 2^28/cfg_recip blocks between ceil((sqrt(tau/T)+1)^2*C*T / cell) and B_m
+ * (so 0 <= B_0 <= the bound), i.e. cfg_recip in round(2^28/B_m)..round(2^28/that). */
+int fg_gfc_check_time_regs(const fg_gfc_plan_in *link, uint32_t bm_blocks, uint32_t cfg_period, uint32_t cfg_recip,
+                           char *msg, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,16 +41,11 @@ static unsigned stage_count(uint64_t span)
 /* bytes carried in ns at rate, exact (not rounded) */
 static double bytes_in(double ns, double gbps) { return ns * gbps / 8.0; }
 
-int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_t n)
+/* the link parameters every calculation needs: 0, or -1 with the field and its range */
+static int link_error(const fg_gfc_plan_in *in, char *msg, size_t n)
 {
-    memset(out, 0, sizeof *out);
     if (!(in->rate_gbps > 0 && in->rate_gbps <= 1600)) {
         snprintf(msg, n, "rate %g Gb/s is outside its legal range (0, 1600] Gb/s", in->rate_gbps);
-        return -1;
-    }
-    if (!(in->buffer_bytes >= 1 && in->buffer_bytes <= FG_GFC_BUFFER_MAX_BYTES)) {
-        snprintf(msg, n, "buffer %g B is outside its legal range 1..%g bytes", in->buffer_bytes,
-                 FG_GFC_BUFFER_MAX_BYTES);
         return -1;
     }
     if (in->mtu < 68 || in->mtu > 16000) {
@@ -68,6 +63,24 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     }
     if (in->msg_bytes < 1 || in->msg_bytes > 16384) {
         snprintf(msg, n, "message size %u is outside its legal range 1..16384 bytes", in->msg_bytes);
+        return -1;
+    }
+    return 0;
+}
+
+/* tau = 2*MTU/C + 2*t_w + t_r, ns (paper Eq. 6) */
+static double tau_ns_of(const fg_gfc_plan_in *in)
+{
+    return 2.0 * in->mtu * 8.0 / in->rate_gbps + 2.0 * in->wire_ns + in->proc_ns;
+}
+
+int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    if (link_error(in, msg, n)) return -1;
+    if (!(in->buffer_bytes >= 1 && in->buffer_bytes <= FG_GFC_BUFFER_MAX_BYTES)) {
+        snprintf(msg, n, "buffer %g B is outside its legal range 1..%g bytes", in->buffer_bytes,
+                 FG_GFC_BUFFER_MAX_BYTES);
         return -1;
     }
 
@@ -147,7 +160,10 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     out->b0_bound_bytes = in->buffer_bytes - out->b0_factor * bytes_in(out->period_ns, in->rate_gbps);
     out->fb_time_mbps = msg_bits / out->period_ns * 1e3;
     out->fb_time_pct = out->fb_time_mbps / (in->rate_gbps * 1e3) * 100.0;
-    out->period_cell_times = (uint64_t)fg_ceil(bytes_in(out->period_ns, in->rate_gbps) / in->cell_bytes);
+    /* rounded down: a shorter period only lowers (sqrt(tau/T)+1)^2*C*T, so B_0 stays legal for
+     * the period the hardware really uses (fg_gfc_check_time_regs) */
+    out->period_cell_times = (uint64_t)floor(bytes_in(out->period_ns, in->rate_gbps) / in->cell_bytes + 1e-9);
+    if (out->period_cell_times < 1) out->period_cell_times = 1;
     if (in->mode != FG_GFC_MODE_TIME) return 0;
     if (out->b0_bound_bytes < 0) {
         snprintf(msg, n,
@@ -180,5 +196,98 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     }
     out->b0_span_blocks = (uint32_t)span_blocks;
     out->recip = (uint32_t)((((uint64_t)1 << FG_GFC_RECIP_SHIFT) + span_blocks / 2) / span_blocks);
+    return 0;
+}
+
+int fg_gfc_check_stage_regs(const fg_gfc_plan_in *link, uint32_t b1_cells, uint32_t bm_cells, char *msg, size_t n)
+{
+    if (link_error(link, msg, n)) return -1;
+    double tau = tau_ns_of(link);
+    uint64_t two_ctau = (uint64_t)fg_ceil(2.0 * bytes_in(tau, link->rate_gbps));
+    uint64_t need = (two_ctau + link->cell_bytes - 1) / link->cell_bytes; /* cells between B_1 and B_m */
+    if (bm_cells < need) {
+        snprintf(msg, n,
+                 "gfc_bm = %u cells is too small for buffer-based GFC: legal range %llu.. cells (B_1 <= B_m - "
+                 "2*C*tau needs 2*C*tau = %llu B = %llu cells of %u B below B_m; tau = %.3f us at %g Gb/s)",
+                 bm_cells, (unsigned long long)need, (unsigned long long)two_ctau, (unsigned long long)need,
+                 link->cell_bytes, tau / 1000, link->rate_gbps);
+        return -1;
+    }
+    uint64_t b1_max = bm_cells - need;
+    if (b1_cells > b1_max) {
+        snprintf(msg, n,
+                 "gfc_b1 = %u cells is outside its legal range 0..%llu cells (B_1 <= B_m - 2*C*tau = %u - %llu "
+                 "cells of %u B; 2*C*tau = %llu B, tau = %.3f us at %g Gb/s)",
+                 b1_cells, (unsigned long long)b1_max, bm_cells, (unsigned long long)need, link->cell_bytes,
+                 (unsigned long long)two_ctau, tau / 1000, link->rate_gbps);
+        return -1;
+    }
+    return 0;
+}
+
+/* (sqrt(tau/T)+1)^2 * C * T in bytes for a period of `period` cell times */
+static double b0_term_bytes(double ctau_bytes, uint64_t period, uint32_t cell)
+{
+    double ct = (double)period * cell;
+    return pow(sqrt(ctau_bytes / ct) + 1.0, 2.0) * ct;
+}
+
+static uint32_t recip_of(uint64_t span_blocks)
+{
+    return (uint32_t)((((uint64_t)1 << FG_GFC_RECIP_SHIFT) + span_blocks / 2) / span_blocks);
+}
+
+int fg_gfc_check_time_regs(const fg_gfc_plan_in *link, uint32_t bm_blocks, uint32_t cfg_period, uint32_t cfg_recip,
+                           char *msg, size_t n)
+{
+    if (link_error(link, msg, n)) return -1;
+    const uint32_t cell = link->cell_bytes;
+    double tau = tau_ns_of(link);
+    double ctau = bytes_in(tau, link->rate_gbps);
+    double bm_bytes = (double)bm_blocks * cell;
+    if (bm_blocks < FG_GFC_RECIP_SPAN_MIN) {
+        snprintf(msg, n,
+                 "B_m = %u blocks is below its legal minimum %u blocks (cfg_recip = round(2^28 / (B_m - B_0)) "
+                 "must fit in 24 bits)",
+                 bm_blocks, FG_GFC_RECIP_SPAN_MIN);
+        return -1;
+    }
+    /* the longest legal period: (sqrt(C*tau) + sqrt(C*T))^2 <= B_m, i.e.
+     * C*T <= (sqrt(B_m) - sqrt(C*tau))^2, then stepped onto the exact test below */
+    double root = sqrt(bm_bytes) - sqrt(ctau);
+    uint64_t pmax = root > 0 ? (uint64_t)floor(root * root / cell) : 0;
+    while (pmax > 0 && b0_term_bytes(ctau, pmax, cell) > bm_bytes) pmax--;
+    while (b0_term_bytes(ctau, pmax + 1, cell) <= bm_bytes && pmax < 0xFFFFFFu) pmax++;
+    if (pmax > 0xFFFFFFu) pmax = 0xFFFFFFu;
+    if (pmax < 1) {
+        snprintf(msg, n,
+                 "B_m = %u blocks of %u B is too small for time-based GFC at any period: Theorem 5.1 needs "
+                 "B_m > (sqrt(tau/T)+1)^2*C*T > C*tau = %.0f B (tau = %.3f us at %g Gb/s)",
+                 bm_blocks, cell, ctau, tau / 1000, link->rate_gbps);
+        return -1;
+    }
+    if (cfg_period < 1 || cfg_period > pmax) {
+        snprintf(msg, n,
+                 "cfg_period = %u is outside its legal range 1..%llu cell times of %u B (Theorem 5.1: "
+                 "(sqrt(tau/T)+1)^2*C*T <= B_m = %u blocks; tau = %.3f us at %g Gb/s)",
+                 cfg_period, (unsigned long long)pmax, cell, bm_blocks, tau / 1000, link->rate_gbps);
+        return -1;
+    }
+    /* B_m - B_0 = 2^28 / cfg_recip blocks: at least the bound (rounded up to whole blocks, as the
+     * calculator does), at most B_m (B_0 >= 0) */
+    double term = b0_term_bytes(ctau, cfg_period, cell);
+    uint64_t need_blocks = (uint64_t)fg_ceil(term / cell);
+    uint64_t span_max = bm_blocks < FG_GFC_RECIP_SPAN_MAX ? bm_blocks : FG_GFC_RECIP_SPAN_MAX;
+    uint32_t recip_max = need_blocks < FG_GFC_RECIP_SPAN_MIN ? 0xFFFFFFu : recip_of(need_blocks);
+    uint32_t recip_min = recip_of(span_max);
+    if (cfg_recip < recip_min || cfg_recip > recip_max) {
+        snprintf(msg, n,
+                 "cfg_recip = %u is outside its legal range %u..%u (B_m - B_0 = 2^28/cfg_recip blocks must lie "
+                 "between (sqrt(tau/T)+1)^2*C*T = %.0f B = %llu blocks and B_m = %llu blocks; Theorem 5.1: "
+                 "B_0 <= B_m - (sqrt(tau/T)+1)^2*C*T)",
+                 cfg_recip, recip_min, recip_max, term, (unsigned long long)need_blocks,
+                 (unsigned long long)span_max);
+        return -1;
+    }
     return 0;
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """gfc_cli_test.py - `flowgate gfc plan` command-line cases: a good run in text and JSON
 (values from the GFC paper, sections 4.2 and 5.4, and SPEC 10/11), and bad options (exit 2,
-the option and its legal range named) and rule breaks (exit 1).
+the option and its legal range named) and rule breaks (exit 1); `flowgate gfc check` on
+register values at and one past each limit.
 Prints one line per failed case and 'RESULT gfc_cli passed=N failed=M'."""
 import json
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fg_clitest import Cli  # noqa: E402
@@ -67,5 +69,54 @@ expect("rule.b1", ["--rate", "10G", "--buffer", "300KB", "--b1", "290KB"], 1, er
 expect("rule.b0", ["--rate", "10G", "--buffer", "300KB", "--mtu", "4000", "--mode", "time", "--b0", "160KB"], 1,
        err_has=["b0", "Theorem 5.1"])
 expect("rule.time_buffer", ["--rate", "10G", "--buffer", "100KB", "--mode", "time"], 1, err_has=["Theorem 5.1"])
-print(f"RESULT gfc_cli passed={cli.passed} failed={cli.failed}")
-sys.exit(1 if cli.failed else 0)
+# `flowgate gfc check`: register values. Hand numbers (test_gfc.c has the arithmetic): 10G, tau 7.4 us,
+# 2*C*tau = 18500 B = 290 cells of 64 B, B_m 4687 cells -> gfc_b1 0..4397; time mode, MTU 4000, B_m 4687
+# blocks, cfg_period 1023 -> cfg_recip 57272..121961, cfg_period 1..2866.
+chk = Cli("gfc", "check")
+chk.expect("check.stage.legal", ["--rate", "10G", "--bm-cells", "4687", "--b1-cells", "4397"], 0, out_has=["legal"])
+chk.expect("check.stage.b1", ["--rate", "10G", "--bm-cells", "4687", "--b1-cells", "4398"], 1,
+           err_has=["gfc_b1 = 4398", "0..4397", "2*C*tau"])
+chk.expect("check.stage.bm", ["--rate", "10G", "--bm-cells", "289", "--b1-cells", "0"], 1,
+           err_has=["gfc_bm = 289", "290"])
+TIME = ["--mode", "time", "--rate", "10G", "--mtu", "4000", "--bm-cells", "4687"]
+chk.expect("check.time.legal", TIME + ["--period-cells", "1023", "--recip", "121961"], 0, out_has=["legal"])
+chk.expect("check.time.recip", TIME + ["--period-cells", "1023", "--recip", "121962"], 1,
+           err_has=["cfg_recip = 121962", "57272..121961", "Theorem 5.1"])
+chk.expect("check.time.period", TIME + ["--period-cells", "2867", "--recip", "57272"], 1,
+           err_has=["cfg_period = 2867", "1..2866"])
+# the calculator's register values pass the check (time mode, the paper's case study B_0 = 159 KB)
+code, out, err = run("--rate", "10G", "--buffer", "300KB", "--mtu", "4000", "--mode", "time", "--b0", "159KB", "--json")
+chk.check("check.time.plan_values.run", code == 0, err)
+if code == 0:
+    regs = json.loads(out)["time"]["regs"]
+    chk.expect("check.time.plan_values", TIME + ["--period-cells", str(regs["cfg_period"]), "--recip",
+                                                  str(regs["cfg_recip"])], 0, out_has=["legal"])
+chk.expect("check.bad.missing", ["--rate", "10G", "--bm-cells", "4687"], 2, err_has=["--b1-cells"])
+chk.expect("check.bad.number", ["--rate", "10G", "--bm-cells", "lots", "--b1-cells", "1"], 2,
+           err_has=["--bm-cells", "0..16777215", "'lots'"])
+chk.expect("check.bad.recip_needs_time", ["--rate", "10G", "--bm-cells", "4687", "--b1-cells", "1", "--recip", "5"],
+           2, err_has=["--mode time"])
+chk.expect("check.help", ["--help"], 0, out_has=["usage: flowgate gfc check"])
+# `flowgate check-config FILE --rate R --cable L` applies the same rule when the file enables GFC:
+# 200 m = 1 us one way, so tau = 7.4 us at 10G and gfc_b1 may be 0..4397 below gfc_bm = 4687
+top = Cli()
+tmp = tempfile.mkdtemp(prefix="fg_gfc_cli_")
+
+
+def cfgfile(name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+LINK = ["--rate", "10G", "--cable", "200m"]
+top.expect("config.gfc_b1_at_limit", ["check-config", cfgfile("ok.cfg", "gfc_enable = 1\ngfc_bm = 4687\ngfc_b1 = 4397\n"),
+                                      *LINK], 0, out_has=["legal configuration"])
+top.expect("config.gfc_b1_above", ["check-config", cfgfile("bad.cfg", "gfc_enable = 1\ngfc_bm = 4687\ngfc_b1 = 4398\n"),
+                                   *LINK], 1, err_has=["gfc_b1 = 4398", "0..4397"])
+top.expect("config.gfc_off_not_checked", ["check-config", cfgfile("off.cfg", "gfc_bm = 4687\ngfc_b1 = 4398\n"), *LINK],
+           0, out_has=["legal configuration"])
+passed, failed = cli.passed + chk.passed + top.passed, cli.failed + chk.failed + top.failed
+print(f"RESULT gfc_cli passed={passed} failed={failed}")
+sys.exit(1 if failed else 0)

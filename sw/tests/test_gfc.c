@@ -153,6 +153,63 @@ int main(void)
         EQ("error.mtu", rc, -1);
         check("error.mtu.msg", strstr(msg, "mtu") && strstr(msg, "68..16000"), "%g %g", 0, 0);
     }
+    /* register checks (fg_gfc_check_stage_regs): B_1 <= B_m - 2*C*tau in cells. 10G, tau 7.4 us:
+     * 2*C*tau = 18500 B = ceil(289.06) = 290 cells of 64 B, so with B_m = 4687 cells (300 KB)
+     * gfc_b1 may be 0..4397; 100G, tau 5.24 us: 131000 B = ceil(2046.9) = 2047 cells -> 0..2640 */
+    {
+        fg_gfc_plan_in link;
+        fg_gfc_plan_defaults(&link);
+        link.rate_gbps = 10;
+        EQ("regs.stage.10G.b1_at_limit", fg_gfc_check_stage_regs(&link, 4397, 4687, msg, sizeof msg), 0);
+        EQ("regs.stage.10G.b1_one_above", fg_gfc_check_stage_regs(&link, 4398, 4687, msg, sizeof msg), -1);
+        check("regs.stage.10G.msg", strstr(msg, "gfc_b1 = 4398") && strstr(msg, "0..4397"), "%g %g", 0, 0);
+        EQ("regs.stage.10G.bm_too_small", fg_gfc_check_stage_regs(&link, 0, 289, msg, sizeof msg), -1);
+        check("regs.stage.10G.bm_msg", strstr(msg, "gfc_bm = 289") && strstr(msg, "290"), "%g %g", 0, 0);
+        EQ("regs.stage.10G.bm_just_enough", fg_gfc_check_stage_regs(&link, 0, 290, msg, sizeof msg), 0);
+        /* the calculator's own register values pass the check */
+        fg_gfc_plan_out o = plan(10, 300e3, 1500, FG_GFC_MODE_BUFFER, &rc, msg);
+        EQ("regs.stage.plan_values_legal", fg_gfc_check_stage_regs(&link, o.b1_cells, o.bm_cells, msg, sizeof msg), 0);
+        link.rate_gbps = 100;
+        EQ("regs.stage.100G.b1_at_limit", fg_gfc_check_stage_regs(&link, 2640, 4687, msg, sizeof msg), 0);
+        EQ("regs.stage.100G.b1_one_above", fg_gfc_check_stage_regs(&link, 2641, 4687, msg, sizeof msg), -1);
+        link.rate_gbps = 0;
+        EQ("regs.stage.bad_rate", fg_gfc_check_stage_regs(&link, 0, 4687, msg, sizeof msg), -1);
+        check("regs.stage.bad_rate.msg", strstr(msg, "rate") && strstr(msg, "1600"), "%g %g", 0, 0);
+    }
+    /* register checks (fg_gfc_check_time_regs), Theorem 5.1 with T = cfg_period cell times. 10G,
+     * MTU 4000: tau 11.4 us, C*tau = 14250 B; B_m = 4687 blocks = 299968 B. cfg_period 1023
+     * (C*T = 65472 B): (sqrt(14250/65472)+1)^2 * 65472 = 140811.3 B -> 2201 blocks, so cfg_recip
+     * may be round(2^28/4687) = 57272 .. round(2^28/2201) = 121961. Longest period: C*T <=
+     * (sqrt(299968) - sqrt(14250))^2 = 183458 B -> 2866 cell times (2866: 299924.5 B <= 299968;
+     * 2867: 300006.4 B > 299968). */
+    {
+        fg_gfc_plan_in link;
+        fg_gfc_plan_defaults(&link);
+        link.rate_gbps = 10;
+        link.mtu = 4000;
+        EQ("regs.time.recip_max", fg_gfc_check_time_regs(&link, 4687, 1023, 121961, msg, sizeof msg), 0);
+        EQ("regs.time.recip_above", fg_gfc_check_time_regs(&link, 4687, 1023, 121962, msg, sizeof msg), -1);
+        check("regs.time.recip_msg", strstr(msg, "cfg_recip = 121962") && strstr(msg, "57272..121961"), "%g %g", 0, 0);
+        EQ("regs.time.recip_min", fg_gfc_check_time_regs(&link, 4687, 1023, 57272, msg, sizeof msg), 0);
+        EQ("regs.time.recip_below", fg_gfc_check_time_regs(&link, 4687, 1023, 57271, msg, sizeof msg), -1);
+        EQ("regs.time.period_max", fg_gfc_check_time_regs(&link, 4687, 2866, 57272, msg, sizeof msg), 0);
+        EQ("regs.time.period_above", fg_gfc_check_time_regs(&link, 4687, 2867, 57272, msg, sizeof msg), -1);
+        check("regs.time.period_msg", strstr(msg, "cfg_period = 2867") && strstr(msg, "1..2866"), "%g %g", 0, 0);
+        EQ("regs.time.period_zero", fg_gfc_check_time_regs(&link, 4687, 0, 57272, msg, sizeof msg), -1);
+        /* B_m below C*tau = 14250 B = 222.7 blocks: no period works */
+        EQ("regs.time.bm_too_small", fg_gfc_check_time_regs(&link, 222, 1, 0xFFFFFF, msg, sizeof msg), -1);
+        check("regs.time.bm_msg", strstr(msg, "too small") && strstr(msg, "B_m = 222"), "%g %g", 0, 0);
+        /* the calculator's register values (default B_0 = the bound, T = 65535 B at C) pass the
+         * check at 10/40/100 Gb/s with a 1 MB buffer (15625 blocks) */
+        for (int i = 0; i < 3; i++) {
+            char name[80];
+            fg_gfc_plan_out t = plan(rates[i], 1e6, 4000, FG_GFC_MODE_TIME, &rc, msg);
+            link.rate_gbps = rates[i];
+            snprintf(name, sizeof name, "regs.time.plan_values_legal.%gG", rates[i]);
+            EQ(name,
+               fg_gfc_check_time_regs(&link, 15625, (uint32_t)t.period_cell_times, t.recip, msg, sizeof msg), 0);
+        }
+    }
     printf("RESULT gfc_unit passed=%d failed=%d\n", passed, failed);
     return failed ? 1 : 0;
 }
