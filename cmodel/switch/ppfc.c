@@ -87,33 +87,28 @@ void fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc
     *out = st->out;
 }
 
-/* Starts the serial multiplier: the product is what the RTL's accumulator holds after
- * `steps` cycles (exact: every factor fits 4*steps bits and the product CW+41 bits). */
-static void mul_start(fg_ppfc_state *st, uint64_t a, uint64_t b, uint32_t steps, int next_fsm)
-{
-    st->mul_acc = a * b;
-    st->mul_cnt = steps;
-    st->fsm = next_fsm;
-}
-
-/* One multiplier cycle: the state after the last step is `done`. */
-static void mul_run(fg_ppfc_state *st, const fg_ppfc_state *r, int done)
-{
-    st->mul_cnt = r->mul_cnt - 1u;
-    if (r->mul_cnt <= 1u) st->fsm = done;
-}
-
-/* After an EQ: the next one, or the end of the decision. */
-static void next_eq(fg_ppfc_state *st, const fg_ppfc_state *r)
+/* After PRED (from = -1) or an EQ (from = its index o*P+p): the next EQ whose registered
+ * gate bit is set (find-first), or the end of the decision. */
+static void next_eq(fg_ppfc_state *st, const fg_ppfc_state *r, int from)
 {
     const int P = st->cfg.n_prio, N = st->cfg.n_ports;
-    if (r->p == P - 1 && r->o == N - 1) {
-        st->fsm = FG_PPFC_S_IDLE;
-    } else {
-        st->p = (r->p == P - 1) ? 0 : r->p + 1;
-        st->o = (r->p == P - 1) ? r->o + 1 : r->o;
-        st->fsm = FG_PPFC_S_GATE;
+    for (int k = from + 1; k < N * P; k++) {
+        if (r->gate[k / P][k % P]) {
+            st->o = k / P;
+            st->p = k % P;
+            st->fsm = FG_PPFC_S_GATE;
+            return;
+        }
     }
+    st->fsm = FG_PPFC_S_IDLE;
+}
+
+/* occupancy of PG(i,p): ingress + hdrm, saturated to CW bits */
+static uint32_t pg_occ(const fg_ppfc_in *in, int i, int p, uint64_t cmax, bool *sat)
+{
+    uint64_t occ = (uint64_t)(in->ingress_cnt[i][p] & cmax) + (in->hdrm_cnt[i][p] & cmax);
+    *sat = occ > cmax;
+    return (uint32_t)(occ > cmax ? cmax : occ);
 }
 
 void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
@@ -130,39 +125,49 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
     const uint32_t interval = in->cfg_interval & 0xFFFFFFu;
     const bool tick = in->cfg_enable && ((uint64_t)r->ivl_cnt + 1u >= (uint64_t)interval);
 
+    /* gate bits, every cycle from the live inputs (registered: the FSM sees last cycle's) */
+    for (int o = 0; o < N; o++)
+        for (int p = 0; p < P; p++)
+            st->gate[o][p] = ((in->cfg_lossless >> p) & 1u) &&
+                             (in->egress_cnt[o][p] & (uint32_t)cmax) > (in->cfg_kmax & (uint32_t)cmax);
+
     if (!in->cfg_enable) {
-        /* Disabled: no boundaries, no decision; snapshots track the occupancy so that the
-         * first interval after enabling measures a real increment. */
+        /* Disabled: no boundaries, no decision; the latest snapshot tracks the occupancy so
+         * that the first interval after enabling measures a real increment. */
         if (r->fsm != FG_PPFC_S_IDLE) FG_COV(st, FG_PPFC_COV_DISABLE_ABORT);
         st->ivl_cnt = 0;
         st->fsm = FG_PPFC_S_IDLE;
         st->pending = false;
+        uint64_t tot = 0;
         for (int i = 0; i < N; i++)
             for (int p = 0; p < P; p++) {
-                uint64_t occ = (uint64_t)(in->ingress_cnt[i][p] & cmax) + (in->hdrm_cnt[i][p] & cmax);
-                st->snap[i][p] = (uint32_t)(occ > cmax ? cmax : occ);
-                st->inc[i][p] = 0;
+                bool sat;
+                st->snap[i][p] = pg_occ(in, i, p, cmax, &sat);
+                tot += st->snap[i][p];
                 st->hold[i][p] = 0;
             }
+        st->tot = tot;
     } else {
         st->ivl_cnt = tick ? 0u : ((r->ivl_cnt + 1u) & 0xFFFFFFu);
         if (tick) {
             FG_COV(st, FG_PPFC_COV_BOUNDARY);
+            uint64_t tot = 0;
             for (int i = 0; i < N; i++)
                 for (int p = 0; p < P; p++) {
-                    uint64_t occ = (uint64_t)(in->ingress_cnt[i][p] & cmax) + (in->hdrm_cnt[i][p] & cmax);
-                    if (occ > cmax) {
-                        FG_COV(st, FG_PPFC_COV_OCC_SAT);
-                        occ = cmax;
-                    }
-                    st->inc[i][p] = (int32_t)occ - (int32_t)r->snap[i][p];
-                    if (st->inc[i][p] < 0) FG_COV(st, FG_PPFC_COV_INC_NEGATIVE);
-                    st->snap[i][p] = (uint32_t)occ;
+                    bool sat;
+                    uint32_t occ = pg_occ(in, i, p, cmax, &sat);
+                    if (sat) FG_COV(st, FG_PPFC_COV_OCC_SAT);
+                    if (occ < r->snap[i][p]) FG_COV(st, FG_PPFC_COV_INC_NEGATIVE);
+                    st->snap_prev[i][p] = r->snap[i][p];
+                    st->snap[i][p] = occ;
+                    tot += occ;
                     if (r->hold[i][p]) {
                         if (r->hold[i][p] == 1) FG_COV(st, FG_PPFC_COV_HOLD_EXPIRE);
                         st->hold[i][p] = (uint16_t)(r->hold[i][p] - 1u);
                     }
                 }
+            st->tot_prev = r->tot;
+            st->tot = tot;
         }
         if (tick && r->fsm != FG_PPFC_S_IDLE) {
             FG_COV(st, FG_PPFC_COV_OVERRUN);
@@ -176,63 +181,41 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                 if (tick || r->pending) {
                     if (r->pending) FG_COV(st, FG_PPFC_COV_PENDING_START);
                     st->pending = false;
-                    st->fsm = FG_PPFC_S_SUM;
-                    st->i = 0;
-                    st->p = 0;
-                    st->inc_total = 0;
+                    st->fsm = FG_PPFC_S_TOT;
                 }
                 break;
-            case FG_PPFC_S_SUM: {
-                /* PG (i,p), priority fastest */
-                int64_t total = r->inc_total + r->inc[i][p];
-                st->inc_total = total;
-                if (i == N - 1 && p == P - 1) {
-                    mul_start(st, total > 0 ? (uint64_t)total : 0u, in->cfg_horizon, FG_PPFC_STEPS_PRED,
-                              FG_PPFC_S_PRED_MUL);
-                } else {
-                    st->p = (p == P - 1) ? 0 : p + 1;
-                    st->i = (p == P - 1) ? i + 1 : i;
-                }
+            case FG_PPFC_S_TOT:
+                st->inc_total = (int64_t)r->tot - (int64_t)r->tot_prev;
+                st->fsm = FG_PPFC_S_PRED;
                 break;
-            }
-            case FG_PPFC_S_PRED_MUL: mul_run(st, r, FG_PPFC_S_PRED); break;
             case FG_PPFC_S_PRED:
                 if (r->inc_total <= 0) {
                     FG_COV(st, FG_PPFC_COV_PRED_NONPOS);
                     st->fsm = FG_PPFC_S_IDLE;
-                } else if ((uint64_t)(in->shared_free & cmax) >= r->mul_acc) {
+                } else if ((uint64_t)(in->shared_free & cmax) >= (uint64_t)r->inc_total * in->cfg_horizon) {
                     FG_COV(st, FG_PPFC_COV_PRED_SPACE_OK);
                     st->fsm = FG_PPFC_S_IDLE;
                 } else {
                     FG_COV(st, FG_PPFC_COV_PRED_FIRE);
-                    st->o = 0;
-                    st->p = 0;
-                    st->fsm = FG_PPFC_S_GATE;
+                    for (int k = 0; k < N * P; k++)
+                        if (!r->gate[k / P][k % P])
+                            FG_COV(st, ((in->cfg_lossless >> (k % P)) & 1u) ? FG_PPFC_COV_GATE_KMAX
+                                                                          : FG_PPFC_COV_GATE_LOSSY);
+                    next_eq(st, r, -1);
                 }
                 break;
-            case FG_PPFC_S_GATE: {
-                uint32_t eg = in->egress_cnt[o][p] & (uint32_t)cmax;
-                if (!((in->cfg_lossless >> p) & 1u)) {
-                    FG_COV(st, FG_PPFC_COV_GATE_LOSSY);
-                    next_eq(st, r);
-                } else if (eg <= (in->cfg_kmax & (uint32_t)cmax)) {
-                    FG_COV(st, FG_PPFC_COV_GATE_KMAX);
-                    next_eq(st, r);
-                } else {
-                    FG_COV(st, FG_PPFC_COV_GATE_PASS);
-                    st->out.stat_predict = true;
-                    st->i = 0;
-                    st->rem = 0;
-                    st->chosen_sum = 0;
-                    mul_start(st, eg, in->cfg_ratio & 0x1FFFFu, FG_PPFC_STEPS_RATIO, FG_PPFC_S_EQ_MUL);
-                }
+            case FG_PPFC_S_GATE:
+                FG_COV(st, FG_PPFC_COV_GATE_PASS);
+                st->out.stat_predict = true;
+                st->i = 0;
+                st->rem = 0;
+                st->chosen_sum = 0;
+                st->target = (uint64_t)(in->egress_cnt[o][p] & (uint32_t)cmax) * (in->cfg_ratio & 0x1FFFFu);
+                st->fsm = FG_PPFC_S_CAND;
                 break;
-            }
-            case FG_PPFC_S_EQ_MUL: mul_run(st, r, FG_PPFC_S_CAND); break;
             case FG_PPFC_S_CAND: {
-                st->target = r->mul_acc;
                 uint32_t c = in->comp_cnt[o][p][i] & (uint32_t)cmax;
-                int32_t inc = r->inc[i][p];
+                int64_t inc = (int64_t)r->snap[i][p] - (int64_t)r->snap_prev[i][p];
                 bool ok = false;
 #ifdef FG_INJECT_BUG
                 /* Deliberate bug for the harness self-test: "increment > 1" read as ">= 1". */
@@ -256,57 +239,55 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                 st->cand[i] = ok;
                 uint64_t rem = r->rem + (ok ? c : 0u);
                 st->rem = rem;
+                st->prefix[i] = rem;
                 if (i == N - 1) {
                     if (rem == 0) {
                         FG_COV(st, FG_PPFC_COV_EQ_NO_CAND);
-                        next_eq(st, r);
+                        next_eq(st, r, o * P + p);
                     } else {
-                        mul_start(st, rem, r->lfsr, FG_PPFC_STEPS_PICK, FG_PPFC_S_PICK_MUL);
-                        lfsr_step = true;
+                        st->fsm = FG_PPFC_S_PICK;
                     }
                 } else {
                     st->i = i + 1;
                 }
                 break;
             }
-            case FG_PPFC_S_PICK_MUL:
-                mul_run(st, r, FG_PPFC_S_SELECT);
-                st->i = 0;
-                st->run = 0;
+            case FG_PPFC_S_PICK:
+                st->pick_r = ((uint64_t)r->lfsr * r->rem) >> 32; /* 0 <= r < rem */
+                lfsr_step = true;
+                st->fsm = FG_PPFC_S_SELECT;
                 break;
             case FG_PPFC_S_SELECT: {
-                uint64_t pick_r = r->mul_acc >> 32;
-                uint64_t run = r->run + (r->cand[i] ? r->comp_snap[i] : 0u);
-                if (r->cand[i] && run > pick_r) {
-                    if (r->run != 0) FG_COV(st, FG_PPFC_COV_SELECT_PASS);
-                    st->chosen = i;
-                    st->cand[i] = false;
-                    st->rem = r->rem - r->comp_snap[i];
-                    st->chosen_sum = r->chosen_sum + r->comp_snap[i];
-                    int32_t inc = r->inc[i][p];
-                    uint64_t x = (uint64_t)r->comp_snap[i] + (inc > 0 ? (uint64_t)inc : 0u);
-                    mul_start(st, x, in->cfg_cell_cycles[o], FG_PPFC_STEPS_CELL, FG_PPFC_S_QMUL1);
-                } else if (i == N - 1) {
-                    next_eq(st, r); /* unreachable: the last candidate always ends the scan */
-                } else {
-                    st->i = i + 1;
-                    st->run = run;
-                }
+                /* the first port whose prefix sum exceeds r: a remaining candidate, chosen with
+                 * probability comp/rem (prefix sums rise only at candidates) */
+                int c = N - 1;
+                for (int k = N - 1; k >= 0; k--)
+                    if (r->prefix[k] > r->pick_r) c = k;
+                if (c > 0 && r->prefix[c - 1] != 0) FG_COV(st, FG_PPFC_COV_SELECT_PASS);
+                const uint32_t comp = r->comp_snap[c];
+                st->i = c;
+                st->cand[c] = false;
+                st->rem = r->rem - comp;
+                st->chosen_sum = r->chosen_sum + comp;
+                for (int k = c; k < N; k++) st->prefix[k] = r->prefix[k] - comp;
+                st->fsm = FG_PPFC_S_QMUL;
                 break;
             }
-            case FG_PPFC_S_QMUL1: mul_run(st, r, FG_PPFC_S_QLOAD2); break;
-            case FG_PPFC_S_QLOAD2:
-                mul_start(st, r->mul_acc, in->cfg_quanta_step[r->chosen] & 0xFFFFFFu, FG_PPFC_STEPS_QSTEP,
-                          FG_PPFC_S_QMUL2);
+            case FG_PPFC_S_QMUL: {
+                int64_t inc = (int64_t)r->snap[i][p] - (int64_t)r->snap_prev[i][p];
+                uint64_t x = (uint64_t)r->comp_snap[i] + (inc > 0 ? (uint64_t)inc : 0u);
+                st->y = x * in->cfg_cell_cycles[o];
+                st->fsm = FG_PPFC_S_ISSUE;
                 break;
-            case FG_PPFC_S_QMUL2: mul_run(st, r, FG_PPFC_S_ISSUE); break;
+            }
             case FG_PPFC_S_ISSUE: {
-                uint64_t q = r->mul_acc >> 24;
+                const uint64_t prod = r->y * (in->cfg_quanta_step[i] & 0xFFFFFFu);
+                const uint64_t q = prod >> 24;
                 uint16_t quanta;
                 if (q > 0xFFFFu) {
                     FG_COV(st, FG_PPFC_COV_QUANTA_SAT);
                     quanta = 0xFFFFu;
-                } else if (q == 0 && r->mul_acc != 0) {
+                } else if (q == 0 && prod != 0) {
                     FG_COV(st, FG_PPFC_COV_QUANTA_MIN1);
                     quanta = 1u;
                 } else if (q == 0) {
@@ -316,24 +297,22 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                     FG_COV(st, FG_PPFC_COV_QUANTA_EXACT);
                     quanta = (uint16_t)q;
                 }
-                const int c = r->chosen;
                 st->out.pp_valid = true;
-                st->out.pp_port = (uint8_t)c;
+                st->out.pp_port = (uint8_t)i;
                 st->out.pp_prio = (uint8_t)p;
                 st->out.pp_quanta = quanta;
-                st->out.stat_pp[c][p] = true;
+                st->out.stat_pp[i][p] = true;
                 if (in->cfg_holdoff == 0) FG_COV(st, FG_PPFC_COV_HOLD_ZERO_CFG);
-                st->hold[c][p] = in->cfg_holdoff ? in->cfg_holdoff : 1u; /* wins over the boundary */
+                st->hold[i][p] = in->cfg_holdoff ? in->cfg_holdoff : 1u; /* wins over the boundary */
                 if ((r->chosen_sum << 16) >= r->target) {
                     FG_COV(st, FG_PPFC_COV_STOP_RATIO);
-                    next_eq(st, r);
+                    next_eq(st, r, o * P + p);
                 } else if (r->rem == 0) {
                     FG_COV(st, FG_PPFC_COV_STOP_NO_CAND);
-                    next_eq(st, r);
+                    next_eq(st, r, o * P + p);
                 } else {
                     FG_COV(st, FG_PPFC_COV_REPICK);
-                    mul_start(st, r->rem, r->lfsr, FG_PPFC_STEPS_PICK, FG_PPFC_S_PICK_MUL);
-                    lfsr_step = true;
+                    st->fsm = FG_PPFC_S_PICK;
                 }
                 break;
             }
@@ -341,7 +320,7 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
         }
     }
 
-    /* The LFSR (fg_lfsr, load before step): one step per pick, when its product starts. */
+    /* The LFSR (fg_lfsr, load before step): one step per pick, in PICK. */
     if (in->cfg_seed_load) {
         FG_COV(st, FG_PPFC_COV_SEED_LOAD);
         st->lfsr = fg_lfsr_seed(in->cfg_seed);

@@ -2,14 +2,16 @@
  * section 4, with the micro-architecture of docs/blocks/ppfc.md, cycle for cycle.
  *
  * Every cfg_interval cycles the engine snapshots the occupancy of every priority group
- * PG(i,p) (ingress_cnt + hdrm_cnt), keeps inc[i][p] = occupancy - previous snapshot, and
- * starts one decision: a sequential FSM sums inc_total, predicts (shared_free < T*inc_total),
- * then scans every egress queue EQ(o,p) over Kmax, chooses ingress PGs at random with
- * probability proportional to comp[o][p][i] (fg_lfsr, without replacement) until the chosen
- * share reaches R, and issues one predictive pause request (pp_*) per chosen PG with a pause
- * time in quanta. All multiplications go through one serial multiplier (4 bits per cycle);
+ * PG(i,p) (ingress_cnt + hdrm_cnt; the previous snapshot is kept, inc = cur - prev) and the
+ * total occupancy, and starts one decision: inc_total = total - previous total, predict
+ * (shared_free < T*inc_total), then visit only the egress queues whose registered gate bit
+ * (lossless, egress_cnt > kmax) is set, scan the ingress ports for candidates, pick ingress
+ * PGs at random with probability proportional to comp[o][p][i] (fg_lfsr, without
+ * replacement; one pick per cycle against registered prefix sums) until the chosen share
+ * reaches R, and issue one predictive pause request (pp_*) per chosen PG with a pause time
+ * in quanta. Every product goes through one shared parallel multiplier (one per cycle);
  * there is no divider. See docs/blocks/ppfc.md for the timing diagram and the latency bound
- * NP*(2N+27)+5 busy cycles (NP = N_PORTS*N_PRIO). */
+ * NP*(N_PORTS+5)+2 busy cycles (NP = N_PORTS*N_PRIO). */
 #ifndef FG_PPFC_H
 #define FG_PPFC_H
 
@@ -33,26 +35,15 @@ typedef struct {
 /* FSM states (the RTL's state_reg encoding). */
 enum {
     FG_PPFC_S_IDLE = 0,
-    FG_PPFC_S_SUM,      /* inc_total += inc[k], one PG per cycle */
-    FG_PPFC_S_PRED_MUL, /* T * inc_total (4 multiplier steps) */
-    FG_PPFC_S_PRED,     /* compare with shared_free */
-    FG_PPFC_S_GATE,     /* EQ(o,p): lossless and egress_cnt > kmax? */
-    FG_PPFC_S_EQ_MUL,   /* R * egress_cnt (5 steps) */
-    FG_PPFC_S_CAND,     /* candidate scan, one ingress port per cycle */
-    FG_PPFC_S_PICK_MUL, /* lfsr * remaining_sum (8 steps) */
-    FG_PPFC_S_SELECT,   /* running-sum scan for the pick */
-    FG_PPFC_S_QMUL1,    /* (comp + max(inc,0)) * cell_cycles (4 steps) */
-    FG_PPFC_S_QLOAD2,   /* load the second factor */
-    FG_PPFC_S_QMUL2,    /* * quanta_step (6 steps) */
-    FG_PPFC_S_ISSUE     /* pp_* request, hold-off, stop test */
+    FG_PPFC_S_TOT,    /* inc_total = total - previous total */
+    FG_PPFC_S_PRED,   /* shared_free < T*inc_total? then the first gated EQ */
+    FG_PPFC_S_GATE,   /* a gated EQ(o,p): stat_predict, target = R*egress_cnt */
+    FG_PPFC_S_CAND,   /* candidate scan, one ingress port per cycle, prefix sums */
+    FG_PPFC_S_PICK,   /* r = (lfsr * remaining_sum) >> 32, LFSR steps */
+    FG_PPFC_S_SELECT, /* the first port whose prefix sum exceeds r */
+    FG_PPFC_S_QMUL,   /* y = (comp + max(inc,0)) * cell_cycles[o] */
+    FG_PPFC_S_ISSUE   /* pp_* request with y*quanta_step>>24, hold-off, stop test */
 };
-
-/* Multiplier steps (4 bits of the second factor per cycle). */
-#define FG_PPFC_STEPS_PRED 4u  /* cfg_horizon, 16 bits */
-#define FG_PPFC_STEPS_RATIO 5u /* cfg_ratio, 17 bits */
-#define FG_PPFC_STEPS_PICK 8u  /* lfsr, 32 bits */
-#define FG_PPFC_STEPS_CELL 4u  /* cfg_cell_cycles, 16 bits */
-#define FG_PPFC_STEPS_QSTEP 6u /* cfg_quanta_step, 24 bits */
 
 /* Coverage points: FSM paths, every branch of predictor and chooser, pause-time rounding. */
 enum {
@@ -62,8 +53,8 @@ enum {
     FG_PPFC_COV_PRED_NONPOS,    /* inc_total <= 0: no prediction */
     FG_PPFC_COV_PRED_SPACE_OK,  /* inc_total > 0 but shared_free >= T*inc_total */
     FG_PPFC_COV_PRED_FIRE,      /* shared_free < T*inc_total: scan the EQs */
-    FG_PPFC_COV_GATE_LOSSY,     /* EQ of a lossy priority skipped */
-    FG_PPFC_COV_GATE_KMAX,      /* lossless EQ with egress_cnt <= kmax skipped */
+    FG_PPFC_COV_GATE_LOSSY,     /* prediction fired: an EQ of a lossy priority skipped */
+    FG_PPFC_COV_GATE_KMAX,      /* prediction fired: a lossless EQ with egress_cnt <= kmax skipped */
     FG_PPFC_COV_GATE_PASS,      /* EQ over kmax: stat_predict */
     FG_PPFC_COV_SKIP_INC,       /* candidate scan: inc <= 1 */
     FG_PPFC_COV_SKIP_COMP,      /* inc > 1 but comp == 0 */
@@ -126,22 +117,23 @@ typedef struct {
     fg_ppfc_cfg cfg;
     /* registers of the RTL, by the same names */
     uint32_t ivl_cnt;
-    uint32_t snap[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO];
-    int32_t inc[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO];
+    uint32_t snap[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO];      /* occupancy at the last boundary */
+    uint32_t snap_prev[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO]; /* ... at the one before: inc = snap - snap_prev */
+    uint64_t tot, tot_prev;  /* sum of snap, of snap_prev */
     uint16_t hold[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO];
+    bool gate[FG_PPFC_MAX_PORTS][FG_PPFC_MAX_PRIO]; /* lossless && egress_cnt > kmax, one cycle old */
     uint32_t lfsr;
     int fsm;
     bool pending;
-    int o, p;   /* current EQ (SUM: p is the PG's priority) */
-    int i;      /* scan index (SUM: the PG's port) */
+    int o, p;   /* current EQ */
+    int i;      /* CAND: scan index; SELECT..ISSUE: the chosen port */
     int64_t inc_total;
-    uint64_t mul_acc; /* product (the model computes it at load; the RTL over the steps) */
-    uint32_t mul_cnt; /* steps left */
     uint64_t target;  /* R * egress_cnt */
+    uint64_t pick_r;  /* (lfsr * rem) >> 32 */
+    uint64_t y;       /* x * cell_cycles */
     uint64_t rem;     /* sum of comp over remaining candidates */
     uint64_t chosen_sum;
-    uint64_t run;     /* running sum of the select scan */
-    int chosen;
+    uint64_t prefix[FG_PPFC_MAX_PORTS]; /* sum of comp_snap of remaining candidates 0..i */
     uint32_t comp_snap[FG_PPFC_MAX_PORTS];
     bool cand[FG_PPFC_MAX_PORTS];
     fg_ppfc_out out; /* output registers */
@@ -163,12 +155,13 @@ void fg_ppfc_reset(fg_ppfc_state *st, const fg_ppfc_cfg *cfg);
 void fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, fg_ppfc_out *out);
 void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out);
 
-/* The worst-case busy time of one decision in cycles (docs/blocks/ppfc.md): an interval of
- * at least this + 1 cycles never overruns. */
+/* The worst-case busy time of one decision in cycles (docs/blocks/ppfc.md): every EQ gated
+ * (1 + N_PORTS cycles each), every PG picked once (4 cycles each), plus 2. An interval of at
+ * least this + 1 cycles never overruns. */
 static inline uint32_t fg_ppfc_worst_latency(int n_ports, int n_prio)
 {
     uint32_t np = (uint32_t)(n_ports * n_prio);
-    return np * (2u * (uint32_t)n_ports + 27u) + 5u;
+    return np * ((uint32_t)n_ports + 5u) + 2u;
 }
 
 #ifdef __cplusplus

@@ -2,6 +2,7 @@
 #include "fg_sim_args.h"
 #include "fg_sim_incast.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "fg_headroom.h"
+#include "fg_regs_sw.h"
 #include "fg_units.h"
 #include "fg_sim_flowctl.h"
 #include "fg_sim_network.h"
@@ -66,7 +68,9 @@ std::string incast_usage() {
            "  --T TIME             P-PFC horizon (default 100us; TIME = number[ns|us|ms])\n"
            "  --R FRACTION         P-PFC share of the queue to pause, (0, 1] (default 0.8)\n"
            "  --interval TIME      P-PFC interval (default 1us)\n"
-           "  --holdoff TIME       P-PFC hold-off per PG after a predictive pause (default 2us)\n"
+           "  --holdoff TIME       P-PFC hold-off per PG after a predictive pause (default 4us:\n"
+           "                       RTT + 2 intervals, so that a PG is not paused again before\n"
+           "                       its pause can show in an increment)\n"
            "  --ppfc-seed S        P-PFC LFSR seed, non-zero (default 1)\n"
            "  --pause-scale C|fanin  CELL_CYCLES of the receiver's port: P-PFC pause time per cell\n"
            "                       of a paused port's share, 0.004..255 (default 1: the literal\n"
@@ -234,6 +238,113 @@ IncastOptions parse_incast(int argc, char** argv) {
     return o;
 }
 
+// P-PFC debug log (environment FG_PPFC_LOG=FILE, "-" = stderr): wraps the core and writes,
+// from the core's ports only (the model is not touched), one line per interval boundary
+// while the receiver's queue is over Kmax or a predictive pause was issued in it: interval,
+// inc_total and the prediction as the engine computes them (boundaries re-derived from the
+// PPFC_CTRL / PPFC_INTERVAL writes; occupancies are the core's registered outputs, so they
+// may lag the engine's by an edge), the queue, and every predictive pause of the interval
+// (port, offset in the interval, the PG's last increment, its hold-off left, the quanta of
+// the frame). A summary at the end: pauses per decision, re-pauses, pause lengths.
+class PpfcLogCore : public CoreBackend {
+   public:
+    PpfcLogCore(std::unique_ptr<CoreBackend> inner, const std::string& path, int ports, int prio, int rx,
+                uint32_t pool, uint32_t horizon, uint32_t holdoff, uint32_t kmax)
+        : in_(std::move(inner)), ports_(ports), prio_(prio), rx_(rx), pool_(pool), horizon_(horizon),
+          holdoff_(holdoff ? holdoff : 1), kmax_(kmax) {
+        f_ = path == "-" ? stderr : std::fopen(path.c_str(), "w");
+        if (!f_) throw std::invalid_argument("FG_PPFC_LOG=" + path + ": cannot write the file");
+        snap_.assign(ports, 0), inc_.assign(ports, 0), hold_.assign(ports, 0), npp_.assign(ports, 0);
+        last_pp_.assign(ports, 0);
+    }
+    ~PpfcLogCore() override {
+        std::fprintf(f_, "SUMMARY boundaries=%llu fired=%llu intervals_with_pp=%llu pp=%llu frames=%llu "
+                         "quanta_sum=%llu quanta_mean=%.1f max_pp_in_interval=%u repause_within_100us=%llu\n",
+                     (unsigned long long)nb_, (unsigned long long)nfire_, (unsigned long long)nivl_pp_,
+                     (unsigned long long)npp_tot_, (unsigned long long)nframes_, (unsigned long long)qsum_,
+                     nframes_ ? double(qsum_) / double(nframes_) : 0.0, max_pp_ivl_, (unsigned long long)nrepause_);
+        std::fprintf(f_, "SUMMARY pp per port:");
+        for (int i = 0; i < ports_; i++) std::fprintf(f_, " %u", npp_[i]);
+        std::fprintf(f_, "\n");
+        if (f_ != stderr) std::fclose(f_);
+    }
+    std::string name() const override { return in_->name(); }
+    void reset() override { in_->reset(); }
+    void step(const fg_sw_core_in& in, fg_sw_core_out& out) override {
+        in_->step(in, out);
+        cyc_++;
+        if (in.csr_wr && in.csr_addr == FG_REG_PPFC_INTERVAL_ADDR) interval_ = in.csr_wdata ? in.csr_wdata : 1;
+        if (in.csr_wr && in.csr_addr == FG_REG_PPFC_CTRL_ADDR) enable_ = in.csr_wdata & 1u;
+        if (!enable_) return;
+        std::string pp;
+        for (int i = 0; i < ports_; i++) {
+            if (out.stat_pp[i][prio_]) {
+                char b[96];
+                std::snprintf(b, sizeof b, " pp(port %d @+%llu inc %d hold %u)", i, (unsigned long long)ivl_cnt_,
+                              inc_[i], hold_[i]);
+                line_ += b;
+                npp_[i]++, npp_tot_++, nivl_pp_now_++;
+                if (last_pp_[i] && cyc_ - last_pp_[i] < 7813) nrepause_++;
+                last_pp_[i] = cyc_;
+                hold_[i] = holdoff_;
+            }
+            if (out.tx_ctrl_valid[i] && ((out.tx_ctrl_pred[i] >> prio_) & 1u)) {
+                // the request stays up until the serialiser takes it: count it once
+                if (!(pending_[i])) {
+                    char b[64];
+                    std::snprintf(b, sizeof b, " frame(port %d q %u)", i, out.tx_ctrl_time[i][prio_]);
+                    line_ += b;
+                    nframes_++, qsum_ += out.tx_ctrl_time[i][prio_];
+                }
+                pending_[i] = true;
+            } else {
+                pending_[i] = false;
+            }
+        }
+        if (++ivl_cnt_ < interval_) return;
+        // boundary: what the engine snapshots now
+        ivl_cnt_ = 0;
+        nb_++;
+        int64_t tot = 0;
+        for (int i = 0; i < ports_; i++) {
+            uint32_t occ = out.ingress_cnt[i][prio_] + out.hdrm_cnt[i][prio_];
+            inc_[i] = int32_t(occ) - int32_t(snap_[i]);
+            snap_[i] = occ;
+            tot += inc_[i];
+            if (hold_[i]) hold_[i]--;
+        }
+        const uint32_t q = out.egress_cnt[rx_][prio_];
+        const uint64_t free = out.shared_used < pool_ ? pool_ - out.shared_used : 0;
+        const bool fire = tot > 0 && free < uint64_t(tot) * horizon_;
+        if (fire && q > kmax_) nfire_++;
+        if (q > kmax_ || !line_.empty()) {
+            std::string incs;
+            for (int i = 0; i < ports_; i++) incs += (i ? "," : "") + std::to_string(inc_[i]);
+            std::fprintf(f_, "B %llu c=%llu q=%u free=%llu inc_total=%lld fire=%d |%s| inc=[%s]\n",
+                         (unsigned long long)nb_, (unsigned long long)cyc_, q, (unsigned long long)free, (long long)tot,
+                         int(fire && q > kmax_), line_.c_str(), incs.c_str());
+        }
+        if (nivl_pp_now_) nivl_pp_++, max_pp_ivl_ = std::max(max_pp_ivl_, nivl_pp_now_);
+        nivl_pp_now_ = 0;
+        line_.clear();
+    }
+
+   private:
+    std::unique_ptr<CoreBackend> in_;
+    int ports_, prio_, rx_;
+    uint32_t pool_, horizon_, holdoff_, kmax_;
+    FILE* f_ = nullptr;
+    uint64_t cyc_ = 0, ivl_cnt_ = 0, interval_ = 1, nb_ = 0, nfire_ = 0, nivl_pp_ = 0, npp_tot_ = 0, nframes_ = 0,
+             qsum_ = 0, nrepause_ = 0;
+    uint32_t nivl_pp_now_ = 0, max_pp_ivl_ = 0;
+    bool enable_ = false;
+    std::vector<uint32_t> snap_, hold_, npp_;
+    std::vector<int32_t> inc_;
+    std::vector<uint64_t> last_pp_;
+    bool pending_[FG_SW_MAX_PORTS] = {};
+    std::string line_;
+};
+
 // The repository root, from this program's path (build/bin/fg_sim): for scripts/.
 static std::string repo_root() {
     char self[4096];
@@ -345,6 +456,10 @@ int run_incast(const IncastOptions& o) {
     sc.sample_every = trace_path.empty() ? 0 : o.sample;
     std::unique_ptr<CoreBackend> core = make_core(o.core, sc.core);
     if (!o.core_trace.empty()) core = record_core(std::move(core), o.core_trace, sc.core);
+    if (const char* log = std::getenv("FG_PPFC_LOG"))
+        if (fp.ppfc && *log)
+            core.reset(new PpfcLogCore(std::move(core), log, ports, o.prio, rx_port, uint32_t(shared_pool_cells(sp)),
+                                       fp.horizon, fp.holdoff, fp.kmax));
 
     std::unique_ptr<TraceWriter> trace;
     if (!trace_path.empty()) trace.reset(new TraceWriter(trace_path));

@@ -49,7 +49,7 @@ struct IncastOptions {
     double probe_period_us = 1;    // one probe packet every ...
     uint32_t shared_kb = 0;        // > 0: headroom sized so that the shared pool is this big
     int switch_ports = 0;          // > 0: a core with this many ports (the rest idle)
-    double T_us = 100, R = 0.8, interval_us = 1, holdoff_us = 2;
+    double T_us = 100, R = 0.8, interval_us = 1, holdoff_us = 4;  // hold-off: RTT + 2 intervals
     double kmin_kb = 40, kmax_kb = 200, pmax = 0.01;
     uint32_t ppfc_seed = 1;
     bool dcqcn_clamp = true;       // DcqcnParams::clamp_target (SPEC 9); off: the ns-3 rule

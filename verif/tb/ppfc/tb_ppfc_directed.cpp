@@ -11,11 +11,11 @@
 // shift, taps 0x80200003, seeded at reset, one step per pick): r = (lfsr * remaining) >> 32,
 // the first candidate whose running comp sum exceeds r.
 //
-// Schedule after a boundary edge b (NP = 8): SUM b+1..b+8, T*inc b+9..b+12, PRED b+13, GATE of
-// EQ k (k = o*2+p) at b+14+k; a passing gate pulses stat_predict and is followed by R*egress
-// (5), CAND (4), PICK (8), SELECT (1 + index of the pick), pause-time products (4+1+6) and
-// ISSUE: ISSUE = (last CAND edge) + 8 + 1 + h + 11 + 1 for a pick at port h; a next pick starts
-// its PICK right after ISSUE.
+// Schedule after a boundary edge b: TOT b+1, PRED b+2; when it fires, GATE of the first EQ
+// whose gate bit (lossless, egress > kmax, registered) is set at b+3 (stat_predict), CAND
+// b+4..b+7 (N = 4), then per pick PICK, SELECT, QMUL, ISSUE (pp_valid): the first ISSUE is
+// at (last CAND edge) + 4, every further pick 4 edges later; after the last ISSUE (or a CAND
+// scan without candidates) the next gated EQ's GATE follows, or IDLE on that same edge.
 #define TB_N_PORTS 4
 #define TB_N_PRIO 2
 #include "tb_ppfc.inc"
@@ -56,51 +56,55 @@ struct TbPpfcDirected : PpfcBench {
     explicit TbPpfcDirected(const fg::Options& o) : PpfcBench(o) {
         // ---- decision 1 (boundary 401): one congested EQ(2,1), one candidate, port 1 ----
         // inc(1,1) = 50 - 0; inc_total = 50; shared_free 100 < 10 * 50: fire.
-        // EQ(2,1) = EQ 5: gate at 401+14+5 = 420 (egress 30 > 20). CAND 426..429,
-        // PICK 430..437, SELECT 438 (port 0: no), 439 hit port 1 -> ISSUE 439 + 12 = 451.
-        // quanta = (comp 30 + inc 50) * 1.0 * 1.0 = 80. Share 30/30 >= R = 1.0: stop.
-        // EQ 6, 7 gates at 452, 453 (EQ(3,1) egress 20 <= kmax): idle after 453.
-        predicts.push_back(420);
+        // Gated EQs: only EQ(2,1) (egress 30 > 20; EQ(3,1) has 20, not > kmax; priority 0 is
+        // lossy). GATE 404, CAND 405..408, PICK 409, SELECT 410 (port 1), QMUL 411, ISSUE 412.
+        // quanta = (comp 30 + inc 50) * 1.0 * 1.0 = 80. Share 30/30 >= R = 1.0: stop; no
+        // further gated EQ: idle after 412.
+        predicts.push_back(404);
         pick({{1, 30}});
-        pps.push_back({451, 1, 1, 80});
+        pps.push_back({412, 1, 1, 80});
         busy_checks.push_back({401, 1});
-        busy_checks.push_back({452, 1});
-        busy_checks.push_back({453, 0});
+        busy_checks.push_back({411, 1});
+        busy_checks.push_back({412, 0});
         // ---- decision 2 (boundary 801): EQ(0,1) (egress 60), candidates port 0 (inc 10,
         // comp 10) and port 2 (inc 40, comp 40); port 1 inc 0, port 3 inc 1 (not > 1).
         // inc_total = 10 + 0 + 40 + 1 + 100 (lossy PG(2,0)) = 151 -> fire. R = 1.0: both are
         // chosen (50/60 < 1, then no candidate left). cell_cycles[0] = 0x180 (1.5),
         // quanta_step[0] = 0x10000, quanta_step[2] = 0x8000 (0.5):
         //   port 0: (10 + 10) * 1.5 * 1.0 = 30 quanta; port 2: (40 + 40) * 1.5 * 0.5 = 60.
-        // Gate EQ 1 at 801+14+1 = 816, CAND 822..825 (last 825).
-        predicts.push_back(816);
+        // GATE 804, CAND 805..808, ISSUE 812 and 816 whichever port comes first.
+        predicts.push_back(804);
         {
             std::vector<std::pair<int, uint32_t>> c{{0, 10}, {2, 40}};
             const uint16_t q[4] = {30, 0, 60, 0};
-            uint64_t issue = 825;
+            uint64_t issue = 808;
             while (!c.empty()) {
                 int k = pick(c);
                 int port = c[(size_t)k].first;
-                issue = issue + 8 + 1 + (uint64_t)port + 11 + 1;
+                issue = issue + 4;
                 pps.push_back({issue, port, 1, q[port]});
                 c.erase(c.begin() + k);
             }
-            busy_checks.push_back({issue + 6, 0});  // gates of EQ 2..7 after the last ISSUE
-            busy_checks.push_back({issue + 5, 1});
+            busy_checks.push_back({issue, 0});  // no other gated EQ: idle at the last ISSUE
+            busy_checks.push_back({issue - 1, 1});
         }
         // ---- decision 3 (boundary 1201): ports 0 and 2 grow again but are in hold-off
         // (2 intervals: set in decision 2, 1 left after 1201); port 3 grows by 4 but is
-        // standard-paused. EQ(0,1) gated (stat_predict at 1216) with no candidate: no pp.
-        predicts.push_back(1216);
+        // standard-paused. EQ(0,1) gated (stat_predict at 1204) with no candidate: no pp,
+        // idle after the last CAND edge 1208.
+        predicts.push_back(1204);
+        busy_checks.push_back({1207, 1});
+        busy_checks.push_back({1208, 0});
         // ---- decision 4 (boundary 1601): hold-off expired. R = 0x100 (1/256): the first
         // pick stops. cell_cycles[0] = 0xFFFF, quanta_step[2] = 0xFFFFFF (saturates):
         //   port 0: (10 + 10) * 0xFFFF * 0x10000 >> 24 = 1310700 / 256 = 5119 (floor);
         //   port 2: (40 + 40) * 0xFFFF * 0xFFFFFF >> 24 > 0xFFFF -> 0xFFFF.
-        predicts.push_back(1616);
+        // GATE 1604, CAND 1605..1608, ISSUE 1612.
+        predicts.push_back(1604);
         {
             std::vector<std::pair<int, uint32_t>> c{{0, 10}, {2, 40}};
             int port = c[(size_t)pick(c)].first;
-            pps.push_back({1625 + 8 + 1 + (uint64_t)port + 11 + 1, port, 1, (uint16_t)(port == 0 ? 5119 : 0xFFFF)});
+            pps.push_back({1612, port, 1, (uint16_t)(port == 0 ? 5119 : 0xFFFF)});
         }
     }
 
