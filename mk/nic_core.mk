@@ -1,5 +1,5 @@
 # mk/nic_core.mk - the NIC core (rtl/top/fg_nic_core.v: fg_csr_nic + fg_cbfc_tx + fg_pft +
-# fg_cbfc_rx + counters), its lock-step tests, the NIC register map, and the Icarus replays
+# fg_gfc_time + fg_rate_limiter + fg_cbfc_rx + counters), its lock-step tests, the NIC register map, and the Icarus replays
 # of this area and of mk/cbfc.mk (this file sorts after mk/icarus.mk, which defines FG_ICARUS).
 # Page: docs/blocks/nic_core.md; registers: docs/registers_nic.md.
 
@@ -22,7 +22,7 @@ $(eval $(call FG_LOCKSTEP,csr_nic_bug,fg_csr_nic,$(CSR_NIC_RTL),verif/tb/csr_nic
 # The NIC core: one lock-step build per PFT configuration (TB_MODE 0 FT-FI, 1 FT-RI, 2 AT-FI,
 # 3 AT-RI: the register writes of the test set the mode), each with a _bug twin.
 NIC_CORE_RTL := rtl/top/fg_nic_core.v rtl/csr/fg_csr_nic.v rtl/mac/fg_cbfc_tx.v rtl/mac/fg_cbfc_rx.v \
-  rtl/nic/fg_pft.v rtl/common/fg_lfsr.v
+  rtl/nic/fg_pft.v rtl/common/fg_lfsr.v rtl/mac/fg_gfc_time.v rtl/common/fg_rate_limiter.v
 NIC_CORE_TB := verif/tb/nic_core/tb_nic_core.cpp
 NIC_CORE_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -DTB_MODE=$(1)
 NIC_CORE_BINS := $(foreach m,ft_fi ft_ri at_fi at_ri,$(BIN)/ls_nic_core_$(m) $(BIN)/ls_nic_core_$(m)_bug)

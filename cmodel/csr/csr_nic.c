@@ -26,10 +26,15 @@ const char *const fg_csr_nic_cov_names[FG_CSR_NIC_COV_N] = {
     "rd_lfsr_seed",
     "rd_err",
     "rd_err_addr",
+    "rd_gfc_ctrl",
+    "rd_gfc_period",
+    "rd_gfc_recip",
+    "rd_gfc_depth",
     "rd_pft_state_changes",
     "rd_pft_throttled",
     "rd_flits_sent",
     "rd_no_credit",
+    "rd_gfc_wait",
     "ro_id",
     "ro_version",
     "ro_params",
@@ -66,6 +71,14 @@ const char *const fg_csr_nic_cov_names[FG_CSR_NIC_COV_N] = {
     "noop_err",
     "range_err",
     "ro_err_addr",
+    "wr_gfc_ctrl",
+    "range_gfc_ctrl",
+    "wr_gfc_period",
+    "range_gfc_period",
+    "wr_gfc_recip",
+    "range_gfc_recip",
+    "wr_gfc_depth",
+    "range_gfc_depth",
     "clr_pft_state_changes",
     "sat_pft_state_changes",
     "clr_pft_throttled",
@@ -74,6 +87,8 @@ const char *const fg_csr_nic_cov_names[FG_CSR_NIC_COV_N] = {
     "sat_flits_sent",
     "clr_no_credit",
     "sat_no_credit",
+    "clr_gfc_wait",
+    "sat_gfc_wait",
     "rule_t_s_le_t_e_via_pft_t_s",
     "rule_t_s_le_t_e_via_pft_t_e",
     "rule_t_s_le_t_e_equal_ok",
@@ -113,10 +128,15 @@ enum {
     REG_LFSR_SEED,
     REG_ERR,
     REG_ERR_ADDR,
+    REG_GFC_CTRL,
+    REG_GFC_PERIOD,
+    REG_GFC_RECIP,
+    REG_GFC_DEPTH,
     REG_PFT_STATE_CHANGES,
     REG_PFT_THROTTLED,
     REG_FLITS_SENT,
     REG_NO_CREDIT,
+    REG_GFC_WAIT,
     REG_NONE
 };
 
@@ -234,6 +254,26 @@ static sel_t decode(const fg_csr_nic_cfg *c, uint32_t addr)
         s.why = 0;
         return s;
     }
+    if (addr == 0x060u) {
+        s.reg = REG_GFC_CTRL;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x064u) {
+        s.reg = REG_GFC_PERIOD;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x068u) {
+        s.reg = REG_GFC_RECIP;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x06Cu) {
+        s.reg = REG_GFC_DEPTH;
+        s.why = 0;
+        return s;
+    }
     if (addr == 0x080u) {
         s.reg = REG_PFT_STATE_CHANGES;
         s.why = 0;
@@ -254,6 +294,11 @@ static sel_t decode(const fg_csr_nic_cfg *c, uint32_t addr)
         s.why = 0;
         return s;
     }
+    if (addr == 0x090u) {
+        s.reg = REG_GFC_WAIT;
+        s.why = 0;
+        return s;
+    }
     (void)c;
     return s;
 }
@@ -266,7 +311,7 @@ static uint32_t read_reg(const fg_csr_nic_state *st, sel_t s)
     case REG_ID:
         return ((0x46474E49u & (uint32_t)fg_mask(32)) << 0);
     case REG_VERSION:
-        return ((0u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
+        return ((1u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
     case REG_PARAMS:
         return (((uint32_t)c->cnt_w & (uint32_t)fg_mask(8)) << 0);
     case REG_CTRL:
@@ -303,6 +348,14 @@ static uint32_t read_reg(const fg_csr_nic_state *st, sel_t s)
         return ((uint32_t)st->illegal_write << 0);
     case REG_ERR_ADDR:
         return (st->err_addr << 0) | (st->err_reason << 16);
+    case REG_GFC_CTRL:
+        return ((uint32_t)st->gfc_enable << 0) | ((uint32_t)st->gfc_mode << 1);
+    case REG_GFC_PERIOD:
+        return ((uint32_t)st->gfc_period << 0);
+    case REG_GFC_RECIP:
+        return ((uint32_t)st->gfc_recip << 0);
+    case REG_GFC_DEPTH:
+        return ((uint32_t)st->gfc_depth << 0);
     case REG_PFT_STATE_CHANGES:
         return st->cnt_pft_state_changes[s.idx];
     case REG_PFT_THROTTLED:
@@ -311,6 +364,8 @@ static uint32_t read_reg(const fg_csr_nic_state *st, sel_t s)
         return st->cnt_flits_sent[s.idx];
     case REG_NO_CREDIT:
         return st->cnt_no_credit[s.idx];
+    case REG_GFC_WAIT:
+        return st->cnt_gfc_wait[s.idx];
     default:
         return 0;
     }
@@ -353,6 +408,14 @@ static uint32_t reg_mask(const fg_csr_nic_cfg *c, int reg)
         return ((uint32_t)fg_mask(32) << 0);
     case REG_ERR:
         return ((uint32_t)fg_mask(1) << 0);
+    case REG_GFC_CTRL:
+        return ((uint32_t)fg_mask(1) << 0) | ((uint32_t)fg_mask(1) << 1);
+    case REG_GFC_PERIOD:
+        return ((uint32_t)fg_mask(24) << 0);
+    case REG_GFC_RECIP:
+        return ((uint32_t)fg_mask(24) << 0);
+    case REG_GFC_DEPTH:
+        return ((uint32_t)fg_mask(12) << 0);
     default:
         return 0xFFFFFFFFu;
     }
@@ -378,6 +441,10 @@ static bool value_ok(const fg_csr_nic_state *st, sel_t s, uint32_t v)
         return ((v >> 0) & (uint32_t)fg_mask(16)) >= 1u;
     case REG_LFSR_SEED:
         return ((v >> 0) & (uint32_t)fg_mask(32)) >= 1u;
+    case REG_GFC_PERIOD:
+        return ((v >> 0) & (uint32_t)fg_mask(24)) >= 1u;
+    case REG_GFC_RECIP:
+        return ((v >> 0) & (uint32_t)fg_mask(24)) >= 2u && ((v >> 0) & (uint32_t)fg_mask(24)) <= 15790321u;
     default:
         return true;
     }
@@ -542,6 +609,18 @@ static uint32_t write_reason(fg_csr_nic_state *st, sel_t s, uint32_t v)
         case REG_ERR:
             cover(st, FG_CSR_NIC_COV_RANGE_ERR);
             break;
+        case REG_GFC_CTRL:
+            cover(st, FG_CSR_NIC_COV_RANGE_GFC_CTRL);
+            break;
+        case REG_GFC_PERIOD:
+            cover(st, FG_CSR_NIC_COV_RANGE_GFC_PERIOD);
+            break;
+        case REG_GFC_RECIP:
+            cover(st, FG_CSR_NIC_COV_RANGE_GFC_RECIP);
+            break;
+        case REG_GFC_DEPTH:
+            cover(st, FG_CSR_NIC_COV_RANGE_GFC_DEPTH);
+            break;
         default:
             break;
         }
@@ -623,6 +702,23 @@ static void apply_write(fg_csr_nic_state *st, sel_t s, uint32_t v, bool *clear)
         st->lfsr_seed = (v >> 0) & (uint32_t)fg_mask(32);
         cover(st, FG_CSR_NIC_COV_WR_LFSR_SEED);
         break;
+    case REG_GFC_CTRL:
+        st->gfc_enable = (v >> 0) & (uint32_t)fg_mask(1);
+        st->gfc_mode = (v >> 1) & (uint32_t)fg_mask(1);
+        cover(st, FG_CSR_NIC_COV_WR_GFC_CTRL);
+        break;
+    case REG_GFC_PERIOD:
+        st->gfc_period = (v >> 0) & (uint32_t)fg_mask(24);
+        cover(st, FG_CSR_NIC_COV_WR_GFC_PERIOD);
+        break;
+    case REG_GFC_RECIP:
+        st->gfc_recip = (v >> 0) & (uint32_t)fg_mask(24);
+        cover(st, FG_CSR_NIC_COV_WR_GFC_RECIP);
+        break;
+    case REG_GFC_DEPTH:
+        st->gfc_depth = (v >> 0) & (uint32_t)fg_mask(12);
+        cover(st, FG_CSR_NIC_COV_WR_GFC_DEPTH);
+        break;
     case REG_ERR:
         if ((v >> 0) & 1u) {
             if (st->illegal_write)
@@ -647,6 +743,10 @@ static void apply_write(fg_csr_nic_state *st, sel_t s, uint32_t v, bool *clear)
     case REG_NO_CREDIT:
         clear[3 * FG_CSR_NIC_MAX_PORTS + s.idx] = true;
         cover(st, FG_CSR_NIC_COV_CLR_NO_CREDIT);
+        break;
+    case REG_GFC_WAIT:
+        clear[4 * FG_CSR_NIC_MAX_PORTS + s.idx] = true;
+        cover(st, FG_CSR_NIC_COV_CLR_GFC_WAIT);
         break;
     default:
         break;
@@ -702,6 +802,11 @@ void fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
     st->pft_n = 0u;
     st->pft_k = 0u;
     st->lfsr_seed = 1u;
+    st->gfc_enable = 0u;
+    st->gfc_mode = 0u;
+    st->gfc_period = 1023u;
+    st->gfc_recip = 262144u;
+    st->gfc_depth = 1u;
 }
 
 void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out)
@@ -725,13 +830,18 @@ void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out)
     out->cfg_n = st->pft_n;
     out->cfg_k = st->pft_k;
     out->cfg_seed = st->lfsr_seed;
+    out->cfg_gfc_enable = st->gfc_enable != 0;
+    out->cfg_gfc_mode = st->gfc_mode != 0;
+    out->cfg_gfc_period = st->gfc_period;
+    out->cfg_gfc_recip = st->gfc_recip;
+    out->cfg_gfc_depth = st->gfc_depth;
     out->cfg_error = st->illegal_write != 0;
 }
 
 void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_out *out)
 {
     sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);
-    bool clear[4 * FG_CSR_NIC_MAX_PORTS] = {false};
+    bool clear[5 * FG_CSR_NIC_MAX_PORTS] = {false};
     if (in->csr_rd) {
         st->rdata = read_reg(st, s);
         if (s.reg == REG_NONE)
@@ -797,6 +907,18 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
         case REG_ERR_ADDR:
             cover(st, FG_CSR_NIC_COV_RD_ERR_ADDR);
             break;
+        case REG_GFC_CTRL:
+            cover(st, FG_CSR_NIC_COV_RD_GFC_CTRL);
+            break;
+        case REG_GFC_PERIOD:
+            cover(st, FG_CSR_NIC_COV_RD_GFC_PERIOD);
+            break;
+        case REG_GFC_RECIP:
+            cover(st, FG_CSR_NIC_COV_RD_GFC_RECIP);
+            break;
+        case REG_GFC_DEPTH:
+            cover(st, FG_CSR_NIC_COV_RD_GFC_DEPTH);
+            break;
         case REG_PFT_STATE_CHANGES:
             cover(st, FG_CSR_NIC_COV_RD_PFT_STATE_CHANGES);
             break;
@@ -808,6 +930,9 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
             break;
         case REG_NO_CREDIT:
             cover(st, FG_CSR_NIC_COV_RD_NO_CREDIT);
+            break;
+        case REG_GFC_WAIT:
+            cover(st, FG_CSR_NIC_COV_RD_GFC_WAIT);
             break;
         default:
             break;
@@ -834,5 +959,6 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
     count(st, st->cnt_pft_throttled, in->stat_pft_throttled, &clear[1 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_PFT_THROTTLED);
     count(st, st->cnt_flits_sent, in->stat_flit, &clear[2 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_FLITS_SENT);
     count(st, st->cnt_no_credit, in->stat_no_credit, &clear[3 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_NO_CREDIT);
+    count(st, st->cnt_gfc_wait, in->stat_gfc_wait, &clear[4 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_GFC_WAIT);
     fg_csr_nic_outputs(st, out);
 }

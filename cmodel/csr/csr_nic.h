@@ -41,10 +41,15 @@ enum {
     FG_CSR_NIC_COV_RD_LFSR_SEED,
     FG_CSR_NIC_COV_RD_ERR,
     FG_CSR_NIC_COV_RD_ERR_ADDR,
+    FG_CSR_NIC_COV_RD_GFC_CTRL,
+    FG_CSR_NIC_COV_RD_GFC_PERIOD,
+    FG_CSR_NIC_COV_RD_GFC_RECIP,
+    FG_CSR_NIC_COV_RD_GFC_DEPTH,
     FG_CSR_NIC_COV_RD_PFT_STATE_CHANGES,
     FG_CSR_NIC_COV_RD_PFT_THROTTLED,
     FG_CSR_NIC_COV_RD_FLITS_SENT,
     FG_CSR_NIC_COV_RD_NO_CREDIT,
+    FG_CSR_NIC_COV_RD_GFC_WAIT,
     FG_CSR_NIC_COV_RO_ID,
     FG_CSR_NIC_COV_RO_VERSION,
     FG_CSR_NIC_COV_RO_PARAMS,
@@ -81,6 +86,14 @@ enum {
     FG_CSR_NIC_COV_NOOP_ERR,
     FG_CSR_NIC_COV_RANGE_ERR,
     FG_CSR_NIC_COV_RO_ERR_ADDR,
+    FG_CSR_NIC_COV_WR_GFC_CTRL,
+    FG_CSR_NIC_COV_RANGE_GFC_CTRL,
+    FG_CSR_NIC_COV_WR_GFC_PERIOD,
+    FG_CSR_NIC_COV_RANGE_GFC_PERIOD,
+    FG_CSR_NIC_COV_WR_GFC_RECIP,
+    FG_CSR_NIC_COV_RANGE_GFC_RECIP,
+    FG_CSR_NIC_COV_WR_GFC_DEPTH,
+    FG_CSR_NIC_COV_RANGE_GFC_DEPTH,
     FG_CSR_NIC_COV_CLR_PFT_STATE_CHANGES,
     FG_CSR_NIC_COV_SAT_PFT_STATE_CHANGES,
     FG_CSR_NIC_COV_CLR_PFT_THROTTLED,
@@ -89,6 +102,8 @@ enum {
     FG_CSR_NIC_COV_SAT_FLITS_SENT,
     FG_CSR_NIC_COV_CLR_NO_CREDIT,
     FG_CSR_NIC_COV_SAT_NO_CREDIT,
+    FG_CSR_NIC_COV_CLR_GFC_WAIT,
+    FG_CSR_NIC_COV_SAT_GFC_WAIT,
     FG_CSR_NIC_COV_RULE_T_S_LE_T_E_VIA_PFT_T_S,
     FG_CSR_NIC_COV_RULE_T_S_LE_T_E_VIA_PFT_T_E,
     FG_CSR_NIC_COV_RULE_T_S_LE_T_E_EQUAL_OK,
@@ -129,6 +144,11 @@ typedef struct {
     uint32_t pft_n;
     uint32_t pft_k;
     uint32_t lfsr_seed;
+    uint32_t gfc_enable;
+    uint32_t gfc_mode;
+    uint32_t gfc_period;
+    uint32_t gfc_recip;
+    uint32_t gfc_depth;
     /* error state */
     uint32_t illegal_write;
     uint32_t err_addr, err_reason;
@@ -137,6 +157,7 @@ typedef struct {
     uint32_t cnt_pft_throttled[FG_CSR_NIC_MAX_PORTS];
     uint32_t cnt_flits_sent[FG_CSR_NIC_MAX_PORTS];
     uint32_t cnt_no_credit[FG_CSR_NIC_MAX_PORTS];
+    uint32_t cnt_gfc_wait[FG_CSR_NIC_MAX_PORTS];
     uint32_t rdata;
     uint64_t cov[FG_CSR_NIC_COV_N];
 } fg_csr_nic_state;
@@ -149,6 +170,7 @@ typedef struct {
     bool stat_pft_throttled[FG_CSR_NIC_MAX_PORTS];
     bool stat_flit[FG_CSR_NIC_MAX_PORTS];
     bool stat_no_credit[FG_CSR_NIC_MAX_PORTS];
+    bool stat_gfc_wait[FG_CSR_NIC_MAX_PORTS];
 } fg_csr_nic_in;
 
 typedef struct {
@@ -170,6 +192,11 @@ typedef struct {
     uint32_t cfg_n;
     uint32_t cfg_k;
     uint32_t cfg_seed;
+    bool cfg_gfc_enable;
+    bool cfg_gfc_mode;
+    uint32_t cfg_gfc_period;
+    uint32_t cfg_gfc_recip;
+    uint32_t cfg_gfc_depth;
     bool cfg_error;
 } fg_csr_nic_out;
 

@@ -1,24 +1,34 @@
 /* nic_core.h - C twin of rtl/top/fg_nic_core.v: one NIC port = the register block
  * fg_csr_nic, the CBFC sender fg_cbfc_tx (toward the switch), the PFT throttle fg_pft
- * (c = the sender's credits in use) and the CBFC receiver fg_cbfc_rx (for what the NIC
- * receives), docs/blocks/nic_core.md.
+ * (c = the sender's credits in use), the GFC rate adjuster fg_gfc_time and rate limiter
+ * fg_rate_limiter, and the CBFC receiver fg_cbfc_rx (for what the NIC receives),
+ * docs/blocks/nic_core.md.
  *
  * How they combine (one edge = every sub-block steps once, each from the others' registered
  * outputs before the edge):
- *   tx_start  = cbfc can_send AND pft allow (both registers): the head packet may start now.
+ *   tx_start  = cbfc can_send AND pft allow AND NOT gfc_hold (all registers): the head packet
+ *   may start now; gfc_hold = GFC_CTRL.gfc_enable AND NOT limiter allow (0 after reset, so
+ *   GFC off is the port without GFC).
+ *   GFC: fg_gfc_time turns the sender's registered FCCL/FCTBS into a rate every GFC_PERIOD
+ *   (line rate when GFC is off); the limiter runs its token engine at that rate (gfc_mode 0,
+ *   time-based) or its stage engine at the last stage received on rx_gfc_valid/rx_gfc_stage
+ *   (gfc_mode 1, buffer-based); it counts every start (tx_pkt_start, L = tx_head_blocks).
  *   CBFC charges a packet's blocks when it starts (tx_pkt_start, FCTBS += tx_head_blocks);
  *   PFT gates packet starts; its flit_sent is tx_flit (every cell), so FI's idle cycles are
  *   counted from the last cell of a packet to the next start; flit_req = tx_head_valid.
  *   LFSR_SEED: a changed seed register is loaded into PFT's LFSR on the following edge.
  * Counters: PFT_STATE_CHANGES (stat_enter|stat_exit), PFT_THROTTLED (stat_throttled),
- * FLITS_SENT (tx_flit), NO_CREDIT (tx_head_valid && !can_send). */
+ * FLITS_SENT (tx_flit), NO_CREDIT (tx_head_valid && !can_send), GFC_WAIT (tx_head_valid &&
+ * gfc_hold). */
 #ifndef FG_NIC_CORE_H
 #define FG_NIC_CORE_H
 
 #include "common/fg_model.h"
+#include "common/rate_limiter.h"
 #include "csr/csr_nic.h"
 #include "mac/cbfc_rx.h"
 #include "mac/cbfc_tx.h"
+#include "mac/gfc_time.h"
 #include "nic/pft.h"
 
 #ifdef __cplusplus
@@ -35,6 +45,14 @@ enum {
     FG_NIC_CORE_COV_CONG_FT_RI,
     FG_NIC_CORE_COV_CONG_AT_FI,
     FG_NIC_CORE_COV_CONG_AT_RI,
+    FG_NIC_CORE_COV_GFC_START,      /* GFC on: a waiting packet allowed by all three gates */
+    FG_NIC_CORE_COV_GFC_HOLD_TIME,  /* credit and PFT allow, the token bucket holds the start */
+    FG_NIC_CORE_COV_GFC_HOLD_STAGE, /* credit and PFT allow, the stage engine holds the start */
+    FG_NIC_CORE_COV_GFC_RATE_SCALED, /* time mode on: a new rate 0 < rate < C */
+    FG_NIC_CORE_COV_GFC_RATE_FULL,  /* time mode on: a new rate capped at C */
+    FG_NIC_CORE_COV_GFC_RATE_ZERO,  /* time mode on: a new rate 0 (no free credit) */
+    FG_NIC_CORE_COV_GFC_RATE_OFF,   /* GFC off: a new rate = C */
+    FG_NIC_CORE_COV_GFC_STAGE_RX,   /* a stage received */
     FG_NIC_CORE_COV_N
 };
 extern const char *const fg_nic_core_cov_names[FG_NIC_CORE_COV_N];
@@ -59,6 +77,8 @@ typedef struct {
     uint32_t rx_blocks;
     uint32_t rx_free_blocks;
     bool rx_fccl_req;
+    bool rx_gfc_valid;    /* buffer-based GFC: a stage received */
+    uint8_t rx_gfc_stage; /* 5 bits */
 } fg_nic_core_in;
 
 typedef struct {
@@ -69,6 +89,9 @@ typedef struct {
     bool pft_congested;
     uint32_t credits_in_use, credits_avail, fccl, fctbs;
     bool cfg_error;
+    uint32_t gfc_rate;  /* 17 bits, Q1.16 of line rate */
+    uint8_t gfc_stage;  /* 5 bits */
+    bool gfc_hold;
 } fg_nic_core_out;
 
 typedef struct {
@@ -77,11 +100,16 @@ typedef struct {
     fg_cbfc_tx_state tx;
     fg_cbfc_rx_state rx;
     fg_pft_state pft;
+    fg_gfc_time_state gfc_time;
+    fg_rate_limiter_state gfc_lim;
     /* the sub-blocks' registered outputs before the next edge */
     fg_csr_nic_out csr_out;
     fg_cbfc_tx_out tx_out;
     fg_cbfc_rx_out rx_out;
     fg_pft_out pft_out;
+    fg_gfc_time_out gfc_time_out;
+    fg_rate_limiter_out gfc_lim_out;
+    uint8_t gfc_stage;  /* the last stage received */
     uint32_t seed_seen; /* LFSR_SEED as of the last edge */
     bool seed_load;     /* load it into PFT on this edge */
     uint64_t cov[FG_NIC_CORE_COV_N];

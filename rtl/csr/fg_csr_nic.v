@@ -29,6 +29,7 @@ module fg_csr_nic #(
     input  wire                         stat_pft_throttled,
     input  wire                         stat_flit,
     input  wire                         stat_no_credit,
+    input  wire                         stat_gfc_wait,
     // configuration
     output wire                         cfg_pft_enable,
     output wire                         cfg_pft_strategy,
@@ -47,6 +48,11 @@ module fg_csr_nic #(
     output wire [4:0]                   cfg_n,
     output wire [31:0]                  cfg_k,
     output wire [31:0]                  cfg_seed,
+    output wire                         cfg_gfc_enable,
+    output wire                         cfg_gfc_mode,
+    output wire [23:0]                  cfg_gfc_period,
+    output wire [23:0]                  cfg_gfc_recip,
+    output wire [11:0]                  cfg_gfc_depth,
     output wire                         cfg_error
 );
 
@@ -74,10 +80,15 @@ module fg_csr_nic #(
     localparam [11:0] A_LFSR_SEED = 12'h04C;
     localparam [11:0] A_ERR = 12'h058;
     localparam [11:0] A_ERR_ADDR = 12'h05C;
+    localparam [11:0] A_GFC_CTRL = 12'h060;
+    localparam [11:0] A_GFC_PERIOD = 12'h064;
+    localparam [11:0] A_GFC_RECIP = 12'h068;
+    localparam [11:0] A_GFC_DEPTH = 12'h06C;
     localparam [11:0] A_PFT_STATE_CHANGES = 12'h080;
     localparam [11:0] A_PFT_THROTTLED = 12'h084;
     localparam [11:0] A_FLITS_SENT = 12'h088;
     localparam [11:0] A_NO_CREDIT = 12'h08C;
+    localparam [11:0] A_GFC_WAIT = 12'h090;
     // field masks (at bit 0) and register masks (every defined bit)
     localparam [31:0] FM_id = 32'hFFFFFFFF;
     localparam [31:0] FM_minor = 32'h0000FFFF;
@@ -117,6 +128,15 @@ module fg_csr_nic #(
     localparam [31:0] RM_LFSR_SEED = (FM_lfsr_seed << 0);
     localparam [31:0] FM_illegal_write = 32'h00000001;
     localparam [31:0] RM_ERR = (FM_illegal_write << 0);
+    localparam [31:0] FM_gfc_enable = 32'h00000001;
+    localparam [31:0] FM_gfc_mode = 32'h00000001;
+    localparam [31:0] RM_GFC_CTRL = (FM_gfc_enable << 0) | (FM_gfc_mode << 1);
+    localparam [31:0] FM_gfc_period = 32'h00FFFFFF;
+    localparam [31:0] RM_GFC_PERIOD = (FM_gfc_period << 0);
+    localparam [31:0] FM_gfc_recip = 32'h00FFFFFF;
+    localparam [31:0] RM_GFC_RECIP = (FM_gfc_recip << 0);
+    localparam [31:0] FM_gfc_depth = 32'h00000FFF;
+    localparam [31:0] RM_GFC_DEPTH = (FM_gfc_depth << 0);
     // reset values
     localparam R_pft_enable = 1'd0;
     localparam R_pft_strategy = 1'd0;
@@ -135,9 +155,14 @@ module fg_csr_nic #(
     localparam [4:0] R_pft_n = 5'd0;
     localparam [31:0] R_pft_k = 32'd0;
     localparam [31:0] R_lfsr_seed = 32'd1;
+    localparam R_gfc_enable = 1'd0;
+    localparam R_gfc_mode = 1'd0;
+    localparam [23:0] R_gfc_period = 24'd1023;
+    localparam [23:0] R_gfc_recip = 24'd262144;
+    localparam [11:0] R_gfc_depth = 12'd1;
     // read values of the constant registers
     localparam [31:0] RV_ID = (((32'h46474E49) & FM_id) << 0);
-    localparam [31:0] RV_VERSION = (((0) & FM_minor) << 0) | (((1) & FM_major) << 16);
+    localparam [31:0] RV_VERSION = (((1) & FM_minor) << 0) | (((1) & FM_major) << 16);
     localparam [31:0] RV_PARAMS = (((CNT_W) & FM_cnt_w) << 0);
 
     // ---- state --------------------------------------------------------------------------
@@ -158,6 +183,11 @@ module fg_csr_nic #(
     reg  [4:0]                 pft_n_reg, pft_n_next;
     reg  [31:0]                pft_k_reg, pft_k_next;
     reg  [31:0]                lfsr_seed_reg, lfsr_seed_next;
+    reg                        gfc_enable_reg, gfc_enable_next;
+    reg                        gfc_mode_reg, gfc_mode_next;
+    reg  [23:0]                gfc_period_reg, gfc_period_next;
+    reg  [23:0]                gfc_recip_reg, gfc_recip_next;
+    reg  [11:0]                gfc_depth_reg, gfc_depth_next;
     reg                         illegal_write_reg, illegal_write_next;
     reg  [11:0]               err_addr_reg, err_addr_next;
     reg  [2:0]                err_reason_reg, err_reason_next;
@@ -165,6 +195,7 @@ module fg_csr_nic #(
     reg  [31:0]                 cnt_pft_throttled_reg, cnt_pft_throttled_next;
     reg  [31:0]                 cnt_flits_sent_reg, cnt_flits_sent_next;
     reg  [31:0]                 cnt_no_credit_reg, cnt_no_credit_next;
+    reg  [31:0]                 cnt_gfc_wait_reg, cnt_gfc_wait_next;
     reg  [31:0]                 rdata_reg, rdata_next;
 
     // ---- address decode (the same for reads and writes) ---------------------------------
@@ -189,11 +220,16 @@ module fg_csr_nic #(
     wire hit_LFSR_SEED = csr_aligned && (csr_addr == A_LFSR_SEED);
     wire hit_ERR = csr_aligned && (csr_addr == A_ERR);
     wire hit_ERR_ADDR = csr_aligned && (csr_addr == A_ERR_ADDR);
+    wire hit_GFC_CTRL = csr_aligned && (csr_addr == A_GFC_CTRL);
+    wire hit_GFC_PERIOD = csr_aligned && (csr_addr == A_GFC_PERIOD);
+    wire hit_GFC_RECIP = csr_aligned && (csr_addr == A_GFC_RECIP);
+    wire hit_GFC_DEPTH = csr_aligned && (csr_addr == A_GFC_DEPTH);
     wire hit_PFT_STATE_CHANGES = csr_aligned && (csr_addr == A_PFT_STATE_CHANGES);
     wire hit_PFT_THROTTLED = csr_aligned && (csr_addr == A_PFT_THROTTLED);
     wire hit_FLITS_SENT = csr_aligned && (csr_addr == A_FLITS_SENT);
     wire hit_NO_CREDIT = csr_aligned && (csr_addr == A_NO_CREDIT);
-    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_T_FC | hit_RX_CAPACITY | hit_PFT_T_E | hit_PFT_T_S | hit_PFT_W_E | hit_PFT_N_E | hit_PFT_TH_E | hit_PFT_W_S | hit_PFT_N_S | hit_PFT_TH_S | hit_PFT_M | hit_PFT_N | hit_PFT_K | hit_LFSR_SEED | hit_ERR | hit_ERR_ADDR | hit_PFT_STATE_CHANGES | hit_PFT_THROTTLED | hit_FLITS_SENT | hit_NO_CREDIT;
+    wire hit_GFC_WAIT = csr_aligned && (csr_addr == A_GFC_WAIT);
+    wire wr_mapped = hit_ID | hit_VERSION | hit_PARAMS | hit_CTRL | hit_T_FC | hit_RX_CAPACITY | hit_PFT_T_E | hit_PFT_T_S | hit_PFT_W_E | hit_PFT_N_E | hit_PFT_TH_E | hit_PFT_W_S | hit_PFT_N_S | hit_PFT_TH_S | hit_PFT_M | hit_PFT_N | hit_PFT_K | hit_LFSR_SEED | hit_ERR | hit_ERR_ADDR | hit_GFC_CTRL | hit_GFC_PERIOD | hit_GFC_RECIP | hit_GFC_DEPTH | hit_PFT_STATE_CHANGES | hit_PFT_THROTTLED | hit_FLITS_SENT | hit_NO_CREDIT | hit_GFC_WAIT;
     wire wr_read_only = hit_ID | hit_VERSION | hit_PARAMS | hit_ERR_ADDR;
 
     // ---- value checks: no bit outside the fields, every field within min..max -------------
@@ -213,6 +249,10 @@ module fg_csr_nic #(
     wire ok_PFT_K = ((csr_wdata & ~RM_PFT_K) == 32'd0);
     wire ok_LFSR_SEED = ((csr_wdata & ~RM_LFSR_SEED) == 32'd0) && ((csr_wdata & FM_lfsr_seed) >= 32'd1);
     wire ok_ERR = ((csr_wdata & ~RM_ERR) == 32'd0);
+    wire ok_GFC_CTRL = ((csr_wdata & ~RM_GFC_CTRL) == 32'd0);
+    wire ok_GFC_PERIOD = ((csr_wdata & ~RM_GFC_PERIOD) == 32'd0) && ((csr_wdata & FM_gfc_period) >= 32'd1);
+    wire ok_GFC_RECIP = ((csr_wdata & ~RM_GFC_RECIP) == 32'd0) && ((csr_wdata & FM_gfc_recip) >= 32'd2) && ((csr_wdata & FM_gfc_recip) <= 32'd15790321);
+    wire ok_GFC_DEPTH = ((csr_wdata & ~RM_GFC_DEPTH) == 32'd0);
     wire wr_value_ok = (hit_CTRL && ok_CTRL)
         | (hit_T_FC && ok_T_FC)
         | (hit_RX_CAPACITY && ok_RX_CAPACITY)
@@ -229,10 +269,15 @@ module fg_csr_nic #(
         | (hit_PFT_K && ok_PFT_K)
         | (hit_LFSR_SEED && ok_LFSR_SEED)
         | (hit_ERR && ok_ERR)
+        | (hit_GFC_CTRL && ok_GFC_CTRL)
+        | (hit_GFC_PERIOD && ok_GFC_PERIOD)
+        | (hit_GFC_RECIP && ok_GFC_RECIP)
+        | (hit_GFC_DEPTH && ok_GFC_DEPTH)
         | hit_PFT_STATE_CHANGES
         | hit_PFT_THROTTLED
         | hit_FLITS_SENT
-        | hit_NO_CREDIT;
+        | hit_NO_CREDIT
+        | hit_GFC_WAIT;
 
     // ---- cross-field rules --------------------------------------------------------------
     // PFT_T_S <= PFT_T_E (a write to either side is checked against the other)
@@ -278,6 +323,11 @@ module fg_csr_nic #(
         pft_n_next = pft_n_reg;
         pft_k_next = pft_k_reg;
         lfsr_seed_next = lfsr_seed_reg;
+        gfc_enable_next = gfc_enable_reg;
+        gfc_mode_next = gfc_mode_reg;
+        gfc_period_next = gfc_period_reg;
+        gfc_recip_next = gfc_recip_reg;
+        gfc_depth_next = gfc_depth_reg;
         if (wr_legal && hit_CTRL) begin
             pft_enable_next = csr_wdata[0 +: 1];
             pft_strategy_next = csr_wdata[1 +: 1];
@@ -325,6 +375,19 @@ module fg_csr_nic #(
         if (wr_legal && hit_LFSR_SEED) begin
             lfsr_seed_next = csr_wdata[0 +: 32];
         end
+        if (wr_legal && hit_GFC_CTRL) begin
+            gfc_enable_next = csr_wdata[0 +: 1];
+            gfc_mode_next = csr_wdata[1 +: 1];
+        end
+        if (wr_legal && hit_GFC_PERIOD) begin
+            gfc_period_next = csr_wdata[0 +: 24];
+        end
+        if (wr_legal && hit_GFC_RECIP) begin
+            gfc_recip_next = csr_wdata[0 +: 24];
+        end
+        if (wr_legal && hit_GFC_DEPTH) begin
+            gfc_depth_next = csr_wdata[0 +: 12];
+        end
     end
 
     // sticky error: set by an illegal write, cleared by writing 1; the first one is latched
@@ -369,6 +432,12 @@ module fg_csr_nic #(
             cnt_no_credit_next = cnt_no_credit_reg + 32'd1;
         else
             cnt_no_credit_next = cnt_no_credit_reg;
+        if (wr_legal && hit_GFC_WAIT)
+            cnt_gfc_wait_next = {31'd0, stat_gfc_wait};
+        else if (stat_gfc_wait && cnt_gfc_wait_reg != CNT_MAX)
+            cnt_gfc_wait_next = cnt_gfc_wait_reg + 32'd1;
+        else
+            cnt_gfc_wait_next = cnt_gfc_wait_reg;
     end
 
     // read data: the register at csr_addr before this edge
@@ -389,6 +458,10 @@ module fg_csr_nic #(
     wire [31:0] rd_LFSR_SEED = lfsr_seed_reg;
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
+    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg} | ({31'd0, gfc_mode_reg} << 1);
+    wire [31:0] rd_GFC_PERIOD = {8'd0, gfc_period_reg};
+    wire [31:0] rd_GFC_RECIP = {8'd0, gfc_recip_reg};
+    wire [31:0] rd_GFC_DEPTH = {20'd0, gfc_depth_reg};
     always @* begin
         rdata_next = rdata_reg;
         if (csr_rd) begin
@@ -413,10 +486,15 @@ module fg_csr_nic #(
             if (hit_LFSR_SEED) rdata_next = rd_LFSR_SEED;
             if (hit_ERR) rdata_next = rd_ERR;
             if (hit_ERR_ADDR) rdata_next = rd_ERR_ADDR;
+            if (hit_GFC_CTRL) rdata_next = rd_GFC_CTRL;
+            if (hit_GFC_PERIOD) rdata_next = rd_GFC_PERIOD;
+            if (hit_GFC_RECIP) rdata_next = rd_GFC_RECIP;
+            if (hit_GFC_DEPTH) rdata_next = rd_GFC_DEPTH;
             if (hit_PFT_STATE_CHANGES) rdata_next = cnt_pft_state_changes_reg;
             if (hit_PFT_THROTTLED) rdata_next = cnt_pft_throttled_reg;
             if (hit_FLITS_SENT) rdata_next = cnt_flits_sent_reg;
             if (hit_NO_CREDIT) rdata_next = cnt_no_credit_reg;
+            if (hit_GFC_WAIT) rdata_next = cnt_gfc_wait_reg;
         end
     end
 
@@ -440,6 +518,11 @@ module fg_csr_nic #(
             pft_n_reg <= R_pft_n;
             pft_k_reg <= R_pft_k;
             lfsr_seed_reg <= R_lfsr_seed;
+            gfc_enable_reg <= R_gfc_enable;
+            gfc_mode_reg <= R_gfc_mode;
+            gfc_period_reg <= R_gfc_period;
+            gfc_recip_reg <= R_gfc_recip;
+            gfc_depth_reg <= R_gfc_depth;
             illegal_write_reg <= 1'b0;
             err_addr_reg <= 12'd0;
             err_reason_reg <= 3'd0;
@@ -447,6 +530,7 @@ module fg_csr_nic #(
             cnt_pft_throttled_reg <= 32'd0;
             cnt_flits_sent_reg <= 32'd0;
             cnt_no_credit_reg <= 32'd0;
+            cnt_gfc_wait_reg <= 32'd0;
             rdata_reg <= 32'd0;
         end else begin
             pft_enable_reg <= pft_enable_next;
@@ -466,6 +550,11 @@ module fg_csr_nic #(
             pft_n_reg <= pft_n_next;
             pft_k_reg <= pft_k_next;
             lfsr_seed_reg <= lfsr_seed_next;
+            gfc_enable_reg <= gfc_enable_next;
+            gfc_mode_reg <= gfc_mode_next;
+            gfc_period_reg <= gfc_period_next;
+            gfc_recip_reg <= gfc_recip_next;
+            gfc_depth_reg <= gfc_depth_next;
             illegal_write_reg <= illegal_write_next;
             err_addr_reg <= err_addr_next;
             err_reason_reg <= err_reason_next;
@@ -473,6 +562,7 @@ module fg_csr_nic #(
             cnt_pft_throttled_reg <= cnt_pft_throttled_next;
             cnt_flits_sent_reg <= cnt_flits_sent_next;
             cnt_no_credit_reg <= cnt_no_credit_next;
+            cnt_gfc_wait_reg <= cnt_gfc_wait_next;
             rdata_reg <= rdata_next;
         end
     end
@@ -496,6 +586,11 @@ module fg_csr_nic #(
     assign cfg_n = pft_n_reg;
     assign cfg_k = pft_k_reg;
     assign cfg_seed = lfsr_seed_reg;
+    assign cfg_gfc_enable = gfc_enable_reg;
+    assign cfg_gfc_mode = gfc_mode_reg;
+    assign cfg_gfc_period = gfc_period_reg;
+    assign cfg_gfc_recip = gfc_recip_reg;
+    assign cfg_gfc_depth = gfc_depth_reg;
     assign cfg_error = illegal_write_reg;
 
 endmodule

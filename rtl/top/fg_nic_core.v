@@ -1,15 +1,25 @@
 // fg_nic_core - one NIC port: register block fg_csr_nic, CBFC sender fg_cbfc_tx (toward the
-// switch), PFT throttle fg_pft (c = the sender's credits in use) and CBFC receiver
-// fg_cbfc_rx (for what the NIC receives), with the register block's counters.
+// switch), PFT throttle fg_pft (c = the sender's credits in use), GFC rate adjuster
+// fg_gfc_time + rate limiter fg_rate_limiter, and CBFC receiver fg_cbfc_rx (for what the NIC
+// receives), with the register block's counters.
 //
-// tx_start = can_send AND allow, the AND of two registers (no input-to-output path): the
-// head packet may start this cycle. CBFC charges all of a packet's blocks when it starts
-// (tx_pkt_start); PFT gates packet starts, and its flit_sent is tx_flit (every cell), so
+// tx_start = can_send AND allow AND (NOT gfc_enable OR gfc_allow), all registers (no
+// input-to-output path): the head packet may start this cycle. With GFC_CTRL.gfc_enable = 0
+// (reset) the limiter is ignored and the port behaves exactly as without GFC.
+// GFC (docs/gfc.md): time mode (gfc_mode 0) - every GFC_PERIOD fg_gfc_time samples
+// r = FCCL - FCTBS of the sender and sets rate = C*min(1, r/(B_m - B_0)) (GFC_RECIP), which
+// fills the limiter's token bucket (GFC_DEPTH); buffer mode (gfc_mode 1) - the limiter's stage
+// engine at the last stage received (rx_gfc_valid / rx_gfc_stage, kept until the next one)
+// waits L*(2^k - 1) cycles after a packet of L blocks. The limiter counts every start
+// (tx_pkt_start, L = tx_head_blocks) whether or not GFC is on.
+// CBFC charges all of a packet's blocks when it starts (tx_pkt_start); PFT gates packet
+// starts, and its flit_sent is tx_flit (every cell), so
 // FI's idle cycles are counted from the last cell of one packet to the start of the next:
 // the cells of one packet go back to back, as in the system simulator. flit_req is
 // tx_head_valid. A changed LFSR_SEED register is loaded into PFT's LFSR on the next edge.
 // Counters: PFT_STATE_CHANGES, PFT_THROTTLED, FLITS_SENT, NO_CREDIT (cycles a packet waited
-// for credit). docs/blocks/nic_core.md; C twin: cmodel/top/nic_core.c.
+// for credit), GFC_WAIT (cycles a packet waited for the GFC limiter with GFC on).
+// docs/blocks/nic_core.md; C twin: cmodel/top/nic_core.c.
 `default_nettype none
 
 module fg_nic_core #(
@@ -37,6 +47,9 @@ module fg_nic_core #(
     input  wire [SW-1:0] rx_blocks,
     input  wire [FW-1:0] rx_free_blocks,
     input  wire          rx_fccl_req,
+    // buffer-based GFC: a stage received from the switch (a GFC frame for this port's class)
+    input  wire          rx_gfc_valid,
+    input  wire [4:0]    rx_gfc_stage,
     // outputs
     output wire          tx_start,
     output wire          tx_fccl_valid,
@@ -46,7 +59,10 @@ module fg_nic_core #(
     output wire [11:0]   credits_avail,
     output wire [11:0]   fccl,
     output wire [11:0]   fctbs,
-    output wire          cfg_error
+    output wire          cfg_error,
+    output wire [16:0]   gfc_rate,     // time mode's rate, Q1.16 of line rate
+    output wire [4:0]    gfc_stage,    // last stage received
+    output wire          gfc_hold      // GFC on and the limiter holds the next start
 );
 
     // configuration from the register block
@@ -56,14 +72,21 @@ module fg_nic_core #(
     wire [15:0] cfg_w_e, cfg_n_e, cfg_w_s, cfg_n_s;
     wire [4:0]  cfg_m, cfg_n;
     wire [31:0] cfg_k, cfg_seed;
+    wire        cfg_gfc_enable, cfg_gfc_mode;
+    wire [23:0] cfg_gfc_period, cfg_gfc_recip;
+    wire [11:0] cfg_gfc_depth;
     // sub-block outputs (the *_unused ones are visible on the sub-blocks' own ports only)
     /* verilator lint_off UNUSEDSIGNAL */
     wire        stat_no_credit_unused;
     wire [31:0] f_value_unused;
     wire [11:0] rx_abr_unused;
+    wire [11:0] gfc_free_unused;
+    wire        gfc_update_unused, gfc_full_unused, gfc_zero_unused;
+    wire        gfc_stat_start_unused, gfc_stat_early_unused;
     /* verilator lint_on UNUSEDSIGNAL */
     wire        can_send;
     wire        pft_allow, stat_enter, stat_exit, stat_throttled;
+    wire        gfc_allow;
 
     // a changed seed register is loaded into the LFSR on the next edge
     reg  [31:0] seed_seen_reg;
@@ -80,6 +103,18 @@ module fg_nic_core #(
         end
     end
 
+    // the stage of buffer-based GFC: the last one received (GFC stages do not expire)
+    reg  [4:0]  gfc_stage_reg;
+    wire [4:0]  gfc_stage_next = rx_gfc_valid ? rx_gfc_stage : gfc_stage_reg;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            gfc_stage_reg <= 5'd0;
+        end else begin
+            gfc_stage_reg <= gfc_stage_next;
+        end
+    end
+
     fg_csr_nic #(.CNT_W(CNT_W)) u_csr (
         .clk(clk), .rst(rst),
         .csr_wr(csr_wr), .csr_rd(csr_rd), .csr_addr(csr_addr), .csr_wdata(csr_wdata), .csr_rdata(csr_rdata),
@@ -87,11 +122,14 @@ module fg_nic_core #(
         .stat_pft_throttled(stat_throttled),
         .stat_flit(tx_flit),
         .stat_no_credit(tx_head_valid & ~can_send),
+        .stat_gfc_wait(tx_head_valid & gfc_hold),
         .cfg_pft_enable(cfg_pft_enable), .cfg_pft_strategy(cfg_pft_strategy), .cfg_pft_injection(cfg_pft_injection),
         .cfg_tfc(cfg_tfc), .cfg_rx_capacity(cfg_rx_capacity),
         .cfg_t_e(cfg_t_e), .cfg_t_s(cfg_t_s), .cfg_w_e(cfg_w_e), .cfg_n_e(cfg_n_e), .cfg_th_e(cfg_th_e),
         .cfg_w_s(cfg_w_s), .cfg_n_s(cfg_n_s), .cfg_th_s(cfg_th_s),
         .cfg_m(cfg_m), .cfg_n(cfg_n), .cfg_k(cfg_k), .cfg_seed(cfg_seed),
+        .cfg_gfc_enable(cfg_gfc_enable), .cfg_gfc_mode(cfg_gfc_mode), .cfg_gfc_period(cfg_gfc_period),
+        .cfg_gfc_recip(cfg_gfc_recip), .cfg_gfc_depth(cfg_gfc_depth),
         .cfg_error(cfg_error));
 
     fg_cbfc_tx #(.SW(SW)) u_cbfc_tx (
@@ -113,14 +151,31 @@ module fg_nic_core #(
         .congested(pft_congested), .allow(pft_allow), .f_value(f_value_unused),
         .stat_enter(stat_enter), .stat_exit(stat_exit), .stat_throttled(stat_throttled));
 
+    // time-based GFC: the rate from the sender's registered FCCL/FCTBS (line rate when off)
+    fg_gfc_time u_gfc_time (
+        .clk(clk), .rst(rst),
+        .cfg_enable(cfg_gfc_enable), .cfg_period(cfg_gfc_period), .cfg_recip(cfg_gfc_recip),
+        .fccl(fccl), .fctbs(fctbs),
+        .rate(gfc_rate), .free_blocks(gfc_free_unused),
+        .stat_update(gfc_update_unused), .stat_full(gfc_full_unused), .stat_zero(gfc_zero_unused));
+
+    // one limiter: token engine in time mode, stage engine in buffer mode
+    fg_rate_limiter #(.SW(SW), .MAX_STAGE(20), .DW(12)) u_gfc_limiter (
+        .clk(clk), .rst(rst),
+        .cfg_token_mode(~cfg_gfc_mode), .stage(gfc_stage_reg), .cfg_rate(gfc_rate), .cfg_depth(cfg_gfc_depth),
+        .pkt_start(tx_pkt_start), .pkt_cells(tx_head_blocks),
+        .allow(gfc_allow), .stat_start(gfc_stat_start_unused), .stat_early(gfc_stat_early_unused));
+
     fg_cbfc_rx #(.SW(SW), .FW(FW)) u_cbfc_rx (
         .clk(clk), .rst(rst),
         .cfg_tfc(cfg_tfc), .rx_valid(rx_blocks_valid), .rx_blocks(rx_blocks),
         .free_blocks(rx_free_blocks), .fccl_req(rx_fccl_req),
         .fccl_valid(tx_fccl_valid), .fccl(tx_fccl), .abr(rx_abr_unused));
 
-    // both registers: no combinational path from an input
-    assign tx_start = can_send & pft_allow;
+    // all registers: no combinational path from an input
+    assign gfc_hold  = cfg_gfc_enable & ~gfc_allow;
+    assign tx_start  = can_send & pft_allow & ~gfc_hold;
+    assign gfc_stage = gfc_stage_reg;
 
 endmodule
 

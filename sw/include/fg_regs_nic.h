@@ -41,10 +41,15 @@ extern "C" {
 #define FG_NIC_REG_LFSR_SEED_ADDR 0x04Cu
 #define FG_NIC_REG_ERR_ADDR 0x058u
 #define FG_NIC_REG_ERR_ADDR_ADDR 0x05Cu
+#define FG_NIC_REG_GFC_CTRL_ADDR 0x060u
+#define FG_NIC_REG_GFC_PERIOD_ADDR 0x064u
+#define FG_NIC_REG_GFC_RECIP_ADDR 0x068u
+#define FG_NIC_REG_GFC_DEPTH_ADDR 0x06Cu
 #define FG_NIC_REG_PFT_STATE_CHANGES_ADDR 0x080u
 #define FG_NIC_REG_PFT_THROTTLED_ADDR 0x084u
 #define FG_NIC_REG_FLITS_SENT_ADDR 0x088u
 #define FG_NIC_REG_NO_CREDIT_ADDR 0x08Cu
+#define FG_NIC_REG_GFC_WAIT_ADDR 0x090u
 
 /* fields: LSB, WIDTH, MIN, MAX, RESET */
 #define FG_NIC_FLD_ID_ID_LSB 0
@@ -149,6 +154,31 @@ extern "C" {
 #define FG_NIC_FLD_ERR_ADDR_ADDR_WIDTH 12
 #define FG_NIC_FLD_ERR_ADDR_REASON_LSB 16
 #define FG_NIC_FLD_ERR_ADDR_REASON_WIDTH 3
+#define FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_LSB 0
+#define FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_WIDTH 1
+#define FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_MIN 0u
+#define FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_MAX fg_regs_ones(FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_WIDTH)
+#define FG_NIC_FLD_GFC_CTRL_GFC_ENABLE_RESET 0u
+#define FG_NIC_FLD_GFC_CTRL_GFC_MODE_LSB 1
+#define FG_NIC_FLD_GFC_CTRL_GFC_MODE_WIDTH 1
+#define FG_NIC_FLD_GFC_CTRL_GFC_MODE_MIN 0u
+#define FG_NIC_FLD_GFC_CTRL_GFC_MODE_MAX fg_regs_ones(FG_NIC_FLD_GFC_CTRL_GFC_MODE_WIDTH)
+#define FG_NIC_FLD_GFC_CTRL_GFC_MODE_RESET 0u
+#define FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_LSB 0
+#define FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_WIDTH 24
+#define FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_MIN 1u
+#define FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_MAX fg_regs_ones(FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_WIDTH)
+#define FG_NIC_FLD_GFC_PERIOD_GFC_PERIOD_RESET 1023u
+#define FG_NIC_FLD_GFC_RECIP_GFC_RECIP_LSB 0
+#define FG_NIC_FLD_GFC_RECIP_GFC_RECIP_WIDTH 24
+#define FG_NIC_FLD_GFC_RECIP_GFC_RECIP_MIN 2u
+#define FG_NIC_FLD_GFC_RECIP_GFC_RECIP_MAX 15790321u
+#define FG_NIC_FLD_GFC_RECIP_GFC_RECIP_RESET 262144u
+#define FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_LSB 0
+#define FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_WIDTH 12
+#define FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_MIN 0u
+#define FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_MAX fg_regs_ones(FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_WIDTH)
+#define FG_NIC_FLD_GFC_DEPTH_GFC_DEPTH_RESET 1u
 #define FG_NIC_FLD_PFT_STATE_CHANGES_COUNT_LSB 0
 #define FG_NIC_FLD_PFT_STATE_CHANGES_COUNT_WIDTH 32
 #define FG_NIC_FLD_PFT_THROTTLED_COUNT_LSB 0
@@ -157,6 +187,8 @@ extern "C" {
 #define FG_NIC_FLD_FLITS_SENT_COUNT_WIDTH 32
 #define FG_NIC_FLD_NO_CREDIT_COUNT_LSB 0
 #define FG_NIC_FLD_NO_CREDIT_COUNT_WIDTH 32
+#define FG_NIC_FLD_GFC_WAIT_COUNT_LSB 0
+#define FG_NIC_FLD_GFC_WAIT_COUNT_WIDTH 32
 
 /* error reasons (ERR_ADDR.reason) */
 #define FG_NIC_ERR_NONE 0
@@ -195,6 +227,11 @@ typedef struct {
     uint32_t pft_n; /* PFT_N, 0..31 */
     uint32_t pft_k; /* PFT_K, 0..4294967295 */
     uint32_t lfsr_seed; /* LFSR_SEED, 1..4294967295 */
+    uint32_t gfc_enable; /* GFC_CTRL.gfc_enable, 0..1 */
+    uint32_t gfc_mode; /* GFC_CTRL.gfc_mode, 0..1 */
+    uint32_t gfc_period; /* GFC_PERIOD, 1..16777215 */
+    uint32_t gfc_recip; /* GFC_RECIP, 2..15790321 */
+    uint32_t gfc_depth; /* GFC_DEPTH, 0..4095 */
 } fg_nic_config;
 
 static const fg_reg_field_desc fg_regs_nic_fields[] = {
@@ -246,6 +283,16 @@ static const fg_reg_field_desc fg_regs_nic_fields[] = {
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
     {"ERR_ADDR", "reason", 0x05Cu, FG_REG_KIND_ERR_ADDR, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 3, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
+    {"GFC_CTRL", "gfc_enable", 0x060u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_nic_config, gfc_enable),
+     "1: a packet starts only when the GFC rate limiter allows it too (with CBFC credits and PFT); 0: the limiter is ignored"},
+    {"GFC_CTRL", "gfc_mode", 0x060u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_nic_config, gfc_mode),
+     "0 TIME: time-based GFC, token bucket at the rate C*min(1, r/(B_m - B_0)) computed every GFC_PERIOD from r = FCCL - FCTBS; 1 BUFFER: buffer-based GFC, stage k from rx_gfc_valid/rx_gfc_stage, L*(2^k - 1) idle cycles after a packet of L blocks"},
+    {"GFC_PERIOD", "gfc_period", 0x064u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 1023u, offsetof(fg_nic_config, gfc_period),
+     "Time-based GFC: T_fc, cycles between two rate updates (fg_gfc_time cfg_period). With the link known, Theorem 5.1 bounds it (fg_gfc_check_time_regs)."},
+    {"GFC_RECIP", "gfc_recip", 0x068u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 2u, 15790321u, 262144u, offsetof(fg_nic_config, gfc_recip),
+     "Time-based GFC: round(2^28 / (B_m - B_0)) with B_m - B_0 in blocks, 17..2^27 (flowgate gfc plan --mode time prints it); B_m is RX_CAPACITY. With the link known, B_0 must not exceed Theorem 5.1's bound (fg_gfc_check_time_regs)."},
+    {"GFC_DEPTH", "gfc_depth", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 12, 0, 0u, 0xFFFFFFFFu, 1u, offsetof(fg_nic_config, gfc_depth),
+     "Time-based GFC: token-bucket depth in blocks (burst allowance after an idle spell; 0: starts ceil(L/rate) apart, the fraction lost)."},
     {"PFT_STATE_CHANGES", "count", 0x080u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "PFT state changes (Normal <-> Congested)."},
     {"PFT_THROTTLED", "count", 0x084u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
@@ -254,6 +301,8 @@ static const fg_reg_field_desc fg_regs_nic_fields[] = {
      "Flits (cells) sent toward the switch."},
     {"NO_CREDIT", "count", 0x08Cu, FG_REG_KIND_COUNTER, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Cycles a packet waited for CBFC credits."},
+    {"GFC_WAIT", "count", 0x090u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "Cycles a packet waited because GFC was on and the GFC rate limiter did not allow it."},
 };
 #define FG_REGS_NIC_N_FIELDS (sizeof fg_regs_nic_fields / sizeof fg_regs_nic_fields[0])
 

@@ -7,21 +7,23 @@
  * starts a comment. A key is a field name of docs/registers_nic.md (`t_fc`, `t_e`, `pft_k`,
  * `pft_enable`, ...) or the name of a register that holds one field (`T_FC`, `PFT_T_E`,
  * `LFSR_SEED`, ...), case-insensitive. Values are decimal or 0x-prefixed hex; `pft_strategy`
- * also takes FT / AT and `pft_injection` FI / RI. */
+ * also takes FT / AT, `pft_injection` FI / RI and `gfc_mode` TIME / BUFFER. */
 #ifndef FG_REGS_NIC_CFG_H
 #define FG_REGS_NIC_CFG_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fg_gfc_plan.h"
 #include "fg_regs_nic.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Longest message any function here writes (a rule message quotes the rule's description). */
-#define FG_NIC_MSG_LEN 400
+/* Longest message any function here writes (a rule message quotes the rule's description; a
+ * link check quotes fg_gfc_check_time_regs). */
+#define FG_NIC_MSG_LEN 640
 
 /* One bus write: byte address, 32-bit value, register name (static string). */
 typedef struct {
@@ -30,8 +32,9 @@ typedef struct {
     const char *reg;
 } fg_nic_reg_write;
 
-/* Writes fg_nic_config_writes produces: one per configuration register (CTRL and 14 others). */
-#define FG_NIC_N_CONFIG_REGS 15
+/* Writes fg_nic_config_writes produces: one per configuration register (CTRL, GFC_CTRL and 17
+ * others). */
+#define FG_NIC_N_CONFIG_REGS 19
 
 /* Every field at its reset value (the state of the CSR block after reset). */
 void fg_nic_config_defaults(fg_nic_config *cfg);
@@ -58,7 +61,8 @@ int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n
 /* The writes that take a CSR block holding `from` (NULL: the reset values) to cfg: every
  * configuration register once, the PFT parameters first, the pair of each rule in an order
  * that keeps it true at every step (lower side first when it goes down, else upper side
- * first), CTRL (PFT enable and mode) last so PFT starts with its final parameters. Validates
+ * first), GFC_CTRL then CTRL (GFC and PFT enable and mode) last so GFC and PFT start with
+ * their final parameters. Validates
  * cfg first: -1 with the message if illegal, else the number of writes (FG_NIC_N_CONFIG_REGS).
  * `from` must be legal (the block never holds anything else). */
 int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max,
@@ -68,6 +72,15 @@ int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg
  * out-of-range value in a register of its own reaches the block as an illegal write. For
  * tests that compare the block's verdict with fg_nic_config_validate. Returns the count. */
 int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max);
+
+/* The rules that need the link (rate, MTU, cable, t_r, cell size in `link`, as
+ * fg_gfc_check_time_regs reads them): with time-based GFC on (gfc_enable = 1, gfc_mode = 0)
+ * Theorem 5.1's B_0 bound with B_m = rx_capacity blocks, T = gfc_period cycles and
+ * B_m - B_0 = 2^28 / gfc_recip blocks. Validates cfg first. 0 when legal (or GFC off, buffer
+ * mode, link NULL); else -1 and a message naming the field, its register and its legal range,
+ * e.g. "gfc_recip (register GFC_RECIP) breaks time-based GFC on this link (B_m = rx_capacity =
+ * 4687 blocks): cfg_recip = 121962 is outside its legal range 57272..121961 (...)". */
+int fg_nic_config_check_link(const fg_nic_config *cfg, const fg_gfc_plan_in *link, char *msg, size_t n);
 
 /* Register value holding cfg's fields at address addr (0 for an address with no field). */
 uint32_t fg_nic_config_reg_value(const fg_nic_config *cfg, uint32_t addr);

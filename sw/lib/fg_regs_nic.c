@@ -10,6 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fg_gfc_plan.h"
+
 static int is_config_field(const fg_reg_field_desc *f)
 {
     return f->kind == FG_REG_KIND_RW && f->cfg_offset != (size_t)-1;
@@ -141,7 +143,8 @@ static int mnemonic(const fg_reg_field_desc *f, const char *s, uint32_t *v)
         const char *field, *name;
         uint32_t value;
     } names[] = {
-        {"pft_strategy", "FT", 0}, {"pft_strategy", "AT", 1}, {"pft_injection", "FI", 0}, {"pft_injection", "RI", 1}};
+        {"pft_strategy", "FT", 0}, {"pft_strategy", "AT", 1}, {"pft_injection", "FI", 0}, {"pft_injection", "RI", 1},
+        {"gfc_mode", "TIME", 0},   {"gfc_mode", "BUFFER", 1}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (!strcmp(f->field, names[i].field) && !strcasecmp(s, names[i].name)) {
             *v = names[i].value;
@@ -175,6 +178,7 @@ int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, ch
     if (!end || end == s || *end) {
         const char *extra = !strcmp(f->field, "pft_strategy")    ? ", or FT / AT"
                             : !strcmp(f->field, "pft_injection") ? ", or FI / RI"
+                            : !strcmp(f->field, "gfc_mode")      ? ", or TIME / BUFFER"
                                                                  : "";
         snprintf(msg, n, "%s expects a number in %u..%u (decimal or 0x hex%s), got '%s'", f->field, f->min,
                  field_max(f), extra, value);
@@ -272,7 +276,10 @@ int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *fro
     }
     uint32_t done[FG_REGS_NIC_N_FIELDS] = {0}; /* addresses already written */
     int ndone = 0, count = 0;
-    const fg_reg_field_desc *ctrl = NULL;
+    /* the enable / mode registers go last, GFC_CTRL then CTRL: each block starts with its
+     * final parameters */
+    static const char *const last_regs[] = {"GFC_CTRL", "CTRL"};
+    const fg_reg_field_desc *last[2] = {NULL, NULL};
     for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
         const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
         if (!is_config_field(f))
@@ -282,8 +289,13 @@ int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *fro
             seen |= done[k] == f->addr;
         if (seen)
             continue;
-        if (!strcmp(f->reg, "CTRL")) {
-            ctrl = f;
+        int is_last = 0;
+        for (int k = 0; k < 2; k++)
+            if (!strcmp(f->reg, last_regs[k])) {
+                last[k] = f;
+                is_last = 1;
+            }
+        if (is_last) {
             done[ndone++] = f->addr;
             continue;
         }
@@ -303,8 +315,9 @@ int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *fro
         done[ndone++] = lf->addr;
         done[ndone++] = rf->addr;
     }
-    if (ctrl)
-        emit(w, max, &count, cfg, ctrl);
+    for (int k = 0; k < 2; k++)
+        if (last[k])
+            emit(w, max, &count, cfg, last[k]);
     return count;
 }
 
@@ -325,4 +338,26 @@ int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg
         return -1;
     }
     return count;
+}
+
+/* ---- rules that need the link ----------------------------------------------------------- */
+
+int fg_nic_config_check_link(const fg_nic_config *cfg, const fg_gfc_plan_in *link, char *msg, size_t n)
+{
+    if (fg_nic_config_validate(cfg, msg, n))
+        return -1;
+    if (!link || !cfg->gfc_enable || cfg->gfc_mode != 0)
+        return 0; /* the B_0 bound concerns time-based GFC only */
+    char inner[FG_NIC_MSG_LEN];
+    if (fg_gfc_check_time_regs(link, cfg->rx_capacity, cfg->gfc_period, cfg->gfc_recip, inner, sizeof inner) == 0)
+        return 0;
+    /* fg_gfc_check_time_regs names the rate adjuster's ports: say which NIC field that is */
+    const char *field = "rx_capacity", *reg = "RX_CAPACITY";
+    if (!strncmp(inner, "cfg_period", 10))
+        field = "gfc_period", reg = "GFC_PERIOD";
+    else if (!strncmp(inner, "cfg_recip", 9))
+        field = "gfc_recip", reg = "GFC_RECIP";
+    snprintf(msg, n, "%s (register %s) breaks time-based GFC on this link (B_m = rx_capacity = %u blocks): %s", field,
+             reg, cfg->rx_capacity, inner);
+    return -1;
 }

@@ -42,7 +42,8 @@ def cfgfile(name, text):
 # ---- legal ------------------------------------------------------------------------------------
 # AT + RI with the FT thresholds lowered: T_S 1024 -> 600 goes down, so PFT_T_S (0x024) is
 # written before PFT_T_E (0x020); N_E/W_E and N_S/W_S keep their resets (128 <= 256), lower side
-# first; CTRL = enable | AT << 1 | RI << 2 = 0x7, written last.
+# first; the GFC parameters keep their resets (GFC_PERIOD 1023, GFC_RECIP 2^18 = round(2^28 / 1024),
+# GFC_DEPTH 1), then GFC_CTRL (0: GFC off) and CTRL = enable | AT << 1 | RI << 2 = 0x7, written last.
 good = cfgfile("good.cfg", "# NIC port\npft_enable = 1\npft_strategy = AT\nPFT_INJECTION = RI\n"
                            "T_FC = 0x80\nt_e = 900\nt_s = 600   # exit below\nlfsr_seed = 0xACE1\n")
 want_writes = [
@@ -60,6 +61,10 @@ want_writes = [
     ("0x044", "PFT_N", "0x00000000"),
     ("0x048", "PFT_K", "0x00000000"),
     ("0x04C", "LFSR_SEED", "0x0000ACE1"),
+    ("0x064", "GFC_PERIOD", "0x000003FF"),
+    ("0x068", "GFC_RECIP", "0x00040000"),
+    ("0x06C", "GFC_DEPTH", "0x00000001"),
+    ("0x060", "GFC_CTRL", "0x00000000"),
     ("0x010", "CTRL", "0x00000007"),
 ]
 out, _ = expect("nic.good", [CMD, good], 0, out_has=[f"{good}: OK"])
@@ -74,9 +79,22 @@ cfg = j.get("config", {})
 for k, v in {"pft_enable": 1, "pft_strategy": 1, "pft_injection": 1, "t_fc": 128, "rx_capacity": 2047,
              "t_e": 900, "t_s": 600, "lfsr_seed": 0xACE1, "pft_k": 0}.items():
     check("nic.good.json.config", cfg.get(k) == v, f"{k} = {cfg.get(k)!r}, want {v!r}")
-check("nic.good.json.fields", len(cfg) == 17, f"{len(cfg)} fields")
+check("nic.good.json.fields", len(cfg) == 22, f"{len(cfg)} fields")
 got = [(w.get("addr"), w.get("register"), w.get("value")) for w in j.get("writes", [])]
 check("nic.good.json.writes", got == want_writes, f"{got!r}")
+
+# time-based GFC on: the new keys (field names, a one-field register's name, the mode mnemonic)
+gfc = cfgfile("gfc.cfg", "gfc_enable = 1\ngfc_mode = TIME\nGFC_PERIOD = 500\ngfc_recip = 0x20000\ngfc_depth = 16\n")
+out, _ = expect("nic.gfc.writes", [CMD, gfc, "--writes"], 0, out_has=[f"{gfc}: OK"])
+got = [tuple(l.split()[1:]) for l in out.splitlines() if l.startswith("write ")]
+check("nic.gfc.writes.tail", got[-5:] == [("0x064", "GFC_PERIOD", "0x000001F4"), ("0x068", "GFC_RECIP", "0x00020000"),
+                                          ("0x06C", "GFC_DEPTH", "0x00000010"), ("0x060", "GFC_CTRL", "0x00000001"),
+                                          ("0x010", "CTRL", "0x00000000")], f"{got[-5:]!r}")
+j = expect_json("nic.gfc.json", [CMD, gfc], 0)
+cfg = j.get("config", {})
+for k, v in {"gfc_enable": 1, "gfc_mode": 0, "gfc_period": 500, "gfc_recip": 0x20000, "gfc_depth": 16}.items():
+    check("nic.gfc.json.config", cfg.get(k) == v, f"{k} = {cfg.get(k)!r}, want {v!r}")
+expect("nic.gfc.buffer", [CMD, cfgfile("gfcb.cfg", "gfc_enable = 1\ngfc_mode = buffer\n")], 0, out_has=["OK"])
 
 # an empty file is the reset state, which is legal
 expect("nic.empty", [CMD, cfgfile("empty.cfg", "# nothing\n")], 0, out_has=["OK"])
@@ -100,6 +118,18 @@ expect("nic.ctrl-bit", [CMD, cfgfile("ctrl.cfg", "pft_enable = 2\n")], 1,
        err_has=["pft_enable = 2 is outside its legal range 0..1 (register CTRL, 1 bit)", "1 error"])
 expect("nic.n_s", [CMD, cfgfile("ns.cfg", "w_s = 10\nn_s = 11\n")], 1,
        err_has=["n_s = 11 exceeds w_s = 10 (rule n_s_le_w_s"])
+# GFC fields: the reciprocal's range is B_m - B_0 = 17..2^27 blocks, the period at least 1, the
+# depth 12 bits, the mode TIME / BUFFER
+bad_gfc = cfgfile("badgfc.cfg", "gfc_recip = 15790322\ngfc_period = 0\ngfc_depth = 4096\ngfc_enable = 1\n")
+expect("nic.gfc.bad", [CMD, bad_gfc], 1, err_has=[
+    "gfc_period = 0 is outside its legal range 1..16777215 (register GFC_PERIOD, 24 bits)",
+    "gfc_recip = 15790322 is outside its legal range 2..15790321 (register GFC_RECIP, 24 bits)",
+    "gfc_depth = 4096 is outside its legal range 0..4095 (register GFC_DEPTH, 12 bits)",
+    f"{bad_gfc}: 3 errors"])
+expect("nic.gfc.recip-min", [CMD, cfgfile("recip1.cfg", "gfc_recip = 1\n")], 1,
+       err_has=["gfc_recip = 1 is outside its legal range 2..15790321 (register GFC_RECIP, 24 bits)"])
+expect("nic.gfc.mode", [CMD, cfgfile("gfcmode.cfg", "gfc_mode = STAGE\n")], 1,
+       err_has=["gfc_mode expects a number in 0..1 (decimal or 0x hex, or TIME / BUFFER), got 'STAGE'"])
 expect("nic.seed0", [CMD, cfgfile("seed.cfg", "lfsr_seed = 0\n")], 1,
        err_has=["lfsr_seed = 0 is outside its legal range 1..4294967295 (register LFSR_SEED, 32 bits)"])
 

@@ -1,5 +1,6 @@
 /* test_nic_regs.c - unit tests of the NIC configuration library (sw/lib/fg_regs_nic.c):
- * every field's bounds, each cross-field rule, key=value files, and the register writes run
+ * every field's bounds, each cross-field rule, key=value files, the rules that need the link
+ * (time-based GFC's B_0 bound, fg_nic_config_check_link), and the register writes run
  * through the NIC CSR block's C model (cmodel/csr/csr_nic.c), including a random comparison of
  * the library's verdict with the block's for many configurations.
  *
@@ -66,7 +67,15 @@ static const field_spec k_fields[] = {
     {"pft_n", "PFT_N", 0x044, 0, 5, 0, 31, 0, 0},
     {"pft_k", "PFT_K", 0x048, 0, 32, 0, 0xFFFFFFFFu, 0, 0},
     {"lfsr_seed", "LFSR_SEED", 0x04C, 0, 32, 1, 0xFFFFFFFFu, 1, 0},
+    {"gfc_enable", "GFC_CTRL", 0x060, 0, 1, 0, 1, 0, 0},
+    {"gfc_mode", "GFC_CTRL", 0x060, 1, 1, 0, 1, 0, 0},
+    {"gfc_period", "GFC_PERIOD", 0x064, 0, 24, 1, 16777215, 1023, 0},
+    /* round(2^28 / (B_m - B_0)) for B_m - B_0 = 2^27 .. 17 blocks; reset: B_m - B_0 = 1024 */
+    {"gfc_recip", "GFC_RECIP", 0x068, 0, 24, 2, 15790321, 262144, 0},
+    {"gfc_depth", "GFC_DEPTH", 0x06C, 0, 12, 0, 4095, 1, 0},
 };
+/* registers holding more than one field: one past a field is the next field's bit on the bus */
+static int shared_reg(const char *reg) { return !strcmp(reg, "CTRL") || !strcmp(reg, "GFC_CTRL"); }
 #define N_FIELDS ((int)(sizeof k_fields / sizeof k_fields[0]))
 #define ADDR_ERR 0x058u
 #define ADDR_ERR_ADDR 0x05Cu
@@ -177,6 +186,11 @@ static void check_outputs(tally *t, const model_bus *b, const fg_nic_config *c)
     CHECK_EQ(t, o->cfg_n, c->pft_n);
     CHECK_EQ(t, o->cfg_k, c->pft_k);
     CHECK_EQ(t, o->cfg_seed, c->lfsr_seed);
+    CHECK_EQ(t, o->cfg_gfc_enable, c->gfc_enable);
+    CHECK_EQ(t, o->cfg_gfc_mode, c->gfc_mode);
+    CHECK_EQ(t, o->cfg_gfc_period, c->gfc_period);
+    CHECK_EQ(t, o->cfg_gfc_recip, c->gfc_recip);
+    CHECK_EQ(t, o->cfg_gfc_depth, c->gfc_depth);
 }
 
 /* ---- defaults and field bounds ---------------------------------------------------------- */
@@ -264,7 +278,7 @@ static void test_bounds(tally *t)
         CHECK(t, n == FG_NIC_N_CONFIG_REGS, "writes of the wide config: %d (%s)", n, msg);
         bus_apply(&b, wr, n);
         CHECK(t, !b.out.cfg_error, "wide config rejected by the C model");
-        if (s->width < 32 && s->lsb == 0 && strcmp(s->reg, "CTRL")) {
+        if (s->width < 32 && s->lsb == 0 && !shared_reg(s->reg)) {
             bus_write(&b, s->addr, s->max + 1);
             CHECK(t, b.out.cfg_error, "C model accepted %s = %u", s->field, s->max + 1);
             CHECK_EQ(t, bus_read(&b, ADDR_ERR_ADDR), (REASON_RANGE << 16) | s->addr);
@@ -281,6 +295,10 @@ static void test_bounds(tally *t)
     bus_reset(&b);
     bus_write(&b, 0x010, 0x8); /* CTRL bit 3 belongs to no field */
     CHECK(t, b.out.cfg_error, "C model accepted CTRL = 0x8");
+    bus_write(&b, ADDR_ERR, 1);
+    bus_write(&b, 0x060, 0x4); /* nor does GFC_CTRL bit 2 */
+    CHECK(t, b.out.cfg_error, "C model accepted GFC_CTRL = 0x4");
+    CHECK_EQ(t, bus_read(&b, ADDR_ERR_ADDR), (REASON_RANGE << 16) | 0x060u);
     /* every error is reported, not only the first */
     fg_nic_config c;
     fg_nic_config_defaults(&c);
@@ -390,10 +408,16 @@ static void test_files(tally *t)
                                   "pft_m = 12\n"
                                   "pft_n = 3\n"
                                   "pft_k = 0xFFFFFFFF\n"
-                                  "lfsr_seed = 0xACE1\n");
+                                  "lfsr_seed = 0xACE1\n"
+                                  "gfc_enable = 1\n"
+                                  "gfc_mode = buffer\n"
+                                  "GFC_PERIOD = 500\n"
+                                  "gfc_recip = 0x20000\n"
+                                  "GFC_DEPTH = 4095\n");
     fg_nic_config_defaults(&c);
     CHECK(t, fg_nic_config_load(&c, full, msg, sizeof msg) == 0, "load: %s", msg);
-    const uint32_t want[] = {1, 1, 1, 128, 1024, 900, 600, 512, 512, 800, 1024, 1000, 300, 12, 3, 0xFFFFFFFFu, 0xACE1};
+    const uint32_t want[] = {1, 1, 1, 128, 1024, 900, 600, 512, 512, 800, 1024, 1000, 300, 12, 3, 0xFFFFFFFFu, 0xACE1,
+                             1, 1, 500, 0x20000, 4095};
     for (int i = 0; i < N_FIELDS; i++)
         CHECK(t, *fld(&c, k_fields[i].field) == want[i], "%s = %u, want %u", k_fields[i].field,
               *fld(&c, k_fields[i].field), want[i]);
@@ -402,6 +426,7 @@ static void test_files(tally *t)
     CHECK_EQ(t, fg_nic_config_reg_value(&c, 0x010), 7);
     CHECK_EQ(t, fg_nic_config_reg_value(&c, 0x014), 128);
     CHECK_EQ(t, fg_nic_config_reg_value(&c, 0x048), 0xFFFFFFFFu);
+    CHECK_EQ(t, fg_nic_config_reg_value(&c, 0x060), 3); /* GFC_CTRL = enable | BUFFER << 1 */
     CHECK_EQ(t, fg_nic_config_reg_value(&c, 0x058), 0); /* ERR: no configuration field */
 
     /* and it programs the block: no error, registers and outputs read back */
@@ -409,7 +434,7 @@ static void test_files(tally *t)
     bus_reset(&b);
     fg_nic_reg_write wr[FG_NIC_N_CONFIG_REGS];
     int n = fg_nic_config_writes(&c, NULL, wr, FG_NIC_N_CONFIG_REGS, msg, sizeof msg);
-    CHECK_EQ(t, n, 15); /* CTRL + 14 one-field registers, 0x010..0x04C */
+    CHECK_EQ(t, n, 19); /* CTRL, GFC_CTRL + 17 one-field registers, 0x010..0x06C */
     bus_apply(&b, wr, n);
     CHECK(t, !b.out.cfg_error, "C model refused the full file's writes (ERR_ADDR 0x%08X)", bus_read(&b, ADDR_ERR_ADDR));
     check_outputs(t, &b, &c);
@@ -443,6 +468,10 @@ static void test_files(tally *t)
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "strategy FI accepted");
     CHECK(t, strstr(msg, "pft_strategy expects a number in 0..1 (decimal or 0x hex, or FT / AT), got 'FI'") != NULL,
           "msg: %s", msg);
+    p = write_file("nic_bad_gfc_mode.cfg", "gfc_mode = STAGE\n");
+    CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "gfc_mode STAGE accepted");
+    CHECK(t, strstr(msg, "gfc_mode expects a number in 0..1 (decimal or 0x hex, or TIME / BUFFER), got 'STAGE'") != NULL,
+          "msg: %s", msg);
     p = write_file("nic_big.cfg", "lfsr_seed = 0x100000000\n");
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "33-bit seed accepted");
     CHECK(t, strstr(msg, "lfsr_seed = 0x100000000 is outside its legal range 1..4294967295 (register LFSR_SEED, 32 bits)") !=
@@ -452,7 +481,9 @@ static void test_files(tally *t)
     CHECK(t, strstr(msg, "cannot open") != NULL, "msg: %s", msg);
     /* CTRL holds three fields, so CTRL is not a key */
     CHECK(t, fg_nic_config_set(&c, "CTRL", "1", msg, sizeof msg) == -1, "CTRL accepted as a key");
-    const char *made[] = {"full", "bad_key", "no_eq", "bad_num", "bad_mode", "big"};
+    /* GFC_CTRL holds two fields, so it is not a key either */
+    CHECK(t, fg_nic_config_set(&c, "GFC_CTRL", "1", msg, sizeof msg) == -1, "GFC_CTRL accepted as a key");
+    const char *made[] = {"full", "bad_key", "no_eq", "bad_num", "bad_mode", "bad_gfc_mode", "big"};
     for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
         char path[256];
         snprintf(path, sizeof path, "build/nic_regs_test_nic_%s.cfg", made[i]);
@@ -487,12 +518,15 @@ static void test_write_order(tally *t)
     c.w_e = 100; /* N_E 128 -> 50 under W_E 256 -> 100: N_E first */
     c.n_e = 50;
     c.pft_enable = 1;
+    c.gfc_enable = 1;
+    c.gfc_recip = 1000;
     int n = fg_nic_config_writes(&c, NULL, wr, FG_NIC_N_CONFIG_REGS, msg, sizeof msg);
-    CHECK_EQ(t, n, 15); /* CTRL + 14 one-field registers, 0x010..0x04C */
+    CHECK_EQ(t, n, 19); /* CTRL, GFC_CTRL + 17 one-field registers, 0x010..0x06C */
     CHECK(t, index_of(wr, n, 0x020) < index_of(wr, n, 0x024), "T_E not before T_S when both rise");
     CHECK(t, index_of(wr, n, 0x034) < index_of(wr, n, 0x038), "W_S not before N_S when both rise");
     CHECK(t, index_of(wr, n, 0x02C) < index_of(wr, n, 0x028), "N_E not before W_E when both fall");
-    CHECK_EQ(t, index_of(wr, n, 0x010), 14); /* CTRL (PFT enable) last */
+    CHECK_EQ(t, index_of(wr, n, 0x060), 17); /* GFC_CTRL (GFC enable) after every parameter */
+    CHECK_EQ(t, index_of(wr, n, 0x010), 18); /* CTRL (PFT enable) last */
     for (int i = 0; i < N_FIELDS; i++)       /* every configuration register exactly once */
         CHECK(t, index_of(wr, n, k_fields[i].addr) >= 0, "%s not written", k_fields[i].reg);
     bus_apply(&b, wr, n);
@@ -525,7 +559,71 @@ static void test_write_order(tally *t)
           "msg: %s", msg);
     /* too little room */
     CHECK(t, fg_nic_config_writes(&c, NULL, wr, 3, msg, sizeof msg) == -1, "3 slots accepted");
-    CHECK(t, strstr(msg, "room for 3 register writes, 15 needed") != NULL, "msg: %s", msg);
+    CHECK(t, strstr(msg, "room for 3 register writes, 19 needed") != NULL, "msg: %s", msg);
+}
+
+/* ---- rules that need the link: time-based GFC's B_0 bound ------------------------------- */
+
+/* Expected values by hand (python, from the formulas of docs/gfc.md, not from the library):
+ * 10 Gb/s, MTU 1500, t_w 1 us, t_r 3 us: tau = 2.4 + 2 + 3 = 7.4 us, C*tau = 9250 B; 64-byte
+ * blocks. B_m = rx_capacity = 4000 blocks = 256000 B.
+ *   longest period: (sqrt(9250) + sqrt(64*T))^2 <= 256000 up to T = 2623 (255933.6 B; 2624 gives
+ *   256012.6 B);
+ *   T = 1023: bound 123940.5 B -> 1937 blocks -> gfc_recip <= round(2^28/1937) = 138583;
+ *   B_0 >= 0: gfc_recip >= round(2^28/4000) = 67109. */
+static void test_link(tally *t)
+{
+    char msg[FG_NIC_MSG_LEN];
+    fg_gfc_plan_in link;
+    fg_gfc_plan_defaults(&link);
+    link.rate_gbps = 10;
+    link.mtu = 1500;
+    link.wire_ns = 1000;
+    link.proc_ns = 3000;
+    link.cell_bytes = 64;
+    fg_nic_config c;
+    fg_nic_config_defaults(&c);
+    c.rx_capacity = 4000;
+    c.gfc_period = 1023;
+    c.gfc_recip = 2; /* far outside the bound, ignored while GFC is off */
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == 0, "GFC off rejected: %s", msg);
+    c.gfc_enable = 1;
+    c.gfc_mode = 1; /* buffer mode: the bound does not apply */
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == 0, "buffer mode rejected: %s", msg);
+    c.gfc_mode = 0;
+    CHECK(t, fg_nic_config_check_link(&c, NULL, msg, sizeof msg) == 0, "no link rejected: %s", msg);
+    uint32_t legal[] = {67109, 100000, 138583};
+    for (int i = 0; i < 3; i++) {
+        c.gfc_recip = legal[i];
+        CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == 0, "gfc_recip %u rejected: %s", legal[i], msg);
+    }
+    uint32_t illegal[] = {67108, 138584};
+    for (int i = 0; i < 2; i++) {
+        c.gfc_recip = illegal[i];
+        CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == -1, "gfc_recip %u accepted", illegal[i]);
+        CHECK(t, strstr(msg, "gfc_recip (register GFC_RECIP) breaks time-based GFC on this link (B_m = rx_capacity = "
+                             "4000 blocks)") == msg,
+              "msg: %s", msg);
+        CHECK(t, strstr(msg, "legal range 67109..138583") != NULL, "msg: %s", msg);
+    }
+    /* the period: 2623 is the longest, 2624 too long (any recip) */
+    c.gfc_recip = 67109;
+    c.gfc_period = 2623;
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == 0, "period 2623 rejected: %s", msg);
+    c.gfc_period = 2624;
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == -1, "period 2624 accepted");
+    CHECK(t, strstr(msg, "gfc_period (register GFC_PERIOD)") == msg && strstr(msg, "legal range 1..2623") != NULL,
+          "msg: %s", msg);
+    /* a buffer below C*tau (100 blocks = 6400 B < 9250 B) fits no period: rx_capacity is named */
+    c.gfc_period = 1;
+    c.rx_capacity = 100;
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == -1, "100-block buffer accepted");
+    CHECK(t, strstr(msg, "rx_capacity (register RX_CAPACITY)") == msg, "msg: %s", msg);
+    /* a range error comes first, from the field table */
+    c.rx_capacity = 4000;
+    c.gfc_recip = 1;
+    CHECK(t, fg_nic_config_check_link(&c, &link, msg, sizeof msg) == -1, "gfc_recip 1 accepted");
+    CHECK_STR(t, msg, "gfc_recip = 1 is outside its legal range 2..15790321 (register GFC_RECIP, 24 bits)");
 }
 
 /* ---- random: the library's verdict against the block's ---------------------------------- */
@@ -588,7 +686,8 @@ typedef struct {
     const rule_spec *rule;
 } defect;
 
-/* Breaks c once: a field of its own register past a bound, or a rule. Fields sharing CTRL are
+/* Breaks c once: a field of its own register past a bound, or a rule. Fields sharing CTRL or
+ * GFC_CTRL are
  * left alone: one past a 1-bit field is the next field's bit on the bus (test_bounds covers
  * their ranges in the library and CTRL's undefined bit in the block). */
 static defect break_once(uint64_t *s, fg_nic_config *c)
@@ -598,7 +697,7 @@ static defect break_once(uint64_t *s, fg_nic_config *c)
         const field_spec *f;
         do
             f = &k_fields[rng_next(s) % N_FIELDS];
-        while (!strcmp(f->reg, "CTRL") || (f->min == 0 && f->max == 0xFFFFFFFFu));
+        while (shared_reg(f->reg) || (f->min == 0 && f->max == 0xFFFFFFFFu));
         int below = f->max == 0xFFFFFFFFu || (f->min > 0 && rng_next(s) % 2);
         *fld(c, f->field) = below ? f->min - 1 : rng_range(s, f->max + 1, f->max < 0xFFFFu ? 0xFFFFu : 0xFFFFFFFFu);
         d.field = f;
@@ -715,6 +814,7 @@ int main(int argc, char **argv)
         test_rules(&t);
         test_files(&t);
         test_write_order(&t);
+        test_link(&t);
     }
     random_agreement(&t, seed, configs);
     printf("RESULT nic_regs_unit passed=%d failed=%d\n", t.passed, t.failed);

@@ -45,6 +45,7 @@ struct TbCsrNic {
         sig.input("stat_pft_throttled", 1, &top->stat_pft_throttled, [this] { return (uint64_t)in.stat_pft_throttled[0]; });
         sig.input("stat_flit", 1, &top->stat_flit, [this] { return (uint64_t)in.stat_flit[0]; });
         sig.input("stat_no_credit", 1, &top->stat_no_credit, [this] { return (uint64_t)in.stat_no_credit[0]; });
+        sig.input("stat_gfc_wait", 1, &top->stat_gfc_wait, [this] { return (uint64_t)in.stat_gfc_wait[0]; });
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
 #define OUT(name, w) sig.output(#name, w, &top->name, [this] { return (uint64_t)out.name; })
         OUT(cfg_pft_enable, 1);
@@ -64,6 +65,11 @@ struct TbCsrNic {
         OUT(cfg_n, 5);
         OUT(cfg_k, 32);
         OUT(cfg_seed, 32);
+        OUT(cfg_gfc_enable, 1);
+        OUT(cfg_gfc_mode, 1);
+        OUT(cfg_gfc_period, 24);
+        OUT(cfg_gfc_recip, 24);
+        OUT(cfg_gfc_depth, 12);
         OUT(cfg_error, 1);
 #undef OUT
     }
@@ -74,6 +80,7 @@ struct TbCsrNic {
 #define F(x) c.x = st.x
         F(pft_enable); F(pft_strategy); F(pft_injection); F(t_fc); F(rx_capacity); F(t_e); F(t_s); F(w_e);
         F(n_e); F(th_e); F(w_s); F(n_s); F(th_s); F(pft_m); F(pft_n); F(pft_k); F(lfsr_seed);
+        F(gfc_enable); F(gfc_mode); F(gfc_period); F(gfc_recip); F(gfc_depth);
 #undef F
         for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
             const fg_reg_field_desc* f = &fg_regs_nic_fields[i];
@@ -137,6 +144,7 @@ struct TbCsrNic {
         in.stat_pft_throttled[0] = r.chance(burst ? 9 : 1, 10);
         in.stat_flit[0] = r.chance(burst ? 9 : 1, 10);
         in.stat_no_credit[0] = r.chance(burst ? 9 : 1, 10);
+        in.stat_gfc_wait[0] = r.chance(burst ? 9 : 1, 10);
     }
     void model_step() {
         if (rst) {

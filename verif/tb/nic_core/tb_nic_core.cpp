@@ -10,6 +10,10 @@
 // tx_start says so and the link is free, sends its cells back to back (tx_flit), the switch
 // port drains slowly or fast and returns FCCLs; the NIC's own receiver gets random packets.
 // Random register traffic continues (reads, PFT parameter and seed rewrites, illegal writes).
+// GFC: in half of the epochs the programme turns GFC on - time mode (3 in 4: a period of 1..256
+// cycles, B_m - B_0 of 17 blocks up to the modelled buffer, a bucket depth 0..300) or buffer
+// mode (1 in 4) - and the switch sends GFC stages now and then (rx_gfc_valid, stages 0..31,
+// mostly low ones) in every epoch; GFC registers are rewritten at random now and then.
 #include <vector>
 
 #include "../cbfc_tx/cbfc_link_env.h"
@@ -39,7 +43,7 @@ struct TbNicCore {
     CbfcLinkEnv env;
     std::vector<std::pair<uint32_t, uint32_t>> prog;  // pending register writes
     uint32_t flits_left = 0;                           // cells of the packet on the wire
-    uint64_t congested_cycles = 0, starts = 0;
+    uint64_t congested_cycles = 0, starts = 0, gfc_epochs = 0, gfc_held = 0;
     fg::Options opt;
 
     explicit TbNicCore(const fg::Options& o) : opt(o) {
@@ -60,6 +64,8 @@ struct TbNicCore {
         sig.input("rx_blocks", 8, &top->rx_blocks, [this] { return (uint64_t)in.rx_blocks; });
         sig.input("rx_free_blocks", 16, &top->rx_free_blocks, [this] { return (uint64_t)in.rx_free_blocks; });
         sig.input("rx_fccl_req", 1, &top->rx_fccl_req, [this] { return (uint64_t)in.rx_fccl_req; });
+        sig.input("rx_gfc_valid", 1, &top->rx_gfc_valid, [this] { return (uint64_t)in.rx_gfc_valid; });
+        sig.input("rx_gfc_stage", 5, &top->rx_gfc_stage, [this] { return (uint64_t)in.rx_gfc_stage; });
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
         sig.output("tx_start", 1, &top->tx_start, [this] { return (uint64_t)out.tx_start; });
         sig.output("tx_fccl_valid", 1, &top->tx_fccl_valid, [this] { return (uint64_t)out.tx_fccl_valid; });
@@ -70,6 +76,9 @@ struct TbNicCore {
         sig.output("fccl", 12, &top->fccl, [this] { return (uint64_t)out.fccl; });
         sig.output("fctbs", 12, &top->fctbs, [this] { return (uint64_t)out.fctbs; });
         sig.output("cfg_error", 1, &top->cfg_error, [this] { return (uint64_t)out.cfg_error; });
+        sig.output("gfc_rate", 17, &top->gfc_rate, [this] { return (uint64_t)out.gfc_rate; });
+        sig.output("gfc_stage", 5, &top->gfc_stage, [this] { return (uint64_t)out.gfc_stage; });
+        sig.output("gfc_hold", 1, &top->gfc_hold, [this] { return (uint64_t)out.gfc_hold; });
     }
     // The register programme of an epoch (legal values; rule pairs written low side first).
     void program(fg::Rng& r) {
@@ -102,6 +111,22 @@ struct TbNicCore {
             prog.push_back({FG_NIC_REG_PFT_K_ADDR, (uint32_t)r.range(0, 4)});
         }
         prog.push_back({FG_NIC_REG_LFSR_SEED_ADDR, (uint32_t)r.range(1, 0xFFFFFFFFu)});
+        // GFC: B_m - B_0 = span blocks -> GFC_RECIP = round(2^28 / span) (docs/blocks/gfc_time.md)
+        bool gfc = r.chance(1, 2);
+        uint32_t gfc_mode = r.chance(1, 4) ? 1u : 0u;
+        uint32_t span = r.chance(1, 3) ? (uint32_t)r.range(17, 64) : (uint32_t)r.range(17, cap > 64 ? cap : 64);
+        prog.push_back({FG_NIC_REG_GFC_PERIOD_ADDR, r.chance(1, 4) ? (uint32_t)r.range(1, 8) : (uint32_t)r.range(8, 256)});
+        prog.push_back({FG_NIC_REG_GFC_RECIP_ADDR, (uint32_t)(((1ull << 28) + span / 2) / span)});
+        prog.push_back({FG_NIC_REG_GFC_DEPTH_ADDR, r.chance(1, 3) ? 0u : (uint32_t)r.range(1, 300)});
+        prog.push_back({FG_NIC_REG_GFC_CTRL_ADDR, (gfc ? 1u : 0u) | (gfc_mode << 1)});
+        if (gfc) gfc_epochs++;
+        // time mode with small packets into a slow receiver: the credits run out exactly
+        // (r = 0 at a sample: rate 0) now and then, not only with packets that happen to fit
+        if (gfc && !gfc_mode && r.chance(1, 3)) {
+            env.max_blocks = (uint32_t)r.range(1, 4);
+            env.drain_num = 1;
+            env.drain_den = (uint32_t)r.range(2, 6);
+        }
         uint32_t ctrl = 1u | ((mode >> 1) << 1) | ((mode & 1) << 2);
         prog.push_back({FG_NIC_REG_CTRL_ADDR, r.chance(1, 20) ? ctrl & ~1u : ctrl});
     }
@@ -117,7 +142,7 @@ struct TbNicCore {
         }
         // registers: the programme first, then random traffic
         in.csr_rd = r.chance(1, 8);
-        in.csr_addr = (uint16_t)(r.below(0x24) * 4);
+        in.csr_addr = (uint16_t)(r.below(0x25) * 4);
         in.csr_wr = false;
         if (!prog.empty()) {
             in.csr_wr = true;
@@ -126,7 +151,12 @@ struct TbNicCore {
             prog.erase(prog.begin());
         } else if (r.chance(1, 3000)) {
             in.csr_wr = true;
-            switch (r.below(4)) {
+            switch (r.below(6)) {
+            case 4: in.csr_addr = FG_NIC_REG_GFC_CTRL_ADDR; in.csr_wdata = (uint32_t)r.bits(2); break;
+            case 5:
+                in.csr_addr = r.chance(1, 2) ? FG_NIC_REG_GFC_PERIOD_ADDR : FG_NIC_REG_GFC_DEPTH_ADDR;
+                in.csr_wdata = (uint32_t)r.range(0, 64);
+                break;
             case 0: in.csr_addr = FG_NIC_REG_LFSR_SEED_ADDR; in.csr_wdata = (uint32_t)r.bits(32); break;
             case 1: in.csr_addr = FG_NIC_REG_ERR_ADDR; in.csr_wdata = 1; break;
             case 2: in.csr_addr = (uint16_t)r.bits(12); in.csr_wdata = (uint32_t)r.bits(32); break;
@@ -165,6 +195,10 @@ struct TbNicCore {
         in.rx_blocks = (uint32_t)r.range(1, 255);
         in.rx_free_blocks = (uint32_t)r.bits(r.chance(1, 2) ? 11 : 16);
         in.rx_fccl_req = r.chance(1, 5000);
+        // GFC stages from the switch (acted on in buffer mode only)
+        in.rx_gfc_valid = r.chance(1, 3000);
+        in.rx_gfc_stage = (uint8_t)(r.chance(1, 8) ? r.bits(5) : r.range(0, 6));
+        if (in.tx_head_valid && out.gfc_hold) gfc_held++;
         if (out.pft_congested) congested_cycles++;
     }
     void model_step() {
@@ -177,15 +211,18 @@ struct TbNicCore {
     }
     bool coverage() {
         if (!opt.rerun && !opt.quiet)
-            std::printf("NIC CORE mode=%d packets started %llu, cycles congested %llu\n", TB_MODE,
-                        (unsigned long long)starts, (unsigned long long)congested_cycles);
+            std::printf("NIC CORE mode=%d packets started %llu, cycles congested %llu, GFC epochs %llu, "
+                        "cycles a packet waited for GFC %llu\n",
+                        TB_MODE, (unsigned long long)starts, (unsigned long long)congested_cycles,
+                        (unsigned long long)gfc_epochs, (unsigned long long)gfc_held);
         // the core's own points must all be reached; only this run's mode's congestion point
         // can be (the other three are reached by the other three builds)
         const char* names[FG_NIC_CORE_COV_N];
         uint64_t counts[FG_NIC_CORE_COV_N];
         int n = 0;
         for (int i = 0; i < FG_NIC_CORE_COV_N; i++) {
-            if (i >= FG_NIC_CORE_COV_CONG_FT_FI && i != FG_NIC_CORE_COV_CONG_FT_FI + TB_MODE) continue;
+            if (i >= FG_NIC_CORE_COV_CONG_FT_FI && i <= FG_NIC_CORE_COV_CONG_AT_RI && i != FG_NIC_CORE_COV_CONG_FT_FI + TB_MODE)
+                continue;
             names[n] = fg_nic_core_cov_names[i];
             counts[n++] = st.cov[i];
         }
@@ -194,6 +231,10 @@ struct TbNicCore {
         fg::Options adv = opt;
         adv.test = opt.test + ".pft";
         fg::report_coverage(adv, fg_pft_cov_names, st.pft.cov, FG_PFT_COV_N);
+        adv.test = opt.test + ".gfc_time";
+        fg::report_coverage(adv, fg_gfc_time_cov_names, st.gfc_time.cov, FG_GFC_TIME_COV_N);
+        adv.test = opt.test + ".gfc_limiter";
+        fg::report_coverage(adv, fg_rate_limiter_cov_names, st.gfc_lim.cov, FG_RATE_LIMITER_COV_N);
         return ok;
     }
 };
