@@ -7,6 +7,13 @@
 #define FG_EXIT_INVALID 1
 #define FG_EXIT_USAGE 2
 
+#include "fg_gfc_plan.h"
+
+/* The link options shared by the GFC commands and check-nic-config (fg_cmd_gfc.c): --rate 10G,
+ * --mtu B, --cable 1us|200m, --tr 3us, --cell B into `link`. Returns -1 when `arg` is not one of
+ * them, 0 when parsed, FG_EXIT_USAGE after printing "CMDNAME: ARG expects ..., got 'VAL'". */
+int fg_cli_parse_link(const char *cmdname, const char *arg, const char *val, fg_gfc_plan_in *link);
+
 /* flowgate sim SCENARIO ...: runs the system simulator (build/bin/fg_sim, beside flowgate). */
 int fg_cmd_sim(int argc, char **argv);
 /* flowgate gfc plan ...: GFC parameters (tau, stages, B_0 bound, feedback bandwidth). */

@@ -221,6 +221,27 @@ static void print_json(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o)
     printf("}\n");
 }
 
+int fg_cli_parse_link(const char *cmdname, const char *arg, const char *val, fg_gfc_plan_in *link)
+{
+    const char *saved = cmd;
+    long x;
+    int rc = -1;
+    cmd = cmdname;
+    if (!strcmp(arg, "--rate")) {
+        rc = parse_rate(arg, val, &link->rate_gbps);
+    } else if (!strcmp(arg, "--mtu")) {
+        if (!(rc = parse_uint(arg, val, 68, 16000, &x))) link->mtu = (uint32_t)x;
+    } else if (!strcmp(arg, "--cable")) {
+        rc = parse_time(arg, val, 1, 0, &link->wire_ns);
+    } else if (!strcmp(arg, "--tr")) {
+        rc = parse_time(arg, val, 0, 0, &link->proc_ns);
+    } else if (!strcmp(arg, "--cell")) {
+        if (!(rc = parse_uint(arg, val, 1, 16384, &x))) link->cell_bytes = (uint32_t)x;
+    }
+    cmd = saved;
+    return rc;
+}
+
 static void check_usage(FILE *f)
 {
     fprintf(f,
@@ -240,7 +261,7 @@ static int cmd_check(int argc, char **argv)
     cmd = "flowgate gfc check";
     fg_gfc_plan_in link;
     fg_gfc_plan_defaults(&link);
-    long b1 = -1, bm = -1, period = -1, recip = -1, x;
+    long b1 = -1, bm = -1, period = -1, recip = -1;
     int have_rate = 0, rc;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
@@ -260,19 +281,9 @@ static int cmd_check(int argc, char **argv)
             fprintf(stderr, "%s: unknown option '%s' (flowgate gfc check --help)\n", cmd, a);
             return FG_EXIT_USAGE;
         }
-        if (!strcmp(a, "--rate")) {
-            if ((rc = parse_rate(a, v, &link.rate_gbps))) return rc;
-            have_rate = 1;
-        } else if (!strcmp(a, "--mtu")) {
-            if ((rc = parse_uint(a, v, 68, 16000, &x))) return rc;
-            link.mtu = (uint32_t)x;
-        } else if (!strcmp(a, "--cable")) {
-            if ((rc = parse_time(a, v, 1, 0, &link.wire_ns))) return rc;
-        } else if (!strcmp(a, "--tr")) {
-            if ((rc = parse_time(a, v, 0, 0, &link.proc_ns))) return rc;
-        } else if (!strcmp(a, "--cell")) {
-            if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
-            link.cell_bytes = (uint32_t)x;
+        if ((rc = fg_cli_parse_link(cmd, a, v, &link)) >= 0) {
+            if (rc) return rc;
+            have_rate |= !strcmp(a, "--rate");
         } else if (!strcmp(a, "--mode")) {
             if (!strcmp(v, "buffer"))
                 link.mode = FG_GFC_MODE_BUFFER;

@@ -17,16 +17,19 @@
 static int nic_usage(FILE *f)
 {
     fprintf(f,
-            "usage: " CMD " FILE [--writes] [--json]\n"
+            "usage: " CMD " FILE [--writes] [--json] [--rate 10G [--mtu 1500] [--cable 1us] [--tr 3us]]\n"
             "  Validates a NIC key=value configuration: keys are the field names of\n"
             "  docs/registers_nic.md (t_fc, rx_capacity, t_e, t_s, w_e, n_e, th_e, w_s, n_s, th_s,\n"
-            "  pft_m, pft_n, pft_k, lfsr_seed, pft_enable, pft_strategy FT|AT, pft_injection FI|RI)\n"
+            "  pft_m, pft_n, pft_k, lfsr_seed, pft_enable, pft_strategy FT|AT, pft_injection FI|RI,\n"
+            "  gfc_enable, gfc_mode TIME|BUFFER, gfc_period, gfc_recip, gfc_depth)\n"
             "  or a one-field register's name (T_FC, PFT_T_E, ...); unset fields keep their reset\n"
             "  values. Prints OK or every error (field, value and legal range; rules T_S <= T_E,\n"
             "  N_E <= W_E, N_S <= W_S).\n"
             "  --writes  also list the register writes (address, register, value) that program it\n"
             "            from reset, in an order that never breaks a rule; CTRL last\n"
             "  --json    one JSON object: file, ok, errors, config, writes\n"
+            "  --rate    with the link (--mtu, --cable, --tr as in flowgate gfc plan): time-based GFC's\n"
+            "            Theorem 5.1 bound on gfc_period/gfc_recip with B_m = rx_capacity\n"
             "  Exit 0 legal, 1 illegal, 2 bad command line.\n");
     return f == stdout ? 0 : FG_EXIT_USAGE;
 }
@@ -79,7 +82,9 @@ static void json_report(const char *path, int loaded, const fg_nic_config *c, ch
 int fg_cmd_check_nic_config(int argc, char **argv)
 {
     const char *path = NULL;
-    int json = 0, list_writes = 0;
+    int json = 0, list_writes = 0, have_link = 0, rc;
+    fg_gfc_plan_in link;
+    fg_gfc_plan_defaults(&link);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return nic_usage(stdout);
@@ -87,8 +92,14 @@ int fg_cmd_check_nic_config(int argc, char **argv)
             json = 1;
         } else if (!strcmp(argv[i], "--writes")) {
             list_writes = 1;
+        } else if (i + 1 < argc && (rc = fg_cli_parse_link(CMD, argv[i], argv[i + 1], &link)) >= 0) {
+            if (rc)
+                return rc;
+            have_link |= !strcmp(argv[i], "--rate");
+            i++;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, CMD ": unknown option '%s' (options: --writes, --json)\n", argv[i]);
+            fprintf(stderr, CMD ": unknown option '%s' (options: --writes, --json, --rate, --mtu, --cable, --tr)\n",
+                    argv[i]);
             return FG_EXIT_USAGE;
         } else if (path) {
             fprintf(stderr, CMD ": one configuration FILE only, got '%s' and '%s'\n", path, argv[i]);
@@ -114,6 +125,8 @@ int fg_cmd_check_nic_config(int argc, char **argv)
         return FG_EXIT_INVALID;
     }
     int nerr = fg_nic_config_errors(&c, errors, MAX_ERRORS);
+    if (nerr == 0 && have_link && fg_nic_config_check_link(&c, &link, errors[0], sizeof errors[0]))
+        nerr = 1;
     fg_nic_reg_write w[FG_NIC_N_CONFIG_REGS];
     int nw = 0;
     if (nerr == 0) {

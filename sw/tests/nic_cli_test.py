@@ -130,6 +130,23 @@ expect("nic.gfc.recip-min", [CMD, cfgfile("recip1.cfg", "gfc_recip = 1\n")], 1,
        err_has=["gfc_recip = 1 is outside its legal range 2..15790321 (register GFC_RECIP, 24 bits)"])
 expect("nic.gfc.mode", [CMD, cfgfile("gfcmode.cfg", "gfc_mode = STAGE\n")], 1,
        err_has=["gfc_mode expects a number in 0..1 (decimal or 0x hex, or TIME / BUFFER), got 'STAGE'"])
+# With the link (--rate ...): Theorem 5.1 on gfc_period/gfc_recip, B_m = rx_capacity = 2047 blocks.
+# By hand: tau = 2*1500 B/10G + 2*1 us + 3 us = 7.4 us; T = 64 cells * 51.2 ns = 3276.8 ns;
+# (sqrt(7.4/3.2768) + 1)^2 * C*T = 6.264 * 4096 B = 25657 B = 401 blocks, so
+# recip = 2^28/(B_m - B_0) lies in ceil(2^28/2047) .. floor(2^28/401) = 131136..669415.
+link_ok = cfgfile("link.cfg", "rx_capacity = 2047\ngfc_enable = 1\ngfc_mode = TIME\ngfc_period = 64\n"
+                  "gfc_recip = 669415\n")
+expect("nic.link.ok", [CMD, link_ok, "--rate", "10G"], 0, out_has=["OK (legal NIC configuration)"])
+link_bad = cfgfile("linkbad.cfg", "rx_capacity = 2047\ngfc_enable = 1\ngfc_mode = TIME\ngfc_period = 64\n"
+                   "gfc_recip = 669416\n")
+expect("nic.link.recip", [CMD, link_bad, "--rate", "10G", "--mtu", "1500", "--cable", "1us", "--tr", "3us"], 1,
+       err_has=["gfc_recip (register GFC_RECIP) breaks time-based GFC on this link",
+                "legal range 131136..669415"])
+expect("nic.link.no-rate", [CMD, link_bad], 0, out_has=["OK (legal NIC configuration)"])
+j = expect_json("nic.link.json", [CMD, link_bad, "--rate", "10G"], 1)
+check("nic.link.json", j.get("ok") is False and j.get("writes") == [] and "GFC_RECIP" in j.get("errors", [""])[0],
+      repr(j))
+expect("nic.link.bad-rate", [CMD, link_ok, "--rate", "10Q"], 2, err_has=["--rate expects a link rate"])
 expect("nic.seed0", [CMD, cfgfile("seed.cfg", "lfsr_seed = 0\n")], 1,
        err_has=["lfsr_seed = 0 is outside its legal range 1..4294967295 (register LFSR_SEED, 32 bits)"])
 
