@@ -26,7 +26,8 @@ def load(spec):
         res = json.load(f)
     if res.get("scenario") != "deadlock":
         sys.exit(f"plot_deadlock: {path} is not a `fg_sim deadlock --json` result")
-    return label or f"{res['topo']} {res['fc']} ({res['switch']})", res
+    egress = f" egress {res['egress']}" if res.get("egress", "fifo") != "fifo" else ""
+    return label or f"{res['topo']} {res['fc']}{egress} ({res['switch']})", res
 
 
 def load_csv(path):

@@ -10,7 +10,9 @@
 //     as a Credit symbol when the port's transmitter is free (after a packet in progress and
 //     a PFC frame; a newer FCCL replaces one not yet sent).
 //   egress (sender) fg_cbfc_tx: FCCL from the downstream's Credit symbols, FCTBS advanced by
-//     every packet started; when the head packet of EQ(o,p) does not fit the credits
+//     every packet started; when the packet EQ(o,p) would start next (the switch's pick(o,p):
+//     the head under fifo, the round-robin choice under rr, the eligible one under iq, none
+//     when iq has no eligible packet) does not fit the credits
 //     (its can_send output is 0) the core's egress scheduler is held for that EQ (the core's
 //     tx_hold input; without that input in the build, the port's link_idle is dropped
 //     instead, which holds every priority of the port: documented fallback).
@@ -83,8 +85,9 @@ class CbfcPorts {
     // A packet of EQ(o,prio) starts on egress o this edge.
     void started(int o, int prio, uint16_t cells);
     // Before the core's edge: step every receiver and sender with this edge's inputs (`co`
-    // = the core's outputs after the previous edge, head_cells(o,p) = the head packet of
-    // EQ(o,p) after this edge's start, 0 when empty) and set the core's holds.
+    // = the core's outputs after the previous edge, head_cells(o,p) = the packet EQ(o,p)
+    // would start next, after this edge's start, 0 when none) and set the core's holds.
+    // It sets tx_hold for every credit-based (o,p); the switch ORs its own holds in after.
     void edge(const fg_sw_core_out& co, const std::function<uint16_t(int, int)>& head_cells, fg_sw_core_in& in);
     const CbfcPortStats& stats() const { return st_; }
     // The sender's credits in use toward port o's downstream (c, SPEC 3).

@@ -46,7 +46,12 @@ bool DeadlockDetector::stuck(uint64_t now, int s, int o, int p) const {
 bool DeadlockDetector::waits_on(int s, int o, int p, int n, int o2) const {
     int i = 0;
     if (t_.peer_switch(s, o, &i) != n) return false;
-    return hv_.ingress_withholds(n, i, p) && sw_[n]->logic.eq_cells_from(o2, p, i) > 0;
+    if (!hv_.ingress_withholds(n, i, p)) return false;
+    // Input-queued switch: ingress (i,p) frees space only when the packet at the head of its
+    // FIFO starts, so it waits for that packet's output alone (head-of-line blocking), not
+    // for every output it holds cells for.
+    if (sw_[n]->logic.input_queued()) return sw_[n]->logic.ingress_head_out(i, p) == o2;
+    return sw_[n]->logic.eq_cells_from(o2, p, i) > 0;
 }
 
 void DeadlockDetector::check(uint64_t now) {
@@ -146,8 +151,10 @@ std::string deadlock_usage() {
            "  --prio P             priority of the flows, lossless (default 3)\n"
            "  --pause-quanta Q     XOFF time, 1..65535 (default 65535)\n"
            "  --refresh CYCLES     XOFF refresh interval (default 32768)\n"
-"  --egress fifo|rr     egress queue discipline: one FIFO per queue, or round robin over the\n"
-           "                       ingress ports within it (default fifo)\n"
+           "  --egress fifo|rr|iq  egress discipline: fifo = one FIFO per egress queue; rr = round robin\n"
+           "                       over the ingress ports within it (no head-of-line blocking); iq = the\n"
+           "                       paper's input-queued switch, one FIFO per ingress port, head-of-line\n"
+           "                       blocking (default fifo)\n"
            "  --tfc CYCLES         CBFC FCCL period, 1..65535 (default 64)\n"
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
@@ -187,8 +194,8 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--refresh") o.refresh = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--egress") {
             o.egress = val();
-            if (o.egress != "fifo" && o.egress != "rr")
-                throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr");
+            if (o.egress != "fifo" && o.egress != "rr" && o.egress != "iq")
+                throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq");
         } else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
@@ -367,7 +374,10 @@ int run_deadlock(const DeadlockOptions& o) {
             throw std::invalid_argument(std::string("--fc gfc-time: ") + msg);
     }
 
-    const bool rr = o.egress == "rr";  // default fifo: the same switch as the PFC runs
+    const std::string egress = o.egress.empty() ? "fifo" : o.egress;
+    const EgressDiscipline disc = egress == "rr"   ? EgressDiscipline::Rr
+                                  : egress == "iq" ? EgressDiscipline::Iq
+                                                   : EgressDiscipline::Fifo;
     Network net;
     std::vector<SwitchNode*> sw;
     for (int s = 0; s < S; s++) {
@@ -381,7 +391,7 @@ int run_deadlock(const DeadlockOptions& o) {
         sc.route = t.route[s];
         sc.mon_prio = o.prio;
         sc.sample_every = 0;
-        sc.rr_ingress = rr;
+        sc.egress = disc;
         if (credit) {
             sc.cbfc.port_cbfc.assign(ports, false);
             for (int k = 0; k < t.ports_used[s]; k++) sc.cbfc.port_cbfc[k] = true;
@@ -485,7 +495,8 @@ int run_deadlock(const DeadlockOptions& o) {
     }
     uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
     bool consistent = true;
-    uint32_t qpeak_max = 0;
+    uint64_t hol_held = 0;  // iq: EQ-cycles held because no packet of theirs headed its ingress FIFO
+    uint32_t qpeak_max = 0, pg_peak_max = 0, transit_pg_peak = 0;  // transit: ingress from a switch  // pg: the most one ingress PG held (B_m: XOFF / allotment)
     for (int s = 0; s < S; s++) {
         const SwitchStats& st = sw[s]->logic.stats();
         violations += st.stat_violation;
@@ -496,6 +507,11 @@ int run_deadlock(const DeadlockOptions& o) {
         mismatch += st.acct_mismatch;
         consistent = consistent && sw[s]->logic.node_drops() == st.stat_drop + st.stat_violation;
         qpeak_max = std::max(qpeak_max, mon.queue_peak(s));
+        hol_held += st.hol_held;
+        for (int i = 0; i < t.ports_used[s]; i++) {
+            pg_peak_max = std::max(pg_peak_max, mon.pg_peak(s, i));
+            if (t.peer_switch(s, i, nullptr) >= 0) transit_pg_peak = std::max(transit_pg_peak, mon.pg_peak(s, i));
+        }
     }
     for (HostNode* h : hosts) ooo += h->logic.stats().rx_out_of_order;
     consistent = consistent && errors == 0 && mismatch == 0 && ooo == 0;
@@ -552,7 +568,7 @@ int run_deadlock(const DeadlockOptions& o) {
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
                     "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
                     t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
-                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, rr ? "rr" : "fifo", buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
+                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, egress.c_str(), buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
                     (unsigned long long)detect, us(detect));
         std::printf("\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
@@ -564,11 +580,11 @@ int run_deadlock(const DeadlockOptions& o) {
             std::printf("%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
         std::printf("], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
-                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"violations\": %llu, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"hol_held_cycles\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
                     "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
                     v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
-                    victim_peak, qpeak_max, (unsigned long long)violations, (unsigned long long)drops,
+                    victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, (unsigned long long)hol_held, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::printf("\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
@@ -595,10 +611,14 @@ int run_deadlock(const DeadlockOptions& o) {
         for (int s = 0; s < S; s++) {
             const SwitchStats& st = sw[s]->logic.stats();
             std::printf("%s{\"name\": \"%s\", \"queue_peak_cells\": %u, \"queue_peak_kb\": %.1f, \"queue_peak_cycle\": %llu, "
-                        "\"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"violations\": %llu}",
+                        "\"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"violations\": %llu, \"ingress_peak_cells\": [",
                         s ? ", " : "", t.switch_names[s].c_str(), mon.queue_peak(s), mon.queue_peak(s) * 64.0 / 1024,
                         (unsigned long long)mon.queue_peak_cycle(s), (unsigned long long)st.pfc_xoff,
                         (unsigned long long)st.pfc_xon, (unsigned long long)st.stat_violation);
+            for (int i = 0; i < t.ports_used[s]; i++) std::printf("%s%u", i ? ", " : "", mon.pg_peak(s, i));
+            std::printf("], \"ingress_end_cells\": [");
+            for (int i = 0; i < t.ports_used[s]; i++) std::printf("%s%u", i ? ", " : "", mon.pg_now(s, i));
+            std::printf("]}");
         }
         std::printf("], \"window_end_us\": [");
         for (size_t k = 0; k < W; k++) std::printf("%s%.3f", k ? ", " : "", us(rows[k].end_cycle + 1));
@@ -617,9 +637,9 @@ int run_deadlock(const DeadlockOptions& o) {
         std::printf("], \"csv\": \"%s\"}\n", o.csv.c_str());
     } else {
         if (!o.quiet) {
-            std::printf("deadlock %s (%s) fc=%s switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) link=%u cycles "
-                        "pkt=%u B\n",
-                        t.name.c_str(), t.what.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(),
+            std::printf("deadlock %s (%s) fc=%s egress=%s switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) "
+                        "link=%u cycles pkt=%u B\n",
+                        t.name.c_str(), t.what.c_str(), fc_name.c_str(), egress.c_str(), sw[0]->logic.core().name().c_str(),
                         (unsigned long long)cycles, us(cycles), cycle_ns, o.rate_gbps, delay, o.pkt_bytes);
             if (!credit)
                 std::printf("input buffer %g KB per ingress port, XOFF %g KB, XON %g KB (%u/%u/%u cells), traffic from "
@@ -666,6 +686,14 @@ int run_deadlock(const DeadlockOptions& o) {
             std::printf("queue peaks (cells):");
             for (int s = 0; s < S; s++)
                 if (mon.queue_peak(s)) std::printf(" %s=%u", t.switch_names[s].c_str(), mon.queue_peak(s));
+            std::printf("\ningress PG cells, peak/end, per port:");
+            for (int s = 0; s < S; s++)
+                if (mon.queue_peak(s)) {
+                    std::printf(" %s[", t.switch_names[s].c_str());
+                    for (int i = 0; i < t.ports_used[s]; i++)
+                        std::printf("%s%u/%u", i ? " " : "", mon.pg_peak(s, i), mon.pg_now(s, i));
+                    std::printf("]");
+                }
             std::printf("\n");
         }
         std::printf("RESULT topo=%s fc=%s switch=%s deadlock=%s", t.name.c_str(), fc_name.c_str(),
@@ -684,7 +712,9 @@ int run_deadlock(const DeadlockOptions& o) {
             std::printf(" held_peak=%u/%u cells credit_overruns=%llu", held_peak, allot, (unsigned long long)overruns);
         if (o.fc == FlowControl::GfcBuffer)
             std::printf(" gfc_frames=%llu gfc_stage_max=%u", (unsigned long long)gfc_tx, gfc_stage_max);
-        std::printf(" cpu=%.2fs\n", cpu);
+        if (egress == "iq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
+        std::printf(" pg_peak_max=%u transit_pg_peak_max=%u cells egress=%s cpu=%.2fs\n", pg_peak_max, transit_pg_peak,
+                    egress.c_str(), cpu);
     }
     if (!consistent) {
         std::string first;

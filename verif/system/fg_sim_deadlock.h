@@ -11,7 +11,9 @@
 //         least the detection time;
 //   edge  (S, o, p) -> (N, o', p): N is the switch on the other end of S's port o (its port
 //         i), N withholds that ingress (PFC: PG(i,p) paused, XOFF in force) and N's queue
-//         EQ(o',p) holds cells that came in on port i and is itself a node.
+//         EQ(o',p) holds cells that came in on port i and is itself a node; with the
+//         input-queued discipline (iq) o' must be the output of the packet at the head of
+//         N's ingress FIFO (i,p), the only one whose start frees space there.
 // A cycle in that graph is a deadlock: each queue waits for the next, none has moved for the
 // detection time. It is reported once, with the ports of the cycle and the cycle time it was
 // found; later checks only say whether it still stands.
@@ -154,7 +156,7 @@ struct DeadlockOptions {
     int prio = 3;
     uint32_t pause_quanta = 0xFFFF;
     uint32_t refresh = 32768;
-    std::string egress;           // fifo|rr ("": fifo)
+    std::string egress;           // fifo|rr|iq ("": the scenario's default)
     uint32_t t_fc = 64;           // CBFC FCCL period (cycles), --fc cbfc|gfc-time
     uint32_t gfc_period = 0;      // time-based GFC sampling period (cycles, 0: = t_fc)
     double gfc_proc_ns = 3000;    // t_r of the GFC calculator's tau (the paper's 3 us)

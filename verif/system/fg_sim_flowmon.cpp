@@ -16,6 +16,8 @@ FlowMonitor::FlowMonitor(sc_core::sc_module_name name, const FlowMonConfig& cfg,
     for (size_t s = 0; s < sw_.size(); s++) {
         last_tx_.push_back(std::vector<uint64_t>(size_t(cfg_.ports_used[s]) * cfg_.n_prio, 0));
         tx_cells_.push_back(std::vector<uint64_t>(cfg_.ports_used[s], 0));
+        pg_peak_.push_back(std::vector<uint32_t>(cfg_.ports_used[s], 0));
+        pg_now_.push_back(std::vector<uint32_t>(cfg_.ports_used[s], 0));
     }
     peak_.assign(sw_.size(), 0);
     peak_cycle_.assign(sw_.size(), 0);
@@ -85,7 +87,13 @@ void FlowMonitor::on_negedge() {
                 last_tx_[s][o * cfg_.n_prio + w.pkt.prio] = now;
                 tx_cells_[s][o]++;
             }
-            for (int p = 0; p < cfg_.n_prio; p++) q += co.egress_cnt[o][p];
+            uint32_t pg = 0;
+            for (int p = 0; p < cfg_.n_prio; p++) {
+                q += co.egress_cnt[o][p];
+                if ((cfg_.prio_mask >> p) & 1u) pg += co.ingress_cnt[o][p] + co.hdrm_cnt[o][p];
+            }
+            pg_now_[s][o] = pg;
+            if (pg > pg_peak_[s][o]) pg_peak_[s][o] = pg;
         }
         if (q > peak_[s]) peak_[s] = q, peak_cycle_[s] = now;
     }

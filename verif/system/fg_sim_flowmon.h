@@ -62,6 +62,10 @@ SC_MODULE(FlowMonitor) {
     uint64_t tx_cells(int s, int o) const { return tx_cells_[s][o]; }
     uint32_t queue_peak(int s) const { return peak_[s]; }
     uint64_t queue_peak_cycle(int s) const { return peak_cycle_[s]; }
+    // Cells an ingress PG (port i, the lossless priorities of prio_mask) holds: the core's
+    // ingress_cnt + hdrm_cnt, its peak over the run and its value at the last cycle seen.
+    uint32_t pg_peak(int s, int i) const { return pg_peak_[s][i]; }
+    uint32_t pg_now(int s, int i) const { return pg_now_[s][i]; }
     uint64_t flow_cells(size_t f) const { return flow_total_[f]; }
     const FlowMonConfig& config() const { return cfg_; }
 
@@ -73,6 +77,7 @@ SC_MODULE(FlowMonitor) {
     std::vector<SwitchNode*> sw_;
     std::vector<std::vector<uint64_t>> last_tx_, tx_cells_;
     std::vector<uint32_t> peak_;
+    std::vector<std::vector<uint32_t>> pg_peak_, pg_now_;
     std::vector<uint64_t> peak_cycle_;
     std::vector<uint64_t> cur_cells_, flow_total_;
     std::vector<WindowRow> rows_;

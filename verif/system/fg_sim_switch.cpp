@@ -68,6 +68,8 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     held_.assign(N, -1);
     rx_cells_.assign(N, 0);
     rr_last_.assign(size_t(N) * P, N - 1);
+    disc_ = cfg_.rr_ingress ? EgressDiscipline::Rr : cfg_.egress;
+    if (disc_ == EgressDiscipline::Iq) in_fifo_.resize(size_t(N) * P);
     cnp_q_.resize(N);
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     core_->reset();
@@ -78,6 +80,38 @@ uint32_t SwitchLogic::eq_cells_from(int o, int p, int i) const {
     uint32_t n = 0;
     for (const Desc& d : eq_[o][p]) n += d.in_port == i ? d.pkt.cells : 0;
     return n;
+}
+
+int SwitchLogic::ingress_head_out(int i, int p) const {
+    if (disc_ != EgressDiscipline::Iq) return -1;
+    const auto& f = in_fifo_[size_t(i) * eq_[0].size() + p];
+    return f.empty() ? -1 : int(f.front());
+}
+
+std::deque<SwitchLogic::Desc>::iterator SwitchLogic::pick(int o, int prio) {
+    auto& q = eq_[o][prio];
+    if (q.empty() || disc_ == EgressDiscipline::Fifo) return q.begin();
+    const int N = int(eq_.size()), P = int(eq_[o].size()), k = o * P + prio;
+    if (disc_ == EgressDiscipline::Rr) {  // the first packet of the next ingress port after the last served
+        auto best_it = q.begin();
+        int best = N;
+        for (auto it = q.begin(); it != q.end() && best > 0; ++it) {
+            const int dist = (int(it->in_port) - rr_last_[k] - 1 + 2 * N) % N;
+            if (dist < best) best = dist, best_it = it;
+        }
+        return best_it;
+    }
+    // Iq: the next ingress port after the last served whose FIFO (i,prio) has its oldest
+    // not-started packet for o; that packet is the first of port i in EQ(o,prio) (a port's
+    // packets keep their order in every EQ).
+    for (int d = 1; d <= N; d++) {
+        const int i = (rr_last_[k] + d) % N;
+        const auto& f = in_fifo_[size_t(i) * P + prio];
+        if (f.empty() || f.front() != o) continue;
+        for (auto it = q.begin(); it != q.end(); ++it)
+            if (it->in_port == i) return it;
+    }
+    return q.end();
 }
 
 uint64_t SwitchLogic::node_drops() const {
@@ -97,18 +131,19 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
         error(now, "grant for empty EQ(" + std::to_string(o) + "," + std::to_string(prio) + ")");
         return;
     }
-    auto pick = q.begin();
-    if (cfg_.rr_ingress) {  // the first packet of the next ingress port after the last served
-        const int N = int(eq_.size()), k = o * int(eq_[o].size()) + prio;
-        int best = N;
-        for (auto it = q.begin(); it != q.end() && best > 0; ++it) {
-            const int dist = (int(it->in_port) - rr_last_[k] - 1 + 2 * N) % N;
-            if (dist < best) best = dist, pick = it;
-        }
-        rr_last_[k] = pick->in_port;
+    auto it = pick(o, prio);
+    if (it == q.end()) {  // Iq: the hold of step 4b makes this impossible (see there)
+        error(now, "grant for EQ(" + std::to_string(o) + "," + std::to_string(prio) + ") with no eligible packet");
+        return;
     }
-    Desc d = *pick;
-    q.erase(pick);
+    if (disc_ != EgressDiscipline::Fifo) rr_last_[o * int(eq_[o].size()) + prio] = it->in_port;
+    if (disc_ == EgressDiscipline::Iq) {
+        auto& f = in_fifo_[size_t(it->in_port) * eq_[o].size() + prio];
+        if (f.empty() || f.front() != o) error(now, "input-queued start out of its ingress FIFO's order");
+        else f.pop_front();
+    }
+    Desc d = *it;
+    q.erase(it);
     eq_cells_[o][prio] -= d.pkt.cells;
     in.deq_valid[o] = true;
     in.deq_prio[o] = uint8_t(prio);
@@ -178,6 +213,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
             }
             eq_[o][d.pkt.prio].push_back(d);
             eq_cells_[o][d.pkt.prio] += d.pkt.cells;
+            if (disc_ == EgressDiscipline::Iq) in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
             st_.accepted++;
         } else {
             st_.dropped++;
@@ -294,9 +330,32 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         }
         in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0;
     }
-    if (cbfc_)  // credit-based ports: receivers and senders step, EQs without credit are held
-        cbfc_->edge(co_, [this](int o, int p) { return uint16_t(eq_[o][p].empty() ? 0 : eq_[o][p].front().pkt.cells); },
+    if (cbfc_)  // credit-based ports: receivers and senders step, EQs whose pick lacks credit are held
+        cbfc_->edge(co_,
+                    [this](int o, int p) {
+                        auto it = pick(o, p);
+                        return uint16_t(it == eq_[o][p].end() ? 0 : it->pkt.cells);
+                    },
                     in);
+    // 4b. Iq: hold every non-empty EQ with no eligible packet. The core's grant at edge t+1
+    // comes from this edge's tx_hold, so a granted EQ(o,p) had an eligible packet at the end
+    // of this edge, and it still has one when the grant (or the grant held behind a control
+    // frame) is served: a packet stops being eligible only when it is started, and only
+    // output o starts a packet of EQ(o,p) (another output can start only the head of its own
+    // ingress FIFO, which then is not this packet); arrivals only add eligible packets.
+    // (pick() may then choose another eligible packet, round robin; the credit check above
+    // used pick() at this edge: the scenario's packets have one size.)
+    if (disc_ == EgressDiscipline::Iq)
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++)
+                if (!eq_[o][p].empty()) {
+                    bool eligible = false;  // = pick(o,p) != end(), without walking the EQ
+                    for (int i = 0; i < N && !eligible; i++) {
+                        const auto& f = in_fifo_[size_t(i) * P + p];
+                        eligible = !f.empty() && f.front() == o;
+                    }
+                    if (!eligible) in.tx_hold[o][p] = true, st_.hol_held++;
+                }
     // 5. The core's edge.
     core_->step(in, co_);
     for (int i = 0; i < N; i++) {

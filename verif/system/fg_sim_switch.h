@@ -14,9 +14,13 @@
 //  4. transmit, per port o, one symbol: the next cell of the packet in progress; else the PFC
 //     frame the core requests (co.tx_ctrl_valid: cev, time[n] = xoff bit ? pause_quanta : 0),
 //     acked with tx_ctrl_ack (a grant arriving together with it is held one cycle); else the
-//     held grant; else on co.grant_valid the head packet of EQ(o, grant_prio) starts: it is
+//     held grant; else on co.grant_valid the packet pick(o, grant_prio) of EQ(o, grant_prio)
+//     starts (the egress discipline, SwitchConfig::egress): it is
 //     released with deq at this edge (at the start of transmission) and keeps the link busy
 //     for its cells. link_idle = nothing in progress after this edge and no held grant.
+//  4b. holds (core input tx_hold, OR-ed): credit-based ports hold an EQ whose pick(o,p) lacks
+//     credit (fg_sim_cbfc_port.h); the input-queued discipline (iq) holds every non-empty EQ
+//     with no eligible packet, both from the node's state at the end of this edge.
 //  5. the core steps (edge t) with those inputs, after the register writes of the
 //     configuration phase (one per cycle from cycle 0).
 // ECN (DCQCN's congestion point): enq_ect[i] = the packet's ECT bit; a packet the core accepts
@@ -46,6 +50,18 @@
 namespace fg {
 namespace sim {
 
+// Egress discipline: which packet of EQ(o,p) a grant starts (pick).
+//  Fifo: one FIFO per EQ(o,p), the oldest packet.
+//  Rr:   round robin over the ingress ports within EQ(o,p), each port's packets in order
+//        (virtual output queues: no head-of-line blocking).
+//  Iq:   input-queued switch (the GFC paper's: one FIFO per ingress port and priority holding
+//        packets for every output). A packet is eligible only when it is the oldest not yet
+//        started packet of its ingress FIFO (i,p); EQ(o,p) serves its eligible packets round
+//        robin over ingress ports, and an EQ with no eligible packet is held (tx_hold), so a
+//        packet for a free output waits behind the head packet of its ingress that waits
+//        for a busy one (head-of-line blocking).
+enum class EgressDiscipline { Fifo, Rr, Iq };
+
 struct SwitchConfig {
     fg_sw_core_cfg core{17, 8, 18, 8, 0};
     std::vector<CsrWrite> csr_writes;  // configuration phase, one per cycle from cycle 0
@@ -57,6 +73,7 @@ struct SwitchConfig {
     // ports within EQ(o,p) (each ingress port's packets stay in order): the input-buffered
     // switch of the GFC paper, which the deadlock scenario uses with credits (docs/deadlock.md).
     bool rr_ingress = false;
+    EgressDiscipline egress = EgressDiscipline::Fifo;  // rr_ingress = true also selects Rr
 };
 
 // One row of the trace: everything comes from the core's outputs or from the node state
@@ -93,6 +110,7 @@ struct SwitchStats {
     uint64_t cnp_fwd = 0, cnp_drop = 0;  // CNPs forwarded / dropped at a full FIFO
     uint64_t gfc_tx = 0, gfc_rx = 0;     // buffer-based GFC frames (core tx_ctrl_gfc / rx_gfc_valid)
     uint32_t gfc_stage_max = 0;          // highest stage id sent in a GFC frame
+    uint64_t hol_held = 0;               // Iq: EQ-edges held with packets but none eligible
 };
 
 class TraceWriter;
@@ -113,6 +131,10 @@ class SwitchLogic {
     size_t eq_len(int o, int p) const { return eq_[o][p].size(); }
     // Cells of EQ(o,p) that arrived on ingress port i (the deadlock detector's wait-for graph).
     uint32_t eq_cells_from(int o, int p, int i) const;
+    // Iq: the egress port of the oldest not-started packet of ingress FIFO (i,p), -1 when it
+    // is empty or the discipline is not Iq (what the ingress waits for: head-of-line).
+    int ingress_head_out(int i, int p) const;
+    bool input_queued() const { return disc_ == EgressDiscipline::Iq; }
     // Packets the node dropped, counting a rejection the core gave on the last edge that the
     // node has not yet acted on (so it can be compared with the core's drop pulses).
     uint64_t node_drops() const;
@@ -124,6 +146,9 @@ class SwitchLogic {
     };
     void error(uint64_t now, const std::string& what);
     void start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg_sw_core_in& in);
+    // The packet a grant of EQ(o,p) would start now under the discipline (end(): none; Iq:
+    // no eligible packet). One helper for the grant and for the credit check.
+    std::deque<Desc>::iterator pick(int o, int p);
     SwitchConfig cfg_;
     std::unique_ptr<CoreBackend> core_;
     fg_sw_core_out co_{};
@@ -136,7 +161,10 @@ class SwitchLogic {
     std::vector<uint16_t> tx_next_;  // next cell of the packet in progress; == cells: none
     std::vector<int> held_;          // held grant priority, -1 none
     std::vector<uint16_t> rx_cells_; // cells of the packet being received so far
-    std::vector<int> rr_last_;       // [o*P+p]: ingress port served last (rr_ingress)
+    std::vector<int> rr_last_;       // [o*P+p]: ingress port served last (Rr, Iq)
+    EgressDiscipline disc_;
+    std::vector<std::deque<uint8_t>> in_fifo_;  // Iq, [i*P+p]: egress ports of the ingress
+                                                // FIFO's not-started packets, arrival order
     std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;
