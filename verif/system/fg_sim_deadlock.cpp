@@ -143,6 +143,10 @@ std::string deadlock_usage() {
            "  --rate GBPS          line rate of every link and host (default 10, the paper's)\n"
            "  --link-delay-ns NS   one-way delay of every link (default 1000)\n"
            "  --pkt BYTES          packet size, 64..9216 (default 1024)\n"
+           "  --pkt-dist fixed|uniform  fixed: every packet --pkt bytes (default); uniform: each packet\n"
+           "                       64*k bytes (at most --pkt), k uniform over 2..cells(--pkt), from a seeded\n"
+           "                       per-flow PRNG (deterministic: C model and RTL runs see the same sizes)\n"
+           "  --seed N             seed of the size PRNGs, 0..2^32-1 (default 1)\n"
            "  --buffer-kb KB       input buffer per ingress port (default: ring3 1024, fattree4 300; cbfc and\n"
            "                       gfc-time: 100, at most 127.9 = 2047 cells, the 12-bit credit limit)\n"
            "  --xoff-kb KB         PFC XOFF threshold per ingress port (default: ring3 800, fattree4 280)\n"
@@ -185,6 +189,12 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
         else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
         else if (a == "--pkt") o.pkt_bytes = uint32_t(arg_uint(a, val(), 64, 9216));
+        else if (a == "--pkt-dist") {
+            const std::string d = val();
+            if (d != "fixed" && d != "uniform")
+                throw std::invalid_argument("--pkt-dist " + d + ": legal values: fixed|uniform");
+            o.pkt_uniform = d == "uniform";
+        } else if (a == "--seed") o.seed = arg_uint(a, val(), 0, 0xFFFFFFFFull);
         else if (a == "--buffer-kb") o.buffer_kb = arg_real(a, val(), 1, 16383);
         else if (a == "--xoff-kb") o.xoff_kb = arg_real(a, val(), 0, 16383);
         else if (a == "--xon-kb") o.xon_kb = arg_real(a, val(), 0, 16383);
@@ -416,6 +426,8 @@ int run_deadlock(const DeadlockOptions& o) {
         if (credit) {
             HostCreditConfig gc;
             gc.prio = o.prio;
+            // --pkt-dist uniform: the gate waits for credit for the largest packet (--pkt), so
+            // a host never overruns; the switches' credit ports see each packet's own size.
             gc.pkt_cells = uint16_t(pkt_cells);
             gc.t_fc = o.t_fc;
             gc.rx_capacity = allot;
@@ -438,6 +450,8 @@ int run_deadlock(const DeadlockOptions& o) {
                 fs.prio = uint8_t(o.prio);
                 fs.bytes = uint16_t(o.pkt_bytes);
                 fs.start = start;
+                fs.uniform_size = o.pkt_uniform;
+                fs.seed = (o.seed << 20) + uint64_t(f);
                 hc.flows.push_back(fs);
             }
         hosts.push_back(&net.add_host(hc));
@@ -563,12 +577,12 @@ int run_deadlock(const DeadlockOptions& o) {
 
     if (o.json) {
         std::printf("{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
-                    "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, "
+                    "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, \"pkt_dist\": \"%s\", \"seed\": %llu, "
                     "\"egress\": \"%s\", \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
                     "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
                     t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
-                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, egress.c_str(), buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
+                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, o.pkt_uniform ? "uniform" : "fixed", (unsigned long long)o.seed, egress.c_str(), buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
                     (unsigned long long)detect, us(detect));
         std::printf("\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
@@ -638,9 +652,10 @@ int run_deadlock(const DeadlockOptions& o) {
     } else {
         if (!o.quiet) {
             std::printf("deadlock %s (%s) fc=%s egress=%s switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) "
-                        "link=%u cycles pkt=%u B\n",
+                        "link=%u cycles pkt=%u B%s\n",
                         t.name.c_str(), t.what.c_str(), fc_name.c_str(), egress.c_str(), sw[0]->logic.core().name().c_str(),
-                        (unsigned long long)cycles, us(cycles), cycle_ns, o.rate_gbps, delay, o.pkt_bytes);
+                        (unsigned long long)cycles, us(cycles), cycle_ns, o.rate_gbps, delay, o.pkt_bytes,
+                        o.pkt_uniform ? (" (uniform 128.." + std::to_string(o.pkt_bytes) + " B, seed " + std::to_string(o.seed) + ")").c_str() : "");
             if (!credit)
                 std::printf("input buffer %g KB per ingress port, XOFF %g KB, XON %g KB (%u/%u/%u cells), traffic from "
                             "cycle %llu\n",

@@ -151,6 +151,8 @@ struct DeadlockOptions {
     double rate_gbps = 10;
     double link_delay_ns = 1000;
     uint32_t pkt_bytes = 1024;
+    bool pkt_uniform = false;     // --pkt-dist uniform: each packet 64*k B, k uniform 2..cells(--pkt)
+    uint64_t seed = 1;            // --seed: the hosts' size PRNGs (flow f: seed*2^20 + f)
     double buffer_kb = -1, xoff_kb = -1, xon_kb = -1;  // < 0: the topology's (the paper's)
     int ports = 0;                // switch ports (0: the RTL core's, 17)
     int prio = 3;

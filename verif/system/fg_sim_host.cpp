@@ -1,6 +1,7 @@
 // fg_sim_host.cpp - host node (see fg_sim_host.h).
 #include "fg_sim_host.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -24,7 +25,25 @@ HostLogic::HostLogic(const HostConfig& cfg)
         if (f.bytes < 64 || f.bytes > 9216)
             throw std::invalid_argument("flow " + std::to_string(f.flow) + ": bytes " + std::to_string(f.bytes) +
                                         " out of range 64..9216");
+        size_rng_.push_back(f.seed);
+        next_bytes_.push_back(f.bytes);
+        next_bytes_.back() = draw_bytes(next_bytes_.size() - 1);
     }
+}
+
+uint16_t HostLogic::draw_bytes(size_t i) {
+    const FlowSpec& f = cfg_.flows[i];
+    if (!f.uniform_size) return f.bytes;
+    // splitmix64: one step per packet of this flow.
+    uint64_t z = (size_rng_[i] += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    // k from 2 cells up: a 1-cell packet makes the switch see a grant for an empty EQ (a
+    // protocol error, also with a fixed 64 B --pkt; reported, not in this file).
+    const uint64_t hi = cells_of(f.bytes), lo = hi < 2 ? hi : 2;
+    const uint64_t k = lo + z % (hi - lo + 1);
+    return uint16_t(std::min<uint64_t>(k * kCellBytes, f.bytes));
 }
 
 void HostLogic::receive(uint64_t now, const WireSymbol& rx) {
@@ -121,20 +140,22 @@ WireSymbol HostLogic::edge_ungated(uint64_t now, const WireSymbol& rx) {
         const FlowSpec& f = cfg_.flows[i];
         if (f.start > now || (f.packets && sent_[i] >= f.packets) || timer_[f.prio]) continue;
         if (double(now) < next_start_[i]) continue;
-        if (cfg_.tx_gate && !cfg_.tx_gate->may_start(now, f.prio, uint16_t(cells_of(f.bytes)))) continue;
+        const uint16_t bytes = next_bytes_[i];
+        if (cfg_.tx_gate && !cfg_.tx_gate->may_start(now, f.prio, uint16_t(cells_of(bytes)))) continue;
+        next_bytes_[i] = draw_bytes(i);
         cur_ = PacketDesc{};
         cur_.flow = f.flow;
         cur_.seq = uint32_t(sent_[i]++);
         cur_.src = cfg_.id;
         cur_.dst = f.dst;
         cur_.prio = f.prio;
-        cur_.bytes = f.bytes;
-        cur_.cells = uint16_t(cells_of(f.bytes));
+        cur_.bytes = bytes;
+        cur_.cells = uint16_t(cells_of(bytes));
         cur_.t_sent = now;
         cur_.ect = f.dcqcn;
         if (f.period) next_start_[i] = double(f.start + sent_[i] * f.period);
         if (rp_[i]) {
-            rp_[i]->on_sent(f.bytes);
+            rp_[i]->on_sent(bytes);
             next_start_[i] = double(now) + double(cur_.cells) * cfg_.dcqcn.line_gbps / rp_[i]->rate_gbps();
         }
         rr_ = i + 1;

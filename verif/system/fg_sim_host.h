@@ -1,4 +1,5 @@
-// fg_sim_host.h - a host (NIC) of the system simulator: sends flows of fixed-size packets
+// fg_sim_host.h - a host (NIC) of the system simulator: sends flows of fixed-size (or seeded
+// uniform-size, FlowSpec::uniform_size) packets
 // at line rate, obeys the PFC frames it receives, and drains whatever reaches it at line rate.
 //
 // Per edge, in this order:
@@ -40,6 +41,11 @@ struct FlowSpec {
     uint64_t packets = 0;   // packets to send, 0 = unlimited
     uint64_t period = 0;    // > 0: packet k not before start + k*period (a probe flow)
     bool dcqcn = false;     // ECN-capable, rate-controlled by a DCQCN RP
+    // Variable sizes: false = every packet `bytes`; true = each packet 64*k bytes (at most
+    // `bytes`), k uniform over 2..cells_of(bytes) (1 if bytes <= 64), drawn from a per-flow PRNG (splitmix64)
+    // seeded with `seed`: deterministic, the same sequence whatever gates the starts.
+    bool uniform_size = false;
+    uint64_t seed = 0;
 };
 
 // A PFC frame the host sends on its own (tests of the switch's receive path).
@@ -114,6 +120,9 @@ class HostLogic {
     std::vector<std::pair<uint32_t, uint32_t>> rx_next_seq_;  // (flow, next seq) seen
     std::vector<std::unique_ptr<DcqcnRp>> rp_;  // per flow, dcqcn flows only
     std::vector<double> next_start_;             // per flow: earliest cycle of its next packet
+    std::vector<uint64_t> size_rng_;             // per flow: PRNG state (uniform_size)
+    std::vector<uint16_t> next_bytes_;           // per flow: size of its next packet
+    uint16_t draw_bytes(size_t i);
     DcqcnNp np_;
     std::deque<WireSymbol> cnp_q_;               // CNPs waiting for the wire
     LatencyByFlow lat_;

@@ -328,7 +328,11 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         } else if (co_.grant_valid[o]) {
             start_packet(now, o, co_.grant_prio[o], tx[o], in);
         }
-        in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0;
+        // A packet started at this edge (deq) uses the link's start opportunity of this edge
+        // even when it has one cell: the scheduler's "no grant right after a grant" rule only
+        // covers a start on the edge after the grant, not a held grant started later, and
+        // would otherwise grant the same EQ again from a count that still holds the packet.
+        in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0 && !in.deq_valid[o];
     }
     if (cbfc_)  // credit-based ports: receivers and senders step, EQs whose pick lacks credit are held
         cbfc_->edge(co_,

@@ -17,7 +17,9 @@
 //     held grant; else on co.grant_valid the packet pick(o, grant_prio) of EQ(o, grant_prio)
 //     starts (the egress discipline, SwitchConfig::egress): it is
 //     released with deq at this edge (at the start of transmission) and keeps the link busy
-//     for its cells. link_idle = nothing in progress after this edge and no held grant.
+//     for its cells. link_idle = nothing in progress after this edge, no held grant and no
+//     packet started at this edge (a 1-cell packet started from a held grant must not let the
+//     scheduler grant the same EQ again from a count that still holds it).
 //  4b. holds (core input tx_hold, OR-ed): credit-based ports hold an EQ whose pick(o,p) lacks
 //     credit (fg_sim_cbfc_port.h); the input-queued discipline (iq) holds every non-empty EQ
 //     with no eligible packet, both from the node's state at the end of this edge.
