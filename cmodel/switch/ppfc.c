@@ -29,6 +29,12 @@ int fg_ppfc_check_cfg(const fg_ppfc_cfg *cfg, char *msg, size_t len)
     else if (cfg->cw < 4 || cfg->cw > 23)
         bad = "cw (CW) must be 4..23 (products of CW+41 bits fit 64)";
     if (bad && msg) snprintf(msg, len, "fg_ppfc: %s", bad);
+    if (!bad && (cfg->cand_lanes < 0 || cfg->cand_lanes > cfg->n_ports)) {
+        if (msg)
+            snprintf(msg, len, "fg_ppfc: cand_lanes (CAND_LANES)=%d must be 1..n_ports=%d (0 = 1)", cfg->cand_lanes,
+                     cfg->n_ports);
+        return -1;
+    }
     return bad ? -1 : 0;
 }
 
@@ -111,12 +117,70 @@ static uint32_t pg_occ(const fg_ppfc_in *in, int i, int p, uint64_t cmax, bool *
     return (uint32_t)(occ > cmax ? cmax : occ);
 }
 
+/* The pause time of an issued request: floor(y * quanta_step / 2^24), saturated, at least 1
+ * when the product is non-zero (docs/blocks/ppfc.md, "Pause time"). */
+static uint16_t pause_quanta(fg_ppfc_state *st, uint64_t y, uint32_t quanta_step)
+{
+    const uint64_t prod = y * (quanta_step & 0xFFFFFFu);
+    const uint64_t q = prod >> 24;
+    if (q > 0xFFFFu) {
+        FG_COV(st, FG_PPFC_COV_QUANTA_SAT);
+        return 0xFFFFu;
+    }
+    if (q == 0 && prod != 0) {
+        FG_COV(st, FG_PPFC_COV_QUANTA_MIN1);
+        return 1u;
+    }
+    if (q == 0) {
+        FG_COV(st, FG_PPFC_COV_QUANTA_ZERO);
+        return 0u;
+    }
+    FG_COV(st, FG_PPFC_COV_QUANTA_EXACT);
+    return (uint16_t)q;
+}
+
+/* The candidate test of port i for EQ(o,p) in CAND (both schedules): comp snapshot, coverage,
+ * and whether it is a candidate. */
+static bool cand_test(fg_ppfc_state *st, const fg_ppfc_state *r, const fg_ppfc_in *in, int o, int p, int i,
+                      uint32_t cmax)
+{
+    uint32_t c = in->comp_cnt[o][p][i] & cmax;
+    int64_t inc = (int64_t)r->snap[i][p] - (int64_t)r->snap_prev[i][p];
+    bool ok = false;
+#ifdef FG_INJECT_BUG
+    /* Deliberate bug for the harness self-test: "increment > 1" read as ">= 1". */
+    const bool inc_small = inc < 1;
+#else
+    const bool inc_small = inc <= 1;
+#endif
+    if (inc_small)
+        FG_COV(st, FG_PPFC_COV_SKIP_INC);
+    else if (c == 0)
+        FG_COV(st, FG_PPFC_COV_SKIP_COMP);
+    else if (in->paused[i][p])
+        FG_COV(st, FG_PPFC_COV_SKIP_PAUSED);
+    else if (r->hold[i][p])
+        FG_COV(st, FG_PPFC_COV_SKIP_HOLDOFF);
+    else {
+        FG_COV(st, FG_PPFC_COV_CAND);
+        ok = true;
+    }
+    st->comp_snap[i] = c;
+    st->cand[i] = ok;
+    return ok;
+}
+
 void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
 {
     const int N = st->cfg.n_ports, P = st->cfg.n_prio, CW = st->cfg.cw;
     const uint64_t cmax = fg_mask(CW);
     const fg_ppfc_state old = *st; /* the registered values of this edge */
     const fg_ppfc_state *r = &old;
+    /* W > 1: W lanes in CAND and the pause pipe (docs/blocks/ppfc.md, "Latency") */
+    const int W = st->cfg.cand_lanes > 1 ? st->cfg.cand_lanes : 1;
+    const bool fast = W > 1;
+    const int groups = (N + W - 1) / W;
+    const bool pipe_busy = r->q_qmul || r->q_issue;
 
     /* output pulses default to 0 */
     memset(&st->out, 0, sizeof st->out);
@@ -138,6 +202,7 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
         st->ivl_cnt = 0;
         st->fsm = FG_PPFC_S_IDLE;
         st->pending = false;
+        st->q_qmul = st->q_issue = false;
         uint64_t tot = 0;
         for (int i = 0; i < N; i++)
             for (int p = 0; p < P; p++) {
@@ -169,16 +234,18 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
             st->tot_prev = r->tot;
             st->tot = tot;
         }
-        if (tick && r->fsm != FG_PPFC_S_IDLE) {
+        /* a decision runs while the FSM is busy or the pause pipe drains */
+        if (tick && (r->fsm != FG_PPFC_S_IDLE || pipe_busy)) {
             FG_COV(st, FG_PPFC_COV_OVERRUN);
             st->pending = true;
             st->out.stat_overrun = true;
         }
 
+        st->q_qmul = false; /* set again by a W > 1 SELECT */
         const int o = r->o, p = r->p, i = r->i;
         switch (r->fsm) {
             case FG_PPFC_S_IDLE:
-                if (tick || r->pending) {
+                if ((tick || r->pending) && !pipe_busy) {
                     if (r->pending) FG_COV(st, FG_PPFC_COV_PENDING_START);
                     st->pending = false;
                     st->fsm = FG_PPFC_S_TOT;
@@ -214,33 +281,16 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                 st->fsm = FG_PPFC_S_CAND;
                 break;
             case FG_PPFC_S_CAND: {
-                uint32_t c = in->comp_cnt[o][p][i] & (uint32_t)cmax;
-                int64_t inc = (int64_t)r->snap[i][p] - (int64_t)r->snap_prev[i][p];
-                bool ok = false;
-#ifdef FG_INJECT_BUG
-                /* Deliberate bug for the harness self-test: "increment > 1" read as ">= 1". */
-                const bool inc_small = inc < 1;
-#else
-                const bool inc_small = inc <= 1;
-#endif
-                if (inc_small)
-                    FG_COV(st, FG_PPFC_COV_SKIP_INC);
-                else if (c == 0)
-                    FG_COV(st, FG_PPFC_COV_SKIP_COMP);
-                else if (in->paused[i][p])
-                    FG_COV(st, FG_PPFC_COV_SKIP_PAUSED);
-                else if (r->hold[i][p])
-                    FG_COV(st, FG_PPFC_COV_SKIP_HOLDOFF);
-                else {
-                    FG_COV(st, FG_PPFC_COV_CAND);
-                    ok = true;
+                /* W = 1: port i; W > 1: group i, ports i*W .. i*W+W-1 (those below N), the
+                 * prefix sums chaining through the lanes */
+                uint64_t rem = r->rem;
+                const int first = fast ? i * W : i, last = fast ? (i * W + W < N ? i * W + W : N) : i + 1;
+                for (int k = first; k < last; k++) {
+                    if (cand_test(st, r, in, o, p, k, (uint32_t)cmax)) rem += st->comp_snap[k];
+                    st->prefix[k] = rem;
                 }
-                st->comp_snap[i] = c;
-                st->cand[i] = ok;
-                uint64_t rem = r->rem + (ok ? c : 0u);
                 st->rem = rem;
-                st->prefix[i] = rem;
-                if (i == N - 1) {
+                if (i == (fast ? groups - 1 : N - 1)) {
                     if (rem == 0) {
                         FG_COV(st, FG_PPFC_COV_EQ_NO_CAND);
                         next_eq(st, r, o * P + p);
@@ -265,12 +315,34 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                     if (r->prefix[k] > r->pick_r) c = k;
                 if (c > 0 && r->prefix[c - 1] != 0) FG_COV(st, FG_PPFC_COV_SELECT_PASS);
                 const uint32_t comp = r->comp_snap[c];
-                st->i = c;
                 st->cand[c] = false;
                 st->rem = r->rem - comp;
                 st->chosen_sum = r->chosen_sum + comp;
                 for (int k = c; k < N; k++) st->prefix[k] = r->prefix[k] - comp;
-                st->fsm = FG_PPFC_S_QMUL;
+                if (!fast) {
+                    st->i = c;
+                    st->fsm = FG_PPFC_S_QMUL;
+                    break;
+                }
+                /* W > 1: the chosen PG goes down the pause pipe; its hold-off starts now (wins
+                 * over a boundary on this edge); the stop test on the sums after this pick */
+                st->q_qmul = true;
+                st->q_i = c;
+                st->q_o = o;
+                st->q_p = p;
+                st->q_comp = comp;
+                if (in->cfg_holdoff == 0) FG_COV(st, FG_PPFC_COV_HOLD_ZERO_CFG);
+                st->hold[c][p] = in->cfg_holdoff ? in->cfg_holdoff : 1u;
+                if ((st->chosen_sum << 16) >= r->target) {
+                    FG_COV(st, FG_PPFC_COV_STOP_RATIO);
+                    next_eq(st, r, o * P + p);
+                } else if (st->rem == 0) {
+                    FG_COV(st, FG_PPFC_COV_STOP_NO_CAND);
+                    next_eq(st, r, o * P + p);
+                } else {
+                    FG_COV(st, FG_PPFC_COV_REPICK);
+                    st->fsm = FG_PPFC_S_PICK;
+                }
                 break;
             }
             case FG_PPFC_S_QMUL: {
@@ -281,22 +353,7 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
                 break;
             }
             case FG_PPFC_S_ISSUE: {
-                const uint64_t prod = r->y * (in->cfg_quanta_step[i] & 0xFFFFFFu);
-                const uint64_t q = prod >> 24;
-                uint16_t quanta;
-                if (q > 0xFFFFu) {
-                    FG_COV(st, FG_PPFC_COV_QUANTA_SAT);
-                    quanta = 0xFFFFu;
-                } else if (q == 0 && prod != 0) {
-                    FG_COV(st, FG_PPFC_COV_QUANTA_MIN1);
-                    quanta = 1u;
-                } else if (q == 0) {
-                    FG_COV(st, FG_PPFC_COV_QUANTA_ZERO);
-                    quanta = 0u;
-                } else {
-                    FG_COV(st, FG_PPFC_COV_QUANTA_EXACT);
-                    quanta = (uint16_t)q;
-                }
+                const uint16_t quanta = pause_quanta(st, r->y, in->cfg_quanta_step[i]);
                 st->out.pp_valid = true;
                 st->out.pp_port = (uint8_t)i;
                 st->out.pp_prio = (uint8_t)p;
@@ -318,6 +375,24 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
             }
             default: st->fsm = FG_PPFC_S_IDLE; break;
         }
+
+        /* W > 1: the pause pipe. QMUL: y = (comp + max(inc,0)) * cell_cycles[o] of the PG
+         * chosen on the last edge; ISSUE: the request one edge later. */
+        if (fast) {
+            st->q_issue = r->q_qmul;
+            if (r->q_qmul) {
+                int64_t inc = (int64_t)r->snap[r->q_i][r->q_p] - (int64_t)r->snap_prev[r->q_i][r->q_p];
+                uint64_t x = (uint64_t)r->q_comp + (inc > 0 ? (uint64_t)inc : 0u);
+                st->y = x * in->cfg_cell_cycles[r->q_o];
+            }
+            if (r->q_issue) {
+                st->out.pp_valid = true;
+                st->out.pp_port = (uint8_t)r->q_i;
+                st->out.pp_prio = (uint8_t)r->q_p;
+                st->out.pp_quanta = pause_quanta(st, r->y, in->cfg_quanta_step[r->q_i]);
+                st->out.stat_pp[r->q_i][r->q_p] = true;
+            }
+        }
     }
 
     /* The LFSR (fg_lfsr, load before step): one step per pick, in PICK. */
@@ -328,6 +403,6 @@ void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out)
         st->lfsr = fg_lfsr_next(r->lfsr);
     }
 
-    st->out.busy = st->fsm != FG_PPFC_S_IDLE;
+    st->out.busy = st->fsm != FG_PPFC_S_IDLE || st->q_qmul || st->q_issue;
     *out = st->out;
 }

@@ -11,7 +11,10 @@
  * reaches R, and issue one predictive pause request (pp_*) per chosen PG with a pause time
  * in quanta. Every product goes through one shared parallel multiplier (one per cycle);
  * there is no divider. See docs/blocks/ppfc.md for the timing diagram and the latency bound
- * NP*(N_PORTS+5)+2 busy cycles (NP = N_PORTS*N_PRIO). */
+ * NP*(N_PORTS+5)+2 busy cycles (NP = N_PORTS*N_PRIO).
+ * With cand_lanes = W > 1 (RTL CAND_LANES) the candidate scan tests W ports per cycle and the
+ * pause time runs in a two-stage pipe (QMUL, ISSUE) with its own multiplier beside the next
+ * pick; SELECT does the stop test and sets the hold-off: worst case NP*(ceil(N/W)+3)+4. */
 #ifndef FG_PPFC_H
 #define FG_PPFC_H
 
@@ -30,6 +33,7 @@ typedef struct {
     int n_ports; /* RTL parameter N_PORTS, 1..32 */
     int n_prio;  /* RTL parameter N_PRIO, 1..8 */
     int cw;      /* RTL parameter CW, cell-count width, 4..23 (default 18) */
+    int cand_lanes; /* RTL parameter CAND_LANES (W), 1..n_ports; 0 = 1 (the default) */
 } fg_ppfc_cfg;
 
 /* FSM states (the RTL's state_reg encoding). */
@@ -136,6 +140,10 @@ typedef struct {
     uint64_t prefix[FG_PPFC_MAX_PORTS]; /* sum of comp_snap of remaining candidates 0..i */
     uint32_t comp_snap[FG_PPFC_MAX_PORTS];
     bool cand[FG_PPFC_MAX_PORTS];
+    /* W > 1: the pause pipe (QMUL stage, ISSUE stage) and the PG chosen in SELECT */
+    bool q_qmul, q_issue;
+    int q_i, q_o, q_p;
+    uint32_t q_comp;
     fg_ppfc_out out; /* output registers */
     uint64_t cov[FG_PPFC_COV_N];
 } fg_ppfc_state;
@@ -162,6 +170,17 @@ static inline uint32_t fg_ppfc_worst_latency(int n_ports, int n_prio)
 {
     uint32_t np = (uint32_t)(n_ports * n_prio);
     return np * ((uint32_t)n_ports + 5u) + 2u;
+}
+
+/* The same with CAND_LANES = lanes (0 or 1: the above). W > 1: every EQ gated (GATE and
+ * ceil(N/W) CAND cycles each), every PG picked once (PICK, SELECT: 2 cycles each), the pause
+ * pipe's 2 cycles after the last SELECT, plus 2. */
+static inline uint32_t fg_ppfc_worst_latency_w(int n_ports, int n_prio, int lanes)
+{
+    if (lanes <= 1) return fg_ppfc_worst_latency(n_ports, n_prio);
+    uint32_t np = (uint32_t)(n_ports * n_prio);
+    uint32_t groups = (uint32_t)((n_ports + lanes - 1) / lanes);
+    return np * (groups + 3u) + 4u;
 }
 
 #ifdef __cplusplus

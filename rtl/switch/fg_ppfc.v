@@ -16,18 +16,28 @@
 //   QMUL       y = (comp + max(inc,0)) * cell_cycles[o]
 //   ISSUE      pp_* with quanta = y * quanta_step[i] >> 24, hold-off; again PICK until the
 //              chosen share reaches R (chosen * 2^16 >= R * egress_cnt) or no candidate is left
-// Every product goes through one shared parallel multiplier (one product per cycle; on ECP5
-// it maps to MULT18X18D blocks); nothing divides. Worst-case decision NP*(N_PORTS+5)+2 busy
-// cycles (NP = N_PORTS*N_PRIO); 2 without a prediction; 2 + G*(N_PORTS+1) + 4*K with G
-// gated EQs and K pauses. A boundary during a decision is counted (stat_overrun) and its
-// decision waits. Randomness: fg_lfsr, one step per pick (in PICK); loaded with cfg_seed on
-// reset and on cfg_seed_load. The C twin is cmodel/switch/ppfc.c.
+// With CAND_LANES = W = 1 (default) every product goes through one shared parallel multiplier
+// (one product per cycle; on ECP5 it maps to MULT18X18D blocks); nothing divides. Worst-case
+// decision NP*(N_PORTS+5)+2 busy cycles (NP = N_PORTS*N_PRIO); 2 without a prediction;
+// 2 + G*(N_PORTS+1) + 4*K with G gated EQs and K pauses.
+// With W > 1 the CAND scan tests W ports per cycle (C = ceil(N_PORTS/W) cycles per gated EQ,
+// a W-input prefix sum of the candidates' shares) and the pause time of a chosen PG is worked
+// out by a second multiplier in a two-stage pipe (QMUL, ISSUE) that runs beside the PICK and
+// SELECT of the next pick (SELECT also does the stop test and sets the hold-off): 2 cycles
+// per pause, 2 + G*(C+1) + 2*K (+2 when the last gated EQ issued a pause: the pipe drains),
+// worst case NP*(C+3)+4 (16x2, W=16: 132).
+// A boundary during a decision is counted (stat_overrun) and its decision waits.
+// Randomness: fg_lfsr, one step per pick (in PICK); loaded with cfg_seed on reset and on
+// cfg_seed_load. The C twin is cmodel/switch/ppfc.c.
 `default_nettype none
 
 module fg_ppfc #(
     parameter integer N_PORTS = 4,   // 1..32
     parameter integer N_PRIO  = 2,   // 1..8
     parameter integer CW      = 18,  // cell-count width (4..23)
+    // W: ports tested per CAND cycle, 1..N_PORTS; 1 = the one-multiplier schedule above,
+    // > 1 = W lanes and the pipelined pause time (docs/blocks/ppfc.md, "Latency")
+    parameter integer CAND_LANES = 1,
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -76,6 +86,10 @@ module fg_ppfc #(
     localparam integer PRW  = AW + 32;       // product (operand b up to 32 bits: the LFSR)
     localparam integer TGW  = CW + 17;       // R (17 bits) * egress_cnt (CW bits)
     localparam integer CMPW = SUMW + 17;     // chosen_sum * 2^16 vs target
+    localparam integer W    = CAND_LANES;
+    localparam integer FAST = (W > 1) ? 1 : 0;   // lanes + pause pipe
+    localparam integer NG   = (N_PORTS + W - 1) / W;  // CAND cycles per gated EQ (W > 1)
+    localparam integer PBW  = AW + 24;       // pipe multiplier: y (AW) x quanta_step (24)
 
     localparam [3:0] S_IDLE   = 4'd0;
     localparam [3:0] S_TOT    = 4'd1;
@@ -89,12 +103,20 @@ module fg_ppfc #(
 
     localparam integer  N_LAST_I = N_PORTS - 1;
     localparam [PW-1:0] N_LAST   = N_LAST_I[PW-1:0];
+    localparam integer  G_LAST_I = NG - 1;
+    localparam [PW-1:0] G_LAST   = G_LAST_I[PW-1:0];
+
+    generate
+        if (CAND_LANES < 1 || CAND_LANES > N_PORTS) begin : g_bad_lanes
+            fg_ppfc_parameter_CAND_LANES_must_be_1_to_N_PORTS u_param_error ();
+        end
+    endgenerate
 
     // ---- registers ---------------------------------------------------------------------
     reg  [3:0]          state_reg,      state_next;
     reg                 pending_reg,    pending_next;
     reg  [23:0]         ivl_cnt_reg,    ivl_cnt_next;
-    reg  [PW-1:0]       i_reg,          i_next;       // CAND: scan index; SELECT..ISSUE: chosen
+    reg  [PW-1:0]       i_reg,          i_next;       // CAND: scan index (W > 1: group); SELECT..ISSUE: chosen
     reg  [PW-1:0]       o_reg,          o_next;       // EQ's egress port
     reg  [2:0]          p_reg,          p_next;       // EQ's priority
     reg  [TW-1:0]       inc_total_reg,  inc_total_next;
@@ -116,6 +138,13 @@ module fg_ppfc #(
     reg                 lfsr_step;
     reg  [CW+7:0]       tot_reg,        tot_prev_reg;  // sum of snap, of snap_prev
     reg  [CW+7:0]       tot_next;
+    // pause pipe (W > 1; constant 0 otherwise): QMUL stage, ISSUE stage, the chosen PG
+    reg                 q_qmul_reg,     q_qmul_next;
+    reg                 q_issue_reg,    q_issue_next;
+    reg  [PW-1:0]       q_i_reg,        q_i_next;
+    reg  [PW-1:0]       q_o_reg,        q_o_next;
+    reg  [2:0]          q_p_reg,        q_p_next;
+    reg  [CW-1:0]       q_comp_reg,     q_comp_next;
 
     // per PG / EQ (generate below)
     reg  [NP*CW-1:0]     snap_reg, snap_prev_reg;
@@ -126,11 +155,22 @@ module fg_ppfc #(
     reg  [NP-1:0]        gate_reg;
     wire [NP-1:0]        gate_next;
     wire [NP*CW-1:0]     occ_all;
+    wire [N_PORTS-1:0]   sel_gt;     // SELECT: prefix > r, per port
+    wire [N_PORTS-1:0]   sel_hit;    // SELECT: the chosen port, one-hot
+    // W > 1: the CAND lanes (below)
+    wire [N_PORTS*CW-1:0]   lane_comp_w;  // per port: the comp its lane read
+    wire [N_PORTS-1:0]      lane_ok_w;    // per port: its lane's candidate test
+    wire [N_PORTS*SUMW-1:0] lane_sum_w;   // per port: its lane's prefix sum
+    wire [N_PORTS-1:0]      lane_wr;      // per port: it is in the current group
+    wire [SUMW-1:0]         lanes_rem;    // rem_reg + the shares of the group's candidates
 
     // ---- interval boundary -------------------------------------------------------------
     wire [24:0] ivl_cnt_inc = {1'b0, ivl_cnt_reg} + 25'd1;
     wire        tick        = cfg_enable && (ivl_cnt_inc >= {1'b0, cfg_interval});
-    wire        issue_now   = cfg_enable && (state_reg == S_ISSUE);
+    // the pause is issued: in ISSUE (W = 1) or by the pipe's ISSUE stage (W > 1)
+    wire        issue_now   = cfg_enable && ((FAST != 0) ? q_issue_reg : (state_reg == S_ISSUE));
+    wire        sel_now     = cfg_enable && (state_reg == S_SELECT);
+    wire        pipe_busy   = q_qmul_reg || q_issue_reg;
     wire [15:0] holdoff_eff = (cfg_holdoff == 16'd0) ? 16'd1 : cfg_holdoff;
     wire        snap_load   = !cfg_enable || tick;
 
@@ -140,8 +180,17 @@ module fg_ppfc #(
     wire [NP-1:0]      pg_dec;      // PG (i_reg, p_reg)
     wire [NP-1:0]      eq_dec;      // EQ (o_reg, p_reg)
     wire [NPN-1:0]     comp_dec;    // comp (o_reg, p_reg, i_reg)
+    // index of the pause-time operands: the FSM's (W = 1) or the pipe's chosen PG (W > 1)
+    wire [PW-1:0]      xi = (FAST != 0) ? q_i_reg : i_reg;
+    wire [PW-1:0]      xo = (FAST != 0) ? q_o_reg : o_reg;
+    wire [2:0]         xp = (FAST != 0) ? q_p_reg : p_reg;
+    wire [N_PORTS-1:0] xi_dec, xo_dec;
+    wire [N_PRIO-1:0]  xp_dec;
+    wire [NP-1:0]      xpg_dec;     // PG (xi, xp)
     wire [N_PORTS*CW-1:0] i_mask_cw; // element i_reg of comp_snap
     wire [N_PORTS*SUMW-1:0] i_mask_sw; // element i_reg of prefix
+    wire [N_PORTS*CW-1:0] lane_mask_cw;   // W > 1: the current group's elements of comp_snap
+    wire [N_PORTS*SUMW-1:0] lane_mask_sw; // ... of prefix
 
     genvar gi, gp, go;
     generate
@@ -149,17 +198,23 @@ module fg_ppfc #(
             localparam [PW-1:0] IDX = gi;
             assign i_dec[gi]      = (i_reg == IDX);
             assign o_dec[gi]      = (o_reg == IDX);
+            assign xi_dec[gi]     = (xi == IDX);
+            assign xo_dec[gi]     = (xo == IDX);
             assign i_mask_cw[gi*CW +: CW]     = {CW{i_dec[gi]}};
             assign i_mask_sw[gi*SUMW +: SUMW] = {SUMW{i_dec[gi]}};
+            assign lane_mask_cw[gi*CW +: CW]     = {CW{lane_wr[gi]}};
+            assign lane_mask_sw[gi*SUMW +: SUMW] = {SUMW{lane_wr[gi]}};
         end
         for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio_dec
             localparam [2:0] IDX = gp;
-            assign p_dec[gp] = (p_reg == IDX);
+            assign p_dec[gp]  = (p_reg == IDX);
+            assign xp_dec[gp] = (xp == IDX);
         end
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_pg_dec
             for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio
                 assign pg_dec[gi*N_PRIO + gp] = i_dec[gi] & p_dec[gp];
                 assign eq_dec[gi*N_PRIO + gp] = o_dec[gi] & p_dec[gp];
+                assign xpg_dec[gi*N_PRIO + gp] = xi_dec[gi] & xp_dec[gp];
             end
         end
         for (go = 0; go < N_PORTS; go = go + 1) begin : g_comp_dec_o
@@ -172,20 +227,20 @@ module fg_ppfc #(
     endgenerate
 
     // ---- selected values (one-hot AND-OR muxes on registered indices) ------------------
-    wire [CW-1:0]   snap_sel;       // snap[i_reg][p_reg]
-    wire [CW-1:0]   snap_prev_sel;  // snap_prev[i_reg][p_reg]
+    wire [CW-1:0]   snap_sel;       // snap[xi][xp]
+    wire [CW-1:0]   snap_prev_sel;  // snap_prev[xi][xp]
     wire [15:0]     hold_sel;       // hold[i_reg][p_reg]
     wire            paused_sel = |(paused & pg_dec);
     wire [CW-1:0]   egress_sel;     // egress_cnt[o_reg][p_reg]
     wire [CW-1:0]   comp_sel;       // comp_cnt[o_reg][p_reg][i_reg]
     wire [CW-1:0]   snap_comp_sel;  // comp_snap[i_reg]
-    wire [15:0]     cell_cycles_sel; // cfg_cell_cycles[o_reg]
-    wire [23:0]     quanta_step_sel; // cfg_quanta_step[i_reg]
+    wire [15:0]     cell_cycles_sel; // cfg_cell_cycles[xo]
+    wire [23:0]     quanta_step_sel; // cfg_quanta_step[xi]
 
     fg_ppfc_mux #(.W(CW), .N(NP)) u_snap_mux (
-        .data(snap_reg), .sel(pg_dec), .out(snap_sel));
+        .data(snap_reg), .sel(xpg_dec), .out(snap_sel));
     fg_ppfc_mux #(.W(CW), .N(NP)) u_snap_prev_mux (
-        .data(snap_prev_reg), .sel(pg_dec), .out(snap_prev_sel));
+        .data(snap_prev_reg), .sel(xpg_dec), .out(snap_prev_sel));
     fg_ppfc_mux #(.W(16), .N(NP)) u_hold_mux (
         .data(hold_reg), .sel(pg_dec), .out(hold_sel));
     fg_ppfc_mux #(.W(CW), .N(NP)) u_egress_mux (
@@ -195,9 +250,9 @@ module fg_ppfc #(
     fg_ppfc_mux #(.W(CW), .N(N_PORTS)) u_snap_comp_mux (
         .data(comp_snap_reg), .sel(i_dec), .out(snap_comp_sel));
     fg_ppfc_mux #(.W(16), .N(N_PORTS)) u_cell_mux (
-        .data(cfg_cell_cycles), .sel(o_dec), .out(cell_cycles_sel));
+        .data(cfg_cell_cycles), .sel(xo_dec), .out(cell_cycles_sel));
     fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qstep_mux (
-        .data(cfg_quanta_step), .sel(i_dec), .out(quanta_step_sel));
+        .data(cfg_quanta_step), .sel(xi_dec), .out(quanta_step_sel));
 
     // ---- LFSR: loaded with cfg_seed on reset and on cfg_seed_load, one step per pick -----
     wire [31:0] lfsr_value;
@@ -219,14 +274,18 @@ module fg_ppfc #(
                 // occupancy, saturated to CW bits (a real buffer never exceeds 2^CW-1 cells)
                 wire [CW:0]   occ_sum = {1'b0, ingress_cnt[K*CW +: CW]} + {1'b0, hdrm_cnt[K*CW +: CW]};
                 wire [15:0]   hold    = hold_reg[K*16 +: 16];
-                wire          picked  = issue_now && i_dec[gi] && p_dec[gp];
+                // W = 1: the hold-off is set and stat_pp pulses in ISSUE; W > 1: the hold-off
+                // is set in SELECT (so the next EQ's scan, one edge later, already skips the
+                // PG), stat_pp pulses in the pipe's ISSUE stage
+                wire          issued  = issue_now && xi_dec[gi] && xp_dec[gp];
+                wire          picked  = (FAST != 0) ? (sel_now && sel_hit[gi] && p_dec[gp]) : issued;
 
                 assign occ_all[K*CW +: CW] = occ_sum[CW] ? {CW{1'b1}} : occ_sum[CW-1:0];
                 assign hold_next[K*16 +: 16] =
                     !cfg_enable              ? 16'd0 :
                     picked                   ? holdoff_eff :    // a pick wins over the boundary
                     (tick && hold != 16'd0)  ? hold - 16'd1 : hold;
-                assign stat_pp_next[K] = picked;
+                assign stat_pp_next[K] = issued;
                 // EQ K = (o = gi, p = gp): visited by a decision only if this bit is set
                 assign gate_next[K] = cfg_lossless[gp] && (egress_cnt[K*CW +: CW] > cfg_kmax);
             end
@@ -256,8 +315,6 @@ module fg_ppfc #(
 
     // SELECT: prefix sums rise only at candidates, so "prefix > r" is a thermometer whose
     // first set bit is the chosen (remaining) candidate
-    wire [N_PORTS-1:0] sel_gt;
-    wire [N_PORTS-1:0] sel_hit;
     wire [CW-1:0]      sel_comp;
     reg  [PW-1:0]      sel_idx;
     generate
@@ -277,6 +334,108 @@ module fg_ppfc #(
         for (k = N_PORTS - 1; k >= 0; k = k - 1)
             if (sel_gt[k]) sel_idx = k[PW-1:0];
     end
+
+    // ---- W > 1: the CAND lanes ---------------------------------------------------------
+    // Lane l tests port g*W+l of the current EQ (g = i_reg, the group) exactly as the W = 1
+    // scan tests one port; the prefix sums chain through the lanes from rem_reg (a W-input
+    // sum of the candidates' shares). Ports past N_PORTS (last group when W does not divide
+    // N_PORTS) read as zero and are never candidates.
+    genvar gl, gg, ge;
+    generate
+        if (FAST != 0) begin : g_lanes
+            wire [NG-1:0]         g_dec;
+            wire [W*CW-1:0]       l_comp;
+            wire [W-1:0]          l_ok;
+            reg  [(W+1)*SUMW-1:0] l_sum;   // l_sum[l+1] = l_sum[l] + share of lane l
+            integer               kl;
+            for (gg = 0; gg < NG; gg = gg + 1) begin : g_gdec
+                if (NG == 1) begin : g_one
+                    assign g_dec[gg] = 1'b1;
+                end else begin : g_many
+                    assign g_dec[gg] = i_dec[gg];
+                end
+            end
+            for (gl = 0; gl < W; gl = gl + 1) begin : g_lane
+                wire [NP*NG*CW-1:0]     comp_d;
+                wire [NP*NG-1:0]        comp_s;
+                wire [N_PRIO*NG*CW-1:0] snap_d, prev_d;
+                wire [N_PRIO*NG*16-1:0] hold_d;
+                wire [N_PRIO*NG-1:0]    paused_d, pg_s;
+                wire [NG-1:0]           valid_g;
+                for (gg = 0; gg < NG; gg = gg + 1) begin : g_grp
+                    localparam integer PORT = gg*W + gl;
+                    if (PORT < N_PORTS) begin : g_real
+                        assign valid_g[gg] = g_dec[gg];
+                    end else begin : g_pad
+                        assign valid_g[gg] = 1'b0;
+                    end
+                    for (ge = 0; ge < NP; ge = ge + 1) begin : g_eq
+                        if (PORT < N_PORTS) begin : g_real
+                            assign comp_d[(ge*NG + gg)*CW +: CW] = comp_cnt[(ge*N_PORTS + PORT)*CW +: CW];
+                        end else begin : g_pad
+                            assign comp_d[(ge*NG + gg)*CW +: CW] = {CW{1'b0}};
+                        end
+                        assign comp_s[ge*NG + gg] = eq_dec[ge] & g_dec[gg];
+                    end
+                    for (ge = 0; ge < N_PRIO; ge = ge + 1) begin : g_pr
+                        localparam integer KP = PORT*N_PRIO + ge;
+                        localparam integer KS = ge*NG + gg;
+                        if (PORT < N_PORTS) begin : g_real
+                            assign snap_d[KS*CW +: CW]  = snap_reg[KP*CW +: CW];
+                            assign prev_d[KS*CW +: CW]  = snap_prev_reg[KP*CW +: CW];
+                            assign hold_d[KS*16 +: 16]  = hold_reg[KP*16 +: 16];
+                            assign paused_d[KS]         = paused[KP];
+                        end else begin : g_pad
+                            assign snap_d[KS*CW +: CW]  = {CW{1'b0}};
+                            assign prev_d[KS*CW +: CW]  = {CW{1'b0}};
+                            assign hold_d[KS*16 +: 16]  = 16'd0;
+                            assign paused_d[KS]         = 1'b0;
+                        end
+                        assign pg_s[KS] = p_dec[ge] & g_dec[gg];
+                    end
+                end
+                wire [CW-1:0] c_l, snap_l, prev_l;
+                wire [15:0]   hold_l;
+                fg_ppfc_mux #(.W(CW), .N(NP*NG)) u_comp (.data(comp_d), .sel(comp_s), .out(c_l));
+                fg_ppfc_mux #(.W(CW), .N(N_PRIO*NG)) u_snap (.data(snap_d), .sel(pg_s), .out(snap_l));
+                fg_ppfc_mux #(.W(CW), .N(N_PRIO*NG)) u_prev (.data(prev_d), .sel(pg_s), .out(prev_l));
+                fg_ppfc_mux #(.W(16), .N(N_PRIO*NG)) u_hold (.data(hold_d), .sel(pg_s), .out(hold_l));
+                wire          paused_l = |(paused_d & pg_s);
+                wire [CW:0]   inc_l    = {1'b0, snap_l} - {1'b0, prev_l};
+                wire          pos_l    = !inc_l[CW] && (inc_l[CW-1:0] != {CW{1'b0}});
+                wire          gt1_l    = pos_l && (inc_l[CW-1:0] != {{(CW-1){1'b0}}, 1'b1});
+                assign l_ok[gl] = (|valid_g) && gt1_l && (c_l != {CW{1'b0}}) && !paused_l
+                                  && (hold_l == 16'd0);
+                assign l_comp[gl*CW +: CW] = c_l;
+            end
+            always @* begin
+                l_sum[0 +: SUMW] = rem_reg;
+                for (kl = 0; kl < W; kl = kl + 1)
+                    l_sum[(kl+1)*SUMW +: SUMW] = l_sum[kl*SUMW +: SUMW]
+                        + (l_ok[kl] ? {{PW{1'b0}}, l_comp[kl*CW +: CW]} : {SUMW{1'b0}});
+            end
+            for (gg = 0; gg < N_PORTS; gg = gg + 1) begin : g_port
+                assign lane_wr[gg]                 = g_dec[gg / W];
+                assign lane_comp_w[gg*CW +: CW]    = l_comp[(gg % W)*CW +: CW];
+                assign lane_ok_w[gg]               = l_ok[gg % W];
+                assign lane_sum_w[gg*SUMW +: SUMW] = l_sum[(gg % W + 1)*SUMW +: SUMW];
+            end
+            assign lanes_rem = l_sum[W*SUMW +: SUMW];
+        end else begin : g_no_lanes
+            assign lane_comp_w = {(N_PORTS*CW){1'b0}};
+            assign lane_ok_w   = {N_PORTS{1'b0}};
+            assign lane_sum_w  = {(N_PORTS*SUMW){1'b0}};
+            assign lane_wr     = {N_PORTS{1'b0}};
+            assign lanes_rem   = {SUMW{1'b0}};
+        end
+    endgenerate
+
+    // W > 1, SELECT: the stop test of the pick being made (the W = 1 ISSUE's test on the sums
+    // after this pick)
+    wire [SUMW-1:0] sel_rem_new    = rem_reg - {{PW{1'b0}}, sel_comp};
+    wire [SUMW-1:0] sel_chosen_new = chosen_sum_reg + {{PW{1'b0}}, sel_comp};
+    wire            sel_stop       = ({1'b0, sel_chosen_new, 16'd0} >= target_ext)
+                                     || (sel_rem_new == {SUMW{1'b0}});
 
     // find-first over the gate bits: after PRED from EQ 0, after an EQ from the next one
     reg  [NP-1:0]    eq_after;    // EQ K comes after the current EQ (o_reg, p_reg)
@@ -316,11 +475,12 @@ module fg_ppfc #(
 
     // the shared multiplier: operands by state (written as a product: DSP blocks on ECP5)
     wire [CW:0]     inc_pos_part = inc_sel[CW] ? {(CW+1){1'b0}} : inc_sel;
-    wire [CW:0]     x_cells      = {1'b0, snap_comp_sel} + inc_pos_part;   // < 2^(CW+1)
+    wire [CW-1:0]   x_comp       = (FAST != 0) ? q_comp_reg : snap_comp_sel;
+    wire [CW:0]     x_cells      = {1'b0, x_comp} + inc_pos_part;   // < 2^(CW+1)
     reg  [AW-1:0]   mul_a;
     reg  [31:0]     mul_b;
     always @* begin
-        case (state_reg)
+        case ((FAST != 0 && state_reg != S_PRED && state_reg != S_GATE) ? S_PICK : state_reg)
             S_PRED: begin
                 mul_a = inc_total_reg[TW-1] ? {AW{1'b0}} : {{(AW-TW+1){1'b0}}, inc_total_reg[TW-2:0]};
                 mul_b = {16'd0, cfg_horizon};
@@ -345,10 +505,23 @@ module fg_ppfc #(
     end
     wire [PRW-1:0]  prod = mul_a * mul_b;
     wire            fire = total_pos && ({{(PRW-CW){1'b0}}, shared_free} < prod);
+    // W > 1: the pipe's own multiplier, QMUL (x * cell_cycles) or ISSUE (y * quanta_step);
+    // the two stages never hold a pause in the same cycle (SELECTs are >= 2 edges apart)
+    wire [PRW-1:0]  prod_q;          // the product the quanta come from
+    generate
+        if (FAST != 0) begin : g_pipe_mul
+            wire [AW-1:0]  mq_a = q_qmul_reg ? {{(AW-CW-1){1'b0}}, x_cells} : y_reg;
+            wire [23:0]    mq_b = q_qmul_reg ? {8'd0, cell_cycles_sel} : quanta_step_sel;
+            wire [PBW-1:0] prod_pipe = mq_a * mq_b;
+            assign prod_q = {{(PRW-PBW){1'b0}}, prod_pipe};
+        end else begin : g_one_mul
+            assign prod_q = prod;
+        end
+    endgenerate
     // pause quanta: floor(product / 2^24), saturated at 0xFFFF, at least 1 if non-zero
-    wire            q_sat  = prod[PRW-1:40] != {(PRW-40){1'b0}};
-    wire            q_frac = prod[23:0] != 24'd0;
-    wire [15:0]     q_int  = prod[39:24];
+    wire            q_sat  = prod_q[PRW-1:40] != {(PRW-40){1'b0}};
+    wire            q_frac = prod_q[23:0] != 24'd0;
+    wire [15:0]     q_int  = prod_q[39:24];
     wire [15:0]     quanta = q_sat ? 16'hFFFF : (q_int == 16'd0 && q_frac) ? 16'd1 : q_int;
 
     always @* begin
@@ -374,6 +547,12 @@ module fg_ppfc #(
         stat_predict_next = 1'b0;
         stat_overrun_next = 1'b0;
         lfsr_step         = 1'b0;
+        q_qmul_next       = 1'b0;
+        q_issue_next      = 1'b0;
+        q_i_next          = q_i_reg;
+        q_o_next          = q_o_reg;
+        q_p_next          = q_p_reg;
+        q_comp_next       = q_comp_reg;
 
         if (!cfg_enable) begin
             ivl_cnt_next = 24'd0;
@@ -381,14 +560,15 @@ module fg_ppfc #(
             pending_next = 1'b0;
         end else begin
             ivl_cnt_next = tick ? 24'd0 : ivl_cnt_inc[23:0];
-            if (tick && state_reg != S_IDLE) begin
+            // a decision runs while the FSM is busy or the pause pipe drains
+            if (tick && (state_reg != S_IDLE || pipe_busy)) begin
                 pending_next      = 1'b1;
                 stat_overrun_next = 1'b1;
             end
 
             case (state_reg)
                 S_IDLE: begin
-                    if (tick || pending_reg) begin
+                    if ((tick || pending_reg) && !pipe_busy) begin
                         pending_next = 1'b0;
                         state_next   = S_TOT;
                     end
@@ -414,7 +594,23 @@ module fg_ppfc #(
                     chosen_sum_next   = {SUMW{1'b0}};
                     state_next        = S_CAND;
                 end
-                S_CAND: begin
+                S_CAND: if (FAST != 0) begin
+                    comp_snap_next = (comp_snap_reg & ~lane_mask_cw) | (lane_comp_w & lane_mask_cw);
+                    prefix_next    = (prefix_reg & ~lane_mask_sw) | (lane_sum_w & lane_mask_sw);
+                    cand_next      = (cand_reg & ~lane_wr) | (lane_ok_w & lane_wr);
+                    rem_next       = lanes_rem;
+                    if (i_reg == G_LAST) begin
+                        if (lanes_rem == {SUMW{1'b0}}) begin
+                            state_next = ff_found ? S_GATE : S_IDLE;
+                            o_next     = ff_found ? ff_o : o_reg;
+                            p_next     = ff_found ? ff_p : p_reg;
+                        end else begin
+                            state_next = S_PICK;
+                        end
+                    end else begin
+                        i_next = i_reg + {{(PW-1){1'b0}}, 1'b1};
+                    end
+                end else begin
                     comp_snap_next = (comp_snap_reg & ~i_mask_cw) | ({N_PORTS{comp_sel}} & i_mask_cw);
                     prefix_next    = (prefix_reg & ~i_mask_sw) | ({N_PORTS{rem_add}} & i_mask_sw);
                     cand_next      = (cand_reg & ~i_dec) | (i_dec & {N_PORTS{cand_ok}});
@@ -436,7 +632,27 @@ module fg_ppfc #(
                     lfsr_step   = 1'b1;
                     state_next  = S_SELECT;
                 end
-                S_SELECT: begin
+                S_SELECT: if (FAST != 0) begin
+                    // the pick, its stop test, and the pause-time pipe's QMUL stage next
+                    cand_next       = cand_reg & ~sel_hit;
+                    rem_next        = sel_rem_new;
+                    chosen_sum_next = sel_chosen_new;
+                    for (k = 0; k < N_PORTS; k = k + 1)
+                        if (sel_gt[k])
+                            prefix_next[k*SUMW +: SUMW] = prefix_reg[k*SUMW +: SUMW] - {{PW{1'b0}}, sel_comp};
+                    q_qmul_next = 1'b1;
+                    q_i_next    = sel_idx;
+                    q_o_next    = o_reg;
+                    q_p_next    = p_reg;
+                    q_comp_next = sel_comp;
+                    if (sel_stop) begin
+                        state_next = ff_found ? S_GATE : S_IDLE;
+                        o_next     = ff_found ? ff_o : o_reg;
+                        p_next     = ff_found ? ff_p : p_reg;
+                    end else begin
+                        state_next = S_PICK;
+                    end
+                end else begin
                     i_next          = sel_idx;
                     cand_next       = cand_reg & ~sel_hit;
                     rem_next        = rem_reg - {{PW{1'b0}}, sel_comp};
@@ -465,8 +681,21 @@ module fg_ppfc #(
                 end
                 default: state_next = S_IDLE;
             endcase
+
+            // W > 1: the pause pipe (QMUL then ISSUE of the PG chosen in SELECT)
+            if (FAST != 0) begin
+                q_issue_next = q_qmul_reg;
+                if (q_qmul_reg)
+                    y_next = prod_q[AW-1:0];
+                if (q_issue_reg) begin
+                    pp_valid_next  = 1'b1;
+                    pp_port_next   = q_i_reg;
+                    pp_prio_next   = q_p_reg;
+                    pp_quanta_next = quanta;
+                end
+            end
         end
-        busy_next = (state_next != S_IDLE);
+        busy_next = (state_next != S_IDLE) || q_qmul_next || q_issue_next;
     end
 
     always @(posedge clk) begin
@@ -500,6 +729,12 @@ module fg_ppfc #(
             hold_reg         <= {(NP*16){1'b0}};
             stat_pp_reg      <= {NP{1'b0}};
             gate_reg         <= {NP{1'b0}};
+            q_qmul_reg       <= 1'b0;
+            q_issue_reg      <= 1'b0;
+            q_i_reg          <= {PW{1'b0}};
+            q_o_reg          <= {PW{1'b0}};
+            q_p_reg          <= 3'd0;
+            q_comp_reg       <= {CW{1'b0}};
         end else begin
             state_reg        <= state_next;
             pending_reg      <= pending_next;
@@ -535,6 +770,12 @@ module fg_ppfc #(
             hold_reg         <= hold_next;
             stat_pp_reg      <= stat_pp_next;
             gate_reg         <= gate_next;
+            q_qmul_reg       <= q_qmul_next;
+            q_issue_reg      <= q_issue_next;
+            q_i_reg          <= q_i_next;
+            q_o_reg          <= q_o_next;
+            q_p_reg          <= q_p_next;
+            q_comp_reg       <= q_comp_next;
         end
     end
 

@@ -26,6 +26,7 @@ module fg_sw_core #(
     parameter integer CW      = 18,  // cell-count width
     parameter integer SW      = 8,   // packet-size width (cells)
     parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
+    parameter integer PPFC_LANES = 1, // fg_ppfc CAND_LANES (1..N_PORTS, docs/blocks/ppfc.md)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -334,7 +335,8 @@ module fg_sw_core #(
             fg_ppfc #(
                 .N_PORTS (N_PORTS),
                 .N_PRIO  (N_PRIO),
-                .CW      (CW)
+                .CW      (CW),
+                .CAND_LANES (PPFC_LANES)
             ) u_ppfc (
                 .clk             (clk),
                 .rst             (rst),

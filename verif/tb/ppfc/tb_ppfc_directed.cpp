@@ -221,6 +221,10 @@ struct TbPpfcDirected : PpfcBench {
         fg_ppfc_cfg bad = cfg;
         bad.n_prio = 9;
         expect_msg(fg_ppfc_check_cfg(&bad, msg, sizeof msg) != 0, "fg_ppfc: n_prio (N_PRIO) must be 1..8");
+        bad = cfg;
+        bad.cand_lanes = 5;  // W above N_PORTS = 4
+        expect_msg(fg_ppfc_check_cfg(&bad, msg, sizeof msg) != 0,
+                   "fg_ppfc: cand_lanes (CAND_LANES)=5 must be 1..n_ports=4 (0 = 1)");
         fg_ppfc_in x = in;
         x.cfg_ratio = 0x10001;
         expect_msg(fg_ppfc_check_in(&cfg, &x, msg, sizeof msg) != 0,
