@@ -446,7 +446,14 @@ int run_incast(const IncastOptions& o) {
     SwitchConfig sc;
     sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0};
     sc.csr_writes = switch_register_writes(sp, sc.core.cw);
-    for (const auto& w : flowctl_register_writes(fp, ports)) sc.csr_writes.push_back(w);
+    for (auto w : flowctl_register_writes(fp, ports)) {
+        // PPFC_SEED takes effect only through PPFC_CTRL.ppfc_seed_load (docs/registers.md);
+        // flowctl_register_writes writes the seed but not the strobe, so --ppfc-seed did
+        // nothing. Set the strobe in the enable write itself: the same number of writes (the
+        // traffic's phase to the intervals is unchanged), and seed 1 reloads the reset value.
+        if (w.addr == FG_REG_PPFC_CTRL_ADDR) w.data |= 1u << FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_LSB;
+        sc.csr_writes.push_back(w);
+    }
     sc.route.assign(ports, -1);
     for (int k = 0; k < hosts; k++) sc.route[k] = k;
     sc.mon_port = rx_port;
@@ -514,7 +521,39 @@ int run_incast(const IncastOptions& o) {
         probe = &net.add_host(ph);
         net.connect(*probe, sw, probe_port, delay);
     }
-    net.run(o.cycles);
+    if (const char* dlog = std::getenv("FG_DCQCN_LOG")) {
+        // DCQCN debug log (environment FG_DCQCN_LOG=FILE): the run in steps of one P-PFC
+        // interval (1 us), and after each step one CSV row per sender: its DCQCN state (R_C,
+        // R_T, alpha, CNPs received), whether its lossless class is paused and for how many
+        // quanta, the cells it has sent, and its cells in the receiver's egress queue (the
+        // engine's comp). The result is the same run (the network is only read between steps).
+        FILE* df = std::fopen(dlog, "w");
+        if (!df) throw std::invalid_argument(std::string("FG_DCQCN_LOG=") + dlog + ": cannot write the file");
+        std::fprintf(df, "cycle,q_cells,ecn_marks,sender,rc_gbps,rt_gbps,alpha,cnps,paused,pause_quanta_left,"
+                         "tx_cells,comp_cells\n");
+        const uint64_t stepc = std::max<uint64_t>(1, fp.interval);
+        uint64_t done = std::min<uint64_t>(stepc, o.cycles);
+        net.run(done);  // edges 0 .. done-1
+        for (;;) {
+            const uint32_t q = sw.logic.core_out().egress_cnt[rx_port][o.prio];
+            for (int k = 0; k < N; k++) {
+                const HostLogic& h = net.hosts()[k]->logic;
+                const DcqcnRp* rp = h.rp(0);
+                std::fprintf(df, "%llu,%u,%llu,%d,%.4f,%.4f,%.5f,%llu,%d,%u,%llu,%u\n", (unsigned long long)done, q,
+                             (unsigned long long)sw.logic.stats().ecn_marks, k, rp ? rp->rate_gbps() : o.rate_gbps,
+                             rp ? rp->target_gbps() : o.rate_gbps, rp ? rp->alpha() : 0.0,
+                             (unsigned long long)(rp ? rp->cnps() : 0), int(h.paused(o.prio)), h.timer(o.prio) >> 16,
+                             (unsigned long long)h.stats().tx_cells, sw.logic.eq_cells_from(rx_port, o.prio, k));
+            }
+            if (done >= o.cycles) break;
+            const uint64_t n = std::min<uint64_t>(stepc, o.cycles - done);
+            sc_core::sc_start(sc_core::sc_time(double(n), sc_core::SC_NS));  // edges done .. done+n-1
+            done += n;
+        }
+        std::fclose(df);
+    } else {
+        net.run(o.cycles);
+    }
     trace.reset();  // flush
     double cpu = double(std::clock() - t0) / CLOCKS_PER_SEC;
 

@@ -2,10 +2,12 @@
 """`make ppfc-table`: the P-PFC paper's incast experiments (seed 000, section 5) on the system
 simulator, PFC vs P-PFC at T = 50/100/150 us, 16:1, 6:1 and 4:1, with DCQCN; writes the table
 between the markers of docs/ppfc_results.md (the prose around them is kept) and a PNG per
-incast degree (queue over time, PFC and P-PFC T=100us) to --out.
+incast degree (queue over time, PFC and P-PFC T=100us) to --out. For the 16:1 incast it also
+runs P-PFC at each T with the LFSR seeds 1..--seeds (Algorithm 2's random picks) and gives the
+spread of the peak: the seed-1 rows of the main table are one draw of it.
 
     ppfc_table.py --sim build/bin/fg_sim [--switch cmodel] [--cycles 156250] [--out build/ppfc]
-                  [--doc docs/ppfc_results.md] [--senders "16 6 4"]
+                  [--doc docs/ppfc_results.md] [--senders "16 6 4"] [--seeds 12]
 
 Every run uses verif/system/scenarios/paper_incast.txt; its JSON is kept in --out."""
 import argparse
@@ -29,13 +31,17 @@ RUNS = ([("pfc", 100, "fanin", "on")] + [("ppfc", t, "fanin", "on") for t in TS]
         [("pfc", 100, "fanin", "off"), ("ppfc", 100, "fanin", "off")])
 
 
-def run(a, senders, mode, T, scale="fanin", clamp="on"):
+def run(a, senders, mode, T, scale="fanin", clamp="on", seed=None):
     tag = (f"incast{senders}_{mode}" + (f"_T{T}" if mode == "ppfc" else "") + ("_literal" if scale != "fanin" else "")
-           + ("_ns3dcqcn" if clamp != "on" else ""))
-    trace = os.path.join(a.out, tag + ".csv")
+           + ("_ns3dcqcn" if clamp != "on" else "") + (f"_seed{seed}" if seed is not None else ""))
+    trace = os.path.join(a.out, tag + ".csv") if seed is None else ""
     cmd = [a.sim, "incast", "--scenario", os.path.join(HERE, "scenarios", "paper_incast.txt"),
            "--senders", str(senders), "--mode", mode, "--T", f"{T}us", "--switch", a.switch,
-           "--cycles", str(a.cycles), "--trace", trace, "--sample", "50", "--pause-scale", scale, "--dcqcn-clamp", clamp, "--json"]
+           "--cycles", str(a.cycles), "--pause-scale", scale, "--dcqcn-clamp", clamp, "--json"]
+    if trace:
+        cmd += ["--trace", trace, "--sample", "50"]
+    if seed is not None:
+        cmd += ["--ppfc-seed", str(seed)]
     if a.switch_ports:
         cmd += ["--switch-ports", str(a.switch_ports)]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -50,7 +56,22 @@ def run(a, senders, mode, T, scale="fanin", clamp="on"):
     return res, trace
 
 
-def table(results, a):
+def seed_table(spread, pfc_kb, a):
+    """The 16:1 P-PFC peak over the LFSR seeds, per T."""
+    out = ["", f"16:1, P-PFC peak queue over the P-PFC LFSR seeds 1..{a.seeds} (`--ppfc-seed`; the rows above are "
+           f"seed 1), against PFC's {pfc_kb:.0f} KB:", "",
+           "| T | min | median | max | seeds with peak <= half of PFC | peaks by seed (KB) |", "|---|---|---|---|---|---|"]
+    for T in TS:
+        pk = [r["queue_peak_kb"] for r in spread[T]]
+        srt = sorted(pk)
+        med = (srt[(len(srt) - 1) // 2] + srt[len(srt) // 2]) / 2
+        half = sum(1 for x in pk if x <= 0.5 * pfc_kb)
+        out.append(f"| {T} us | {srt[0]:.0f} KB ({100 * srt[0] / pfc_kb:.0f} %) | {med:.0f} KB ({100 * med / pfc_kb:.0f} %) | "
+                   f"{srt[-1]:.0f} KB ({100 * srt[-1] / pfc_kb:.0f} %) | {half} of {len(pk)} | {' '.join(f'{x:.0f}' for x in pk)} |")
+    return out
+
+
+def table(results, a, spread=None):
     us = a.cycles * 12.8 / 1000
     out = [BEGIN, "",
            f"Measured with `make ppfc-table` (`verif/system/ppfc_table.py`): switch `{a.switch}`, "
@@ -73,6 +94,8 @@ def table(results, a):
                        f"{r['probe_latency_p99_us']:.1f} / {r['probe_latency_max_us']:.1f} us | "
                        f"{r['pfc_std']} / {r['pfc_pred']} ({r['pfc_xon']}) | {r['pause_time_us']:.0f} us | "
                        f"{r['cnp_tx']} | {r['rx_util']:.2f} | {r['violations']} | {paper_peak} | {paper_msgs} |")
+    if spread:
+        out += seed_table(spread, results[(16, "pfc", 100, "fanin", "on")]["queue_peak_kb"], a)
     out += ["", END]
     return "\n".join(out)
 
@@ -87,6 +110,7 @@ def main():
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "ppfc_results.md"))
     ap.add_argument("--senders", default="16 6 4")
     ap.add_argument("--no-png", action="store_true")
+    ap.add_argument("--seeds", type=int, default=12, help="16:1 P-PFC runs per T with seeds 1..N (0: none)")
     a = ap.parse_args()
     a.senders = [int(x) for x in a.senders.split()]
     os.makedirs(a.out, exist_ok=True)
@@ -94,7 +118,12 @@ def main():
     for n in a.senders:
         for mode, T, sc, cl in RUNS:
             results[(n, mode, T, sc, cl)], traces[(n, mode, T, sc, cl)] = run(a, n, mode, T, sc, cl)
-    text = table(results, a)
+    spread = {}
+    if 16 in a.senders and a.seeds > 0:
+        for T in TS:
+            spread[T] = [results[(16, "ppfc", T, "fanin", "on")]] + \
+                [run(a, 16, "ppfc", T, seed=s)[0] for s in range(2, a.seeds + 1)]
+    text = table(results, a, spread)
     doc = open(a.doc).read() if os.path.exists(a.doc) else f"# P-PFC results\n\n{BEGIN}\n{END}\n"
     if BEGIN not in doc or END not in doc:
         sys.exit(f"ppfc_table: {a.doc} has no table markers")
