@@ -167,8 +167,11 @@ std::string deadlock_usage() {
            "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
            "  --detect-us US       no-progress time before a cycle of held queues is a deadlock (default 200)\n"
            "  --check-cycles K     detector period (default 100)\n"
-           "  --tail N             windows averaged for the end-of-run throughput (default 3)\n"
+           "  --tail N             windows averaged for the end-of-run throughput and transit PG means (default 3)\n"
            "  --csv FILE           one row per window: cells per flow, queue, paused and held ports per switch\n"
+           "  --port-csv FILE      one row per window: per switch port, its lossless PG's mean cells, the\n"
+           "                       cells it sent, and its GFC state (gfc-time: the adjuster's rate of\n"
+           "                       EQ(port), fraction of C; gfc-buffer: the PG's stage); gfc-time: hosts' rates\n"
            "  --json               print the results as one JSON object\n"
            "  --quiet              only the RESULT line\n";
 }
@@ -216,6 +219,7 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--check-cycles") o.check_cycles = arg_uint(a, val(), 1, 100000000ull);
         else if (a == "--tail") o.tail = int(arg_uint(a, val(), 1, 1000));
         else if (a == "--csv") o.csv = val();
+        else if (a == "--port-csv") o.port_csv = val();
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
         else throw std::invalid_argument("unknown option '" + a + "'\n" + deadlock_usage());
@@ -478,15 +482,53 @@ int run_deadlock(const DeadlockOptions& o) {
     const uint64_t detect = std::max<uint64_t>(1, uint64_t(std::llround(o.detect_us * 1000 / cycle_ns)));
     PfcHoldView pfc_view(sw);
     CbfcHoldView cbfc_view(sw, pkt_cells);
+    GfcTimeHoldView gfct_view(sw, pkt_cells);
     GfcBufferHoldView gfc_view(sw, mon, pkt_cells);
-    const HoldView& hold_view = credit ? static_cast<const HoldView&>(cbfc_view)
+    const HoldView& hold_view = o.fc == FlowControl::GfcTime ? static_cast<const HoldView&>(gfct_view)
+                                : credit ? static_cast<const HoldView&>(cbfc_view)
                                 : o.fc == FlowControl::GfcBuffer ? static_cast<const HoldView&>(gfc_view)
                                                                  : pfc_view;
     DeadlockDetector det(t, sw, hold_view, mon, detect, P);
     mon.on_check = [&det](uint64_t now) { det.check(now); };
+    // --port-csv: what the GFC-time drift needs (docs/deadlock.md): every PG's level against
+    // B_0 / B_1 / B_m, every link's rate, the rate the adjusters (or the stages) ask for.
+    FILE* pcsv = nullptr;
+    const char* gfc_col = o.fc == FlowControl::GfcTime ? "rate" : o.fc == FlowControl::GfcBuffer ? "stage" : nullptr;
+    if (!o.port_csv.empty()) {
+        pcsv = std::fopen(o.port_csv.c_str(), "w");
+        if (!pcsv) throw std::invalid_argument("--port-csv " + o.port_csv + ": cannot open for writing");
+        std::fprintf(pcsv, "cycle");
+        for (int s = 0; s < S; s++)
+            for (int i = 0; i < t.ports_used[s]; i++) {
+                const std::string n = t.switch_names[s] + "_p" + std::to_string(i);
+                std::fprintf(pcsv, ",%s_pg,%s_tx", n.c_str(), n.c_str());
+                if (gfc_col) std::fprintf(pcsv, ",%s_%s", n.c_str(), gfc_col);
+            }
+        if (o.fc == FlowControl::GfcTime)
+            for (int h = 0; h < H; h++) std::fprintf(pcsv, ",%s_rate", t.hosts[h].name.c_str());
+        std::fprintf(pcsv, "\n");
+        mon.on_window = [&](uint64_t now) {
+            const WindowRow& r = mon.windows().back();
+            std::fprintf(pcsv, "%llu", (unsigned long long)now);
+            for (int s = 0; s < S; s++)
+                for (int i = 0; i < t.ports_used[s]; i++) {
+                    std::fprintf(pcsv, ",%.1f,%llu", r.pg_mean[s][i], (unsigned long long)r.port_tx[s][i]);
+                    if (o.fc == FlowControl::GfcTime) {
+                        const CbfcPorts* c = sw[s]->logic.cbfc();
+                        std::fprintf(pcsv, ",%.4f", c ? c->gfc_rate(i, o.prio) / 65536.0 : 1.0);
+                    } else if (o.fc == FlowControl::GfcBuffer) {
+                        std::fprintf(pcsv, ",%u", unsigned(sw[s]->logic.core_out().gfc_pg_stage[i][o.prio]));
+                    }
+                }
+            if (o.fc == FlowControl::GfcTime)
+                for (int h = 0; h < H; h++) std::fprintf(pcsv, ",%.4f", gates[h]->rate() / 65536.0);
+            std::fprintf(pcsv, "\n");
+        };
+    }
 
     net.run(cycles);
     if (csv) std::fclose(csv);
+    if (pcsv) std::fclose(pcsv);
     const double cpu = double(std::clock() - t0) / CLOCKS_PER_SEC;
 
     // Figures.
@@ -510,6 +552,8 @@ int run_deadlock(const DeadlockOptions& o) {
     uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
     bool consistent = true;
     uint64_t hol_held = 0;  // iq: EQ-cycles held because no packet of theirs headed its ingress FIFO
+    uint32_t transit_end_min = UINT32_MAX, transit_end_max = 0;  // transit PGs at the end of the run
+    double transit_tail_min = tail ? 1e18 : 0, transit_tail_max = 0;  // their means over the tail windows
     uint32_t qpeak_max = 0, pg_peak_max = 0, transit_pg_peak = 0;  // transit: ingress from a switch  // pg: the most one ingress PG held (B_m: XOFF / allotment)
     for (int s = 0; s < S; s++) {
         const SwitchStats& st = sw[s]->logic.stats();
@@ -524,7 +568,19 @@ int run_deadlock(const DeadlockOptions& o) {
         hol_held += st.hol_held;
         for (int i = 0; i < t.ports_used[s]; i++) {
             pg_peak_max = std::max(pg_peak_max, mon.pg_peak(s, i));
-            if (t.peer_switch(s, i, nullptr) >= 0) transit_pg_peak = std::max(transit_pg_peak, mon.pg_peak(s, i));
+            if (t.peer_switch(s, i, nullptr) >= 0) {
+                transit_pg_peak = std::max(transit_pg_peak, mon.pg_peak(s, i));
+                // Only the transit ingresses that carried traffic (a port toward an idle
+                // switch stays empty and would pin the minimum at 0).
+                if (mon.pg_peak(s, i) > 0) {
+                    transit_end_min = std::min(transit_end_min, mon.pg_now(s, i));
+                    transit_end_max = std::max(transit_end_max, mon.pg_now(s, i));
+                    double m = 0;  // its mean over the tail windows
+                    for (size_t k = W - tail; k < W; k++) m += rows[k].pg_mean[s][i] / double(tail);
+                    transit_tail_min = std::min(transit_tail_min, m);
+                    transit_tail_max = std::max(transit_tail_max, m);
+                }
+            }
         }
     }
     for (HostNode* h : hosts) ooo += h->logic.stats().rx_out_of_order;
@@ -594,11 +650,12 @@ int run_deadlock(const DeadlockOptions& o) {
             std::printf("%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
         std::printf("], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
-                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"hol_held_cycles\": %llu, \"violations\": %llu, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
                     "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
                     v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
-                    victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, (unsigned long long)hol_held, (unsigned long long)violations, (unsigned long long)drops,
+                    victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, transit_end_min == UINT32_MAX ? 0u : transit_end_min,
+                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::printf("\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "

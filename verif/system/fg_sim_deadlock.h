@@ -107,6 +107,24 @@ class GfcBufferHoldView : public HoldView {
     uint32_t pkt_;
 };
 
+// Time-based GFC: as CBFC, and a queue whose GFC adjuster runs at rate 0 is held too, credit
+// or not (held = no credit OR limiter rate 0; the detector adds "no progress"). Rate 0 means
+// the last sample saw r = FCCL - FCTBS = 0, so in a frozen state it coincides with no credit;
+// the view says so explicitly so that a GFC-time lock-up cannot go unreported.
+class GfcTimeHoldView : public CbfcHoldView {
+   public:
+    GfcTimeHoldView(const std::vector<SwitchNode*>& sw, uint32_t pkt_cells) : CbfcHoldView(sw, pkt_cells), sw_(sw) {}
+    bool egress_held(int s, int o, int p) const override {
+        if (CbfcHoldView::egress_held(s, o, p)) return true;
+        const CbfcPorts* c = sw_[s]->logic.cbfc();
+        return c && c->cbfc(o, p) && c->gfc_rate(o, p) == 0;
+    }
+    std::string held_word() const override { return "credit-starved or at GFC rate 0"; }
+
+   private:
+    std::vector<SwitchNode*> sw_;
+};
+
 struct DeadlockPort {
     int sw = 0, port = 0, prio = 0;
     bool operator==(const DeadlockPort& o) const { return sw == o.sw && port == o.port && prio == o.prio; }
@@ -169,6 +187,7 @@ struct DeadlockOptions {
     uint64_t check_cycles = 100;
     int tail = 3;                 // windows the "last windows" figures average
     std::string csv;
+    std::string port_csv;         // --port-csv: per window, every switch port's PG mean, cells sent, GFC state
     bool json = false;
     bool quiet = false;
 };

@@ -18,6 +18,8 @@ FlowMonitor::FlowMonitor(sc_core::sc_module_name name, const FlowMonConfig& cfg,
         tx_cells_.push_back(std::vector<uint64_t>(cfg_.ports_used[s], 0));
         pg_peak_.push_back(std::vector<uint32_t>(cfg_.ports_used[s], 0));
         pg_now_.push_back(std::vector<uint32_t>(cfg_.ports_used[s], 0));
+        pg_sum_.push_back(std::vector<uint64_t>(cfg_.ports_used[s], 0));
+        tx_win_.push_back(std::vector<uint64_t>(cfg_.ports_used[s], 0));
     }
     peak_.assign(sw_.size(), 0);
     peak_cycle_.assign(sw_.size(), 0);
@@ -55,6 +57,12 @@ void FlowMonitor::close_window(uint64_t now) {
         r.queue_cells.push_back(q);
         r.paused.push_back(paused);
         r.tx_paused.push_back(txp);
+        std::vector<double> mean(cfg_.ports_used[s]);
+        for (int i = 0; i < cfg_.ports_used[s]; i++) mean[i] = double(pg_sum_[s][i]) / double(cfg_.window);
+        r.pg_mean.push_back(mean);
+        r.port_tx.push_back(tx_win_[s]);
+        pg_sum_[s].assign(pg_sum_[s].size(), 0);
+        tx_win_[s].assign(tx_win_[s].size(), 0);
     }
     if (csv_) {
         std::fprintf(csv_, "%llu", (unsigned long long)now);
@@ -86,6 +94,7 @@ void FlowMonitor::on_negedge() {
             if (w.data() && w.pkt.prio < cfg_.n_prio) {
                 last_tx_[s][o * cfg_.n_prio + w.pkt.prio] = now;
                 tx_cells_[s][o]++;
+                tx_win_[s][o]++;
             }
             uint32_t pg = 0;
             for (int p = 0; p < cfg_.n_prio; p++) {
@@ -93,11 +102,15 @@ void FlowMonitor::on_negedge() {
                 if ((cfg_.prio_mask >> p) & 1u) pg += co.ingress_cnt[o][p] + co.hdrm_cnt[o][p];
             }
             pg_now_[s][o] = pg;
+            pg_sum_[s][o] += pg;
             if (pg > pg_peak_[s][o]) pg_peak_[s][o] = pg;
         }
         if (q > peak_[s]) peak_[s] = q, peak_cycle_[s] = now;
     }
-    if ((now + 1) % cfg_.window == 0) close_window(now);
+    if ((now + 1) % cfg_.window == 0) {
+        close_window(now);
+        if (on_window) on_window(now);
+    }
     if (cfg_.check_every && on_check && (now + 1) % cfg_.check_every == 0) on_check(now);
 }
 

@@ -43,6 +43,10 @@ struct WindowRow {
     std::vector<uint32_t> queue_cells;     // per switch, cells queued (sum of egress_cnt) at the end
     std::vector<uint32_t> paused;          // per switch, bit i: an ingress PG of port i paused
     std::vector<uint32_t> tx_paused;       // per switch, bit o: egress o held by a received pause
+    // Per switch, per port used: the lossless PG's cells (ingress_cnt + hdrm_cnt) averaged over
+    // the window, and the data cells the port sent in the window (its link's rate).
+    std::vector<std::vector<double>> pg_mean;
+    std::vector<std::vector<uint64_t>> port_tx;
 };
 
 SC_MODULE(FlowMonitor) {
@@ -53,6 +57,8 @@ SC_MODULE(FlowMonitor) {
 
     // Called on the falling edge of every check_every-th cycle (the deadlock detector).
     std::function<void(uint64_t now)> on_check;
+    // Called on the falling edge that closes a window, after its row was stored.
+    std::function<void(uint64_t now)> on_window;
     // One CSV row per window (header first); nullptr: none.
     void set_csv(FILE* f);
 
@@ -78,6 +84,7 @@ SC_MODULE(FlowMonitor) {
     std::vector<std::vector<uint64_t>> last_tx_, tx_cells_;
     std::vector<uint32_t> peak_;
     std::vector<std::vector<uint32_t>> pg_peak_, pg_now_;
+    std::vector<std::vector<uint64_t>> pg_sum_, tx_win_;  // this window: PG cell-cycles, cells sent
     std::vector<uint64_t> peak_cycle_;
     std::vector<uint64_t> cur_cells_, flow_total_;
     std::vector<WindowRow> rows_;

@@ -1,0 +1,45 @@
+# mk/deadlock_long.mk - long runs of the deadlock scenario with the input-queued switch and
+# variable packet sizes (issue 5; docs/deadlock.md, "Variable packet sizes with iq").
+#   make deadlock-long
+# runs, one after the other (C model, --egress iq --pkt-dist uniform, seed 1), the ring3 and
+# fattree4-failed cases of that section, writes build/deadlock_long/*.json and the per-port
+# traces (--port-csv) and checks what holds with verif/system/check_run.py. Not in CI: about
+# 6 minutes of CPU on one core. fg_sim itself is built by mk/system.mk.
+
+DEADLOCK_LONG_OUT := $(BUILD)/deadlock_long
+DL_LONG_SIM := $(BIN)/fg_sim deadlock --egress iq --pkt-dist uniform --switch cmodel --json
+DL_LONG_CHECK := $(PYTHON) verif/system/check_run.py
+# The ring's small buffers (PFC / GFC-buffer: 128 KB, XOFF = B_m 100 KB, XON 97 KB; the credit
+# modes: their 100 KB allotment, the default).
+DL_LONG_SMALL := --buffer-kb 128 --xoff-kb 100 --xon-kb 97
+DL_LONG_OK := 'violations==0' 'drops==0' 'consistent==true'
+
+deadlock-long: $(BIN)/fg_sim
+	@mkdir -p $(DEADLOCK_LONG_OUT)
+	@echo "ring3, 600000 cycles (30.7 ms): PFC and CBFC deadlock on the ring's cycle"
+	$(DL_LONG_SIM) --topo ring3 --fc pfc $(DL_LONG_SMALL) --cycles 600000 > $(DEADLOCK_LONG_OUT)/ring3_pfc.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_pfc.json 'deadlock==true' 'deadlock_len==3' 'tail_tput_max_gbps==0' $(DL_LONG_OK)
+	$(DL_LONG_SIM) --topo ring3 --fc cbfc --cycles 600000 > $(DEADLOCK_LONG_OUT)/ring3_cbfc.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_cbfc.json 'deadlock==true' 'deadlock_len==3' 'tail_tput_max_gbps==0' 'credit_overruns==0' $(DL_LONG_OK)
+	@echo "ring3, 2000000 cycles (102 ms): both GFCs, no deadlock, PGs below B_m, but the ring's common level drifts up (the rates fall)"
+	$(DL_LONG_SIM) --topo ring3 --fc gfc-time --cycles 2000000 --window-us 100 --port-csv $(DEADLOCK_LONG_OUT)/ring3_gfct.csv > $(DEADLOCK_LONG_OUT)/ring3_gfct.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_gfct.json 'deadlock==false' 'pg_peak_max_cells<1600' 'credit_overruns==0' $(DL_LONG_OK)
+	$(DL_LONG_SIM) --topo ring3 --fc gfc-buffer $(DL_LONG_SMALL) --cycles 2000000 --window-us 100 --port-csv $(DEADLOCK_LONG_OUT)/ring3_gfcb.csv > $(DEADLOCK_LONG_OUT)/ring3_gfcb.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_gfcb.json 'deadlock==false' 'pg_peak_max_cells<1600' 'gfc_early_starts==0' $(DL_LONG_OK)
+	$(PYTHON) scripts/deadlock_drift.py $(DEADLOCK_LONG_OUT)/ring3_gfct.csv $(DEADLOCK_LONG_OUT)/ring3_gfcb.csv
+	@echo "fattree4-failed, --ports 4, the ring's small buffers, 800000 cycles (41 ms): PFC and CBFC deadlock on C1-A3-C2-A7 (F5 0), both GFCs do not"
+	@for fc in pfc cbfc gfc-buffer gfc-time; do \
+	  case $$fc in pfc|gfc-buffer) b="$(DL_LONG_SMALL)";; *) b="";; esac; \
+	  $(DL_LONG_SIM) --topo fattree4-failed --fc $$fc --ports 4 $$b --cycles 800000 --window-us 50 \
+	    > $(DEADLOCK_LONG_OUT)/ft_$$fc.json || exit 1; \
+	  $(PYTHON) -c "import json,sys; r=json.load(open(sys.argv[1])); \
+print('%-10s deadlock=%-5s %s F5 tail %.2f Gb/s, flows %.2f..%.2f, PG peak %d, transit %d, drops %d' % (r['fc'], \
+r['deadlock'], ' -> '.join(r['deadlock_ports']), r['victim_tail_tput_gbps'], r['tail_tput_min_gbps'], \
+r['tail_tput_max_gbps'], r['pg_peak_max_cells'], r['transit_pg_peak_max_cells'], r['violations']))" \
+	    $(DEADLOCK_LONG_OUT)/ft_$$fc.json; \
+	  case $$fc in pfc|cbfc) want="'deadlock==true' 'deadlock_len==4' 'victim_tail_tput_gbps==0'";; \
+	    *) want="'deadlock==false' 'pg_peak_max_cells<1600'";; esac; \
+	  eval $(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ft_$$fc.json $$want $(DL_LONG_OK) || exit 1; \
+	done
+
+.PHONY: deadlock-long
