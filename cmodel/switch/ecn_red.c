@@ -66,14 +66,12 @@ void fg_ecn_red_step(fg_ecn_red_state *st, const fg_ecn_red_in *in, fg_ecn_red_o
             FG_COV(st, FG_ECN_RED_COV_PRIO_OFF);
         } else {
             const uint32_t q = in->egress_cnt[o][p] & cmask;
-            if (q <= kmin) {
-                FG_COV(st, q == kmin ? FG_ECN_RED_COV_AT_KMIN : FG_ECN_RED_COV_BELOW_KMIN);
-            } else if (q > kmax) {
-                FG_COV(st, FG_ECN_RED_COV_ABOVE_KMAX);
+            if (q >= kmax) { /* SPEC 7: p = 1 at or above Kmax (also when Kmin = Kmax) */
+                FG_COV(st, q == kmax ? FG_ECN_RED_COV_AT_KMAX : FG_ECN_RED_COV_ABOVE_KMAX);
                 mark = true;
+            } else if (q <= kmin) {
+                FG_COV(st, q == kmin ? FG_ECN_RED_COV_AT_KMIN : FG_ECN_RED_COV_BELOW_KMIN);
             } else {
-                if (q == kmax)
-                    FG_COV(st, FG_ECN_RED_COV_AT_KMAX);
                 const uint64_t prob = (uint64_t)(q - kmin) * in->cfg_slope;
                 mark = prob >> 32 != 0 || st->lfsr[i] < (uint32_t)prob;
                 if (in->cfg_slope == 0)

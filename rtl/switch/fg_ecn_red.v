@@ -4,8 +4,8 @@
 // For the enq of this cycle at ingress port i (enq_valid, prio p, dst o, enq_ect), from the
 // buffer manager's registered egress_cnt of EQ(o,p) (q, the queue before this edge's enq):
 //   not ECN-capable, p >= N_PRIO or cfg_prio_mask[p] = 0  -> no mark
+//   q >= cfg_kmax                                         -> mark (SPEC 7: p = 1 at or above Kmax)
 //   q <= cfg_kmin                                         -> no mark
-//   q >  cfg_kmax                                         -> mark
 //   else mark when lfsr_i < (q - kmin) * cfg_slope        (Q0.32 probability, a product of
 //        2^32 or more marks always; no divider: the driver programs slope = Pmax/(Kmax-Kmin))
 // `mark` is registered: it shows on the same edge as fg_bm's enq_accept for that enq (the
@@ -97,10 +97,12 @@ module fg_ecn_red #(
                 q        = egress_cnt[({{(32-PW){1'b0}}, dst} * N_PRIO + {29'd0, prio}) * CW +: CW];
                 eligible = enq_valid[gi] && enq_ect[gi] && prio_mask8[prio];
                 prob     = {{32{1'b0}}, q - cfg_kmin} * {{CW{1'b0}}, cfg_slope};
-                if (!eligible || q <= cfg_kmin) begin
+                if (!eligible) begin
                     decide = 1'b0;
-                end else if (q > cfg_kmax) begin
+                end else if (q >= cfg_kmax) begin
                     decide = 1'b1;
+                end else if (q <= cfg_kmin) begin
+                    decide = 1'b0;
                 end else begin
                     decide = (prob[CW+31:32] != {CW{1'b0}}) || (rnd < prob[31:0]);
                 end

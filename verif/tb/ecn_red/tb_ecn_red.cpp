@@ -154,6 +154,8 @@ static bool directed() {
     step(false, 5, 0xFFFFFFFFu, true, 0, false);     // below Kmin
     step(false, 10, 0xFFFFFFFFu, true, 0, false);    // at Kmin
     step(false, 21, 0, true, 0, true);               // above Kmax, whatever the slope
+    step(false, 20, 0, true, 0, true);               // at Kmax: p = 1 (SPEC 7), even with slope 0
+    step(false, 19, 0, true, 0, false);              // one below Kmax, slope 0: p = 0
     step(false, 15, 0, true, 0, false);              // in the band, p = 0
     step(false, 15, 0x33333334u, true, 0, true);     // 5 * slope >= 2^32: p = 1
     step(false, 100, 0xFFFFFFFFu, false, 0, false);  // not ECN-capable
@@ -162,6 +164,9 @@ static bool directed() {
         bool expect = lfsr < 0x80000000u;
         step(false, 11, 0x80000000u, true, 0, expect);
     }
+    in.cfg_kmin = in.cfg_kmax = 30;                  // Kmin = Kmax: mark from Kmax on, none below
+    step(false, 30, 0, true, 0, true);
+    step(false, 29, 0xFFFFFFFFu, true, 0, false);
     std::printf("CHECK ecn_red directed sequence %s\n", ok ? "ok" : "WRONG");
     return ok;
 }
