@@ -7,4 +7,5 @@ SW_CORE_VFLAGS_EXTRA := -CFLAGS -I$(CURDIR)/verif/tb/sw_core -CFLAGS -I$(CURDIR)
 $(eval $(call FG_LOCKSTEP,sw_core_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel_bug))
-$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_4x2_bug: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h
+$(eval $(call FG_LOCKSTEP,sw_core_4x2_w4,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2_w4.cpp,-GN_PORTS=4 -GN_PRIO=2 -GPPFC_LANES=4 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
+$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h

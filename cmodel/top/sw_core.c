@@ -80,6 +80,11 @@ static void check_cfg(const fg_sw_core_cfg *cfg)
         lo = 1;
         hi = FG_SW_MAX_PRIO;
         v = cfg->n_prio;
+    } else if (cfg->ppfc_lanes < 0 || cfg->ppfc_lanes > cfg->n_ports) {
+        field = "ppfc_lanes";
+        lo = 0;
+        hi = cfg->n_ports;
+        v = cfg->ppfc_lanes;
     }
     if (field) {
         fprintf(stderr, "fg_sw_core: %s = %d is out of range %d..%d\n", field, v, lo, hi);
@@ -117,7 +122,8 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     const fg_ecn_red_cfg ecfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw,
                                  .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
     fg_ecn_red_reset(&st->ecn, &ecfg);
-    const fg_ppfc_cfg pcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+    const fg_ppfc_cfg pcfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
     fg_ppfc_reset_edge(&st->ppfc, &pcfg, &st->ppfc_in, &st->prev_ppfc);
     if (cfg->no_ppfc)
         memset(&st->prev_ppfc, 0, sizeof st->prev_ppfc);

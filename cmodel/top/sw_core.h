@@ -25,6 +25,7 @@ typedef struct {
     int cw;      /* RTL parameter CW, cell-count width (default 18) */
     int sw;      /* RTL parameter SW, packet-size-in-cells width (default 8) */
     int no_ppfc; /* 1: RTL parameter PPFC = 0 (the P-PFC engine left out); 0: PPFC = 1 */
+    int ppfc_lanes; /* RTL parameter PPFC_LANES (fg_ppfc CAND_LANES), 1..n_ports; 0 = 1 */
 } fg_sw_core_cfg;
 
 typedef struct {
