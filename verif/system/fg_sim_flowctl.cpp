@@ -78,7 +78,9 @@ std::vector<CsrWrite> flowctl_register_writes(const FlowCtlParams& p, int n_port
         w.push_back({uint16_t(FG_REG_PPFC_RATIO_ADDR), p.ratio_q16, "PPFC_RATIO"});
         w.push_back({uint16_t(FG_REG_PPFC_HOLDOFF_ADDR), p.holdoff, "PPFC_HOLDOFF"});
         w.push_back({uint16_t(FG_REG_PPFC_SEED_ADDR), p.seed, "PPFC_SEED"});
-        w.push_back({uint16_t(FG_REG_PPFC_CTRL_ADDR), 1u, "PPFC_CTRL"});
+        // PPFC_SEED takes effect only through the PPFC_CTRL.ppfc_seed_load strobe
+        // (docs/registers.md): set it in the enable write (seed 1 reloads the reset value).
+        w.push_back({uint16_t(FG_REG_PPFC_CTRL_ADDR), 1u | (1u << FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_LSB), "PPFC_CTRL"});
 #else
         throw std::invalid_argument(
             "--mode ppfc: this build's switch core has no PPFC_* registers yet (switch integration pending)");

@@ -446,14 +446,7 @@ int run_incast(const IncastOptions& o) {
     SwitchConfig sc;
     sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0, 0};
     sc.csr_writes = switch_register_writes(sp, sc.core.cw);
-    for (auto w : flowctl_register_writes(fp, ports)) {
-        // PPFC_SEED takes effect only through PPFC_CTRL.ppfc_seed_load (docs/registers.md);
-        // flowctl_register_writes writes the seed but not the strobe, so --ppfc-seed did
-        // nothing. Set the strobe in the enable write itself: the same number of writes (the
-        // traffic's phase to the intervals is unchanged), and seed 1 reloads the reset value.
-        if (w.addr == FG_REG_PPFC_CTRL_ADDR) w.data |= 1u << FG_FLD_PPFC_CTRL_PPFC_SEED_LOAD_LSB;
-        sc.csr_writes.push_back(w);
-    }
+    for (auto w : flowctl_register_writes(fp, ports)) sc.csr_writes.push_back(w);
     sc.route.assign(ports, -1);
     for (int k = 0; k < hosts; k++) sc.route[k] = k;
     sc.mon_port = rx_port;
