@@ -524,6 +524,16 @@ module fg_ppfc #(
     wire [15:0]     q_int  = prod_q[39:24];
     wire [15:0]     quanta = q_sat ? 16'hFFFF : (q_int == 16'd0 && q_frac) ? 16'd1 : q_int;
 
+    // The current EQ is finished: go on to the next gated EQ (GATE), or the decision is done
+    // (IDLE). Called from the next-state block below (C twin: next_eq() in ppfc.c).
+    task next_eq_or_done;
+        begin
+            state_next = ff_found ? S_GATE : S_IDLE;
+            o_next     = ff_found ? ff_o : o_reg;
+            p_next     = ff_found ? ff_p : p_reg;
+        end
+    endtask
+
     always @* begin
         state_next        = state_reg;
         pending_next      = pending_reg;
@@ -601,9 +611,7 @@ module fg_ppfc #(
                     rem_next       = lanes_rem;
                     if (i_reg == G_LAST) begin
                         if (lanes_rem == {SUMW{1'b0}}) begin
-                            state_next = ff_found ? S_GATE : S_IDLE;
-                            o_next     = ff_found ? ff_o : o_reg;
-                            p_next     = ff_found ? ff_p : p_reg;
+                            next_eq_or_done;
                         end else begin
                             state_next = S_PICK;
                         end
@@ -617,9 +625,7 @@ module fg_ppfc #(
                     rem_next       = rem_add;
                     if (i_reg == N_LAST) begin
                         if (rem_add == {SUMW{1'b0}}) begin
-                            state_next = ff_found ? S_GATE : S_IDLE;
-                            o_next     = ff_found ? ff_o : o_reg;
-                            p_next     = ff_found ? ff_p : p_reg;
+                            next_eq_or_done;
                         end else begin
                             state_next = S_PICK;
                         end
@@ -646,9 +652,7 @@ module fg_ppfc #(
                     q_p_next    = p_reg;
                     q_comp_next = sel_comp;
                     if (sel_stop) begin
-                        state_next = ff_found ? S_GATE : S_IDLE;
-                        o_next     = ff_found ? ff_o : o_reg;
-                        p_next     = ff_found ? ff_p : p_reg;
+                        next_eq_or_done;
                     end else begin
                         state_next = S_PICK;
                     end
@@ -672,9 +676,7 @@ module fg_ppfc #(
                     pp_prio_next   = p_reg;
                     pp_quanta_next = quanta;
                     if (ratio_reached || rem_reg == {SUMW{1'b0}}) begin
-                        state_next = ff_found ? S_GATE : S_IDLE;
-                        o_next     = ff_found ? ff_o : o_reg;
-                        p_next     = ff_found ? ff_p : p_reg;
+                        next_eq_or_done;
                     end else begin
                         state_next = S_PICK;
                     end
