@@ -347,8 +347,10 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     // frame) is served: a packet stops being eligible only when it is started, and only
     // output o starts a packet of EQ(o,p) (another output can start only the head of its own
     // ingress FIFO, which then is not this packet); arrivals only add eligible packets.
-    // (pick() may then choose another eligible packet, round robin; the credit check above
-    // used pick() at this edge: the scenario's packets have one size.)
+    // (pick() may then choose another eligible packet, round robin, if one became eligible in
+    // between; the credit check above used this edge's pick(). With one packet size that is the
+    // same check; with --pkt-dist uniform a different size could start without its credit:
+    // CbfcPorts counts that as a credit overrun, which makes the run inconsistent - none seen.)
     if (disc_ == EgressDiscipline::Iq)
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++)
