@@ -350,7 +350,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     // (pick() may then choose another eligible packet, round robin, if one became eligible in
     // between; the credit check above used this edge's pick(). With one packet size that is the
     // same check; with --pkt-dist uniform a different size could start without its credit:
-    // CbfcPorts counts that as a credit overrun, which makes the run inconsistent - none seen.)
+    // the sender model flags it (no_credit_starts), which makes the run inconsistent - none seen.)
     if (disc_ == EgressDiscipline::Iq)
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++)
