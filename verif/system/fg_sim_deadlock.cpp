@@ -163,6 +163,7 @@ std::string deadlock_usage() {
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
            "  --gfc-b1-kb KB       gfc-buffer: B_1 (default: the calculator's B_m - 2*C*tau)\n"
+           "  --gfc-b0-kb KB       gfc-time: B_0, 0..the Theorem 5.1 bound (default: the bound)\n"
            "  --window-us US       throughput window (default 20)\n"
            "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
            "  --detect-us US       no-progress time before a cycle of held queues is a deadlock (default 200)\n"
@@ -213,6 +214,7 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
         else if (a == "--gfc-b1-kb") o.gfc_b1_kb = arg_real(a, val(), 0, 16383);
+        else if (a == "--gfc-b0-kb") o.gfc_b0_kb = arg_real(a, val(), 0, 16383);
         else if (a == "--window-us") o.window_us = arg_real(a, val(), 0.001, 1e6);
         else if (a == "--window-cycles") o.window_cycles = arg_uint(a, val(), 1, 100000000ull);
         else if (a == "--detect-us") o.detect_us = arg_real(a, val(), 0.001, 1e6);
@@ -225,6 +227,11 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else throw std::invalid_argument("unknown option '" + a + "'\n" + deadlock_usage());
     }
     make_topology(o.topo);  // an unknown name fails here, before anything is built
+    // A threshold for the other GFC form would be silently ignored: refuse it.
+    if (o.gfc_b1_kb >= 0 && o.fc != FlowControl::GfcBuffer)
+        throw std::invalid_argument("--gfc-b1-kb applies to --fc gfc-buffer only");
+    if (o.gfc_b0_kb >= 0 && o.fc != FlowControl::GfcTime)
+        throw std::invalid_argument("--gfc-b0-kb applies to --fc gfc-time only");
     if (o.core != "cmodel" && o.core != "rtl")
         throw std::invalid_argument("--switch " + o.core + ": legal values: cmodel|rtl (the stub core has no "
                                     "static thresholds)");
@@ -383,9 +390,11 @@ int run_deadlock(const DeadlockOptions& o) {
         pin.cell_bytes = kCellBytes;
         pin.mode = FG_GFC_MODE_TIME;
         pin.period_ns = gfc_period * cycle_ns;
+        // --gfc-b0-kb: the calculator checks it against the bound and names the legal range.
+        if (o.gfc_b0_kb >= 0) pin.b0_bytes = double(kb_to_cells(o.gfc_b0_kb)) * kCellBytes;
         char msg[256];
         if (fg_gfc_plan(&pin, &plan, msg, sizeof msg) != 0)
-            throw std::invalid_argument(std::string("--fc gfc-time: ") + msg);
+            throw std::invalid_argument(std::string(o.gfc_b0_kb >= 0 ? "--gfc-b0-kb: " : "--fc gfc-time: ") + msg);
     }
 
     const std::string egress = o.egress.empty() ? "fifo" : o.egress;
@@ -725,10 +734,11 @@ int run_deadlock(const DeadlockOptions& o) {
                 std::printf("buffer-based GFC: B_m %u cells (= XOFF), B_1 %u cells (tau %.2f us), %u stages, rate C/2^k\n",
                             gfc_bm, gfc_b1, bplan.tau_ns / 1000, bplan.n_stages_cells);
             if (o.fc == FlowControl::GfcTime)
-                std::printf("time-based GFC: B_m %u cells, B_0 %u cells (Theorem 5.1 bound, tau %.2f us, T %u cycles), "
+                std::printf("time-based GFC: B_m %u cells, B_0 %u cells (%s, tau %.2f us, T %u cycles), "
                             "rate = C*min(1, r/%u), recip %u\n",
-                            allot, allot - plan.b0_span_blocks, plan.tau_ns / 1000, gfc_period, plan.b0_span_blocks,
-                            plan.recip);
+                            allot, allot - plan.b0_span_blocks,
+                            o.gfc_b0_kb >= 0 ? "--gfc-b0-kb" : "Theorem 5.1 bound", plan.tau_ns / 1000, gfc_period,
+                            plan.b0_span_blocks, plan.recip);
             for (const TopoFlow& fl : t.flows) {
                 std::string path;
                 for (int s : fl.path) path += " " + t.switch_names[s];

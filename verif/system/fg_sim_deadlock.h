@@ -181,6 +181,7 @@ struct DeadlockOptions {
     uint32_t gfc_period = 0;      // time-based GFC sampling period (cycles, 0: = t_fc)
     double gfc_proc_ns = 3000;    // t_r of the GFC calculator's tau (the paper's 3 us)
     double gfc_b1_kb = -1;        // gfc-buffer: B_1 (< 0: the calculator's)
+    double gfc_b0_kb = -1;        // gfc-time: B_0 (< 0: the Theorem 5.1 bound)
     double window_us = 20;
     uint64_t window_cycles = 0;   // overrides window_us
     double detect_us = 200;
