@@ -3,8 +3,10 @@
 #   make deadlock-long
 # runs, one after the other (C model, --egress iq --pkt-dist uniform, seed 1), the ring3 and
 # fattree4-failed cases of that section, writes build/deadlock_long/*.json and the per-port
-# traces (--port-csv) and checks what holds with verif/system/check_run.py. Not in CI: about
-# 6 minutes of CPU on one core. fg_sim itself is built by mk/system.mk.
+# traces (--port-csv) and checks what holds with verif/system/check_run.py, then the rr
+# control (no head-of-line blocking), and plots build/deadlock_long/ring3.png and fattree.png
+# (throughput of every flow over time, one panel per run). Not in CI: about 8 minutes of CPU
+# on one core. fg_sim itself is built by mk/system.mk.
 
 DEADLOCK_LONG_OUT := $(BUILD)/deadlock_long
 DL_LONG_SIM := $(BIN)/fg_sim deadlock --egress iq --pkt-dist uniform --switch cmodel --json
@@ -41,5 +43,14 @@ r['tail_tput_max_gbps'], r['pg_peak_max_cells'], r['transit_pg_peak_max_cells'],
 	    *) want="'deadlock==false' 'pg_peak_max_cells<1600'";; esac; \
 	  eval $(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ft_$$fc.json $$want $(DL_LONG_OK) || exit 1; \
 	done
+	@echo "control, ring3 with --egress rr (no head-of-line blocking), 2000000 cycles: nothing deadlocks, no climb, GFC-time at full rate"
+	$(BIN)/fg_sim deadlock --egress rr --pkt-dist uniform --switch cmodel --json --topo ring3 --fc pfc $(DL_LONG_SMALL) --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_rr_pfc.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_rr_pfc.json 'deadlock==false' 'tail_tput_min_gbps>4.5' $(DL_LONG_OK)
+	$(BIN)/fg_sim deadlock --egress rr --pkt-dist uniform --switch cmodel --json --topo ring3 --fc gfc-time --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_rr_gfct.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_rr_gfct.json 'deadlock==false' 'tail_tput_min_gbps>4.5' 'transit_pg_peak_max_cells<1222' 'credit_overruns==0' $(DL_LONG_OK)
+	$(PYTHON) scripts/plot_deadlock.py --cols 2 --out $(DEADLOCK_LONG_OUT)/ring3.png \
+	  $(foreach f,pfc cbfc gfcb gfct rr_pfc rr_gfct,$(DEADLOCK_LONG_OUT)/ring3_$(f).json)
+	$(PYTHON) scripts/plot_deadlock.py --cols 2 --out $(DEADLOCK_LONG_OUT)/fattree.png \
+	  $(foreach f,pfc cbfc gfc-buffer gfc-time,$(DEADLOCK_LONG_OUT)/ft_$(f).json)
 
 .PHONY: deadlock-long

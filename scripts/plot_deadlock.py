@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots fg_sim deadlock runs: throughput of every flow over time, one panel per run.
 
-    plot_deadlock.py --out build/deadlock/deadlock.png RESULT.json [RESULT.json ...]
+    plot_deadlock.py --out build/deadlock/deadlock.png [--cols N] RESULT.json [RESULT.json ...]
     (RESULT.json = the --json output of `fg_sim deadlock`; LABEL=RESULT.json names a panel)
 
 Each panel shows the received throughput of each flow per window (Gb/s; the victim flow
@@ -39,15 +39,21 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--csv", action="append", default=[], help="the run's --csv file (queues row)")
+    ap.add_argument("--cols", type=int, default=0, help="panels per row (without --csv; default: all in one row)")
     ap.add_argument("results", nargs="+")
     a = ap.parse_args()
     runs = [load(s) for s in a.results]
     if a.csv and len(a.csv) != len(runs):
         sys.exit("plot_deadlock: give one --csv per result or none")
-    nrows = 2 if a.csv else 1
-    fig, axes = plt.subplots(nrows, len(runs), figsize=(7 * len(runs), 4.2 * nrows), squeeze=False)
+    if a.cols < 0 or (a.cols and a.csv):
+        sys.exit("plot_deadlock: --cols is a positive number of panels per row, without --csv")
+    ncols = min(a.cols, len(runs)) if a.cols else len(runs)
+    nrows = 2 if a.csv else (len(runs) + ncols - 1) // ncols
+    fig, axes = plt.subplots(nrows, ncols, figsize=(7 * ncols, 4.2 * nrows), squeeze=False)
+    for ax in axes.flat[len(runs) if not a.csv else 2 * len(runs):]:
+        ax.set_visible(False)
     for col, (label, res) in enumerate(runs):
-        ax = axes[0][col]
+        ax = axes[0][col] if a.csv else axes[col // ncols][col % ncols]
         t_ms = [u / 1000 for u in res["window_end_us"]]
         for fl in res["flows"]:
             ax.plot(t_ms, fl["tput_gbps"], "--" if fl["victim"] else "-", lw=1.2,
