@@ -106,6 +106,9 @@ $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_nic_rtl.o: $(SIM_DIR)/fg_sim_nic_rtl.cpp $(SIM_
 	@$(CXX) $(SIM_NIC_VCXXFLAGS) -Wall -Wextra -Werror $(SIM_DEFS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 endif
 # --- end of the rtl NIC backend
+# The rtl credit ports (fg_sw_credit_port, helper "swcredit"): rules in mk/sw_credit_port.mk.
+SIM_LIB_OBJS := $(filter-out %/fg_sim_cbfc_port_rtl.o,$(SIM_LIB_OBJS))
+$(if $(value SWCP_SIM_RULES),$(eval $(SWCP_SIM_RULES)))
 
 $(SIM_OBJ)/$(SIM_FLAVOUR)/%.o: $(SIM_DIR)/%.cpp $(SIM_HDRS)
 	@mkdir -p $(dir $@)

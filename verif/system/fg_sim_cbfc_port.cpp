@@ -6,21 +6,6 @@
 #include <type_traits>
 #include <utility>
 
-#if __has_include("mac/cbfc_rx.h") && __has_include("mac/cbfc_tx.h")
-#define FG_SIM_HAVE_CBFC 1
-extern "C" {
-#include "mac/cbfc_rx.h"
-#include "mac/cbfc_tx.h"
-}
-#endif
-#if __has_include("mac/gfc_time.h") && __has_include("common/rate_limiter.h")
-#define FG_SIM_HAVE_GFC_TIME 1
-extern "C" {
-#include "common/rate_limiter.h"
-#include "mac/gfc_time.h"
-}
-#endif
-
 namespace fg {
 namespace sim {
 
@@ -52,30 +37,39 @@ bool CbfcPorts::available() {
 }
 
 #ifdef FG_SIM_HAVE_CBFC
+namespace {
+// The C twin of fg_sw_credit_port (cmodel/mac/sw_credit_port.c).
+class CmodelCreditPort : public SwCreditPortBackend {
+   public:
+    void reset(fg_sw_credit_port_out& out) override {
+        const fg_sw_credit_port_cfg cfg = {8, 18};
+        std::memset(&st_, 0, sizeof st_);
+        fg_sw_credit_port_reset(&st_, &cfg);
+        fg_sw_credit_port_outputs(&st_, &out);
+    }
+    void step(const fg_sw_credit_port_in& in, fg_sw_credit_port_out& out) override {
+        fg_sw_credit_port_step(&st_, &in, &out);
+    }
+
+   private:
+    fg_sw_credit_port_state st_;
+};
+}  // namespace
+
+#ifndef FG_SIM_HAVE_RTL_CREDIT_PORT
+std::unique_ptr<SwCreditPortBackend> make_rtl_credit_port() {
+    throw std::invalid_argument("--switch rtl with credit-based ports needs the Verilated fg_sw_credit_port "
+                                "(fg_sim_cbfc_port_rtl.cpp), not in this build");
+}
+#endif
+
 struct CbfcPorts::Impl {
-    fg_cbfc_rx_cfg rx_cfg;
-    fg_cbfc_tx_cfg tx_cfg;
-    std::vector<fg_cbfc_rx_state> rx;  // [i*P+p]
-    std::vector<fg_cbfc_tx_state> tx;
-    std::vector<fg_cbfc_rx_out> rx_out;
-    std::vector<fg_cbfc_tx_out> tx_out;
-    std::vector<uint16_t> partial;     // cells of the packet being received, before this edge
-    std::vector<uint16_t> rx_blocks;   // blocks received this edge
-    std::vector<bool> rx_last;         // ... and they end a packet (enqueued on this edge)
-    std::vector<bool> fccl_in_valid;   // FCCL received this edge
-    std::vector<uint16_t> fccl_in;
-    std::vector<uint16_t> send_blocks; // packet started this edge
+    std::vector<std::unique_ptr<SwCreditPortBackend>> port;  // [i*P+p], null: not credit-based
+    std::vector<fg_sw_credit_port_in> in;    // this edge's inputs (cfg_* set once)
+    std::vector<fg_sw_credit_port_out> out;  // registered outputs after the last edge
     std::vector<bool> upd_pending;     // per port
     std::vector<uint16_t> upd_fccl;    // per port and VL [o*8+p]
     std::vector<uint8_t> upd_mask;     // per port
-#ifdef FG_SIM_HAVE_GFC_TIME
-    fg_gfc_time_cfg gt_cfg;
-    fg_rate_limiter_cfg rl_cfg;
-    std::vector<fg_gfc_time_state> gt;  // [o*P+p]
-    std::vector<fg_gfc_time_out> gt_out;
-    std::vector<fg_rate_limiter_state> rl;
-    std::vector<fg_rate_limiter_out> rl_out;
-#endif
 };
 #else
 struct CbfcPorts::Impl {};
@@ -104,10 +98,6 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
     if (cfg_.vl_mask >> n_prio)
         throw std::invalid_argument("CBFC VL mask names a priority >= " + std::to_string(n_prio));
     if (cfg_.gfc_time) {
-#ifndef FG_SIM_HAVE_GFC_TIME
-        throw std::invalid_argument("time-based GFC needs the C models cmodel/mac/gfc_time.h and "
-                                    "cmodel/common/rate_limiter.h, not in this build");
-#endif
         if (cfg_.gfc_period < 1 || cfg_.gfc_period > 0xFFFFFF)
             throw std::invalid_argument("GFC period " + std::to_string(cfg_.gfc_period) + ": legal range 1..16777215 cycles");
         if (cfg_.gfc_recip < 1 || cfg_.gfc_recip > 0xFFFFFF)
@@ -117,57 +107,41 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
                                         ": legal range 1..65535 cells");
     }
 #ifdef FG_SIM_HAVE_CBFC
-    impl_ = new Impl();
-    Impl& m = *impl_;
-    m.rx_cfg.sw = 8;
-    m.rx_cfg.fw = 16;
-    m.tx_cfg.sw = 8;
+    // Built aside and kept only when complete: a throw below must not leak it.
+    std::unique_ptr<Impl> built(new Impl());
+    Impl& m = *built;
     const size_t E = size_t(N_) * P_;
-    m.rx.resize(E);
-    m.tx.resize(E);
-    m.rx_out.resize(E);
-    m.tx_out.resize(E);
+    m.port.resize(E);
+    m.in.resize(E);
+    m.out.resize(E);
     for (size_t e = 0; e < E; e++) {
-        std::memset(&m.rx[e], 0, sizeof m.rx[e]);
-        std::memset(&m.tx[e], 0, sizeof m.tx[e]);
-        std::memset(&m.rx_out[e], 0, sizeof m.rx_out[e]);
-        std::memset(&m.tx_out[e], 0, sizeof m.tx_out[e]);
-        fg_cbfc_rx_reset(&m.rx[e], &m.rx_cfg);
-        fg_cbfc_tx_reset(&m.tx[e], &m.tx_cfg);
-        fg_cbfc_rx_outputs(&m.rx[e], &m.rx_out[e]);
-        fg_cbfc_tx_outputs(&m.tx[e], &m.tx_out[e]);
+        fg_sw_credit_port_in& in = m.in[e];
+        std::memset(&in, 0, sizeof in);
+        std::memset(&m.out[e], 0, sizeof m.out[e]);
+        if (!cbfc(int(e / P_), int(e % P_))) continue;
+        in.cfg_tfc = cfg_.t_fc;
+        in.cfg_allotment = cfg_.allotment;
+        in.cfg_rx_capacity = cfg_.partner_capacity;
+        in.cfg_gfc_enable = cfg_.gfc_time;
+        in.cfg_gfc_period = cfg_.gfc_period;
+        in.cfg_gfc_recip = cfg_.gfc_recip;
+        in.cfg_rl_depth = cfg_.rl_depth;
+        char msg[160];
+        if (fg_sw_credit_port_in_error(&in, msg, sizeof msg) != 0)
+            throw std::invalid_argument(std::string("fg_sw_credit_port: ") + msg);
+        if (cfg_.rtl)
+            m.port[e] = make_rtl_credit_port();
+        else
+            m.port[e].reset(new CmodelCreditPort());
+        m.port[e]->reset(m.out[e]);
     }
-    m.partial.assign(E, 0);
-    m.rx_blocks.assign(E, 0);
-    m.rx_last.assign(E, false);
-    m.fccl_in_valid.assign(E, false);
-    m.fccl_in.assign(E, 0);
-    m.send_blocks.assign(E, 0);
     m.upd_pending.assign(N_, false);
     m.upd_fccl.assign(size_t(N_) * kPrios, 0);
     m.upd_mask.assign(N_, 0);
-#ifdef FG_SIM_HAVE_GFC_TIME
-    m.gt_cfg.unused = 0;
-    m.rl_cfg.sw = 8;
-    m.rl_cfg.max_stage = 20;
-    m.rl_cfg.dw = 16;
-    m.gt.resize(E);
-    m.gt_out.resize(E);
-    m.rl.resize(E);
-    m.rl_out.resize(E);
-    for (size_t e = 0; e < E; e++) {
-        std::memset(&m.gt[e], 0, sizeof m.gt[e]);
-        std::memset(&m.rl[e], 0, sizeof m.rl[e]);
-        fg_gfc_time_reset(&m.gt[e], &m.gt_cfg);
-        fg_rate_limiter_reset(&m.rl[e], &m.rl_cfg);
-        m.gt_out[e] = m.gt[e].r;
-        m.rl_out[e].allow = true;  // after reset (rate_limiter.h)
-        m.rl_out[e].stat_start = m.rl_out[e].stat_early = false;
-    }
-#endif
+    impl_ = built.release();
 #else
     throw std::invalid_argument(
-        "credit-based switch ports need the CBFC C models (cmodel/mac/cbfc_rx.h, cbfc_tx.h), not in this build");
+        "credit-based switch ports need the C model cmodel/mac/sw_credit_port.h, not in this build");
 #endif
 }
 
@@ -179,7 +153,7 @@ bool CbfcPorts::cbfc(int port, int prio) const {
 
 uint32_t CbfcPorts::credits_in_use(int o, int prio) const {
 #ifdef FG_SIM_HAVE_CBFC
-    if (cbfc(o, prio)) return impl_->tx_out[size_t(o) * P_ + prio].credits_in_use;
+    if (cbfc(o, prio)) return impl_->out[size_t(o) * P_ + prio].credits_in_use;
 #else
     (void)o, (void)prio;
 #endif
@@ -187,8 +161,8 @@ uint32_t CbfcPorts::credits_in_use(int o, int prio) const {
 }
 
 uint32_t CbfcPorts::gfc_rate(int o, int prio) const {
-#ifdef FG_SIM_HAVE_GFC_TIME
-    if (cfg_.gfc_time && cbfc(o, prio)) return impl_->gt_out[size_t(o) * P_ + prio].rate;
+#ifdef FG_SIM_HAVE_CBFC
+    if (cfg_.gfc_time && cbfc(o, prio)) return impl_->out[size_t(o) * P_ + prio].gfc_rate;
 #else
     (void)o, (void)prio;
 #endif
@@ -203,12 +177,14 @@ void CbfcPorts::receive(int i, const WireSymbol& s) {
         st_.updates_rx++;
         for (int p = 0; p < P_; p++)
             if (cbfc(i, p) && ((s.vl_mask >> p) & 1u)) {
-                m.fccl_in_valid[size_t(i) * P_ + p] = true;
-                m.fccl_in[size_t(i) * P_ + p] = s.fccl[p];
+                m.in[size_t(i) * P_ + p].fccl_in_valid = true;
+                m.in[size_t(i) * P_ + p].fccl_in = s.fccl[p];
             }
     } else if (s.data() && cbfc(i, s.pkt.prio)) {
-        m.rx_blocks[size_t(i) * P_ + s.pkt.prio] += 1;  // one block = one 64-byte cell
-        if (s.last_cell()) m.rx_last[size_t(i) * P_ + s.pkt.prio] = true;
+        fg_sw_credit_port_in& in = m.in[size_t(i) * P_ + s.pkt.prio];
+        in.rx_valid = true;
+        in.rx_blocks += 1;  // one block = one 64-byte cell
+        if (s.last_cell()) in.rx_last = true;
     }
 #else
     (void)i, (void)s;
@@ -232,7 +208,11 @@ bool CbfcPorts::take_update(int o, WireSymbol& tx) {
 
 void CbfcPorts::started(int o, int prio, uint16_t cells) {
 #ifdef FG_SIM_HAVE_CBFC
-    if (cbfc(o, prio)) impl_->send_blocks[size_t(o) * P_ + prio] = cells;
+    if (cbfc(o, prio)) {
+        fg_sw_credit_port_in& in = impl_->in[size_t(o) * P_ + prio];
+        in.send = cells != 0;
+        in.send_blocks = cells;
+    }
 #else
     (void)o, (void)prio, (void)cells;
 #endif
@@ -247,78 +227,44 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
         for (int p = 0; p < P_; p++) {
             if (!cbfc(i, p)) continue;
             const size_t e = size_t(i) * P_ + p;
-            // Receiver: what the port holds before this edge (enqueued + partly received).
-            const uint32_t held = co.ingress_cnt[i][p] + m.partial[e];
-            held_[e] = held;
-            if (held > st_.peak_held) st_.peak_held = held;
-            if (held > cfg_.allotment) st_.overruns++;
-            fg_cbfc_rx_in ri;
-            std::memset(&ri, 0, sizeof ri);
-            ri.cfg_tfc = cfg_.t_fc;
-            ri.rx_valid = m.rx_blocks[e] != 0;
-            ri.rx_blocks = m.rx_blocks[e];
-            ri.free_blocks = held >= cfg_.allotment ? 0 : cfg_.allotment - held;
-            free_[e] = ri.free_blocks;
-            fg_cbfc_rx_step(&m.rx[e], &ri, &m.rx_out[e]);
-            if (m.rx_out[e].fccl_valid) {
+            fg_sw_credit_port_in& pi = m.in[e];
+            fg_sw_credit_port_out& po = m.out[e];
+            // This edge's inputs: the core's count of PG(i,p) after the previous edge and the
+            // packet EQ(i,p) would start next (receive() and started() set the rest).
+            const uint16_t head = head_cells(i, p);
+            pi.ingress_cnt = co.ingress_cnt[i][p];
+            pi.head_valid = head != 0;
+            pi.head_blocks = head;
+            m.port[e]->step(pi, po);
+            pi.rx_valid = false;
+            pi.rx_blocks = 0;
+            pi.rx_last = false;
+            pi.fccl_in_valid = false;
+            pi.send = false;
+            pi.send_blocks = 0;
+
+            // Receiver: what the port held at this edge, the update to send.
+            held_[e] = po.held;
+            free_[e] = po.free_blocks;
+            if (po.held > st_.peak_held) st_.peak_held = po.held;
+            if (po.overrun) st_.overruns++;
+            if (po.fccl_valid) {
                 m.upd_pending[i] = true;
                 m.upd_mask[i] |= uint8_t(1u << p);
-                m.upd_fccl[size_t(i) * kPrios + p] = uint16_t(m.rx_out[e].fccl);
+                m.upd_fccl[size_t(i) * kPrios + p] = uint16_t(po.fccl);
             }
-            // Partial packet: cells received so far; a packet's last cell enqueues it on this
-            // edge, and the core counts it from the next edge on.
-            m.partial[e] = m.rx_last[e] ? 0 : uint16_t(m.partial[e] + m.rx_blocks[e]);
-            m.rx_blocks[e] = 0;
-            m.rx_last[e] = false;
-
-            // Sender toward port i's downstream.
-            const uint16_t head = head_cells(i, p);
-            const uint32_t fccl_before = m.tx_out[e].fccl, fctbs_before = m.tx_out[e].fctbs;
-            fg_cbfc_tx_in ti;
-            std::memset(&ti, 0, sizeof ti);
-            ti.cfg_rx_capacity = cfg_.partner_capacity;
-            ti.fccl_valid = m.fccl_in_valid[e];
-            ti.fccl_in = m.fccl_in[e];
-            ti.head_valid = head != 0;
-            ti.head_blocks = head;
-            ti.send = m.send_blocks[e] != 0;
-            ti.send_blocks = m.send_blocks[e];
-            fg_cbfc_tx_step(&m.tx[e], &ti, &m.tx_out[e]);
-            if (m.tx_out[e].stat_no_credit) st_.no_credit_starts++;
-            bool rl_allow = true;
-#ifdef FG_SIM_HAVE_GFC_TIME
-            if (cfg_.gfc_time) {
-                // Limiter first: its rate is the adjuster's registered output before this edge.
-                fg_rate_limiter_in li;
-                std::memset(&li, 0, sizeof li);
-                li.cfg_token_mode = true;
-                li.cfg_rate = m.gt_out[e].rate;
-                li.cfg_depth = cfg_.rl_depth;
-                li.pkt_start = m.send_blocks[e] != 0;
-                li.pkt_cells = m.send_blocks[e];
-                fg_rate_limiter_step(&m.rl[e], &li, &m.rl_out[e]);
-                fg_gfc_time_in gi;
-                std::memset(&gi, 0, sizeof gi);
-                gi.cfg_enable = true;
-                gi.cfg_period = cfg_.gfc_period;
-                gi.cfg_recip = cfg_.gfc_recip;
-                gi.fccl = uint16_t(fccl_before);
-                gi.fctbs = uint16_t(fctbs_before);
-                fg_gfc_time_step(&m.gt[e], &gi, &m.gt_out[e]);
-                if (m.gt_out[e].stat_update) {
-                    st_.gfc_updates++;
-                    if (m.gt_out[e].rate < st_.gfc_min_rate) st_.gfc_min_rate = m.gt_out[e].rate;
-                }
-                rl_allow = m.rl_out[e].allow;
+            // Sender toward port i's downstream, and its GFC limiter (allow = 1 without GFC).
+            if (po.stat_no_credit) st_.no_credit_starts++;
+            if (cfg_.gfc_time && po.gfc_update) {
+                st_.gfc_updates++;
+                if (po.gfc_rate < st_.gfc_min_rate) st_.gfc_min_rate = po.gfc_rate;
             }
-#endif
-            m.fccl_in_valid[e] = false;
-            m.send_blocks[e] = 0;
-            starved_[e] = head != 0 && m.tx_out[e].credits_avail < head;
-            rate_held_[e] = head != 0 && m.tx_out[e].can_send && !rl_allow;
+            const bool rl_allow = po.gfc_allow;
+            starved_[e] = head != 0 && po.credits_avail < head;
+            rate_held_[e] = head != 0 && po.can_send && !rl_allow;
             if (rate_held_[e]) st_.rate_held_cycles++;
-            const bool hold = head != 0 && (!m.tx_out[e].can_send || !rl_allow);
-            if (head != 0 && !m.tx_out[e].can_send) st_.held_cycles++;
+            const bool hold = head != 0 && (!po.can_send || !rl_allow);
+            if (head != 0 && !po.can_send) st_.held_cycles++;
             if (!set_hold(in, i, p, hold) && hold) port_blocked[i] = true;
         }
     }

@@ -28,15 +28,31 @@
 // C*min(1, r/(B_m-B_0)) through gfc_recip) and fg_rate_limiter in token mode (cfg_rate = the
 // adjuster's registered rate, depth rl_depth cells, pkt_start = a packet of (o,p) started
 // this edge). The EQ is held while it lacks credit OR the limiter does not allow a start.
+//
+// Each credit-based (port, VL) is one fg_sw_credit_port (rtl/mac/fg_sw_credit_port.v,
+// docs/blocks/sw_credit_port.md), which composes those four blocks in the order above: its
+// C twin (cmodel/mac/sw_credit_port.c) with --switch cmodel, the Verilated RTL with --switch
+// rtl (CbfcPortConfig::rtl; verif/system/fg_sim_cbfc_port_rtl.cpp, built in the RTL flavour
+// only). This class only moves the inputs and outputs and keeps the statistics; the hold
+// decision (head && (!can_send || !allow)), starved and rate_held combine this edge's head
+// with the block's registered outputs and are computed here, once for both backends.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "fg_sim_wire.h"
 #include "top/sw_core.h"
+
+#if __has_include("mac/sw_credit_port.h")
+#define FG_SIM_HAVE_CBFC 1
+extern "C" {
+#include "mac/sw_credit_port.h"
+}
+#endif
 
 namespace fg {
 namespace sim {
@@ -51,12 +67,26 @@ struct CbfcPortConfig {
     uint32_t gfc_period = 64;     // fg_gfc_time cfg_period (cycles), 1..2^24-1
     uint32_t gfc_recip = 0;       // fg_gfc_time cfg_recip = round(2^28/(B_m-B_0 blocks))
     uint32_t rl_depth = 16;       // fg_rate_limiter cfg_depth (cells), 1..65535
+    bool rtl = false;             // fg_sw_credit_port as Verilated RTL (else its C twin)
     bool any() const {
         for (bool b : port_cbfc)
             if (b) return true;
         return false;
     }
 };
+
+#ifdef FG_SIM_HAVE_CBFC
+// One fg_sw_credit_port instance: reset (outputs after reset), then one step per edge.
+class SwCreditPortBackend {
+   public:
+    virtual ~SwCreditPortBackend() = default;
+    virtual void reset(fg_sw_credit_port_out& out) = 0;
+    virtual void step(const fg_sw_credit_port_in& in, fg_sw_credit_port_out& out) = 0;
+};
+// The Verilated backend (SW=8, CW=18); defined in fg_sim_cbfc_port_rtl.cpp, which is built
+// only in the RTL flavour (FG_SIM_HAVE_RTL_CREDIT_PORT).
+std::unique_ptr<SwCreditPortBackend> make_rtl_credit_port();
+#endif
 
 struct CbfcPortStats {
     uint64_t updates_tx = 0, updates_rx = 0;  // Credit symbols sent / received
@@ -104,6 +134,8 @@ class CbfcPorts {
     uint32_t gfc_rate(int o, int p) const;
     bool rate_held(int o, int p) const { return rate_held_[o * P_ + p]; }
     static bool available();
+    // The credit ports' implementation: "cmodel" (C twin) or "rtl" (Verilated).
+    std::string backend() const { return cfg_.rtl ? "rtl" : "cmodel"; }
 
    private:
     struct Impl;

@@ -426,6 +426,7 @@ int run_deadlock(const DeadlockOptions& o) {
             sc.cbfc.gfc_period = gfc_period;
             sc.cbfc.gfc_recip = plan.recip;
             sc.cbfc.rl_depth = pkt_cells;
+            sc.cbfc.rtl = o.core == "rtl";  // the credit ports (fg_sw_credit_port) as RTL too
         }
         sw.push_back(&net.add_switch(sc, make_core(o.core, sc.core)));
     }
@@ -619,9 +620,11 @@ int run_deadlock(const DeadlockOptions& o) {
     // allotment B_m without an overrun), overruns, starts without credit, GFC rates.
     uint64_t overruns = 0, no_credit = 0, gfc_updates = 0, rate_held = 0, credit_updates = 0;
     uint32_t held_peak = 0, min_rate = 0x10000;
+    std::string credit_ports = "none";  // the switches' fg_sw_credit_port: cmodel or rtl
     for (int s = 0; s < S; s++)
         if (const CbfcPorts* c = sw[s]->logic.cbfc()) {
             const CbfcPortStats& cs = c->stats();
+            credit_ports = c->backend();
             overruns += cs.overruns;
             no_credit += cs.no_credit_starts;
             gfc_updates += cs.gfc_updates;
@@ -668,9 +671,9 @@ int run_deadlock(const DeadlockOptions& o) {
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::printf("\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
-                    "\"credit_overruns\": %llu, \"no_credit_starts\": %llu, ",
+                    "\"credit_overruns\": %llu, \"no_credit_starts\": %llu, \"credit_ports\": \"%s\", ",
                     allot, credit ? o.t_fc : 0, (unsigned long long)credit_updates, held_peak,
-                    (unsigned long long)overruns, (unsigned long long)no_credit);
+                    (unsigned long long)overruns, (unsigned long long)no_credit, credit_ports.c_str());
         if (o.fc == FlowControl::GfcTime)
             std::printf("\"gfc\": {\"bm_cells\": %u, \"b0_cells\": %u, \"span_cells\": %u, \"recip\": %u, "
                         "\"period_cycles\": %u, \"tau_us\": %.3f, \"b0_factor\": %.4f, \"updates\": %llu, "
@@ -791,7 +794,8 @@ int run_deadlock(const DeadlockOptions& o) {
         std::printf(" tail_tput_min=%.3f Gb/s queue_peak_max=%u cells lossless_drops=%llu pfc_xoff=%llu", F ? tail_min : 0.0,
                     qpeak_max, (unsigned long long)violations, (unsigned long long)xoff_frames);
         if (credit)
-            std::printf(" held_peak=%u/%u cells credit_overruns=%llu", held_peak, allot, (unsigned long long)overruns);
+            std::printf(" held_peak=%u/%u cells credit_overruns=%llu credit_ports=%s", held_peak, allot,
+                        (unsigned long long)overruns, credit_ports.c_str());
         if (o.fc == FlowControl::GfcBuffer)
             std::printf(" gfc_frames=%llu gfc_stage_max=%u", (unsigned long long)gfc_tx, gfc_stage_max);
         if (egress == "iq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
