@@ -70,6 +70,7 @@ struct CbfcPorts::Impl {
     std::vector<bool> upd_pending;     // per port
     std::vector<uint16_t> upd_fccl;    // per port and VL [o*8+p]
     std::vector<uint8_t> upd_mask;     // per port
+    std::vector<bool> fccl_seen;       // [i*P+p]: the sender's registered FCCL is a received one
 };
 #else
 struct CbfcPorts::Impl {};
@@ -138,6 +139,7 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
     m.upd_pending.assign(N_, false);
     m.upd_fccl.assign(size_t(N_) * kPrios, 0);
     m.upd_mask.assign(N_, 0);
+    m.fccl_seen.assign(E, false);
     impl_ = built.release();
 #else
     throw std::invalid_argument(
@@ -235,6 +237,10 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
             pi.ingress_cnt = co.ingress_cnt[i][p];
             pi.head_valid = head != 0;
             pi.head_blocks = head;
+            // The adjuster samples the FCCL registered before this edge: from the edge after
+            // the first received one on, r is real free space (before it, r = 0 says nothing).
+            const bool fccl_was_seen = m.fccl_seen[e];
+            if (pi.fccl_in_valid) m.fccl_seen[e] = true;
             m.port[e]->step(pi, po);
             pi.rx_valid = false;
             pi.rx_blocks = 0;
@@ -257,7 +263,7 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
             if (po.stat_no_credit) st_.no_credit_starts++;
             if (cfg_.gfc_time && po.gfc_update) {
                 st_.gfc_updates++;
-                if (po.gfc_rate < st_.gfc_min_rate) st_.gfc_min_rate = po.gfc_rate;
+                if (fccl_was_seen && po.gfc_rate < st_.gfc_min_rate) st_.gfc_min_rate = po.gfc_rate;
             }
             const bool rl_allow = po.gfc_allow;
             starved_[e] = head != 0 && po.credits_avail < head;

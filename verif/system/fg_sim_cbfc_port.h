@@ -96,7 +96,7 @@ struct CbfcPortStats {
     uint32_t peak_held = 0;                   // most blocks any port held
     uint64_t gfc_updates = 0;                 // rate updates of the GFC adjusters
     uint64_t rate_held_cycles = 0;            // EQ-cycles held by a GFC limiter (with credit)
-    uint32_t gfc_min_rate = 0x10000;          // lowest rate any adjuster computed (Q1.16)
+    uint32_t gfc_min_rate = 0x10000;          // lowest rate any adjuster computed from a received FCCL (Q1.16)
 };
 
 class CbfcPorts {

@@ -30,6 +30,7 @@ struct HostCreditGate::Impl {
     fg_rate_limiter_out rl_out{};
     uint16_t rx_blocks = 0;        // cells received this edge (of the credit priority)
     bool fccl_in_valid = false;    // Credit symbol received this edge
+    bool fccl_seen = false;        // the sender's registered FCCL is a received one
     uint16_t fccl_in = 0;
     bool upd_pending = false;      // an FCCL waiting for the transmitter
     uint16_t upd_fccl = 0;
@@ -134,6 +135,10 @@ void HostCreditGate::end(uint64_t, const WireSymbol& tx) {
     ti.send_blocks = send ? tx.pkt.cells : 0;
     fg_cbfc_tx_step(&m.tx, &ti, &m.tx_out);
     if (m.tx_out.stat_no_credit) st_.no_credit_starts++;
+    // The adjuster samples the FCCL registered before this edge: from the edge after the
+    // first received one on, r is real free space (before it, r = 0 says nothing).
+    const bool fccl_was_seen = m.fccl_seen;
+    if (m.fccl_in_valid) m.fccl_seen = true;
     m.fccl_in_valid = false;
     if (cfg_.gfc_time) {
         fg_rate_limiter_in li;
@@ -154,7 +159,7 @@ void HostCreditGate::end(uint64_t, const WireSymbol& tx) {
         fg_gfc_time_step(&m.gt, &gi, &m.gt_out);
         if (m.gt_out.stat_update) {
             st_.gfc_updates++;
-            if (m.gt_out.rate < st_.gfc_min_rate) st_.gfc_min_rate = m.gt_out.rate;
+            if (fccl_was_seen && m.gt_out.rate < st_.gfc_min_rate) st_.gfc_min_rate = m.gt_out.rate;
         }
     }
 }

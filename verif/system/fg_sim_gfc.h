@@ -37,7 +37,7 @@ struct HostCreditStats {
     uint64_t rate_held_cycles = 0;    // edges it had credit but the GFC limiter said no
     uint64_t no_credit_starts = 0;
     uint64_t gfc_updates = 0;
-    uint32_t gfc_min_rate = 0x10000;
+    uint32_t gfc_min_rate = 0x10000;  // lowest rate computed from a received FCCL (not reset's r = 0)
 };
 
 class HostCreditGate : public HostTxGate {
