@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,9 @@
 #include <ctime>
 #include <memory>
 #include <stdexcept>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fg_gfc_plan.h"
 #include "fg_sim_gfc.h"
@@ -170,6 +174,8 @@ std::string deadlock_usage() {
            "  --check-cycles K     detector period (default 100)\n"
            "  --tail N             windows averaged for the end-of-run throughput and transit PG means (default 3)\n"
            "  --csv FILE           one row per window: cells per flow, queue, paused and held ports per switch\n"
+           "  --png FILE           plot the run (throughput per flow over time, queued KB per switch) with\n"
+           "                       scripts/plot_deadlock.py; also writes FILE.json (and FILE.csv without --csv)\n"
            "  --port-csv FILE      one row per window: per switch port, its lossless PG's mean cells, the\n"
            "                       cells it sent, and its GFC state (gfc-time: the adjuster's rate of\n"
            "                       EQ(port), fraction of C; gfc-buffer: the PG's stage); gfc-time: hosts' rates\n"
@@ -221,6 +227,10 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--check-cycles") o.check_cycles = arg_uint(a, val(), 1, 100000000ull);
         else if (a == "--tail") o.tail = int(arg_uint(a, val(), 1, 1000));
         else if (a == "--csv") o.csv = val();
+        else if (a == "--png") {
+            o.png = val();
+            if (o.png.empty()) throw std::invalid_argument("--png expects a file name, got ''");
+        }
         else if (a == "--port-csv") o.port_csv = val();
         else if (a == "--json") o.json = true;
         else if (a == "--quiet") o.quiet = true;
@@ -250,6 +260,38 @@ constexpr int kDefaultPorts = 17;
 #endif
 
 uint32_t kb_to_cells(double kb) { return uint32_t(std::llround(kb * 1024.0 / kCellBytes)); }
+
+// --png: scripts/plot_deadlock.py (found from $FG_ROOT, else from this executable:
+// build/bin/fg_sim -> the repository) draws the run; its own output goes to stderr so that
+// --json output on stdout stays one JSON object. "" on success, else what went wrong.
+std::string plot_png(const std::string& png, const std::string& json_path, const std::string& csv_path) {
+    std::string root;
+    if (const char* r = std::getenv("FG_ROOT")) {
+        root = r;
+    } else {
+        char self[PATH_MAX];
+        const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n <= 0) return "cannot find this executable (set FG_ROOT to the repository)";
+        self[n] = '\0';
+        root = self;
+        for (int up = 0; up < 3; up++) root = root.substr(0, root.rfind('/'));
+    }
+    const std::string script = root + "/scripts/plot_deadlock.py";
+    if (access(script.c_str(), R_OK) != 0) return "no " + script + " (set FG_ROOT to the repository)";
+    const pid_t pid = fork();
+    if (pid < 0) return std::string("fork: ") + std::strerror(errno);
+    if (pid == 0) {
+        dup2(2, 1);
+        execlp("python3", "python3", script.c_str(), "--out", png.c_str(), "--csv", csv_path.c_str(), json_path.c_str(),
+               static_cast<char*>(nullptr));
+        std::fprintf(stderr, "fg_sim: cannot run python3: %s\n", std::strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    if (waitpid(pid, &status, 0) < 0) return std::string("waitpid: ") + std::strerror(errno);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return script + " failed (its message is above)";
+    return "";
+}
 
 std::string fmt(const char* f, double x) {
     char b[64];
@@ -484,9 +526,12 @@ int run_deadlock(const DeadlockOptions& o) {
     FlowMonitor mon("flowmon", mc, hosts, sw);
     mon.clk(net.clock());
     FILE* csv = nullptr;
-    if (!o.csv.empty()) {
-        csv = std::fopen(o.csv.c_str(), "w");
-        if (!csv) throw std::invalid_argument("--csv " + o.csv + ": cannot open for writing");
+    // --png needs the per-window trace for its queue row: PNG.csv unless --csv names one.
+    const std::string csv_path = !o.csv.empty() ? o.csv : !o.png.empty() ? o.png + ".csv" : "";
+    if (!csv_path.empty()) {
+        csv = std::fopen(csv_path.c_str(), "w");
+        if (!csv) throw std::invalid_argument((o.csv.empty() ? "--png " + o.png + ": cannot write " : "--csv ") + csv_path +
+                                              (o.csv.empty() ? "" : ": cannot open for writing"));
         mon.set_csv(csv);
     }
     const uint64_t detect = std::max<uint64_t>(1, uint64_t(std::llround(o.detect_us * 1000 / cycle_ns)));
@@ -643,8 +688,9 @@ int run_deadlock(const DeadlockOptions& o) {
     consistent = consistent && overruns == 0 && no_credit == 0;
     auto us = [&](uint64_t c) { return double(c) * cycle_ns / 1000; };
 
-    if (o.json) {
-        std::printf("{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
+    // The JSON result: on stdout with --json, into PNG.json for the plot with --png.
+    auto write_json = [&](FILE* js) {
+        std::fprintf(js, "{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
                     "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, \"pkt_dist\": \"%s\", \"seed\": %llu, "
                     "\"egress\": \"%s\", \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
@@ -653,14 +699,14 @@ int run_deadlock(const DeadlockOptions& o) {
                     o.rate_gbps, cycle_ns, delay, o.pkt_bytes, o.pkt_uniform ? "uniform" : "fixed", (unsigned long long)o.seed, egress.c_str(), buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
                     (unsigned long long)detect, us(detect));
-        std::printf("\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
+        std::fprintf(js, "\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
                     "\"deadlock_standing\": %s, \"deadlock_ports\": [",
                     v.found ? "true" : "false", v.found ? (long long)v.detected_cycle : -1LL,
                     v.found ? us(v.detected_cycle) : -1.0, v.found ? (long long)v.stalled_since : -1LL,
                     v.standing ? "true" : "false");
         for (size_t k = 0; k < v.cycle.size(); k++)
-            std::printf("%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
-        std::printf("], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
+            std::fprintf(js, "%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
+        std::fprintf(js, "], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
                     "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
@@ -670,19 +716,19 @@ int run_deadlock(const DeadlockOptions& o) {
                     transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
-        std::printf("\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
+        std::fprintf(js, "\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
                     "\"credit_overruns\": %llu, \"no_credit_starts\": %llu, \"credit_ports\": \"%s\", ",
                     allot, credit ? o.t_fc : 0, (unsigned long long)credit_updates, held_peak,
                     (unsigned long long)overruns, (unsigned long long)no_credit, credit_ports.c_str());
         if (o.fc == FlowControl::GfcTime)
-            std::printf("\"gfc\": {\"bm_cells\": %u, \"b0_cells\": %u, \"span_cells\": %u, \"recip\": %u, "
+            std::fprintf(js, "\"gfc\": {\"bm_cells\": %u, \"b0_cells\": %u, \"span_cells\": %u, \"recip\": %u, "
                         "\"period_cycles\": %u, \"tau_us\": %.3f, \"b0_factor\": %.4f, \"updates\": %llu, "
                         "\"rate_held_cycles\": %llu, \"min_rate\": %.4f}, ",
                         allot, allot - plan.b0_span_blocks, plan.b0_span_blocks, plan.recip, gfc_period,
                         plan.tau_ns / 1000, plan.b0_factor, (unsigned long long)gfc_updates,
                         (unsigned long long)rate_held, min_rate / 65536.0);
         if (o.fc == FlowControl::GfcBuffer)
-            std::printf("\"gfc_frames\": %llu, \"gfc_stage_max\": %u, \"gfc_early_starts\": %llu, "
+            std::fprintf(js, "\"gfc_frames\": %llu, \"gfc_stage_max\": %u, \"gfc_early_starts\": %llu, "
                         "\"gfc_buffer\": {\"bm_cells\": %u, \"b1_cells\": %u, \"tau_us\": %.3f, \"n_stages\": %u, "
                         "\"frames_tx\": %llu, \"frames_rx\": %llu, \"host_frames_rx\": %llu, \"stage_max\": %u, "
                         "\"host_rate_held_cycles\": %llu, \"early_starts\": %llu}, ",
@@ -690,34 +736,37 @@ int run_deadlock(const DeadlockOptions& o) {
                         gfc_bm, gfc_b1, bplan.tau_ns / 1000, bplan.n_stages_cells, (unsigned long long)gfc_tx,
                         (unsigned long long)gfc_rx, (unsigned long long)gfc_host_rx, gfc_stage_max,
                         (unsigned long long)gfc_host_held, (unsigned long long)gfc_early);
-        std::printf("\"switches\": [");
+        std::fprintf(js, "\"switches\": [");
         for (int s = 0; s < S; s++) {
             const SwitchStats& st = sw[s]->logic.stats();
-            std::printf("%s{\"name\": \"%s\", \"queue_peak_cells\": %u, \"queue_peak_kb\": %.1f, \"queue_peak_cycle\": %llu, "
+            std::fprintf(js, "%s{\"name\": \"%s\", \"queue_peak_cells\": %u, \"queue_peak_kb\": %.1f, \"queue_peak_cycle\": %llu, "
                         "\"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"violations\": %llu, \"ingress_peak_cells\": [",
                         s ? ", " : "", t.switch_names[s].c_str(), mon.queue_peak(s), mon.queue_peak(s) * 64.0 / 1024,
                         (unsigned long long)mon.queue_peak_cycle(s), (unsigned long long)st.pfc_xoff,
                         (unsigned long long)st.pfc_xon, (unsigned long long)st.stat_violation);
-            for (int i = 0; i < t.ports_used[s]; i++) std::printf("%s%u", i ? ", " : "", mon.pg_peak(s, i));
-            std::printf("], \"ingress_end_cells\": [");
-            for (int i = 0; i < t.ports_used[s]; i++) std::printf("%s%u", i ? ", " : "", mon.pg_now(s, i));
-            std::printf("]}");
+            for (int i = 0; i < t.ports_used[s]; i++) std::fprintf(js, "%s%u", i ? ", " : "", mon.pg_peak(s, i));
+            std::fprintf(js, "], \"ingress_end_cells\": [");
+            for (int i = 0; i < t.ports_used[s]; i++) std::fprintf(js, "%s%u", i ? ", " : "", mon.pg_now(s, i));
+            std::fprintf(js, "]}");
         }
-        std::printf("], \"window_end_us\": [");
-        for (size_t k = 0; k < W; k++) std::printf("%s%.3f", k ? ", " : "", us(rows[k].end_cycle + 1));
-        std::printf("], \"flows\": [");
+        std::fprintf(js, "], \"window_end_us\": [");
+        for (size_t k = 0; k < W; k++) std::fprintf(js, "%s%.3f", k ? ", " : "", us(rows[k].end_cycle + 1));
+        std::fprintf(js, "], \"flows\": [");
         for (int f = 0; f < F; f++) {
             const TopoFlow& fl = t.flows[f];
             std::string path;
             for (int s : fl.path) path += (path.empty() ? "" : " ") + t.switch_names[s];
-            std::printf("%s{\"name\": \"%s\", \"src\": \"%s\", \"dst\": \"%s\", \"path\": \"%s\", \"victim\": %s, "
+            std::fprintf(js, "%s{\"name\": \"%s\", \"src\": \"%s\", \"dst\": \"%s\", \"path\": \"%s\", \"victim\": %s, "
                         "\"avg_gbps\": %.4f, \"peak_gbps\": %.4f, \"tail_gbps\": %.4f, \"tput_gbps\": [",
                         f ? ", " : "", fl.name.c_str(), t.hosts[fl.src].name.c_str(), t.hosts[fl.dst].name.c_str(),
                         path.c_str(), fl.victim ? "true" : "false", avg_tput[f], peak_tput[f], tail_tput[f]);
-            for (size_t k = 0; k < W; k++) std::printf("%s%.3f", k ? ", " : "", gbps(rows[k].flow_cells[f]));
-            std::printf("]}");
+            for (size_t k = 0; k < W; k++) std::fprintf(js, "%s%.3f", k ? ", " : "", gbps(rows[k].flow_cells[f]));
+            std::fprintf(js, "]}");
         }
-        std::printf("], \"csv\": \"%s\"}\n", o.csv.c_str());
+        std::fprintf(js, "], \"csv\": \"%s\"}\n", csv_path.c_str());
+    };
+    if (o.json) {
+        write_json(stdout);
     } else {
         if (!o.quiet) {
             std::printf("deadlock %s (%s) fc=%s egress=%s switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) "
@@ -801,6 +850,18 @@ int run_deadlock(const DeadlockOptions& o) {
         if (egress == "iq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
         std::printf(" pg_peak_max=%u transit_pg_peak_max=%u cells egress=%s cpu=%.2fs\n", pg_peak_max, transit_pg_peak,
                     egress.c_str(), cpu);
+    }
+    if (!o.png.empty()) {
+        const std::string json_path = o.png + ".json";
+        FILE* js = std::fopen(json_path.c_str(), "w");
+        if (!js) throw std::invalid_argument("--png " + o.png + ": cannot write " + json_path);
+        write_json(js);
+        std::fclose(js);
+        std::string err = plot_png(o.png, json_path, csv_path);
+        if (!err.empty()) {
+            std::fprintf(stderr, "fg_sim: --png %s: %s\n", o.png.c_str(), err.c_str());
+            return 1;
+        }
     }
     if (!consistent) {
         std::string first;

@@ -188,6 +188,7 @@ struct DeadlockOptions {
     uint64_t check_cycles = 100;
     int tail = 3;                 // windows the "last windows" figures average
     std::string csv;
+    std::string png;              // --png: plot the run into this file (and write FILE.json)
     std::string port_csv;         // --port-csv: per window, every switch port's PG mean, cells sent, GFC state
     bool json = false;
     bool quiet = false;
