@@ -26,6 +26,7 @@ help:
 	@echo "  make ppfc-table  P-PFC incast table (16/6/4:1, T=50/100/150us) -> docs/ppfc_results.md"
 	@echo "  make pft-table   PFT F_C sweep on the endpoint scenario -> docs/endpoint_results.md"
 	@echo "  make deadlock-demo  ring3 and fat-tree deadlock runs and plot -> build/deadlock/"
+	@echo "  make deadlock-long  GFC paper scenarios, iq switch, variable sizes, long runs -> build/deadlock_long/"
 
 deps:
 	@bash scripts/deps.sh
