@@ -26,6 +26,17 @@ GFC_TIME_TB := verif/tb/gfc_time/tb_gfc_time.cpp
 $(eval $(call FG_LOCKSTEP,gfc_time,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_time_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel_bug))
 
+# The pipelined variants (PIPE=1: docs/blocks/gfc_time.md, rate_limiter.md), the same
+# testbenches built a second time, and their Icarus replays (FG_ICARUS is in mk/common.inc).
+GT_PIPE := $(call GFC_SHAPE,-GPIPE=1,TB_PIPE=1)
+RL_PIPE := $(call GFC_SHAPE,-GSW=8 -GMAX_STAGE=20 -GDW=16 -GPIPE=1,TB_SW=8 TB_MAX_STAGE=20 TB_DW=16 TB_PIPE=1)
+$(eval $(call FG_LOCKSTEP,gfc_time_pipe,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_time_pipe_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,rate_limiter_pipe,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel))
+$(eval $(call FG_LOCKSTEP,rate_limiter_pipe_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel_bug))
+$(eval $(call FG_ICARUS,gfc_time_pipe,gfc_time_pipe,$$(GFC_TIME_RTL),30000,))
+$(eval $(call FG_ICARUS,rate_limiter_pipe,rate_limiter_pipe,$$(RATE_LIMITER_RTL),30000,))
+
 # The Icarus replays are in mk/icarus_gfc.mk: FG_ICARUS is defined in mk/icarus.mk, which the
 # Makefile reads after this file (mk/*.mk in sorted order).
 

@@ -18,6 +18,8 @@ const char *fg_rate_limiter_cfg_error(const fg_rate_limiter_cfg *cfg)
         return "fg_rate_limiter: max_stage (MAX_STAGE) out of range, legal 1..24";
     if (cfg->dw < 1 || cfg->dw > 24)
         return "fg_rate_limiter: dw (DW) out of range, legal 1..24";
+    if (cfg->pipe < 0 || cfg->pipe > 1)
+        return "fg_rate_limiter: pipe (PIPE) out of range, legal 0..1";
     return NULL;
 }
 
@@ -31,6 +33,30 @@ void fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg 
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->allow = true;
+}
+
+/* The bucket takes one edge's inputs: tokens += cfg_rate - start*L<<16, capped at
+ * cfg_depth<<16, floored at -(2^SW)<<16. */
+static void fg_rate_limiter_bucket(fg_rate_limiter_state *st, const fg_rate_limiter_in *in)
+{
+    const int sw = st->cfg.sw;
+    const uint32_t len = in->pkt_cells & (uint32_t)fg_mask(sw);
+    int64_t cap = (int64_t)(in->cfg_depth & (uint32_t)fg_mask(st->cfg.dw)) << 16;
+    int64_t floor = -((int64_t)1 << (sw + 16));
+    int64_t sum = st->tokens + (int64_t)(in->cfg_rate & 0x1FFFFu);
+    if (in->pkt_start) sum -= (int64_t)len << 16;
+    if (sum > cap) {
+        FG_COV(st, FG_RATE_LIMITER_COV_TOK_CAP);
+        sum = cap;
+    } else if (sum < floor) {
+        FG_COV(st, FG_RATE_LIMITER_COV_TOK_FLOOR);
+        sum = floor;
+    } else if (sum < 0) {
+        FG_COV(st, FG_RATE_LIMITER_COV_TOK_DEFICIT);
+    } else {
+        FG_COV(st, FG_RATE_LIMITER_COV_TOK_FILL);
+    }
+    st->tokens = sum;
 }
 
 void fg_rate_limiter_step(fg_rate_limiter_state *st, const fg_rate_limiter_in *in, fg_rate_limiter_out *out)
@@ -75,28 +101,22 @@ void fg_rate_limiter_step(fg_rate_limiter_state *st, const fg_rate_limiter_in *i
     st->units = units;
     st->pre = pre & (uint32_t)fg_mask(ms);
 
-    /* token engine */
-    int64_t cap = (int64_t)(in->cfg_depth & (uint32_t)fg_mask(st->cfg.dw)) << 16;
-    int64_t floor = -((int64_t)1 << (sw + 16));
-    int64_t sum = st->tokens + (int64_t)(in->cfg_rate & 0x1FFFFu);
-    if (in->pkt_start) sum -= (int64_t)len << 16;
-    if (sum > cap) {
-        FG_COV(st, FG_RATE_LIMITER_COV_TOK_CAP);
-        sum = cap;
-    } else if (sum < floor) {
-        FG_COV(st, FG_RATE_LIMITER_COV_TOK_FLOOR);
-        sum = floor;
-    } else if (sum < 0) {
-        FG_COV(st, FG_RATE_LIMITER_COV_TOK_DEFICIT);
+    /* token engine: pipe 0 takes this edge's inputs; pipe 1 the last edge's, and a start on
+     * this edge keeps allow low for the next cycle whatever the bucket holds */
+    bool tok_allow;
+    if (st->cfg.pipe == 0) {
+        fg_rate_limiter_bucket(st, in);
+        tok_allow = st->tokens >= 0;
     } else {
-        FG_COV(st, FG_RATE_LIMITER_COV_TOK_FILL);
+        fg_rate_limiter_bucket(st, &st->late);
+        st->late = *in;
+        tok_allow = !in->pkt_start && st->tokens >= 0;
     }
     bool early = in->pkt_start && !st->allow;
-    st->tokens = sum;
 
     if (in->cfg_token_mode) {
         FG_COV(st, FG_RATE_LIMITER_COV_MODE_TOKEN);
-        st->allow = sum >= 0;
+        st->allow = tok_allow;
     } else {
         FG_COV(st, FG_RATE_LIMITER_COV_MODE_STAGE);
         st->allow = st->units == 0;

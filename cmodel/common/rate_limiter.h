@@ -10,7 +10,11 @@
  * line-rate transmit time) += cfg_rate (Q1.16) - start*L<<16, capped at cfg_depth<<16 and
  * floored at -(2^SW)<<16; allow = tokens >= 0.
  * Registered outputs: allow, stat_start (= pkt_start of the edge), stat_early (a start while
- * allow was low). Both engines always run; the mode only picks which one drives allow. */
+ * allow was low). Both engines always run; the mode only picks which one drives allow.
+ * Pipelined option (RTL parameter PIPE, fg_rate_limiter_cfg.pipe, 0..1): at pipe 1 the
+ * token engine takes each edge's cfg_rate, start*L and cfg_depth one edge late (the bucket
+ * is pipe 0's bucket one edge behind) and token mode's allow = no start on this edge &&
+ * tokens >= 0. The stage engine is the same at both. */
 #ifndef FG_RATE_LIMITER_H
 #define FG_RATE_LIMITER_H
 
@@ -46,6 +50,7 @@ typedef struct {
     int sw;        /* RTL parameter SW, 1..16 */
     int max_stage; /* RTL parameter MAX_STAGE, 1..24 */
     int dw;        /* RTL parameter DW, 1..24 */
+    int pipe;      /* RTL parameter PIPE, 0..1 (0: every other block's choice, initialise by name) */
 } fg_rate_limiter_cfg;
 
 typedef struct {
@@ -68,6 +73,7 @@ typedef struct {
     uint32_t units;
     uint32_t pre;
     int64_t tokens;
+    fg_rate_limiter_in late; /* pipe 1: the last edge's inputs, not yet seen by the bucket */
     bool allow;
     uint64_t cov[FG_RATE_LIMITER_COV_N];
 } fg_rate_limiter_state;

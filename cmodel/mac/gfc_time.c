@@ -2,6 +2,7 @@
 #include "mac/gfc_time.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const fg_gfc_time_cov_names[FG_GFC_TIME_COV_N] = {
@@ -38,17 +39,31 @@ int fg_gfc_time_recip(uint32_t span, uint32_t *recip, char *msg, size_t n)
     return 0;
 }
 
+const char *fg_gfc_time_cfg_error(const fg_gfc_time_cfg *cfg)
+{
+    if (cfg->pipe < 0 || cfg->pipe > FG_GFC_TIME_PIPE_MAX)
+        return "fg_gfc_time: pipe (PIPE) out of range, legal 0..1";
+    return NULL;
+}
+
 void fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
 {
+    const char *err = fg_gfc_time_cfg_error(cfg);
+    if (err) {
+        fprintf(stderr, "error: %s\n", err);
+        abort();
+    }
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
-    st->r.rate = FG_GFC_TIME_LINE_RATE;
+    st->now.rate = FG_GFC_TIME_LINE_RATE;
+    for (int i = 0; i < FG_GFC_TIME_PIPE_MAX; i++) st->late[i].rate = FG_GFC_TIME_LINE_RATE;
+    st->r = st->now;
 }
 
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out)
 {
     const uint32_t period = in->cfg_period & 0xFFFFFFu;
-    fg_gfc_time_out nx = st->r;
+    fg_gfc_time_out nx = st->now;
     bool tick = st->cnt == 0 || st->cnt >= period;
 
     nx.stat_update = st->sample;
@@ -59,12 +74,12 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
             FG_COV(st, FG_GFC_TIME_COV_DISABLED);
             nx.rate = FG_GFC_TIME_LINE_RATE;
         } else {
-            uint64_t q = fg_gfc_time_product(st->r.free_blocks, in->cfg_recip);
-            nx.rate = fg_gfc_time_rate(st->r.free_blocks, in->cfg_recip);
+            uint64_t q = fg_gfc_time_product(st->now.free_blocks, in->cfg_recip);
+            nx.rate = fg_gfc_time_rate(st->now.free_blocks, in->cfg_recip);
             if (q >= FG_GFC_TIME_LINE_RATE) {
                 FG_COV(st, FG_GFC_TIME_COV_FULL);
                 nx.stat_full = true;
-            } else if (st->r.free_blocks == 0) {
+            } else if (st->now.free_blocks == 0) {
                 FG_COV(st, FG_GFC_TIME_COV_ZERO);
                 nx.stat_zero = true;
             } else {
@@ -84,6 +99,16 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
         st->cnt--;
     }
     st->sample = tick;
-    st->r = nx;
-    *out = nx;
+    st->now = nx;
+
+    /* cfg.pipe edges later: the rate and the stat pulses of pipe edges ago; free_blocks now. */
+    if (st->cfg.pipe == 0) {
+        st->r = nx;
+    } else {
+        st->r = st->late[st->cfg.pipe - 1];
+        memmove(&st->late[1], &st->late[0], (size_t)(st->cfg.pipe - 1) * sizeof st->late[0]);
+        st->late[0] = nx;
+        st->r.free_blocks = nx.free_blocks;
+    }
+    *out = st->r;
 }

@@ -6,7 +6,10 @@
  * edge after a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
  * 0x10000 (Q1.16 of line rate) and pulses stat_update, stat_full (capped) or stat_zero
  * (free == 0). cfg_recip = round(2^28 / (B_m - B_0)), B_m - B_0 in blocks.
- * Registered outputs: rate, free_blocks, stat_update, stat_full, stat_zero. */
+ * Registered outputs: rate, free_blocks, stat_update, stat_full, stat_zero.
+ * cfg.pipe (RTL parameter PIPE, 0..1): rate, stat_update, stat_full and stat_zero show what
+ * they would show at pipe 0, pipe edges later (the rate is still computed from the sample and
+ * the cfg_enable / cfg_recip of the edge after the tick); free_blocks is not delayed. */
 #ifndef FG_GFC_TIME_H
 #define FG_GFC_TIME_H
 
@@ -23,6 +26,7 @@ extern "C" {
 #define FG_GFC_TIME_RECIP_MAX 0xFFFFFFu
 #define FG_GFC_TIME_SPAN_MIN 17u       /* smallest B_m - B_0 (blocks) whose reciprocal fits */
 #define FG_GFC_TIME_SPAN_MAX (1u << 27)
+#define FG_GFC_TIME_PIPE_MAX 1         /* cfg.pipe 0..1 */
 
 enum {
     FG_GFC_TIME_COV_TICK,             /* period boundary: sample */
@@ -39,7 +43,7 @@ enum {
 extern const char *const fg_gfc_time_cov_names[FG_GFC_TIME_COV_N];
 
 typedef struct {
-    int unused; /* the block has no parameters */
+    int pipe; /* RTL parameter PIPE, 0..FG_GFC_TIME_PIPE_MAX: extra edges of latency of the rate */
 } fg_gfc_time_cfg;
 
 typedef struct {
@@ -59,7 +63,9 @@ typedef struct {
     fg_gfc_time_cfg cfg;
     uint32_t cnt;
     bool sample;
-    fg_gfc_time_out r; /* registered outputs */
+    fg_gfc_time_out r;                          /* registered outputs as the block shows them */
+    fg_gfc_time_out now;                        /* the outputs as they are at pipe 0 */
+    fg_gfc_time_out late[FG_GFC_TIME_PIPE_MAX]; /* `now` of the last cfg.pipe edges, newest first */
     uint64_t cov[FG_GFC_TIME_COV_N];
 } fg_gfc_time_state;
 
@@ -70,6 +76,9 @@ uint32_t fg_gfc_time_rate(uint32_t free_blocks, uint32_t recip);
  * at least 1). */
 int fg_gfc_time_recip(uint32_t span, uint32_t *recip, char *msg, size_t n);
 
+/* NULL when cfg is legal, else a message naming the field and its legal range. */
+const char *fg_gfc_time_cfg_error(const fg_gfc_time_cfg *cfg);
+/* Aborts with that message on an illegal cfg. */
 void fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg);
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out);
 

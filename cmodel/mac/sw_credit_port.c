@@ -49,7 +49,7 @@ int fg_sw_credit_port_in_error(const fg_sw_credit_port_in *in, char *msg, size_t
 /* Limiter and adjuster back to reset, their outputs as after a reset edge. */
 static void gfc_reset(fg_sw_credit_port_state *st)
 {
-    fg_rate_limiter_cfg lcfg = {st->cfg.sw, SWCP_RL_MAX_STAGE, SWCP_RL_DW};
+    fg_rate_limiter_cfg lcfg = {.sw = st->cfg.sw, .max_stage = SWCP_RL_MAX_STAGE, .dw = SWCP_RL_DW};
     fg_gfc_time_cfg gcfg = {0};
     fg_rate_limiter_reset(&st->rl, &lcfg);
     fg_gfc_time_reset(&st->gt, &gcfg);

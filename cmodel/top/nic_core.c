@@ -46,7 +46,7 @@ void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
     fg_cbfc_rx_reset(&st->rx, &rcfg);
     fg_pft_reset(&st->pft, &nic_pft_cfg);
     fg_gfc_time_cfg gcfg = {0};
-    fg_rate_limiter_cfg lcfg = {cfg->sw, NIC_GFC_MAX_STAGE, NIC_GFC_DW};
+    fg_rate_limiter_cfg lcfg = {.sw = cfg->sw, .max_stage = NIC_GFC_MAX_STAGE, .dw = NIC_GFC_DW};
     fg_gfc_time_reset(&st->gfc_time, &gcfg);
     fg_rate_limiter_reset(&st->gfc_lim, &lcfg);
     fg_csr_nic_outputs(&st->csr, &st->csr_out);

@@ -21,13 +21,23 @@
 // `allow` is registered: after the edge of a start at edge t, the next start may come at the
 // earliest on edge t + L*2^k (stage) / when the tokens are back to >= 0 (bucket). A start
 // while allow is low is obeyed (the limiter restarts its count) and pulses stat_early.
+//
+// PIPE = 1 (token engine only; the stage engine is the same at both): the bucket's inputs
+// (cfg_rate - start*L<<16 and the cap) are registered first and reach tokens_reg one edge
+// later, so the add and the cap/floor choice are one two-operand add deep (the compares run
+// in parallel as the signs of tokens + (delta - cap - 1) and tokens + (delta + 2^(SW+16))).
+// tokens therefore lag PIPE = 0's by one edge, and allow = (no start on this edge) &&
+// tokens >= 0: a start closes allow for the next cycle, and allow rises one edge after the
+// tokens suffice. Whenever allow is high at
+// PIPE = 1, PIPE = 0 fed the same inputs would allow too: never a start early by PIPE = 0's rule.
 // The C twin is cmodel/common/rate_limiter.c.
 `default_nettype none
 
 module fg_rate_limiter #(
     parameter integer SW        = 8,    // packet length width (cycles / cells), 1..16
     parameter integer MAX_STAGE = 20,   // largest stage the prescaler times, 1..24
-    parameter integer DW        = 16    // bucket depth width (cells), 1..24
+    parameter integer DW        = 16,   // bucket depth width (cells), 1..24
+    parameter integer PIPE      = 0     // 0: token update in one cycle; 1: registered inputs
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -55,6 +65,9 @@ module fg_rate_limiter #(
         if (DW < 1 || DW > 24) begin : g_bad_dw
             fg_rate_limiter_DW_must_be_1_to_24 u_param_error ();
         end
+        if (PIPE < 0 || PIPE > 1) begin : g_bad_pipe
+            fg_rate_limiter_PIPE_must_be_0_or_1 u_param_error ();
+        end
     endgenerate
 
     localparam integer MW = (SW > DW) ? SW : DW;
@@ -72,8 +85,14 @@ module fg_rate_limiter #(
     integer              b;
 
     always @* begin
-        for (b = 0; b < MAX_STAGE; b = b + 1) begin
-            unit_mask[b] = ({27'd0, stage} > b);
+        if (PIPE == 0) begin
+            for (b = 0; b < MAX_STAGE; b = b + 1) begin
+                unit_mask[b] = ({27'd0, stage} > b);
+            end
+        end else begin
+            // The same mask (a stage >= MAX_STAGE shifts every one out: all ones), without
+            // the per-bit compares yosys builds as carry chains: one LUT level per bit.
+            unit_mask = ~({MAX_STAGE{1'b1}} << stage);
         end
         units_cur = pkt_start ? pkt_cells : units_reg;
         pre_cur   = pkt_start ? {MAX_STAGE{1'b0}} : pre_reg;
@@ -92,26 +111,81 @@ module fg_rate_limiter #(
     // ---- token-bucket engine -----------------------------------------------------------
     reg  signed [TW-1:0] tokens_reg;
     reg  signed [TW-1:0] tokens_next;
-    reg  signed [IW-1:0] tok_sum;
-    reg  signed [IW-1:0] tok_cap;
-    reg  signed [IW-1:0] tok_floor;
+    reg                  tok_allow_next;   // token mode's allow for the next cycle
+    wire signed [IW-1:0] tok_floor = -$signed({{(IW-SW-17){1'b0}}, 1'b1, {(SW+16){1'b0}}});
 
-    always @* begin
-        tok_cap   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
-        tok_floor = -$signed({{(IW-SW-17){1'b0}}, 1'b1, {(SW+16){1'b0}}});
-        tok_sum   = $signed({tokens_reg[TW-1], tokens_reg})
-                  + $signed({{(IW-17){1'b0}}, cfg_rate});
-        if (pkt_start) begin
-            tok_sum = tok_sum - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
+    generate
+        if (PIPE == 0) begin : g_tok_direct
+            reg  signed [IW-1:0] tok_sum;
+            reg  signed [IW-1:0] tok_cap;
+
+            always @* begin
+                tok_cap   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
+                tok_sum   = $signed({tokens_reg[TW-1], tokens_reg})
+                          + $signed({{(IW-17){1'b0}}, cfg_rate});
+                if (pkt_start) begin
+                    tok_sum = tok_sum - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
+                end
+                if (tok_sum > tok_cap) begin
+                    tokens_next = tok_cap[TW-1:0];
+                end else if (tok_sum < tok_floor) begin
+                    tokens_next = tok_floor[TW-1:0];
+                end else begin
+                    tokens_next = tok_sum[TW-1:0];
+                end
+                tok_allow_next = !tokens_next[TW-1];
+            end
+        end else begin : g_tok_pipe
+            // OW: delta - cap - 1 and tokens + that reach -(2^(SW+17) + 2^(DW+16) + 1).
+            localparam integer OW = MW + 19;
+            reg  signed [IW-1:0] delta_reg, delta_next;   // cfg_rate - start*L<<16 of the last edge
+            reg  signed [OW-1:0] over_reg, over_next;     // that minus (cap + 1)
+            reg  signed [IW-1:0] under_reg, under_next;   // that minus the floor
+            reg  signed [IW-1:0] cap_next;
+            reg  signed [TW-1:0] cap_reg;                 // cfg_depth<<16 of the last edge
+            reg  signed [IW-1:0] tok_sum;
+            reg  signed [OW-1:0] tok_over;                // >= 0 exactly when tok_sum > cap_reg
+            reg  signed [IW-1:0] tok_under;               // < 0 exactly when tok_sum < floor
+
+            always @* begin
+                cap_next   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
+                delta_next = $signed({{(IW-17){1'b0}}, cfg_rate});
+                if (pkt_start) begin
+                    delta_next = delta_next - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
+                end
+                over_next  = $signed({delta_next[IW-1], delta_next})
+                           - $signed({cap_next[IW-1], cap_next}) - $signed({{(OW-1){1'b0}}, 1'b1});
+                under_next = delta_next - tok_floor;
+                tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
+                tok_under  = $signed({tokens_reg[TW-1], tokens_reg}) + under_reg;
+                tok_over   = $signed({{(OW-TW){tokens_reg[TW-1]}}, tokens_reg}) + over_reg;
+                if (!tok_over[OW-1]) begin
+                    tokens_next = cap_reg;
+                end else if (tok_under[IW-1]) begin
+                    tokens_next = tok_floor[TW-1:0];
+                end else begin
+                    tokens_next = tok_sum[TW-1:0];
+                end
+                // the sign of tokens_next is tok_sum's: capped means above cap >= 0, floored
+                // means below the floor < 0
+                tok_allow_next = !pkt_start && !tok_sum[IW-1];
+            end
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    delta_reg <= {IW{1'b0}};
+                    over_reg  <= {OW{1'b1}};     // -1: tokens 0 + (0 - 0 - 1) < 0, not capped
+                    under_reg <= -tok_floor;     // 0 - floor
+                    cap_reg   <= {TW{1'b0}};
+                end else begin
+                    delta_reg <= delta_next;
+                    over_reg  <= over_next;
+                    under_reg <= under_next;
+                    cap_reg   <= cap_next[TW-1:0];
+                end
+            end
         end
-        if (tok_sum > tok_cap) begin
-            tokens_next = tok_cap[TW-1:0];
-        end else if (tok_sum < tok_floor) begin
-            tokens_next = tok_floor[TW-1:0];
-        end else begin
-            tokens_next = tok_sum[TW-1:0];
-        end
-    end
+    endgenerate
 
     // ---- outputs -----------------------------------------------------------------------
     reg allow_reg, allow_next;
@@ -119,7 +193,7 @@ module fg_rate_limiter #(
 
     always @* begin
         if (cfg_token_mode) begin
-            allow_next = !tokens_next[TW-1];
+            allow_next = tok_allow_next;
         end else begin
             allow_next = (units_next == {SW{1'b0}});
         end

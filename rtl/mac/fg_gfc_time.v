@@ -14,10 +14,21 @@
 // Registered outputs: rate, free_blocks (the last r), stat_update (a new rate, every
 // T_fc), stat_full (it was capped at line rate), stat_zero (no free credit: rate 0).
 // After reset rate = line rate and the first sample is taken on the first edge.
+//
+// PIPE (0 or 1) trades latency for clock rate. PIPE = 0: the 12x24 multiply, rounding and
+// saturation run in the edge after the sample. PIPE = 1: that edge only registers the two
+// 12x12 partial products r*recip[11:0] and r*recip[23:12] (with cfg_enable and r == 0 as
+// they are then); the next edge adds them (a 24-bit add: the low 11 bits of the first
+// product only matter through the rounding bit) and saturates. rate, stat_update,
+// stat_full and stat_zero therefore come exactly one edge later than at PIPE = 0, with the
+// same values; free_blocks does not move. Samples on consecutive edges (period 0 or 1)
+// flow through the pipeline one per edge.
 // The C twin is cmodel/mac/gfc_time.c.
 `default_nettype none
 
-module fg_gfc_time (
+module fg_gfc_time #(
+    parameter integer PIPE = 0        // 0: rate 2 edges after the tick; 1: 3 edges (faster clock)
+) (
     input  wire        clk,
     input  wire        rst,
     // configuration
@@ -35,6 +46,12 @@ module fg_gfc_time (
     output wire        stat_zero
 );
 
+    generate
+        if (PIPE < 0 || PIPE > 1) begin : g_bad_pipe
+            fg_gfc_time_PIPE_must_be_0_or_1 u_param_error ();
+        end
+    endgenerate
+
     localparam [16:0] LINE_RATE = 17'h10000;
 
     reg  [23:0] cnt_reg, cnt_next;
@@ -43,32 +60,84 @@ module fg_gfc_time (
     reg  [16:0] rate_reg, rate_next;
     reg         stat_update_reg, stat_full_reg, stat_zero_reg;
     reg         full_next, zero_next;
-    // The low 12 bits of the product are the fraction below one Q1.16 step: used only to
-    // round (the 2^11 added), then dropped.
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg  [35:0] product;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire        tick = (cnt_reg == 24'd0) || (cnt_reg >= cfg_period);
+
+    // What the rate is computed from on this edge: a sample is due (calc_valid), with
+    // cfg_enable and r == 0 as they were at the sample edge, and the rounded, unclamped
+    // quotient (r * recip + 2^11) >> 12 (calc_quot; at most 4095 * (2^24 - 1) >> 12 < 2^24).
+    wire        calc_valid;
+    wire        calc_enable;
+    wire        calc_zero;
+    wire [23:0] calc_quot;
 
     always @* begin
         cnt_next  = tick ? ((cfg_period == 24'd0) ? 24'd0 : cfg_period - 24'd1) : cnt_reg - 24'd1;
         free_next = tick ? (fccl - fctbs) : free_reg;
-        product   = {24'd0, free_reg} * {12'd0, cfg_recip} + 36'h000000800;
         rate_next = rate_reg;
         full_next = 1'b0;
         zero_next = 1'b0;
-        if (sample_reg) begin
-            if (!cfg_enable) begin
+        if (calc_valid) begin
+            if (!calc_enable) begin
                 rate_next = LINE_RATE;
-            end else if (product[35:12] >= {7'd0, LINE_RATE}) begin
+            end else if (calc_quot[23:16] != 8'd0) begin    // >= 0x10000: capped
                 rate_next = LINE_RATE;
                 full_next = 1'b1;
             end else begin
-                rate_next = product[28:12];
-                zero_next = (free_reg == 12'd0);
+                rate_next = calc_quot[16:0];
+                zero_next = calc_zero;
             end
         end
     end
+
+    generate
+        if (PIPE == 0) begin : g_direct
+            // The low 12 bits of the product are the fraction below one Q1.16 step: used only
+            // to round (the 2^11 added), then dropped.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [35:0] product = {24'd0, free_reg} * {12'd0, cfg_recip} + 36'h000000800;
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign calc_valid  = sample_reg;
+            assign calc_enable = cfg_enable;
+            assign calc_zero   = (free_reg == 12'd0);
+            assign calc_quot   = product[35:12];
+        end else begin : g_pipe
+            // r * recip = (r * recip_hi) << 12 + r * recip_lo. Registered on the sample edge,
+            // added on the next: (r * recip + 2^11) >> 12 = prod_hi + prod_lo[23:12] +
+            // prod_lo[11] (2^11 added to the low 12 bits carries out exactly when bit 11 is
+            // set), so bits 10..0 of prod_lo are never needed.
+            reg  [23:0] prod_lo_reg, prod_hi_reg;
+            reg         valid_reg, enable_reg, zero_reg;
+            wire [23:0] prod_lo_next = {12'd0, free_reg} * {12'd0, cfg_recip[11:0]};
+            wire [23:0] prod_hi_next = {12'd0, free_reg} * {12'd0, cfg_recip[23:12]};
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    prod_lo_reg <= 24'd0;
+                    prod_hi_reg <= 24'd0;
+                    valid_reg   <= 1'b0;
+                    enable_reg  <= 1'b0;
+                    zero_reg    <= 1'b0;
+                end else begin
+                    prod_lo_reg <= prod_lo_next;
+                    prod_hi_reg <= prod_hi_next;
+                    valid_reg   <= sample_reg;
+                    enable_reg  <= cfg_enable;
+                    zero_reg    <= (free_reg == 12'd0);
+                end
+            end
+
+            // One two-operand add: {prod_hi, 1} + prod_lo[23:11] carries out of bit 0 exactly
+            // when prod_lo[11] is set, so bits 24..1 of the sum are the rounded quotient.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [10:0] prod_lo_fraction = prod_lo_reg[10:0];
+            wire [24:0] quot_sum = {prod_hi_reg, 1'b1} + {12'd0, prod_lo_reg[23:11]};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign calc_valid  = valid_reg;
+            assign calc_enable = enable_reg;
+            assign calc_zero   = zero_reg;
+            assign calc_quot   = quot_sum[24:1];
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
@@ -84,7 +153,7 @@ module fg_gfc_time (
             sample_reg      <= tick;
             free_reg        <= free_next;
             rate_reg        <= rate_next;
-            stat_update_reg <= sample_reg;
+            stat_update_reg <= calc_valid;
             stat_full_reg   <= full_next;
             stat_zero_reg   <= zero_next;
         end

@@ -15,6 +15,9 @@
 // Random run: FCCL/FCTBS moving like a credit link (FCTBS grows by packets, FCCL by
 // advertisements, with wrap), periods 0..40 and rare long ones, shortened periods,
 // reciprocals of random spans, enable toggles, rare resets.
+// -DTB_PIPE=1 (mk/gfc.mk passes the same value to Verilator as -GPIPE) builds it against the
+// pipelined variant: the directed checks then expect the rate one edge later (the documented
+// latency of PIPE), everything else is the same.
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -23,14 +26,24 @@
 #include "fg_lockstep.h"
 #include "mac/gfc_time.h"
 
+#ifndef TB_PIPE
+#define TB_PIPE 0
+#endif
+
+static fg_gfc_time_cfg tb_cfg() {
+    fg_gfc_time_cfg c{};
+    c.pipe = TB_PIPE;
+    return c;
+}
+
 struct TbGfcTime {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_gfc_time";
-    std::vector<std::pair<std::string, long>> params;
+    std::vector<std::pair<std::string, long>> params{{"PIPE", TB_PIPE}};
     bool require_coverage = true;
     fg::Options opt;
-    fg_gfc_time_cfg cfg{};
+    fg_gfc_time_cfg cfg = tb_cfg();
     fg_gfc_time_state st{};
     fg_gfc_time_in in{};
     fg_gfc_time_out out{};
@@ -118,7 +131,7 @@ struct RtlDut : Dut {
     }
 };
 struct ModelDut : Dut {
-    fg_gfc_time_cfg cfg{};
+    fg_gfc_time_cfg cfg = tb_cfg();
     fg_gfc_time_state st{};
     Obs edge(bool rst, bool en, uint32_t period, uint32_t recip, uint32_t fccl, uint32_t fctbs) override {
         if (rst) {
@@ -137,9 +150,9 @@ struct ModelDut : Dut {
     }
 };
 
-// rate for r free blocks: period 1 samples every edge, the rate shows one edge later
+// rate for r free blocks: period 1 samples every edge, the rate shows 1 + PIPE edges later
 static uint32_t rate_for(Dut& d, uint32_t recip, uint32_t fccl, uint32_t fctbs) {
-    d.edge(false, true, 1, recip, fccl, fctbs);
+    for (int i = 0; i < 1 + TB_PIPE; i++) d.edge(false, true, 1, recip, fccl, fctbs);
     return d.edge(false, true, 1, recip, fccl, fctbs).rate;
 }
 
@@ -182,24 +195,29 @@ static bool directed(const char* who, Dut& d) {
         // T_fc = 7: updates exactly 7 cycles apart; FCCL changes between samples are not seen early
         uint32_t recip = (uint32_t)std::llround(268435456.0 / 64);
         d.edge(true, true, 7, recip, 0, 0);
-        uint64_t last = 0, n = 0;
+        uint64_t last = 0, n = 0, first = 0;
         bool spacing_ok = true, early = false;
         uint32_t fccl = 32;  // half: 0x8000
         for (uint64_t c = 1; c <= 70; c++) {
             if (c == 30) fccl = 64;  // full
             Obs o = d.edge(false, true, 7, recip, fccl, 0);
             if (o.update) {
+                if (!n) first = c;
                 if (n && c - last != 7) spacing_ok = false;
                 last = c;
                 n++;
             }
-            // the sample after c = 30 is at the first tick >= 30: ticks at 1, 8, ..., 29, 36
-            if (c >= 30 && c < 37 && o.rate != 0x8000) early = true;
+            // the sample after c = 30 is at the first tick >= 30: ticks at 1, 8, ..., 29, 36; its
+            // rate shows 1 + PIPE edges after the tick
+            if (c >= 30 && c < 37 + TB_PIPE && o.rate != 0x8000) early = true;
         }
-        bool g = spacing_ok && !early && n == 10;
+        // the first sample is on the first edge after reset: its update shows on edge 2 + PIPE
+        bool g = spacing_ok && !early && n == 10 && first == 2 + TB_PIPE;
         ok &= g;
-        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=10 spacing=%s fccl_change_seen_early=%d %s\n", who,
-                    (unsigned long long)n, spacing_ok ? "7" : "WRONG", early, g ? "ok" : "WRONG");
+        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=10 spacing=%s fccl_change_seen_early=%d "
+                    "first_update=%llu expected=%d %s\n",
+                    who, (unsigned long long)n, spacing_ok ? "7" : "WRONG", early, (unsigned long long)first,
+                    2 + TB_PIPE, g ? "ok" : "WRONG");
     }
     return ok;
 }
@@ -214,9 +232,10 @@ int main(int argc, char** argv) {
         ModelDut model;
         ok &= directed("model", model);
     }
-    int rc = fg::run<TbGfcTime>(argc, argv, "gfc_time");
+    const char* name = TB_PIPE ? "gfc_time_pipe" : "gfc_time";
+    int rc = fg::run<TbGfcTime>(argc, argv, name);
     if (!ok) {
-        std::printf("CHECK FAIL test=gfc_time directed\n");
+        std::printf("CHECK FAIL test=%s directed\n", name);
         return 1;
     }
     return rc;

@@ -13,6 +13,12 @@
 // Random run: a sender that mostly obeys `allow` (sometimes starts anyway), packet lengths
 // 0..2^SW-1 biased short, stage changes at random moments (including mid-wait, both ways,
 // and values above MAX_STAGE), mode/rate/depth changes, rare resets.
+//
+// -DTB_PIPE=1 (with -GPIPE=1) tests the pipelined variant against its documented rule
+// (docs/blocks/rate_limiter.md): the stage checks are unchanged; in token mode a start closes
+// allow for the next cycle and allow rises one edge after the tokens suffice, so a greedy
+// sender's depth-0 spacing is one cycle longer, a full bucket is spent one start every other
+// cycle, and, with the same inputs, allow at PIPE 1 is never high where PIPE 0's is low.
 #include <cstdlib>
 #include <cstring>
 
@@ -29,12 +35,16 @@
 #ifndef TB_DW
 #define TB_DW 16
 #endif
+#ifndef TB_PIPE
+#define TB_PIPE 0
+#endif
 
-static fg_rate_limiter_cfg tb_cfg() {
+static fg_rate_limiter_cfg tb_cfg(int pipe = TB_PIPE) {
     fg_rate_limiter_cfg c{};
     c.sw = TB_SW;
     c.max_stage = TB_MAX_STAGE;
     c.dw = TB_DW;
+    c.pipe = pipe;
     return c;
 }
 
@@ -42,7 +52,8 @@ struct TbRateLimiter {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_rate_limiter";
-    std::vector<std::pair<std::string, long>> params{{"SW", TB_SW}, {"MAX_STAGE", TB_MAX_STAGE}, {"DW", TB_DW}};
+    std::vector<std::pair<std::string, long>> params{
+        {"SW", TB_SW}, {"MAX_STAGE", TB_MAX_STAGE}, {"DW", TB_DW}, {"PIPE", TB_PIPE}};
     bool require_coverage = true;
     fg::Options opt;
     fg_rate_limiter_cfg cfg = tb_cfg();
@@ -147,8 +158,9 @@ struct RtlDut : Dut {
     }
 };
 struct ModelDut : Dut {
-    fg_rate_limiter_cfg cfg = tb_cfg();
+    fg_rate_limiter_cfg cfg;
     fg_rate_limiter_state st{};
+    explicit ModelDut(int pipe = TB_PIPE) : cfg(tb_cfg(pipe)) {}
     bool edge(bool rst, bool tok, uint8_t stage, uint32_t rate, uint32_t depth, bool start, uint32_t len) override {
         if (rst) {
             fg_rate_limiter_reset(&st, &cfg);
@@ -215,7 +227,8 @@ static bool directed(const char* who, Dut& d) {
         std::printf("CHECK rate_limiter %s stage=31(clamped) L=1 span=%llu expected=%llu %s\n", who,
                     (unsigned long long)got, (unsigned long long)want, got == want ? "ok" : "WRONG");
     }
-    // token bucket, depth 0: gap = ceil(L*65536/rate)
+    // token bucket, depth 0: gap = ceil(L*65536/rate) (+1 at PIPE 1: allow rises one edge
+    // after the tokens suffice, and the bucket, capped at 0, keeps nothing of that edge)
     struct {
         uint32_t rate, len;
         uint64_t gap;
@@ -228,13 +241,14 @@ static bool directed(const char* who, Dut& d) {
     };
     for (auto& t : tb) {
         uint64_t got = greedy_span(d, true, 0, t.rate, 0, t.len, 6);
-        uint64_t want = t.gap * 5;
+        uint64_t want = (t.gap + TB_PIPE) * 5;
         ok &= got == want;
         std::printf("CHECK rate_limiter %s token rate=0x%05x depth=0 L=%u span_of_6=%llu expected=%llu %s\n", who,
                     t.rate, t.len, (unsigned long long)got, (unsigned long long)want, got == want ? "ok" : "WRONG");
     }
     // depth 1 cell: the fraction carries, 1000 packets of 4 at rate 0x5555 take 1000*4*65536/21845
-    // = 12000.55 cycles of spacing in total: span of 1001 starts in [12000, 12001]
+    // = 12000.55 cycles of spacing in total: span of 1001 starts in [12000, 12001]. At PIPE 1
+    // the edge of late start adds 1/3 cell that the 1-cell bucket keeps: the long run is the same.
     {
         uint64_t got = greedy_span(d, true, 0, 0x5555, 1, 4, 1001);
         bool g = got >= 12000 && got <= 12001;
@@ -243,7 +257,7 @@ static bool directed(const char* who, Dut& d) {
                     who, (unsigned long long)got, g ? "ok" : "WRONG");
     }
     // a burst: depth 10 cells at rate 1/4 lets 10/1 + 1 packets of 1 go back to back after an idle spell
-    {
+    if (TB_PIPE == 0) {
         d.edge(true, true, 0, 0x4000, 10, false, 0);
         bool allow = true;
         for (int i = 0; i < 100; i++) allow = d.edge(false, true, 0, 0x4000, 10, false, 0);  // fill
@@ -257,8 +271,60 @@ static bool directed(const char* who, Dut& d) {
         ok &= burst == 14;
         std::printf("CHECK rate_limiter %s token burst depth=10 rate=1/4 back_to_back=%d expected=14 %s\n", who, burst,
                     burst == 14 ? "ok" : "WRONG");
+    } else {
+        // PIPE 1: every start closes allow for one cycle, so a greedy sender goes every other
+        // cycle. The bucket (one edge behind) holds 10 when the first start is taken; each pair
+        // of edges spends 1 and earns 0.5; start n (from 0) needs the bucket of two edges
+        // before it, 9.25 - 0.5(n-1), >= 0: n = 0..19, 20 starts 2 cycles apart.
+        d.edge(true, true, 0, 0x4000, 10, false, 0);
+        bool allow = true;
+        for (int i = 0; i < 100; i++) allow = d.edge(false, true, 0, 0x4000, 10, false, 0);  // fill
+        int burst = 0, low = 0, cyc = 0;
+        bool spacing_ok = true;
+        int last = -2;
+        while (low < 2 && cyc < 1000) {
+            if (allow) {
+                if (cyc - last != 2) spacing_ok = false;
+                last = cyc;
+                burst++;
+            }
+            low = allow ? 0 : low + 1;
+            allow = d.edge(false, true, 0, 0x4000, 10, allow, 1);
+            cyc++;
+        }
+        bool g = burst == 20 && spacing_ok;
+        ok &= g;
+        std::printf("CHECK rate_limiter %s token burst depth=10 rate=1/4 every_other_cycle=%d expected=20 spacing=%s %s\n",
+                    who, burst, spacing_ok ? "2" : "WRONG", g ? "ok" : "WRONG");
     }
     return ok;
+}
+
+// PIPE 1 is never less strict than PIPE 0: with the same inputs (a random sender, random
+// rates and depths in token mode), whenever allow is high at PIPE 1 the pipe-0 model allows
+// too. True when it never fails.
+static bool never_looser(const char* who, Dut& d) {
+    ModelDut ref(0);
+    fg::Rng r(7);
+    d.edge(true, true, 0, 0x8000, 4, false, 0);
+    ref.edge(true, true, 0, 0x8000, 4, false, 0);
+    bool allow = true, ref_allow = true;
+    uint32_t rate = 0x8000, depth = 4;
+    uint64_t bad = 0, starts = 0, cycles = 200000;
+    for (uint64_t c = 0; c < cycles; c++) {
+        if (r.chance(1, 500)) rate = (uint32_t)(r.chance(1, 3) ? r.range(0, 0x1FFFF) : r.range(0x100, 0x10000));
+        if (r.chance(1, 500)) depth = (uint32_t)r.range(0, 20);
+        bool start = r.below(4) != 0 && (allow || r.chance(1, 200));
+        uint32_t len = (uint32_t)r.range(0, 4);
+        starts += start;
+        allow = d.edge(false, true, 0, rate, depth, start, len);
+        ref_allow = ref.edge(false, true, 0, rate, depth, start, len);
+        if (allow && !ref_allow) bad++;
+    }
+    std::printf("CHECK rate_limiter %s pipe1_never_looser_than_pipe0 cycles=%llu starts=%llu allowed_where_pipe0_denies=%llu "
+                "expected=0 %s\n",
+                who, (unsigned long long)cycles, (unsigned long long)starts, (unsigned long long)bad, bad ? "WRONG" : "ok");
+    return bad == 0;
 }
 
 int main(int argc, char** argv) {
@@ -266,16 +332,18 @@ int main(int argc, char** argv) {
     {
         RtlDut rtl;
         ok &= directed("rtl", rtl);
+        if (TB_PIPE) ok &= never_looser("rtl", rtl);
     }
     {
         ModelDut model;
         ok &= directed("model", model);
+        if (TB_PIPE) ok &= never_looser("model", model);
     }
     char name[64];
     if (TB_SW == 8 && TB_MAX_STAGE == 20 && TB_DW == 16)
-        std::snprintf(name, sizeof name, "rate_limiter");
+        std::snprintf(name, sizeof name, "rate_limiter%s", TB_PIPE ? "_pipe" : "");
     else
-        std::snprintf(name, sizeof name, "rate_limiter_sw%d_k%d_dw%d", TB_SW, TB_MAX_STAGE, TB_DW);
+        std::snprintf(name, sizeof name, "rate_limiter_sw%d_k%d_dw%d%s", TB_SW, TB_MAX_STAGE, TB_DW, TB_PIPE ? "_pipe" : "");
     int rc = fg::run<TbRateLimiter>(argc, argv, name);
     if (!ok) {
         std::printf("CHECK FAIL test=%s directed\n", name);
