@@ -37,6 +37,19 @@ $(eval $(call FG_LOCKSTEP,rate_limiter_pipe_bug,fg_rate_limiter,$(RATE_LIMITER_R
 $(eval $(call FG_ICARUS,gfc_time_pipe,gfc_time_pipe,$$(GFC_TIME_RTL),30000,))
 $(eval $(call FG_ICARUS,rate_limiter_pipe,rate_limiter_pipe,$$(RATE_LIMITER_RTL),30000,))
 
+# The stage generator's pipelined variants (PIPE=1 and 2: docs/blocks/gfc_stage.md), same
+# testbench and shape as gfc_stage, their injected bugs, Icarus replays.
+GS_PIPE := $(call GFC_SHAPE,-GCW=18 -GCNT_W=10 -GPIPE=1,TB_CW=18 TB_CNT_W=10 TB_PIPE=1)
+GS_PIPE2 := $(call GFC_SHAPE,-GCW=18 -GCNT_W=10 -GPIPE=2,TB_CW=18 TB_CNT_W=10 TB_PIPE=2)
+GS_PIPE2_SMALL := $(call GFC_SHAPE,-GCW=6 -GCNT_W=3 -GPIPE=2,TB_CW=6 TB_CNT_W=3 TB_PIPE=2)
+$(eval $(call FG_LOCKSTEP,gfc_stage_pipe,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_stage_pipe_bug,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,gfc_stage_pipe2,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE2),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_stage_pipe2_bug,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE2),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,gfc_stage_cw6_pipe2,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE2_SMALL),libfgmodel))
+$(eval $(call FG_ICARUS,gfc_stage_pipe,gfc_stage_pipe,$$(GFC_STAGE_RTL),30000,))
+$(eval $(call FG_ICARUS,gfc_stage_pipe2,gfc_stage_pipe2,$$(GFC_STAGE_RTL),30000,))
+
 # The Icarus replays are in mk/icarus_gfc.mk: FG_ICARUS is defined in mk/icarus.mk, which the
 # Makefile reads after this file (mk/*.mk in sorted order).
 

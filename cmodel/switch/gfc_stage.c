@@ -38,6 +38,7 @@ const char *fg_gfc_stage_cfg_error(const fg_gfc_stage_cfg *cfg)
 {
     if (cfg->cw < 2 || cfg->cw > 24) return "fg_gfc_stage: cw (CW) out of range, legal 2..24";
     if (cfg->cnt_w < 2 || cfg->cnt_w > 32) return "fg_gfc_stage: cnt_w (CNT_W) out of range, legal 2..32";
+    if (cfg->pipe < 0 || cfg->pipe > FG_GFC_STAGE_PIPE_MAX) return "fg_gfc_stage: pipe (PIPE) out of range, legal 0..2";
     return NULL;
 }
 
@@ -52,8 +53,21 @@ void fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg)
     st->cfg = *cfg;
 }
 
-void fg_gfc_stage_step(fg_gfc_stage_state *st, const fg_gfc_stage_in *in, fg_gfc_stage_out *out)
+void fg_gfc_stage_step(fg_gfc_stage_state *st, const fg_gfc_stage_in *in_now, fg_gfc_stage_out *out)
 {
+    /* cfg.pipe > 0: the pipe-0 block below sees the enable, B_1, B_m and occupancy of pipe
+     * edges ago (zero after reset) and this edge's req_ack and cnt_clear. */
+    fg_gfc_stage_in delayed = *in_now;
+    if (st->cfg.pipe > 0) {
+        const fg_gfc_stage_in *old = &st->late[st->cfg.pipe - 1];
+        delayed.cfg_enable = old->cfg_enable;
+        delayed.cfg_b1 = old->cfg_b1;
+        delayed.cfg_bm = old->cfg_bm;
+        delayed.occupancy = old->occupancy;
+        memmove(&st->late[1], &st->late[0], (size_t)(st->cfg.pipe - 1) * sizeof st->late[0]);
+        st->late[0] = *in_now;
+    }
+    const fg_gfc_stage_in *in = &delayed;
     const uint32_t m = (uint32_t)fg_mask(st->cfg.cw);
     const uint32_t b1 = in->cfg_b1 & m, bm = in->cfg_bm & m, q = in->occupancy & m;
     const uint32_t cnt_max = (uint32_t)fg_mask(st->cfg.cnt_w);

@@ -8,7 +8,10 @@
  * wins); req_ack with req_valid takes it (cleared unless changed on the same edge).
  * Registered outputs: stage, n_stages, req_valid, req_stage, stat_up, stat_down, stat_req,
  * fb_cnt (taken requests, saturating at 2^CNT_W - 1; cnt_clear zeroes it, a request taken
- * on the same edge counts 1). */
+ * on the same edge counts 1).
+ * cfg.pipe (RTL parameter PIPE, 0..FG_GFC_STAGE_PIPE_MAX): the block behaves as at pipe 0
+ * with cfg_enable, cfg_b1, cfg_bm and occupancy taken pipe edges late (all zero for the first
+ * pipe edges after reset); req_ack and cnt_clear are not delayed. */
 #ifndef FG_GFC_STAGE_H
 #define FG_GFC_STAGE_H
 
@@ -17,6 +20,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#define FG_GFC_STAGE_PIPE_MAX 2 /* cfg.pipe 0..2 */
 
 enum {
     FG_GFC_STAGE_COV_DISABLED,      /* enable low: stage forced to 0 */
@@ -44,6 +49,7 @@ extern const char *const fg_gfc_stage_cov_names[FG_GFC_STAGE_COV_N];
 typedef struct {
     int cw;    /* RTL parameter CW, 2..24 */
     int cnt_w; /* RTL parameter CNT_W, 2..32 */
+    int pipe;  /* RTL parameter PIPE, 0..FG_GFC_STAGE_PIPE_MAX: edges of latency (initialise by name) */
 } fg_gfc_stage_cfg;
 
 typedef struct {
@@ -65,6 +71,7 @@ typedef struct {
 typedef struct {
     fg_gfc_stage_cfg cfg;
     fg_gfc_stage_out r; /* the registers are exactly the outputs */
+    fg_gfc_stage_in late[FG_GFC_STAGE_PIPE_MAX]; /* inputs of the last cfg.pipe edges, newest first */
     uint64_t cov[FG_GFC_STAGE_COV_N];
 } fg_gfc_stage_state;
 
@@ -73,7 +80,9 @@ unsigned fg_gfc_stage_count(uint32_t span);
 /* The stage of occupancy q for B_1, B_m (the combinational part of the block). */
 unsigned fg_gfc_stage_of(uint32_t q, uint32_t b1, uint32_t bm);
 
+/* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_gfc_stage_cfg_error(const fg_gfc_stage_cfg *cfg);
+/* Aborts with that message on an illegal cfg. */
 void fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg);
 void fg_gfc_stage_step(fg_gfc_stage_state *st, const fg_gfc_stage_in *in, fg_gfc_stage_out *out);
 

@@ -17,8 +17,16 @@
 // Random run: the occupancy walks around the thresholds (small steps, jumps, exactly B_1 and
 // B_m), B_1/B_m change now and then (small spans, powers of two, B_1 = B_m, B_1 > B_m, large
 // random), the serialiser acks at random rates, the counter is cleared now and then.
+//
+// -DTB_PIPE=P (mk/gfc.mk passes the same value to Verilator as -GPIPE) builds it against the
+// pipelined variant (docs/blocks/gfc_stage.md): the block is the PIPE = 0 block with enable,
+// B_1, B_m and occupancy taken P edges late (zero for P edges after reset), req_ack on time.
+// The directed checks then expect every request P cells further along a ramp, and the latency
+// checks (for every P) count the edges by hand: a step of the occupancy, the first edges after
+// reset, and a change of B_1/B_m and occupancy on one edge that must never be mixed.
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "Vtop.h"
@@ -31,11 +39,15 @@
 #ifndef TB_CNT_W
 #define TB_CNT_W 10
 #endif
+#ifndef TB_PIPE
+#define TB_PIPE 0
+#endif
 
 static fg_gfc_stage_cfg tb_cfg() {
     fg_gfc_stage_cfg c{};
     c.cw = TB_CW;
     c.cnt_w = TB_CNT_W;
+    c.pipe = TB_PIPE;
     return c;
 }
 
@@ -43,7 +55,7 @@ struct TbGfcStage {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_gfc_stage";
-    std::vector<std::pair<std::string, long>> params{{"CW", TB_CW}, {"CNT_W", TB_CNT_W}};
+    std::vector<std::pair<std::string, long>> params{{"CW", TB_CW}, {"CNT_W", TB_CNT_W}, {"PIPE", TB_PIPE}};
     bool require_coverage = true;
     fg::Options opt;
     fg_gfc_stage_cfg cfg = tb_cfg();
@@ -199,8 +211,9 @@ static bool check_table(const char* who, Dut& d, const char* name, uint32_t b1, 
     auto reqs = ramp(d, b1, bm, &n);
     const int N = (int)starts.size();
     std::vector<std::pair<uint32_t, int>> want;
-    for (int k = 1; k <= N; k++) want.push_back({starts[k - 1], k});  // up: stage k at q = B_k
-    for (int k = N - 1; k >= 0; k--) want.push_back({starts[k] - 1, k});  // down: below B_(k+1)
+    // P = TB_PIPE edges late: on a ramp of one cell per edge the request shows P cells further
+    for (int k = 1; k <= N; k++) want.push_back({starts[k - 1] + TB_PIPE, k});  // up: stage k at q = B_k
+    for (int k = N - 1; k >= 0; k--) want.push_back({starts[k] - 1 - TB_PIPE, k});  // down: below B_(k+1)
     bool ok = reqs == want && n == N;
     std::printf("CHECK gfc_stage %s %s B_1=%u B_m=%u N=%u expected=%d requests=%zu expected=%zu %s\n", who, name, b1,
                 bm, n, N, reqs.size(), want.size(), ok ? "ok" : "WRONG");
@@ -222,21 +235,27 @@ static bool directed(const char* who, Dut& d) {
         // small shape: B_1 = 20, B_m = 36 (span 16): 20, 28, 32, 34, 35, 36 (N = 6)
         ok &= check_table(who, d, "span-16", 20, 36, {20, 28, 32, 34, 35, 36});
     }
-    // a jump from empty to full and back: one request each, for N and for 0
+    // a jump from empty to full and back: one request each, for N and for 0 (each input held
+    // 1 + P edges, the last of them observed)
+    auto held = [&](bool en, uint32_t b1, uint32_t bm, uint32_t q, bool ack) {
+        Obs o{};
+        for (int i = 0; i <= TB_PIPE; i++) o = d.edge(false, en, b1, bm, q, ack);
+        return o;
+    };
     {
         uint32_t b1 = 20, bm = 36;
         d.edge(true, true, b1, bm, 0, false);
-        d.edge(false, true, b1, bm, 0, false);
-        Obs a = d.edge(false, true, b1, bm, bm, false);
-        Obs b = d.edge(false, true, b1, bm, 0, false);  // replaces the pending request
+        held(true, b1, bm, 0, false);
+        Obs a = held(true, b1, bm, bm, false);
+        Obs b = held(true, b1, bm, 0, false);  // replaces the pending request
         Obs c = d.edge(false, true, b1, bm, 0, true);   // taken
         bool g = a.req_valid && a.req_stage == 6 && a.stage == 6 && b.req_valid && b.req_stage == 0 && !c.req_valid;
         ok &= g;
         std::printf("CHECK gfc_stage %s jump-full-then-empty stage=%u req=%u then req=%u then valid=%d %s\n", who,
                     a.stage, a.req_stage, b.req_stage, c.req_valid, g ? "ok" : "WRONG");
-        d.edge(false, true, b1, bm, bm, false);
+        held(true, b1, bm, bm, false);
         d.edge(false, true, b1, bm, bm, true);
-        Obs e = d.edge(false, false, b1, bm, bm, false);  // disable at stage 6
+        Obs e = held(false, b1, bm, bm, false);  // disable at stage 6
         g = e.stage == 0 && e.req_valid && e.req_stage == 0;
         ok &= g;
         std::printf("CHECK gfc_stage %s disable-sends-stage-0 stage=%u req_valid=%d req=%u %s\n", who, e.stage,
@@ -252,8 +271,8 @@ static bool directed(const char* who, Dut& d) {
         for (auto& x : t) {
             uint32_t bm = 200000, b1 = bm - x.span;
             d.edge(true, true, b1, bm, 0, false);
-            Obs top1 = d.edge(false, true, b1, bm, bm, true);
-            Obs below = d.edge(false, true, b1, bm, bm - 1, true);
+            Obs top1 = held(true, b1, bm, bm, true);
+            Obs below = held(true, b1, bm, bm - 1, true);
             bool g = top1.n == x.n && top1.stage == x.n && below.stage == x.n - 1;
             ok &= g;
             std::printf("CHECK gfc_stage %s N-at-%s 2Ctau=%uB N=%u expected=%d stage(B_m)=%u stage(B_m-1)=%u %s\n", who,
@@ -263,18 +282,101 @@ static bool directed(const char* who, Dut& d) {
     return ok;
 }
 
-int main(int argc, char** argv) {
+// The documented latency, edge by edge, for P = TB_PIPE (values by hand from the tables above;
+// small enough for CW = 6 too: B_1 = 20, B_m = 36, stages 20, 28, 32, 34, 35, 36, N = 6;
+// B_1 = 40, B_m = 48, stages 40, 44, 46, 47, 48, N = 5).
+static bool latency(const char* who, Dut& d) {
+    const int P = TB_PIPE;
     bool ok = true;
+    // after reset: the first P edges decide on an all-zero snapshot (stage 0, N = 1); edge P+1
+    // shows N = 6 of B_1 = 20, B_m = 36
+    {
+        d.edge(true, true, 20, 36, 34, false);
+        bool g = true;
+        std::string seen;
+        for (int e = 1; e <= P + 2; e++) {
+            Obs o = d.edge(false, true, 20, 36, 34, false);
+            int want_n = e <= P ? 1 : 6, want_stage = e <= P ? 0 : 4;
+            g &= o.n == want_n && o.stage == want_stage && o.req_valid == (e > P);
+            seen += " " + std::to_string(o.n) + "/" + std::to_string(o.stage);
+        }
+        ok &= g;
+        std::printf("CHECK gfc_stage %s latency-after-reset pipe=%d n/stage on edges 1..%d:%s expected N=1 stage 0 for %d "
+                    "edges, then 6/4 %s\n", who, P, P + 2, seen.c_str(), P, g ? "ok" : "WRONG");
+    }
+    // a step of the occupancy from 0 to B_m on edge 0: stage 6 and its request show on edge P;
+    // an ack on edge P+1 takes it at once (req_ack is not delayed)
+    {
+        d.edge(true, true, 20, 36, 0, false);
+        for (int i = 0; i < 4; i++) d.edge(false, true, 20, 36, 0, false);
+        bool g = true;
+        std::string seen;
+        for (int e = 0; e <= P + 2; e++) {
+            Obs o = d.edge(false, true, 20, 36, 36, e == P + 1);
+            bool want_valid = e == P;
+            int want_stage = e < P ? 0 : 6;
+            g &= o.stage == want_stage && o.req_valid == want_valid && (!want_valid || o.req_stage == 6);
+            seen += " " + std::to_string(o.stage) + (o.req_valid ? "r" : "");
+        }
+        ok &= g;
+        std::printf("CHECK gfc_stage %s latency-step pipe=%d stage on edges 0..%d:%s expected 0 until edge %d, then 6 "
+                    "with a request taken by the ack of edge %d %s\n", who, P, P + 2, seen.c_str(), P, P + 1,
+                    g ? "ok" : "WRONG");
+    }
+    // B_1/B_m and occupancy change on one edge: (20, 36, q = 30: stage 2) -> (40, 48, q = 47:
+    // stage 4). Mixed snapshots would read 6 (new q, old B) or 0 (old q, new B); the block
+    // must show 2 (N = 6) until edge P-1 and 4 (N = 5) from edge P.
+    {
+        d.edge(true, true, 20, 36, 30, false);
+        for (int i = 0; i < 4; i++) d.edge(false, true, 20, 36, 30, true);
+        bool g = true;
+        std::string seen;
+        for (int e = 0; e <= P + 2; e++) {
+            Obs o = d.edge(false, true, 40, 48, 47, true);
+            int want_stage = e < P ? 2 : 4, want_n = e < P ? 6 : 5;
+            g &= o.stage == want_stage && o.n == want_n;
+            seen += " " + std::to_string(o.stage) + "/" + std::to_string(o.n);
+        }
+        ok &= g;
+        std::printf("CHECK gfc_stage %s latency-cfg-change pipe=%d stage/N on edges 0..%d:%s expected 2/6 until edge %d, "
+                    "then 4/5 %s\n", who, P, P + 2, seen.c_str(), P - 1, g ? "ok" : "WRONG");
+    }
+    return ok;
+}
+
+// cfg.pipe out of range is refused with a message naming the field and the range
+static bool cfg_check() {
+    bool ok = true;
+    for (int pipe : {-1, 0, 2, 3}) {
+        fg_gfc_stage_cfg c = tb_cfg();
+        c.pipe = pipe;
+        const char* err = fg_gfc_stage_cfg_error(&c);
+        bool legal = pipe >= 0 && pipe <= 2;
+        bool g = legal ? err == nullptr : (err && std::strstr(err, "pipe (PIPE)") && std::strstr(err, "0..2"));
+        ok &= g;
+        std::printf("CHECK gfc_stage cfg pipe=%d error=\"%s\" %s\n", pipe, err ? err : "", g ? "ok" : "WRONG");
+    }
+    return ok;
+}
+
+int main(int argc, char** argv) {
+    bool ok = cfg_check();
     {
         RtlDut rtl;
         ok &= directed("rtl", rtl);
+        ok &= latency("rtl", rtl);
     }
     {
         ModelDut model;
         ok &= directed("model", model);
+        ok &= latency("model", model);
     }
     char name[64];
-    std::snprintf(name, sizeof name, TB_CW == 18 ? "gfc_stage" : "gfc_stage_cw%d", TB_CW);
+    const char* pipe_sfx = TB_PIPE == 0 ? "" : TB_PIPE == 1 ? "_pipe" : "_pipe2";
+    if (TB_CW == 18)
+        std::snprintf(name, sizeof name, "gfc_stage%s", pipe_sfx);
+    else
+        std::snprintf(name, sizeof name, "gfc_stage_cw%d%s", TB_CW, pipe_sfx);
     int rc = fg::run<TbGfcStage>(argc, argv, name);
     if (!ok) {
         std::printf("CHECK FAIL test=%s directed\n", name);
