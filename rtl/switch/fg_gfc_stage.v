@@ -71,6 +71,22 @@ module fg_gfc_stage #(
 
     localparam integer KMAX = CW + 1;   // N <= floor(log2(2^CW - 1)) + 2
 
+    // A thermometer code (bit k-1 set for k = 1..K, none above; bit KMAX is 0) as the number
+    // K: the one k whose bit is set and the next one's is not, each bit of K an OR over those
+    // one-hot terms (no priority chain: this is on the PIPE >= 1 paths).
+    function [4:0] therm_count;
+        input [KMAX:0] t;
+        integer k;
+        begin
+            therm_count = 5'd0;
+            for (k = 1; k <= KMAX; k = k + 1) begin
+                if (t[k-1] && !t[k]) begin
+                    therm_count = therm_count | k[4:0];
+                end
+            end
+        end
+    endfunction
+
     // ---- stage registers (the decision below compares with them) ------------------------
     reg  [4:0]       stage_reg, n_stages_reg, req_stage_reg;
     reg              req_valid_reg, stat_up_reg, stat_down_reg, stat_req_reg;
@@ -153,17 +169,7 @@ module fg_gfc_stage #(
                     hit_c[h-1]  = inb1_reg && exists[h-2] && (room_reg <= (span_reg >> (h - 1)));
                 end
             end
-            wire [KMAX:0] n_ext = {1'b0, exists, 1'b1};
-            reg  [4:0]    n_c;
-            integer       m;
-            always @* begin
-                n_c = 5'd0;
-                for (m = 1; m <= KMAX; m = m + 1) begin
-                    if (n_ext[m-1] && !n_ext[m]) begin
-                        n_c = n_c | m[4:0];
-                    end
-                end
-            end
+            wire [4:0]    n_c = therm_count({1'b0, exists, 1'b1});
 
             wire [KMAX-1:0] hit;
             if (PIPE == 2) begin : g_hit_reg
@@ -186,20 +192,8 @@ module fg_gfc_stage #(
                 assign n_next = n_c;
             end
 
-            // -- thermometer to number: the one k whose hit is set and the next one's is not,
-            //    each bit of the stage an OR over those one-hot terms (no priority chain).
-            wire [KMAX:0] hit_ext = {1'b0, hit};
-            reg  [4:0]    target_c;
-            integer       j;
-            always @* begin
-                target_c = 5'd0;
-                for (j = 1; j <= KMAX; j = j + 1) begin
-                    if (hit_ext[j-1] && !hit_ext[j]) begin
-                        target_c = target_c | j[4:0];
-                    end
-                end
-            end
-            assign target = target_c;
+            // -- thermometer to number
+            assign target = therm_count({1'b0, hit});
 
             // -- the stage also kept as a thermometer code, so up / down are wide ORs beside
             //    the encoding instead of a 5-bit compare behind it (stage_reg = its number).
