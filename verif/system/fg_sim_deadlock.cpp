@@ -53,9 +53,8 @@ bool DeadlockDetector::waits_on(int s, int o, int p, int n, int o2) const {
     if (!hv_.ingress_withholds(n, i, p)) return false;
     // Input-queued switch: ingress (i,p) frees space only when the packet at the head of its
     // FIFO starts, so it waits for that packet's output alone (head-of-line blocking), not
-    // for every output it holds cells for.
-    if (sw_[n]->logic.input_queued()) return sw_[n]->logic.ingress_head_out(i, p) == o2;
-    return sw_[n]->logic.eq_cells_from(o2, p, i) > 0;
+    // for every output it holds cells for (SwitchLogic::ingress_waits_on).
+    return sw_[n]->logic.ingress_waits_on(i, p, o2);
 }
 
 void DeadlockDetector::check(uint64_t now) {
@@ -159,10 +158,12 @@ std::string deadlock_usage() {
            "  --prio P             priority of the flows, lossless (default 3)\n"
            "  --pause-quanta Q     XOFF time, 1..65535 (default 65535)\n"
            "  --refresh CYCLES     XOFF refresh interval (default 32768)\n"
-           "  --egress fifo|rr|iq  egress discipline: fifo = one FIFO per egress queue; rr = round robin\n"
+           "  --egress fifo|rr|iq|cioq  egress discipline: fifo = one FIFO per egress queue; rr = round robin\n"
            "                       over the ingress ports within it (no head-of-line blocking); iq = the\n"
            "                       paper's input-queued switch, one FIFO per ingress port, head-of-line\n"
-           "                       blocking (default fifo)\n"
+           "                       blocking; cioq = iq with an output queue of --cioq-out packets per\n"
+           "                       egress queue (head-of-line blocking only behind a full one) (default fifo)\n"
+           "  --cioq-out N         cioq: packets per output queue, 1..64 (default 2)\n"
            "  --tfc CYCLES         CBFC FCCL period, 1..65535 (default 64)\n"
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
@@ -214,9 +215,9 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         else if (a == "--refresh") o.refresh = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--egress") {
             o.egress = val();
-            if (o.egress != "fifo" && o.egress != "rr" && o.egress != "iq")
-                throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq");
-        } else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
+            if (o.egress != "fifo" && o.egress != "rr" && o.egress != "iq" && o.egress != "cioq")
+                throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq|cioq");
+        } else if (a == "--cioq-out") o.cioq_out = uint32_t(arg_uint(a, val(), 1, 64)); else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
         else if (a == "--gfc-b1-kb") o.gfc_b1_kb = arg_real(a, val(), 0, 16383);
@@ -440,9 +441,10 @@ int run_deadlock(const DeadlockOptions& o) {
     }
 
     const std::string egress = o.egress.empty() ? "fifo" : o.egress;
-    const EgressDiscipline disc = egress == "rr"   ? EgressDiscipline::Rr
-                                  : egress == "iq" ? EgressDiscipline::Iq
-                                                   : EgressDiscipline::Fifo;
+    const EgressDiscipline disc = egress == "rr"     ? EgressDiscipline::Rr
+                                  : egress == "iq"   ? EgressDiscipline::Iq
+                                  : egress == "cioq" ? EgressDiscipline::Cioq
+                                                     : EgressDiscipline::Fifo;
     Network net;
     std::vector<SwitchNode*> sw;
     for (int s = 0; s < S; s++) {
@@ -457,6 +459,7 @@ int run_deadlock(const DeadlockOptions& o) {
         sc.mon_prio = o.prio;
         sc.sample_every = 0;
         sc.egress = disc;
+        sc.cioq_out = o.cioq_out;
         if (credit) {
             sc.cbfc.port_cbfc.assign(ports, false);
             for (int k = 0; k < t.ports_used[s]; k++) sc.cbfc.port_cbfc[k] = true;
@@ -606,7 +609,7 @@ int run_deadlock(const DeadlockOptions& o) {
     }
     uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
     bool consistent = true;
-    uint64_t hol_held = 0;  // iq: EQ-cycles held because no packet of theirs headed its ingress FIFO
+    uint64_t hol_held = 0;  // iq, cioq: EQ-cycles held because no packet of theirs headed its ingress FIFO (cioq: was in its output queue)
     uint32_t transit_end_min = UINT32_MAX, transit_end_max = 0;  // transit PGs at the end of the run
     double transit_tail_min = tail ? 1e18 : 0, transit_tail_max = 0;  // their means over the tail windows
     uint32_t qpeak_max = 0, pg_peak_max = 0, transit_pg_peak = 0;  // transit: ingress from a switch  // pg: the most one ingress PG held (B_m: XOFF / allotment)
@@ -692,11 +695,11 @@ int run_deadlock(const DeadlockOptions& o) {
     auto write_json = [&](FILE* js) {
         std::fprintf(js, "{\"scenario\": \"deadlock\", \"topo\": \"%s\", \"fc\": \"%s\", \"switch\": \"%s\", \"cycles\": %llu, "
                     "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, \"pkt_dist\": \"%s\", \"seed\": %llu, "
-                    "\"egress\": \"%s\", \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
+                    "\"egress\": \"%s\", \"cioq_out\": %u, \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
                     "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
                     t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
-                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, o.pkt_uniform ? "uniform" : "fixed", (unsigned long long)o.seed, egress.c_str(), buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
+                    o.rate_gbps, cycle_ns, delay, o.pkt_bytes, o.pkt_uniform ? "uniform" : "fixed", (unsigned long long)o.seed, egress.c_str(), egress == "cioq" ? o.cioq_out : 0u, buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
                     (unsigned long long)detect, us(detect));
         std::fprintf(js, "\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
@@ -847,7 +850,8 @@ int run_deadlock(const DeadlockOptions& o) {
                         (unsigned long long)overruns, credit_ports.c_str());
         if (o.fc == FlowControl::GfcBuffer)
             std::printf(" gfc_frames=%llu gfc_stage_max=%u", (unsigned long long)gfc_tx, gfc_stage_max);
-        if (egress == "iq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
+        if (egress == "iq" || egress == "cioq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
+        if (egress == "cioq") std::printf(" cioq_out=%u", o.cioq_out);
         std::printf(" pg_peak_max=%u transit_pg_peak_max=%u cells egress=%s cpu=%.2fs\n", pg_peak_max, transit_pg_peak,
                     egress.c_str(), cpu);
     }

@@ -69,7 +69,11 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     rx_cells_.assign(N, 0);
     rr_last_.assign(size_t(N) * P, N - 1);
     disc_ = cfg_.rr_ingress ? EgressDiscipline::Rr : cfg_.egress;
-    if (disc_ == EgressDiscipline::Iq) in_fifo_.resize(size_t(N) * P);
+    if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq) in_fifo_.resize(size_t(N) * P);
+    if (disc_ == EgressDiscipline::Cioq) {
+        if (cfg_.cioq_out < 1) throw std::invalid_argument("cioq_out must be at least 1 packet");
+        out_q_.resize(size_t(N) * P);
+    }
     cnp_q_.resize(N);
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     core_->reset();
@@ -83,9 +87,44 @@ uint32_t SwitchLogic::eq_cells_from(int o, int p, int i) const {
 }
 
 int SwitchLogic::ingress_head_out(int i, int p) const {
-    if (disc_ != EgressDiscipline::Iq) return -1;
+    if (disc_ != EgressDiscipline::Iq && disc_ != EgressDiscipline::Cioq) return -1;
     const auto& f = in_fifo_[size_t(i) * eq_[0].size() + p];
     return f.empty() ? -1 : int(f.front());
+}
+
+bool SwitchLogic::ingress_waits_on(int i, int p, int o) const {
+    if (disc_ == EgressDiscipline::Iq) return ingress_head_out(i, p) == o;
+    if (disc_ == EgressDiscipline::Cioq) {
+        if (ingress_head_out(i, p) == o) return true;
+        for (uint8_t j : out_q_[size_t(o) * eq_[0].size() + p])
+            if (j == i) return true;
+        return false;
+    }
+    return eq_cells_from(o, p, i) > 0;
+}
+
+void SwitchLogic::cioq_move() {
+    const int N = int(eq_.size()), P = int(eq_[0].size());
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++) {
+                const int k = o * P + p;
+                auto& oq = out_q_[size_t(k)];
+                // Round robin over the ingress ports whose head waits for this output queue.
+                for (int d = 1; d <= N && oq.size() < cfg_.cioq_out; d++) {
+                    const int i = (rr_last_[k] + d) % N;
+                    auto& f = in_fifo_[size_t(i) * P + p];
+                    if (f.empty() || f.front() != o) continue;
+                    f.pop_front();
+                    oq.push_back(uint8_t(i));
+                    rr_last_[k] = i;
+                    st_.cioq_moves++;
+                    moved = true;
+                    d = 0;  // the next move of this queue continues after port i
+                }
+            }
+    }
 }
 
 std::deque<SwitchLogic::Desc>::iterator SwitchLogic::pick(int o, int prio) {
@@ -100,6 +139,14 @@ std::deque<SwitchLogic::Desc>::iterator SwitchLogic::pick(int o, int prio) {
             if (dist < best) best = dist, best_it = it;
         }
         return best_it;
+    }
+    if (disc_ == EgressDiscipline::Cioq) {  // the oldest packet of the output queue: the
+        // first of its ingress port in EQ(o,prio) (moved packets are older than unmoved ones)
+        const auto& oq = out_q_[size_t(k)];
+        if (oq.empty()) return q.end();
+        for (auto it = q.begin(); it != q.end(); ++it)
+            if (it->in_port == oq.front()) return it;
+        return q.end();
     }
     // Iq: the next ingress port after the last served whose FIFO (i,prio) has its oldest
     // not-started packet for o; that packet is the first of port i in EQ(o,prio) (a port's
@@ -136,11 +183,17 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
         error(now, "grant for EQ(" + std::to_string(o) + "," + std::to_string(prio) + ") with no eligible packet");
         return;
     }
-    if (disc_ != EgressDiscipline::Fifo) rr_last_[o * int(eq_[o].size()) + prio] = it->in_port;
+    if (disc_ == EgressDiscipline::Rr || disc_ == EgressDiscipline::Iq)
+        rr_last_[o * int(eq_[o].size()) + prio] = it->in_port;
     if (disc_ == EgressDiscipline::Iq) {
         auto& f = in_fifo_[size_t(it->in_port) * eq_[o].size() + prio];
         if (f.empty() || f.front() != o) error(now, "input-queued start out of its ingress FIFO's order");
         else f.pop_front();
+    }
+    if (disc_ == EgressDiscipline::Cioq) {
+        auto& oq = out_q_[size_t(o) * eq_[o].size() + prio];
+        if (oq.empty() || oq.front() != it->in_port) error(now, "start out of the output queue's order");
+        else oq.pop_front();
     }
     Desc d = *it;
     q.erase(it);
@@ -213,7 +266,8 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
             }
             eq_[o][d.pkt.prio].push_back(d);
             eq_cells_[o][d.pkt.prio] += d.pkt.cells;
-            if (disc_ == EgressDiscipline::Iq) in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
+            if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq)
+                in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
             st_.accepted++;
         } else {
             st_.dropped++;
@@ -334,6 +388,9 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         // would otherwise grant the same EQ again from a count that still holds the packet.
         in.link_idle[o] = tx_next_[o] >= tx_cur_[o].cells && held_[o] < 0 && !in.deq_valid[o];
     }
+    // 4a. Cioq: packets that arrived (step 1) or found room after a start (step 4) move to
+    // their output queues, so the credit check and the holds below see this edge's end state.
+    if (disc_ == EgressDiscipline::Cioq) cioq_move();
     if (cbfc_)  // credit-based ports: receivers and senders step, EQs whose pick lacks credit are held
         cbfc_->edge(co_,
                     [this](int o, int p) {
@@ -362,6 +419,11 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
                     }
                     if (!eligible) in.tx_hold[o][p] = true, st_.hol_held++;
                 }
+    // Cioq: the same with the output queue (a packet leaves it only when output o starts it).
+    if (disc_ == EgressDiscipline::Cioq)
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++)
+                if (!eq_[o][p].empty() && out_q_[size_t(o) * P + p].empty()) in.tx_hold[o][p] = true, st_.hol_held++;
     // 5. The core's edge.
     core_->step(in, co_);
     for (int i = 0; i < N; i++) {

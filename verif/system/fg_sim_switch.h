@@ -62,7 +62,16 @@ namespace sim {
 //        robin over ingress ports, and an EQ with no eligible packet is held (tx_hold), so a
 //        packet for a free output waits behind the head packet of its ingress that waits
 //        for a busy one (head-of-line blocking).
-enum class EgressDiscipline { Fifo, Rr, Iq };
+//  Cioq: input-queued with a small output queue (combined input-output queued, like an
+//        input-buffered switch whose fabric hands packets to a transmit queue, or the DPDK
+//        software switch of the paper's testbed with its TX rings): the head packet of ingress
+//        FIFO (i,p) moves to the output queue of its EQ(o,p) as soon as that holds fewer than
+//        SwitchConfig::cioq_out packets (round robin over the ingress ports whose head waits
+//        for it); EQ(o,p) starts its output queue's packets in order. Head-of-line blocking
+//        happens only behind a packet whose output queue is full (a slowed or paused egress),
+//        not behind every packet while it is sent. The cells stay counted by the core (the
+//        ingress PG) until the packet starts, as with the other disciplines.
+enum class EgressDiscipline { Fifo, Rr, Iq, Cioq };
 
 struct SwitchConfig {
     fg_sw_core_cfg core{17, 8, 18, 8, 0, 0};
@@ -76,6 +85,7 @@ struct SwitchConfig {
     // switch of the GFC paper, which the deadlock scenario uses with credits (docs/deadlock.md).
     bool rr_ingress = false;
     EgressDiscipline egress = EgressDiscipline::Fifo;  // rr_ingress = true also selects Rr
+    uint32_t cioq_out = 2;  // Cioq: packets each output queue EQ(o,p) holds (>= 1)
 };
 
 // One row of the trace: everything comes from the core's outputs or from the node state
@@ -112,7 +122,8 @@ struct SwitchStats {
     uint64_t cnp_fwd = 0, cnp_drop = 0;  // CNPs forwarded / dropped at a full FIFO
     uint64_t gfc_tx = 0, gfc_rx = 0;     // buffer-based GFC frames (core tx_ctrl_gfc / rx_gfc_valid)
     uint32_t gfc_stage_max = 0;          // highest stage id sent in a GFC frame
-    uint64_t hol_held = 0;               // Iq: EQ-edges held with packets but none eligible
+    uint64_t hol_held = 0;               // Iq, Cioq: EQ-edges held with packets but none eligible
+    uint64_t cioq_moves = 0;             // Cioq: packets moved from an ingress FIFO to an output queue
 };
 
 class TraceWriter;
@@ -133,10 +144,15 @@ class SwitchLogic {
     size_t eq_len(int o, int p) const { return eq_[o][p].size(); }
     // Cells of EQ(o,p) that arrived on ingress port i (the deadlock detector's wait-for graph).
     uint32_t eq_cells_from(int o, int p, int i) const;
-    // Iq: the egress port of the oldest not-started packet of ingress FIFO (i,p), -1 when it
-    // is empty or the discipline is not Iq (what the ingress waits for: head-of-line).
+    // Iq: the egress port of the oldest not-started packet of ingress FIFO (i,p); Cioq: of the
+    // oldest packet not yet moved to its output queue; -1 when there is none or the discipline
+    // is neither (what the ingress waits for: head-of-line).
     int ingress_head_out(int i, int p) const;
-    bool input_queued() const { return disc_ == EgressDiscipline::Iq; }
+    // Whether ingress (i,p) frees buffer only through output o's progress among others (the
+    // deadlock detector's wait-for edge): Iq, its head packet is for o; Cioq, its head packet
+    // is for o (o's output queue must start one to make room) or it has a packet in o's
+    // output queue; otherwise it holds cells in EQ(o,p).
+    bool ingress_waits_on(int i, int p, int o) const;
     // Packets the node dropped, counting a rejection the core gave on the last edge that the
     // node has not yet acted on (so it can be compared with the core's drop pulses).
     uint64_t node_drops() const;
@@ -163,10 +179,14 @@ class SwitchLogic {
     std::vector<uint16_t> tx_next_;  // next cell of the packet in progress; == cells: none
     std::vector<int> held_;          // held grant priority, -1 none
     std::vector<uint16_t> rx_cells_; // cells of the packet being received so far
-    std::vector<int> rr_last_;       // [o*P+p]: ingress port served last (Rr, Iq)
+    std::vector<int> rr_last_;       // [o*P+p]: ingress port served last (Rr, Iq; Cioq: moved last)
     EgressDiscipline disc_;
-    std::vector<std::deque<uint8_t>> in_fifo_;  // Iq, [i*P+p]: egress ports of the ingress
-                                                // FIFO's not-started packets, arrival order
+    std::vector<std::deque<uint8_t>> in_fifo_;  // Iq, Cioq [i*P+p]: egress ports of the ingress
+                                                // FIFO's not-started (Cioq: not moved) packets
+    std::vector<std::deque<uint8_t>> out_q_;    // Cioq [o*P+p]: ingress ports of the packets in
+                                                // EQ(o,p)'s output queue, in the order moved
+    // Cioq: move ingress FIFO heads into output queues with room until none can move.
+    void cioq_move();
     std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;
