@@ -4,9 +4,13 @@
 # runs, one after the other (C model, --egress iq --pkt-dist uniform, seed 1), the ring3 and
 # fattree4-failed cases of that section, writes build/deadlock_long/*.json and the per-port
 # traces (--port-csv) and checks what holds with verif/system/check_run.py, then the rr
-# control (no head-of-line blocking), and plots build/deadlock_long/ring3.png and fattree.png
-# (throughput of every flow over time, one panel per run). Not in CI: about 8 minutes of CPU
-# on one core. fg_sim itself is built by mk/system.mk.
+# control (no head-of-line blocking), the ring on the combined input-output queued switch
+# (--egress cioq) with all four flow controls, and plots build/deadlock_long/ring3.png,
+# ring3_cioq.png and fattree.png (throughput of every flow over time, one panel per run).
+# Not in CI: about 13 minutes of CPU on one core.
+#   make deadlock-cioq-1s
+# runs the cioq ring for 1 s (20M cycles) with each flow control, about 40 minutes of CPU
+# (two runs at a time with make -j2). fg_sim itself is built by mk/system.mk.
 
 DEADLOCK_LONG_OUT := $(BUILD)/deadlock_long
 DL_LONG_SIM := $(BIN)/fg_sim deadlock --egress iq --pkt-dist uniform --switch cmodel --json
@@ -52,5 +56,35 @@ r['tail_tput_max_gbps'], r['pg_peak_max_cells'], r['transit_pg_peak_max_cells'],
 	  $(foreach f,pfc cbfc gfcb gfct rr_pfc rr_gfct,$(DEADLOCK_LONG_OUT)/ring3_$(f).json)
 	$(PYTHON) scripts/plot_deadlock.py --cols 2 --out $(DEADLOCK_LONG_OUT)/fattree.png \
 	  $(foreach f,pfc cbfc gfc-buffer gfc-time,$(DEADLOCK_LONG_OUT)/ft_$(f).json)
+	@echo "ring3 with --egress cioq (an output queue of 2 packets), 2000000 cycles: both GFCs near half the line rate, PFC and CBFC do not deadlock"
+	$(DL_CIOQ_SIM) --fc pfc $(DL_LONG_SMALL) --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_cioq_pfc.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_cioq_pfc.json 'deadlock==false' 'transit_pg_peak_max_cells>=1600' $(DL_LONG_OK)
+	$(DL_CIOQ_SIM) --fc cbfc --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_cioq_cbfc.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_cioq_cbfc.json 'deadlock==false' 'credit_overruns==0' $(DL_LONG_OK)
+	$(DL_CIOQ_SIM) --fc gfc-buffer $(DL_LONG_SMALL) --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_cioq_gfcb.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_cioq_gfcb.json 'deadlock==false' 'tail_tput_min_gbps>4' 'pg_peak_max_cells<1600' 'gfc_early_starts==0' $(DL_LONG_OK)
+	$(DL_CIOQ_SIM) --fc gfc-time --cycles 2000000 --window-us 100 > $(DEADLOCK_LONG_OUT)/ring3_cioq_gfct.json
+	$(DL_LONG_CHECK) $(DEADLOCK_LONG_OUT)/ring3_cioq_gfct.json 'deadlock==false' 'tail_tput_min_gbps>4.5' 'pg_peak_max_cells<1600' 'credit_overruns==0' $(DL_LONG_OK)
+	$(PYTHON) scripts/plot_deadlock.py --cols 2 --out $(DEADLOCK_LONG_OUT)/ring3_cioq.png \
+	  $(foreach f,pfc cbfc gfcb gfct,$(DEADLOCK_LONG_OUT)/ring3_cioq_$(f).json)
 
-.PHONY: deadlock-long
+# The combined input-output queued ring, 1 s per flow control (one target per run, so -j2
+# runs two at a time). Each checks what docs/deadlock.md reports for it.
+DL_CIOQ_SIM := $(BIN)/fg_sim deadlock --egress cioq --pkt-dist uniform --switch cmodel --json --topo ring3
+DL_CIOQ_1S := --cycles 20000000 --window-us 1000 --tail 20
+DL_CIOQ_1S_RUNS := pfc cbfc gfc-buffer gfc-time
+
+deadlock-cioq-1s: $(foreach f,$(DL_CIOQ_1S_RUNS),$(DEADLOCK_LONG_OUT)/ring3_cioq_1s_$(f).json)
+	@for f in $(DL_CIOQ_1S_RUNS); do $(PYTHON) -c "import json,sys; r=json.load(open(sys.argv[1])); \
+print('%-10s deadlock=%-5s flows %.2f..%.2f Gb/s over the last 20 ms, transit PG peak %d, drops %d' % (r['fc'], \
+r['deadlock'], r['tail_tput_min_gbps'], r['tail_tput_max_gbps'], r['transit_pg_peak_max_cells'], r['violations']))" \
+	  $(DEADLOCK_LONG_OUT)/ring3_cioq_1s_$$f.json; done
+
+$(DEADLOCK_LONG_OUT)/ring3_cioq_1s_%.json: $(BIN)/fg_sim
+	@mkdir -p $(DEADLOCK_LONG_OUT)
+	$(DL_CIOQ_SIM) --fc $* $(if $(filter pfc gfc-buffer,$*),$(DL_LONG_SMALL)) $(DL_CIOQ_1S) > $@.tmp
+	$(DL_LONG_CHECK) $@.tmp 'deadlock==false' $(DL_LONG_OK) \
+	  $(if $(filter gfc-%,$*),'pg_peak_max_cells<1600' 'tail_tput_min_gbps>4')
+	mv $@.tmp $@
+
+.PHONY: deadlock-long deadlock-cioq-1s
