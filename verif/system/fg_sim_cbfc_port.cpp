@@ -84,7 +84,8 @@ CbfcPorts::CbfcPorts(const CbfcPortConfig& cfg, int n_ports, int n_prio)
       held_(size_t(n_ports) * n_prio, 0),
       free_(size_t(n_ports) * n_prio, 0),
       starved_(size_t(n_ports) * n_prio, false),
-      rate_held_(size_t(n_ports) * n_prio, false) {
+      rate_held_(size_t(n_ports) * n_prio, false),
+      avail_(size_t(n_ports) * n_prio, 0) {
     if (cfg_.port_cbfc.size() != size_t(n_ports))
         throw std::invalid_argument("CBFC port modes: " + std::to_string(cfg_.port_cbfc.size()) + " given for " +
                                     std::to_string(n_ports) + " ports");
@@ -267,6 +268,7 @@ void CbfcPorts::edge(const fg_sw_core_out& co, const std::function<uint16_t(int,
             }
             const bool rl_allow = po.gfc_allow;
             starved_[e] = head != 0 && po.credits_avail < head;
+            avail_[e] = po.credits_avail;
             rate_held_[e] = head != 0 && po.can_send && !rl_allow;
             if (rate_held_[e]) st_.rate_held_cycles++;
             const bool hold = head != 0 && (!po.can_send || !rl_allow);

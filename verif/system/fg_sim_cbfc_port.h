@@ -128,6 +128,9 @@ class CbfcPorts {
     // (credits as registered after the last edge); receiver (i,p) advertised fewer free
     // blocks than `cells` at the last edge.
     bool starved(int o, int p) const { return starved_[o * P_ + p]; }
+    // Whether the credits of EQ(o,p)'s sender (as registered after the last edge, what the
+    // sender checks a start against) cover a packet of `cells`; true for a non-credit (o,p).
+    bool covers(int o, int p, uint32_t cells) const { return !cbfc(o, p) || avail_[o * P_ + p] >= cells; }
     bool withholds(int i, int p, uint32_t cells) const { return cbfc(i, p) && free_[i * P_ + p] < cells; }
     // GFC: the adjuster's current rate (Q1.16; 0x10000 without GFC), and whether the limiter
     // held EQ(o,p) at the last edge although credits covered its head packet.
@@ -146,6 +149,7 @@ class CbfcPorts {
     std::vector<uint32_t> held_;  // [i*P+p]
     std::vector<uint32_t> free_;  // [i*P+p] free blocks advertised at the last edge
     std::vector<bool> starved_, rate_held_;  // [o*P+p]
+    std::vector<uint32_t> avail_;            // [o*P+p] the sender's credits_avail after the last edge
 };
 
 }  // namespace sim

@@ -609,6 +609,7 @@ int run_deadlock(const DeadlockOptions& o) {
     }
     uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
     bool consistent = true;
+    uint64_t offer_starts = 0;  // credit ports with rr/iq: grants that started the credit-checked packet
     uint64_t hol_held = 0;  // iq, cioq: EQ-cycles held because no packet of theirs headed its ingress FIFO (cioq: was in its output queue)
     uint32_t transit_end_min = UINT32_MAX, transit_end_max = 0;  // transit PGs at the end of the run
     double transit_tail_min = tail ? 1e18 : 0, transit_tail_max = 0;  // their means over the tail windows
@@ -624,6 +625,7 @@ int run_deadlock(const DeadlockOptions& o) {
         consistent = consistent && sw[s]->logic.node_drops() == st.stat_drop + st.stat_violation;
         qpeak_max = std::max(qpeak_max, mon.queue_peak(s));
         hol_held += st.hol_held;
+        offer_starts += st.offer_starts;
         for (int i = 0; i < t.ports_used[s]; i++) {
             pg_peak_max = std::max(pg_peak_max, mon.pg_peak(s, i));
             if (t.peer_switch(s, i, nullptr) >= 0) {
@@ -711,12 +713,12 @@ int run_deadlock(const DeadlockOptions& o) {
             std::fprintf(js, "%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
         std::fprintf(js, "], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
-                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"violations\": %llu, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"offer_starts\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
                     "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
                     v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
                     victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, transit_end_min == UINT32_MAX ? 0u : transit_end_min,
-                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)violations, (unsigned long long)drops,
+                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)offer_starts, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::fprintf(js, "\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "

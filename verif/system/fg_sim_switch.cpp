@@ -76,6 +76,7 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     }
     cnp_q_.resize(N);
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
+    if (cbfc_ && (disc_ == EgressDiscipline::Rr || disc_ == EgressDiscipline::Iq)) offer_.assign(size_t(N) * P, -1);
     core_->reset();
     std::memset(&co_, 0, sizeof co_);
 }
@@ -179,6 +180,14 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
         return;
     }
     auto it = pick(o, prio);
+    const size_t k = size_t(o) * eq_[o].size() + size_t(prio);
+    if (!offer_.empty() && offer_[k] >= 0 && it != q.end() && !cbfc_->covers(o, prio, it->pkt.cells)) {
+        // The round robin now prefers a packet the credits do not cover (it became eligible
+        // after the credit check): start the one the check saw (see offer_).
+        for (it = q.begin(); it != q.end() && it->in_port != offer_[k]; ++it) {
+        }
+        st_.offer_starts++;
+    }
     if (it == q.end()) {  // Iq: the hold of step 4b makes this impossible (see there)
         error(now, "grant for EQ(" + std::to_string(o) + "," + std::to_string(prio) + ") with no eligible packet");
         return;
@@ -391,6 +400,24 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     // 4a. Cioq: packets that arrived (step 1) or found room after a start (step 4) move to
     // their output queues, so the credit check and the holds below see this edge's end state.
     if (disc_ == EgressDiscipline::Cioq) cioq_move();
+    // Credit-based ports with a round-robin pick (rr, iq): remember the packet whose credit is
+    // checked now (offer_). A packet arriving before the grant's start can make another
+    // ingress port eligible ahead of it in the round robin; if the credits do not cover that
+    // one (with --pkt-dist uniform: a bigger packet), starting it would overrun them (the
+    // sender model flags it as no_credit_starts), so start_packet then starts the offered
+    // packet instead (counted in offer_starts; a pick the credits cover starts as before). An
+    // EQ whose grant is held behind a control frame keeps its offer until it starts. The
+    // offered packet stays first of its ingress port in EQ(o,p), and under iq eligible: only
+    // output o starts packets of EQ(o,p). Cioq's output queue and fifo's head never change
+    // under a grant.
+    if (!offer_.empty())
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++) {
+                const size_t k = size_t(o * P + p);
+                if (held_[o] == p) continue;
+                auto it = pick(o, p);
+                offer_[k] = it == eq_[o][p].end() ? -1 : int(it->in_port);
+            }
     if (cbfc_)  // credit-based ports: receivers and senders step, EQs whose pick lacks credit are held
         cbfc_->edge(co_,
                     [this](int o, int p) {
@@ -404,10 +431,8 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     // frame) is served: a packet stops being eligible only when it is started, and only
     // output o starts a packet of EQ(o,p) (another output can start only the head of its own
     // ingress FIFO, which then is not this packet); arrivals only add eligible packets.
-    // (pick() may then choose another eligible packet, round robin, if one became eligible in
-    // between; the credit check above used this edge's pick(). With one packet size that is the
-    // same check; with --pkt-dist uniform a different size could start without its credit:
-    // the sender model flags it (no_credit_starts), which makes the run inconsistent - none seen.)
+    // (With credit-based ports a grant never starts a packet its credits do not cover, see
+    // offer_ above.)
     if (disc_ == EgressDiscipline::Iq)
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++)

@@ -124,6 +124,8 @@ struct SwitchStats {
     uint32_t gfc_stage_max = 0;          // highest stage id sent in a GFC frame
     uint64_t hol_held = 0;               // Iq, Cioq: EQ-edges held with packets but none eligible
     uint64_t cioq_moves = 0;             // Cioq: packets moved from an ingress FIFO to an output queue
+    uint64_t offer_starts = 0;           // credit ports, rr/iq: grants that started the packet the
+                                         // credit check saw, not an uncovered round-robin choice
 };
 
 class TraceWriter;
@@ -183,6 +185,8 @@ class SwitchLogic {
     EgressDiscipline disc_;
     std::vector<std::deque<uint8_t>> in_fifo_;  // Iq, Cioq [i*P+p]: egress ports of the ingress
                                                 // FIFO's not-started (Cioq: not moved) packets
+    std::vector<int> offer_;  // [o*P+p]: ingress port of the packet the credit check saw, -1 none
+                              // (empty unless credit-based ports with rr or iq)
     std::vector<std::deque<uint8_t>> out_q_;    // Cioq [o*P+p]: ingress ports of the packets in
                                                 // EQ(o,p)'s output queue, in the order moved
     // Cioq: move ingress FIFO heads into output queues with room until none can move.
