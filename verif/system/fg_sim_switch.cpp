@@ -414,7 +414,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++) {
                 const size_t k = size_t(o * P + p);
-                if (held_[o] == p) continue;
+                if (held_[o] == p || !cbfc_->cbfc(o, p)) continue;  // covers() is true off credit
                 auto it = pick(o, p);
                 offer_[k] = it == eq_[o][p].end() ? -1 : int(it->in_port);
             }
