@@ -217,7 +217,8 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
             o.egress = val();
             if (o.egress != "fifo" && o.egress != "rr" && o.egress != "iq" && o.egress != "cioq")
                 throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq|cioq");
-        } else if (a == "--cioq-out") o.cioq_out = uint32_t(arg_uint(a, val(), 1, 64)); else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
+        } else if (a == "--cioq-out") o.cioq_out = uint32_t(arg_uint(a, val(), 1, 64));
+        else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
         else if (a == "--gfc-b1-kb") o.gfc_b1_kb = arg_real(a, val(), 0, 16383);
@@ -610,6 +611,7 @@ int run_deadlock(const DeadlockOptions& o) {
     uint64_t violations = 0, drops = 0, xoff_frames = 0, xon_frames = 0, errors = 0, mismatch = 0, ooo = 0;
     bool consistent = true;
     uint64_t offer_starts = 0;  // credit ports with rr/iq: grants that started the credit-checked packet
+    uint64_t cioq_moves = 0;    // cioq: packets moved from an ingress FIFO into an output queue
     uint64_t hol_held = 0;  // iq, cioq: EQ-cycles held because no packet of theirs headed its ingress FIFO (cioq: was in its output queue)
     uint32_t transit_end_min = UINT32_MAX, transit_end_max = 0;  // transit PGs at the end of the run
     double transit_tail_min = tail ? 1e18 : 0, transit_tail_max = 0;  // their means over the tail windows
@@ -626,6 +628,7 @@ int run_deadlock(const DeadlockOptions& o) {
         qpeak_max = std::max(qpeak_max, mon.queue_peak(s));
         hol_held += st.hol_held;
         offer_starts += st.offer_starts;
+        cioq_moves += st.cioq_moves;
         for (int i = 0; i < t.ports_used[s]; i++) {
             pg_peak_max = std::max(pg_peak_max, mon.pg_peak(s, i));
             if (t.peer_switch(s, i, nullptr) >= 0) {
@@ -713,12 +716,12 @@ int run_deadlock(const DeadlockOptions& o) {
             std::fprintf(js, "%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
         std::fprintf(js, "], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
-                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"offer_starts\": %llu, \"violations\": %llu, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"offer_starts\": %llu, \"cioq_moves\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
                     "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
                     v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
                     victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, transit_end_min == UINT32_MAX ? 0u : transit_end_min,
-                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)offer_starts, (unsigned long long)violations, (unsigned long long)drops,
+                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)offer_starts, (unsigned long long)cioq_moves, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::fprintf(js, "\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
