@@ -26,8 +26,13 @@ GFC_TIME_TB := verif/tb/gfc_time/tb_gfc_time.cpp
 $(eval $(call FG_LOCKSTEP,gfc_time,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_time_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel_bug))
 
+# Icarus replays of the three blocks (FG_ICARUS is in mk/common.inc).
+$(eval $(call FG_ICARUS,rate_limiter,rate_limiter,$$(RATE_LIMITER_RTL),30000,))
+$(eval $(call FG_ICARUS,gfc_stage,gfc_stage,$$(GFC_STAGE_RTL),30000,))
+$(eval $(call FG_ICARUS,gfc_time,gfc_time,$$(GFC_TIME_RTL),30000,))
+
 # The pipelined variants (PIPE=1: docs/blocks/gfc_time.md, rate_limiter.md), the same
-# testbenches built a second time, and their Icarus replays (FG_ICARUS is in mk/common.inc).
+# testbenches built a second time, and their Icarus replays.
 GT_PIPE := $(call GFC_SHAPE,-GPIPE=1,TB_PIPE=1)
 RL_PIPE := $(call GFC_SHAPE,-GSW=8 -GMAX_STAGE=20 -GDW=16 -GPIPE=1,TB_SW=8 TB_MAX_STAGE=20 TB_DW=16 TB_PIPE=1)
 $(eval $(call FG_LOCKSTEP,gfc_time_pipe,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE),libfgmodel))
@@ -49,9 +54,6 @@ $(eval $(call FG_LOCKSTEP,gfc_stage_pipe2_bug,fg_gfc_stage,$(GFC_STAGE_RTL),$(GF
 $(eval $(call FG_LOCKSTEP,gfc_stage_cw6_pipe2,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_PIPE2_SMALL),libfgmodel))
 $(eval $(call FG_ICARUS,gfc_stage_pipe,gfc_stage_pipe,$$(GFC_STAGE_RTL),30000,))
 $(eval $(call FG_ICARUS,gfc_stage_pipe2,gfc_stage_pipe2,$$(GFC_STAGE_RTL),30000,))
-
-# The Icarus replays are in mk/icarus_gfc.mk: FG_ICARUS is defined in mk/icarus.mk, which the
-# Makefile reads after this file (mk/*.mk in sorted order).
 
 # `flowgate gfc plan` (sw/lib/fg_gfc_plan.c, in libfgsw.a): unit tests against the paper's figures.
 $(BIN)/fg_gfc_unit: sw/tests/test_gfc.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
