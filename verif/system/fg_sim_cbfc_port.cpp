@@ -42,7 +42,11 @@ namespace {
 class CmodelCreditPort : public SwCreditPortBackend {
    public:
     void reset(fg_sw_credit_port_out& out) override {
-        const fg_sw_credit_port_cfg cfg = {8, 18};
+        // fg_sw_credit_port.v's parameter defaults, which the Verilated twin is built with
+        // (fg_sim_cbfc_port_rtl.cpp): 8-bit packet sizes in cells, the core's 18-bit counts.
+        fg_sw_credit_port_cfg cfg;
+        cfg.sw = 8;
+        cfg.cw = 18;
         std::memset(&st_, 0, sizeof st_);
         fg_sw_credit_port_reset(&st_, &cfg);
         fg_sw_credit_port_outputs(&st_, &out);
