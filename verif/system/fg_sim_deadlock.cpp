@@ -164,6 +164,10 @@ std::string deadlock_usage() {
            "                       blocking; cioq = iq with an output queue of --cioq-out packets per\n"
            "                       egress queue (head-of-line blocking only behind a full one) (default fifo)\n"
            "  --cioq-out N         cioq: packets per output queue, 1..64 (default 2)\n"
+           "  --transit-skip PPM   cioq: an injected transit bias (an experiment, not a switch feature): a\n"
+           "                       switch-facing input loses its turn, with probability PPM/10^6, when it\n"
+           "                       is the round robin's next candidate for an output queue that another\n"
+           "                       input also waits for; 0..1000000 (default 0: none)\n"
            "  --tfc CYCLES         CBFC FCCL period, 1..65535 (default 64)\n"
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
@@ -218,6 +222,7 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
             if (o.egress != "fifo" && o.egress != "rr" && o.egress != "iq" && o.egress != "cioq")
                 throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq|cioq");
         } else if (a == "--cioq-out") o.cioq_out = uint32_t(arg_uint(a, val(), 1, 64));
+        else if (a == "--transit-skip") o.transit_skip_ppm = uint32_t(arg_uint(a, val(), 0, 1000000));
         else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
@@ -442,6 +447,8 @@ int run_deadlock(const DeadlockOptions& o) {
     }
 
     const std::string egress = o.egress.empty() ? "fifo" : o.egress;
+    if (o.transit_skip_ppm > 0 && egress != "cioq")
+        throw std::invalid_argument("--transit-skip needs --egress cioq (it biases the cioq round robin)");
     const EgressDiscipline disc = egress == "rr"     ? EgressDiscipline::Rr
                                   : egress == "iq"   ? EgressDiscipline::Iq
                                   : egress == "cioq" ? EgressDiscipline::Cioq
@@ -461,6 +468,12 @@ int run_deadlock(const DeadlockOptions& o) {
         sc.sample_every = 0;
         sc.egress = disc;
         sc.cioq_out = o.cioq_out;
+        if (o.transit_skip_ppm > 0) {  // the inputs from other switches: the transit packets
+            sc.skip_ppm = o.transit_skip_ppm;
+            sc.skip_seed = uint32_t(o.seed * 2654435761u + uint64_t(s) + 1) | 1u;
+            sc.skip_ports.assign(ports, false);
+            for (int k = 0; k < ports; k++) sc.skip_ports[k] = t.peer_switch(s, k, nullptr) >= 0;
+        }
         if (credit) {
             sc.cbfc.port_cbfc.assign(ports, false);
             for (int k = 0; k < t.ports_used[s]; k++) sc.cbfc.port_cbfc[k] = true;
@@ -612,6 +625,7 @@ int run_deadlock(const DeadlockOptions& o) {
     bool consistent = true;
     uint64_t offer_starts = 0;  // credit ports with rr/iq: grants that started the credit-checked packet
     uint64_t cioq_moves = 0;    // cioq: packets moved from an ingress FIFO into an output queue
+    uint64_t cioq_skips = 0;    // cioq: switch-facing candidates passed over (--transit-skip)
     uint64_t hol_held = 0;  // iq, cioq: EQ-cycles held because no packet of theirs headed its ingress FIFO (cioq: was in its output queue)
     uint32_t transit_end_min = UINT32_MAX, transit_end_max = 0;  // transit PGs at the end of the run
     double transit_tail_min = tail ? 1e18 : 0, transit_tail_max = 0;  // their means over the tail windows
@@ -629,6 +643,7 @@ int run_deadlock(const DeadlockOptions& o) {
         hol_held += st.hol_held;
         offer_starts += st.offer_starts;
         cioq_moves += st.cioq_moves;
+        cioq_skips += st.cioq_skips;
         for (int i = 0; i < t.ports_used[s]; i++) {
             pg_peak_max = std::max(pg_peak_max, mon.pg_peak(s, i));
             if (t.peer_switch(s, i, nullptr) >= 0) {
@@ -716,12 +731,12 @@ int run_deadlock(const DeadlockOptions& o) {
             std::fprintf(js, "%s\"%s\"", k ? ", " : "", t.port_name(v.cycle[k].sw, v.cycle[k].port).c_str());
         std::fprintf(js, "], \"deadlock_len\": %zu, \"detector_checks\": %llu, \"tail_windows\": %zu, "
                     "\"tail_tput_max_gbps\": %.4f, \"tail_tput_min_gbps\": %.4f, \"victim_tail_tput_gbps\": %.4f, "
-                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"offer_starts\": %llu, \"cioq_moves\": %llu, \"violations\": %llu, "
+                    "\"victim_peak_tput_gbps\": %.4f, \"queue_peak_max_cells\": %u, \"pg_peak_max_cells\": %u, \"transit_pg_peak_max_cells\": %u, \"transit_pg_end_min_cells\": %u, \"transit_pg_end_max_cells\": %u, \"transit_pg_tail_min_cells\": %.1f, \"transit_pg_tail_max_cells\": %.1f, \"hol_held_cycles\": %llu, \"offer_starts\": %llu, \"cioq_moves\": %llu, \"transit_skip_ppm\": %u, \"cioq_skips\": %llu, \"violations\": %llu, "
                     "\"drops\": %llu, \"pfc_xoff\": %llu, \"pfc_xon\": %llu, \"protocol_errors\": %llu, "
                     "\"acct_mismatch\": %llu, \"out_of_order\": %llu, \"consistent\": %s, \"cpu_s\": %.2f, ",
                     v.cycle.size(), (unsigned long long)v.checks, tail, tail_max, F ? tail_min : 0.0, victim_tail,
                     victim_peak, qpeak_max, pg_peak_max, transit_pg_peak, transit_end_min == UINT32_MAX ? 0u : transit_end_min,
-                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)offer_starts, (unsigned long long)cioq_moves, (unsigned long long)violations, (unsigned long long)drops,
+                    transit_end_max, transit_tail_min > 1e17 ? 0.0 : transit_tail_min, transit_tail_max, (unsigned long long)hol_held, (unsigned long long)offer_starts, (unsigned long long)cioq_moves, o.transit_skip_ppm, (unsigned long long)cioq_skips, (unsigned long long)violations, (unsigned long long)drops,
                     (unsigned long long)xoff_frames, (unsigned long long)xon_frames, (unsigned long long)errors,
                     (unsigned long long)mismatch, (unsigned long long)ooo, consistent ? "true" : "false", cpu);
         std::fprintf(js, "\"allotment_cells\": %u, \"t_fc\": %u, \"credit_updates\": %llu, \"held_peak_cells\": %u, "
@@ -857,6 +872,8 @@ int run_deadlock(const DeadlockOptions& o) {
             std::printf(" gfc_frames=%llu gfc_stage_max=%u", (unsigned long long)gfc_tx, gfc_stage_max);
         if (egress == "iq" || egress == "cioq") std::printf(" hol_held=%llu", (unsigned long long)hol_held);
         if (egress == "cioq") std::printf(" cioq_out=%u", o.cioq_out);
+        if (o.transit_skip_ppm > 0)
+            std::printf(" transit_skip=%u ppm cioq_skips=%llu", o.transit_skip_ppm, (unsigned long long)cioq_skips);
         std::printf(" pg_peak_max=%u transit_pg_peak_max=%u cells egress=%s cpu=%.2fs\n", pg_peak_max, transit_pg_peak,
                     egress.c_str(), cpu);
     }

@@ -74,6 +74,11 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
         if (cfg_.cioq_out < 1) throw std::invalid_argument("cioq_out must be at least 1 packet");
         out_q_.resize(size_t(N) * P);
     }
+    if (cfg_.skip_ppm > 1000000) throw std::invalid_argument("skip_ppm must be at most 1000000");
+    if (cfg_.skip_ppm > 0 && disc_ != EgressDiscipline::Cioq)
+        throw std::invalid_argument("skip_ppm needs the cioq discipline");
+    if (cfg_.skip_seed == 0) throw std::invalid_argument("skip_seed must be nonzero");
+    skip_rng_ = cfg_.skip_seed;
     cnp_q_.resize(N);
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     if (cbfc_ && (disc_ == EgressDiscipline::Rr || disc_ == EgressDiscipline::Iq)) offer_.assign(size_t(N) * P, -1);
@@ -104,6 +109,23 @@ bool SwitchLogic::ingress_waits_on(int i, int p, int o) const {
     return eq_cells_from(o, p, i) > 0;
 }
 
+bool SwitchLogic::cioq_skip(int i, int o, int p) {
+    if (cfg_.skip_ppm == 0 || size_t(i) >= cfg_.skip_ports.size() || !cfg_.skip_ports[size_t(i)]) return false;
+    const int N = int(eq_.size()), P = int(eq_[0].size());
+    bool other = false;  // passing i over must give the turn to a waiting port, never idle the queue
+    for (int j = 0; j < N && !other; j++) {
+        const auto& f = in_fifo_[size_t(j) * P + p];
+        other = j != i && !f.empty() && f.front() == o;
+    }
+    if (!other) return false;
+    skip_rng_ ^= skip_rng_ << 13;
+    skip_rng_ ^= skip_rng_ >> 17;
+    skip_rng_ ^= skip_rng_ << 5;
+    if (skip_rng_ % 1000000u >= cfg_.skip_ppm) return false;
+    st_.cioq_skips++;
+    return true;
+}
+
 void SwitchLogic::cioq_move() {
     const int N = int(eq_.size()), P = int(eq_[0].size());
     for (bool moved = true; moved;) {
@@ -113,16 +135,25 @@ void SwitchLogic::cioq_move() {
                 const int k = o * P + p;
                 auto& oq = out_q_[size_t(k)];
                 // Round robin over the ingress ports whose head waits for this output queue.
+                int passed = -1;  // a port passed over (skip_ppm) in this turn: it forfeits it
                 for (int d = 1; d <= N && oq.size() < cfg_.cioq_out; d++) {
                     const int i = (rr_last_[k] + d) % N;
                     auto& f = in_fifo_[size_t(i) * P + p];
                     if (f.empty() || f.front() != o) continue;
+                    if (passed < 0 && cioq_skip(i, o, p)) {
+                        passed = i;
+                        continue;
+                    }
                     f.pop_front();
                     oq.push_back(uint8_t(i));
-                    rr_last_[k] = i;
+                    // The next move continues after port i, or after the passed-over port as if
+                    // it had been served (otherwise it would only move one turn later, and the
+                    // round robin would give it back its share: no lasting bias).
+                    rr_last_[k] = passed >= 0 ? passed : i;
+                    passed = -1;
                     st_.cioq_moves++;
                     moved = true;
-                    d = 0;  // the next move of this queue continues after port i
+                    d = 0;
                 }
             }
     }

@@ -86,6 +86,15 @@ struct SwitchConfig {
     bool rr_ingress = false;
     EgressDiscipline egress = EgressDiscipline::Fifo;  // rr_ingress = true also selects Rr
     uint32_t cioq_out = 2;  // Cioq: packets each output queue EQ(o,p) holds (>= 1)
+    // Cioq: a transit bias injected on purpose, to measure what a bias against some inputs
+    // does (docs/gfc_results.md; an experiment, not a switch feature). When the round robin's
+    // next candidate for an output queue is a port of skip_ports and another port's head waits
+    // for the same queue, the candidate is passed over with probability skip_ppm / 10^6 and
+    // forfeits its turn (the round robin resumes after it, as if it had been served), drawn
+    // from a xorshift32 seeded with skip_seed (deterministic: C model and RTL runs draw alike).
+    std::vector<bool> skip_ports;  // per ingress port (empty: none)
+    uint32_t skip_ppm = 0;         // 0..1000000
+    uint32_t skip_seed = 1;        // nonzero
 };
 
 // One row of the trace: everything comes from the core's outputs or from the node state
@@ -124,6 +133,7 @@ struct SwitchStats {
     uint32_t gfc_stage_max = 0;          // highest stage id sent in a GFC frame
     uint64_t hol_held = 0;               // Iq, Cioq: EQ-edges held with packets but none eligible
     uint64_t cioq_moves = 0;             // Cioq: packets moved from an ingress FIFO to an output queue
+    uint64_t cioq_skips = 0;             // Cioq: candidates passed over (SwitchConfig::skip_ppm)
     uint64_t offer_starts = 0;           // credit ports, rr/iq: grants that started the packet the
                                          // credit check saw, not an uncovered round-robin choice
 };
@@ -191,6 +201,8 @@ class SwitchLogic {
                                                 // EQ(o,p)'s output queue, in the order moved
     // Cioq: move ingress FIFO heads into output queues with room until none can move.
     void cioq_move();
+    bool cioq_skip(int i, int o, int p);  // pass candidate i over (SwitchConfig::skip_ppm)?
+    uint32_t skip_rng_ = 1;               // xorshift32 state of the skip draws
     std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;

@@ -378,6 +378,57 @@ int test_switch_hol(const std::string& core, int ports, const std::string& egres
     return 0;
 }
 
+// The cioq transit bias knob (SwitchConfig::skip_ppm), directed. Hosts 0 and 1 each send 24
+// back-to-back 16-cell packets to host 2 from the same cycle, so both ingress FIFOs always
+// have a head for port 2 and port 2's output queue decides who goes. Port 1 is marked. With
+// skip_ppm = 0 the round robin alternates: host 1 has 11..13 of the first 24 packets on port
+// 2. With 10^6 (always pass over when the other port waits) port 1 moves only when port 0's
+// FIFO has no head for port 2: at the start, when both heads arrive together and port 0's
+// FIFO empties as its packet moves (sources 0101 then 0s), so host 1 has at most 2 of the
+// first 24; every packet is still delivered once host 0 is done. The check prints the order.
+int test_switch_skip(const std::string& core, int ports, uint32_t ppm) {
+    const uint32_t D = 5, n = 24;
+    Network net;
+    SwitchConfig sc = three_host_switch(ports, 8192);
+    sc.egress = EgressDiscipline::Cioq;
+    sc.skip_ports.assign(size_t(ports), false);
+    sc.skip_ports[1] = true;
+    sc.skip_ppm = ppm;
+    SwitchNode& sw = net.add_switch(sc, make_core(core, sc.core));
+    const uint64_t t0 = sw.logic.config_cycles() + 4;
+    HostConfig h[3];
+    for (int k = 0; k < 3; k++) h[k].id = uint16_t(k);
+    h[0].flows.push_back(flow(10, 2, 3, 1024, t0 + 20, n));
+    h[1].flows.push_back(flow(11, 2, 3, 1024, t0 + 20, n));
+    std::vector<HostNode*> host;
+    for (int k = 0; k < 3; k++) host.push_back(&net.add_host(h[k]));
+    for (int k = 0; k < 3; k++) net.connect(*host[k], sw, k, D);
+    Probe p2("p_port2");
+    p2.clk(net.clock());
+    sc_core::sc_signal<WireSymbol>* w2 = find_wire("w_host2_switch0p2_down");
+    check("skip.found_wire", w2 != nullptr);
+    if (!w2) return 1;
+    p2.in(*w2);
+    net.run(t0 + 20 + 2 * n * 17 + 400);
+    std::vector<uint16_t> src;  // source host of each packet started on port 2, in order
+    for (const auto& s : p2.seen)
+        if (s.second.first_cell()) src.push_back(s.second.pkt.src);
+    uint32_t from1 = 0;
+    for (size_t k = 0; k < src.size() && k < n; k++) from1 += src[k] == 1;
+    const bool ok = ppm == 0 ? from1 >= 11 && from1 <= 13 : ppm == 1000000 ? from1 <= 2 : true;
+    std::string order;
+    for (uint16_t h : src) order += char('0' + h);
+    check("skip.share_of_marked_port", src.size() >= n && ok,
+          kv("ppm", ppm) + " " + kv("host1_of_first_24", from1) + " " + kv("started", src.size()) + " sources " + order);
+    check("skip.counted", (sw.logic.stats().cioq_skips > 0) == (ppm > 0), kv("cioq_skips", sw.logic.stats().cioq_skips));
+    check("skip.delivered", host[2]->logic.stats().rx_packets == 2 * n && host[2]->logic.stats().rx_out_of_order == 0,
+          kv("rx", host[2]->logic.stats().rx_packets));
+    check("skip.consistent", sw.logic.stats().protocol_errors == 0 && sw.logic.stats().acct_mismatch == 0 &&
+                                 sw.logic.stats().stat_violation == 0,
+          sw.logic.first_error());
+    return 0;
+}
+
 // Two switches in a line (h0 -> s0 -> s1 -> h1, and h1 -> s1 -> s0 -> h0 at the same time):
 // the route tables carry both flows over the inter-switch link, every packet arrives in order,
 // and when h1 pauses s1's port toward it, s1 fills and in turn pauses s0 (PFC hop by hop),
@@ -626,7 +677,8 @@ int sc_main(int argc, char** argv) {
         else if (a == "--ports" && i + 1 < argc) ports = int(std::strtol(argv[++i], nullptr, 0));
         else {
             std::fprintf(stderr, "usage: fg_sim_unit --test link_delay|pause|line_rate|switch_forward|"
-                                 "switch_rx_pfc|switch_hol_iq|switch_hol_cioq1|switch_hol_cioq2|two_switches|\n"
+                                 "switch_rx_pfc|switch_hol_iq|switch_hol_cioq1|switch_hol_cioq2|switch_skip0|\n"
+                                 "switch_skip_all|two_switches|"
                                  "bad_input|dcqcn|dcqcn_host [--switch K] [--delay D] [--ports N]\n");
             return 2;
         }
@@ -640,6 +692,8 @@ int sc_main(int argc, char** argv) {
         else if (test == "switch_hol_iq") test_switch_hol(core, ports, "iq", 0);
         else if (test == "switch_hol_cioq1") test_switch_hol(core, ports, "cioq", 1);
         else if (test == "switch_hol_cioq2") test_switch_hol(core, ports, "cioq", 2);
+        else if (test == "switch_skip0") test_switch_skip(core, ports, 0);
+        else if (test == "switch_skip_all") test_switch_skip(core, ports, 1000000);
         else if (test == "bad_input") test_bad_input();
         else if (test == "two_switches") test_two_switches(core, ports);
         else if (test == "dcqcn") test_dcqcn();
