@@ -89,6 +89,16 @@ sc_core::sc_signal<WireSymbol>* find_wire(const std::string& name) {
     return nullptr;
 }
 
+// Binds probe p to the network's clock and the wire `name`; false (and the failed check
+// `tag`.found_wire) when the network has no such wire.
+bool probe_wire(Probe& p, Network& net, const std::string& name, const std::string& tag) {
+    p.clk(net.clock());
+    sc_core::sc_signal<WireSymbol>* w = find_wire(name);
+    check(tag + ".found_wire", w != nullptr);
+    if (w) p.in(*w);
+    return w != nullptr;
+}
+
 ScriptedPfc pfc_at(uint64_t cycle, int prio, uint16_t quanta) {
     ScriptedPfc s;
     s.cycle = cycle;
@@ -246,11 +256,7 @@ int test_switch_forward(const std::string& core, int ports) {
     net.connect(b, sw, 1, D);
     net.connect(r, sw, 2, D);
     Probe p("p_egress");
-    p.clk(net.clock());
-    sc_core::sc_signal<WireSymbol>* egress = find_wire("w_host2_switch0p2_down");
-    check("fwd.found_wire", egress != nullptr);
-    if (!egress) return 1;
-    p.in(*egress);
+    if (!probe_wire(p, net, "w_host2_switch0p2_down", "fwd")) return 1;
     net.run(t0 + 100 * 21 + 400);
     // Both senders start together: B's first 5-cell packet is queued 11 cells before A's first
     // 16-cell one, so the egress may idle in its first 32 cycles. From then on the queue never
@@ -302,11 +308,7 @@ int test_switch_rx_pfc(const std::string& core, int ports) {
     net.connect(rcv, sw, 2, D);
     // Probe the switch -> receiver wire (a start seen at edge e was sent at e - 1).
     Probe p("p_egress");
-    p.clk(net.clock());
-    sc_core::sc_signal<WireSymbol>* egress = find_wire("w_host2_switch0p2_down");
-    check("rxpfc.found_wire", egress != nullptr);
-    if (!egress) return 1;
-    p.in(*egress);
+    if (!probe_wire(p, net, "w_host2_switch0p2_down", "rxpfc")) return 1;
     net.run(r + q + 600);
     std::vector<uint64_t> st;  // edges at which the switch started a packet on port 2
     for (uint64_t c : p.starts()) st.push_back(c - 1);
@@ -404,11 +406,7 @@ int test_switch_skip(const std::string& core, int ports, uint32_t ppm) {
     for (int k = 0; k < 3; k++) host.push_back(&net.add_host(h[k]));
     for (int k = 0; k < 3; k++) net.connect(*host[k], sw, k, D);
     Probe p2("p_port2");
-    p2.clk(net.clock());
-    sc_core::sc_signal<WireSymbol>* w2 = find_wire("w_host2_switch0p2_down");
-    check("skip.found_wire", w2 != nullptr);
-    if (!w2) return 1;
-    p2.in(*w2);
+    if (!probe_wire(p2, net, "w_host2_switch0p2_down", "skip")) return 1;
     net.run(t0 + 20 + 2 * n * 17 + 400);
     std::vector<uint16_t> src;  // source host of each packet started on port 2, in order
     for (const auto& s : p2.seen)
