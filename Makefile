@@ -27,7 +27,8 @@ help:
 	@echo "  make pft-table   PFT F_C sweep on the endpoint scenario -> docs/endpoint_results.md"
 	@echo "  make deadlock-demo  ring3 and fat-tree deadlock runs and plot -> build/deadlock/"
 	@echo "  make deadlock-long  GFC paper scenarios, iq switch, variable sizes, long runs -> build/deadlock_long/"
-	@echo "  make deadlock-cioq-1s  the ring on the cioq switch, 1 s per flow control (~40 min CPU; -j2)"
+	@echo "  make deadlock-cioq-1s  the ring on the cioq switch, 1 s per flow control, 24 KB runs (~65 min CPU; -j2)"
+	@echo "  make deadlock-bias-sweep  the cioq ring with an injected transit bias, 0-4000 ppm (~20 min CPU; -j2)"
 
 deps:
 	@bash scripts/deps.sh
