@@ -566,7 +566,7 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_ECN_SEED:
         return ((uint32_t)st->ecn_seed << 0);
     case REG_GFC_CTRL:
-        return ((uint32_t)st->gfc_enable << 0);
+        return ((uint32_t)st->gfc_enable << 0) | ((uint32_t)st->gfc_pfc_backstop << 1);
     case REG_GFC_B1:
         return ((uint32_t)st->gfc_b1 << 0);
     case REG_GFC_BM:
@@ -654,7 +654,7 @@ static uint32_t reg_mask(const fg_csr_sw_cfg *c, int reg)
     case REG_ECN_SEED:
         return ((uint32_t)fg_mask(32) << 0);
     case REG_GFC_CTRL:
-        return ((uint32_t)fg_mask(1) << 0);
+        return ((uint32_t)fg_mask(1) << 0) | ((uint32_t)fg_mask(1) << 1);
     case REG_GFC_B1:
         return ((uint32_t)fg_mask(c->cw) << 0);
     case REG_GFC_BM:
@@ -1036,6 +1036,7 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
         break;
     case REG_GFC_CTRL:
         st->gfc_enable = (v >> 0) & (uint32_t)fg_mask(1);
+        st->gfc_pfc_backstop = (v >> 1) & (uint32_t)fg_mask(1);
         cover(st, FG_CSR_SW_COV_WR_GFC_CTRL);
         break;
     case REG_GFC_B1:
@@ -1178,6 +1179,7 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
     st->ecn_slope = 5592405u;
     st->ecn_seed = 2u;
     st->gfc_enable = 0u;
+    st->gfc_pfc_backstop = 0u;
     st->gfc_b1 = 512u;
     st->gfc_bm = 1024u;
     for (int k = 0; k < c->n_ports; k++)
@@ -1221,6 +1223,7 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
     out->cfg_ecn_slope = st->ecn_slope;
     out->cfg_ecn_seed = st->ecn_seed;
     out->cfg_gfc_enable = st->gfc_enable != 0;
+    out->cfg_gfc_backstop = st->gfc_pfc_backstop != 0;
     out->cfg_gfc_b1 = st->gfc_b1;
     out->cfg_gfc_bm = st->gfc_bm;
     for (int k = 0; k < st->cfg.n_ports; k++)

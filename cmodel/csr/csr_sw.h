@@ -203,6 +203,7 @@ typedef struct {
     uint32_t ecn_slope;
     uint32_t ecn_seed;
     uint32_t gfc_enable;
+    uint32_t gfc_pfc_backstop;
     uint32_t gfc_b1;
     uint32_t gfc_bm;
     uint32_t headroom[FG_CSR_SW_MAX_PORTS];
@@ -268,6 +269,7 @@ typedef struct {
     uint32_t cfg_ecn_slope;
     uint32_t cfg_ecn_seed;
     bool cfg_gfc_enable;
+    bool cfg_gfc_backstop;
     uint32_t cfg_gfc_b1;
     uint32_t cfg_gfc_bm;
     uint32_t cfg_headroom[FG_CSR_SW_MAX_PORTS];

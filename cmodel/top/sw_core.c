@@ -333,7 +333,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         gi.pp_quanta = st->prev_ppfc.pp_quanta;
         gi.req_ack = in->tx_ctrl_ack[i] && st->prev_gen[i].req_valid;
         for (int p = 0; p < P; p++)
-            gi.paused |= (uint8_t)((st->prev_bm.paused[i][p] && !gfc_on(c, p)) << p);
+            gi.paused |= (uint8_t)((st->prev_bm.paused[i][p] && (!gfc_on(c, p) || c->cfg_gfc_backstop)) << p);
         fg_pfc_gen_step(&st->gen[i], &gi, &gen_out[i]);
 
         fg_pfc_timer_in ti = {0};

@@ -61,6 +61,7 @@ module fg_csr_sw #(
     output wire [31:0]                  cfg_ecn_slope,
     output wire [31:0]                  cfg_ecn_seed,
     output wire                         cfg_gfc_enable,
+    output wire                         cfg_gfc_backstop,
     output wire [CW-1:0]                cfg_gfc_b1,
     output wire [CW-1:0]                cfg_gfc_bm,
     output wire [N_PORTS*CW-1:0]        cfg_headroom,
@@ -176,7 +177,8 @@ module fg_csr_sw #(
     localparam [31:0] FM_ecn_seed = 32'hFFFFFFFF;
     localparam [31:0] RM_ECN_SEED = (FM_ecn_seed << 0);
     localparam [31:0] FM_gfc_enable = 32'h00000001;
-    localparam [31:0] RM_GFC_CTRL = (FM_gfc_enable << 0);
+    localparam [31:0] FM_gfc_pfc_backstop = 32'h00000001;
+    localparam [31:0] RM_GFC_CTRL = (FM_gfc_enable << 0) | (FM_gfc_pfc_backstop << 1);
     localparam [31:0] FM_gfc_b1 = ((32'd1 << CW) - 32'd1);
     localparam [31:0] RM_GFC_B1 = (FM_gfc_b1 << 0);
     localparam [31:0] FM_gfc_bm = ((32'd1 << CW) - 32'd1);
@@ -218,6 +220,7 @@ module fg_csr_sw #(
     localparam [31:0] R_ecn_slope = 32'd5592405;
     localparam [31:0] R_ecn_seed = 32'd2;
     localparam R_gfc_enable = 1'd0;
+    localparam R_gfc_pfc_backstop = 1'd0;
     localparam [CW-1:0] R_gfc_b1 = 512;
     localparam [CW-1:0] R_gfc_bm = 1024;
     localparam [CW-1:0] R_headroom = 128;
@@ -258,6 +261,7 @@ module fg_csr_sw #(
     reg  [31:0]                ecn_slope_reg, ecn_slope_next;
     reg  [31:0]                ecn_seed_reg, ecn_seed_next;
     reg                        gfc_enable_reg, gfc_enable_next;
+    reg                        gfc_pfc_backstop_reg, gfc_pfc_backstop_next;
     reg  [CW-1:0]              gfc_b1_reg, gfc_b1_next;
     reg  [CW-1:0]              gfc_bm_reg, gfc_bm_next;
     reg  [N_PORTS*CW-1:0]      headroom_reg, headroom_next;
@@ -514,6 +518,7 @@ module fg_csr_sw #(
         ecn_slope_next = ecn_slope_reg;
         ecn_seed_next = ecn_seed_reg;
         gfc_enable_next = gfc_enable_reg;
+        gfc_pfc_backstop_next = gfc_pfc_backstop_reg;
         gfc_b1_next = gfc_b1_reg;
         gfc_bm_next = gfc_bm_reg;
         headroom_next = headroom_reg;
@@ -587,6 +592,7 @@ module fg_csr_sw #(
         end
         if (wr_legal && hit_GFC_CTRL) begin
             gfc_enable_next = csr_wdata[0 +: 1];
+            gfc_pfc_backstop_next = csr_wdata[1 +: 1];
         end
         if (wr_legal && hit_GFC_B1) begin
             gfc_b1_next = csr_wdata[0 +: CW];
@@ -741,7 +747,7 @@ module fg_csr_sw #(
     wire [31:0] rd_ECN_KMAX = {{(32-CW){1'b0}}, ecn_kmax_reg};
     wire [31:0] rd_ECN_SLOPE = ecn_slope_reg;
     wire [31:0] rd_ECN_SEED = ecn_seed_reg;
-    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg};
+    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg} | ({31'd0, gfc_pfc_backstop_reg} << 1);
     wire [31:0] rd_GFC_B1 = {{(32-CW){1'b0}}, gfc_b1_reg};
     wire [31:0] rd_GFC_BM = {{(32-CW){1'b0}}, gfc_bm_reg};
     always @* begin
@@ -851,6 +857,7 @@ module fg_csr_sw #(
             ecn_slope_reg <= R_ecn_slope;
             ecn_seed_reg <= R_ecn_seed;
             gfc_enable_reg <= R_gfc_enable;
+            gfc_pfc_backstop_reg <= R_gfc_pfc_backstop;
             gfc_b1_reg <= R_gfc_b1;
             gfc_bm_reg <= R_gfc_bm;
             headroom_reg <= {N_PORTS{R_headroom}};
@@ -897,6 +904,7 @@ module fg_csr_sw #(
             ecn_slope_reg <= ecn_slope_next;
             ecn_seed_reg <= ecn_seed_next;
             gfc_enable_reg <= gfc_enable_next;
+            gfc_pfc_backstop_reg <= gfc_pfc_backstop_next;
             gfc_b1_reg <= gfc_b1_next;
             gfc_bm_reg <= gfc_bm_next;
             headroom_reg <= headroom_next;
@@ -946,6 +954,7 @@ module fg_csr_sw #(
     assign cfg_ecn_slope = ecn_slope_reg;
     assign cfg_ecn_seed = ecn_seed_reg;
     assign cfg_gfc_enable = gfc_enable_reg;
+    assign cfg_gfc_backstop = gfc_pfc_backstop_reg;
     assign cfg_gfc_b1 = gfc_b1_reg;
     assign cfg_gfc_bm = gfc_bm_reg;
     assign cfg_headroom = headroom_reg;

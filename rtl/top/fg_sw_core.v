@@ -144,6 +144,10 @@ module fg_sw_core #(
     wire [CW-1:0]                cfg_gfc_bm;
     // GFC replaces PFC on the lossless priorities while GFC_CTRL.gfc_enable is set.
     wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable}} & cfg_lossless;
+    // GFC_CTRL.gfc_pfc_backstop: the buffer manager's pauses of GFC priorities reach the PFC
+    // generator too (a pause only where GFC alone would overflow); 0: GFC masks them.
+    wire                         cfg_gfc_backstop;
+    wire [N_PRIO-1:0]            pfc_masked = gfc_on & {N_PRIO{~cfg_gfc_backstop}};
     wire [N_PRIO-1:0]            cfg_ecn_prio_mask;
     wire [CW-1:0]                cfg_ecn_kmin;
     wire [CW-1:0]                cfg_ecn_kmax;
@@ -239,6 +243,7 @@ module fg_sw_core #(
         .cfg_ecn_seed      (cfg_ecn_seed),
         .cfg_cell_cycles   (cfg_cell_cycles),
         .cfg_gfc_enable    (cfg_gfc_enable),
+        .cfg_gfc_backstop  (cfg_gfc_backstop),
         .cfg_gfc_b1        (cfg_gfc_b1),
         .cfg_gfc_bm        (cfg_gfc_bm),
         .cfg_error         (cfg_error)
@@ -520,7 +525,7 @@ module fg_sw_core #(
                 .pp_valid      (pp_valid_port[gi]),
                 .pp_prio       (pp_prio_q),
                 .pp_quanta     (pp_quanta_q),
-                .paused        (paused[gi*N_PRIO +: N_PRIO] & ~gfc_on),
+                .paused        (paused[gi*N_PRIO +: N_PRIO] & ~pfc_masked),
                 .req_valid     (pfc_valid),
                 .req_cev       (pfc_cev),
                 .req_xoff      (pfc_xoff),

@@ -249,6 +249,11 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_GFC_CTRL_GFC_ENABLE_MIN 0u
 #define FG_FLD_GFC_CTRL_GFC_ENABLE_MAX(P) fg_regs_ones(FG_FLD_GFC_CTRL_GFC_ENABLE_WIDTH(P))
 #define FG_FLD_GFC_CTRL_GFC_ENABLE_RESET(P) 0u
+#define FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_LSB 1
+#define FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_WIDTH(P) 1
+#define FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_MIN 0u
+#define FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_MAX(P) fg_regs_ones(FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_WIDTH(P))
+#define FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_RESET(P) 0u
 #define FG_FLD_GFC_B1_GFC_B1_LSB 0
 #define FG_FLD_GFC_B1_GFC_B1_WIDTH(P) ((P)->cw)
 #define FG_FLD_GFC_B1_GFC_B1_MIN 0u
@@ -357,7 +362,8 @@ typedef struct {
     uint32_t ecn_kmax; /* ECN_KMAX, 0..2^CW-1 */
     uint32_t ecn_slope; /* ECN_SLOPE, 0..4294967295 */
     uint32_t ecn_seed; /* ECN_SEED, 1..4294967295 */
-    uint32_t gfc_enable; /* GFC_CTRL, 0..1 */
+    uint32_t gfc_enable; /* GFC_CTRL.gfc_enable, 0..1 */
+    uint32_t gfc_pfc_backstop; /* GFC_CTRL.gfc_pfc_backstop, 0..1 */
     uint32_t gfc_b1; /* GFC_B1, 0..2^CW-1 */
     uint32_t gfc_bm; /* GFC_BM, 0..2^CW-1 */
     uint32_t headroom[FG_PARAM_N_PORTS_MAX]; /* HEADROOM, 0..2^CW-1 */
@@ -458,6 +464,8 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Seed of the per-ingress-port ECN LFSRs (non-zero); port i starts from a value derived from it (docs/blocks/ecn_red.md); loaded on reset and on every legal write."},
     {"GFC_CTRL", "gfc_enable", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_enable),
      "1: GFC replaces PFC on every lossless priority: stage feedback frames (opcode 0x0102) instead of PFC pauses, egress rate limiters honour received stages"},
+    {"GFC_CTRL", "gfc_pfc_backstop", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_pfc_backstop),
+     "1 (with gfc_enable): a lossless PG that the buffer manager pauses (above its XOFF threshold) still sends PFC XOFF/XON frames besides its GFC stages, so a queue that stops draining pauses its upstream instead of overflowing its headroom (GFC alone never pauses: its last stage sends at C/2^N); with XOFF at GFC_BM only a queue GFC did not hold below B_m pauses. 0: the paper's GFC, no pause"},
     {"GFC_B1", "gfc_b1", 0x070u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, gfc_b1),
      "GFC B_1 in cells: a PG's occupancy (ingress + headroom cells) at or above it is in stage 1 or higher; must be below GFC_BM."},
     {"GFC_BM", "gfc_bm", 0x074u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, gfc_bm),

@@ -172,6 +172,8 @@ std::string deadlock_usage() {
            "  --gfc-period CYCLES  time-based GFC rate update period, 1..16777215 (default: --tfc)\n"
            "  --gfc-proc-ns NS     t_r in the GFC calculator's tau (default 3000, the paper's)\n"
            "  --gfc-b1-kb KB       gfc-buffer: B_1 (default: the calculator's B_m - 2*C*tau)\n"
+           "  --gfc-backstop       gfc-buffer: GFC_CTRL.gfc_pfc_backstop, PFC pauses where the buffer manager\n"
+           "                       pauses (XOFF = B_m) besides the GFC stages (default: GFC alone)\n"
            "  --gfc-b0-kb KB       gfc-time: B_0, 0..the Theorem 5.1 bound (default: the bound)\n"
            "  --window-us US       throughput window (default 20)\n"
            "  --window-cycles W    throughput window in cycles (overrides --window-us)\n"
@@ -223,6 +225,7 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
                 throw std::invalid_argument("--egress " + o.egress + ": legal values: fifo|rr|iq|cioq");
         } else if (a == "--cioq-out") o.cioq_out = uint32_t(arg_uint(a, val(), 1, 64));
         else if (a == "--transit-skip") o.transit_skip_ppm = uint32_t(arg_uint(a, val(), 0, 1000000));
+        else if (a == "--gfc-backstop") o.gfc_backstop = true;
         else if (a == "--tfc") o.t_fc = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--gfc-period") o.gfc_period = uint32_t(arg_uint(a, val(), 1, 0xFFFFFF));
         else if (a == "--gfc-proc-ns") o.gfc_proc_ns = arg_real(a, val(), 0, 1e6);
@@ -249,6 +252,8 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         throw std::invalid_argument("--gfc-b1-kb applies to --fc gfc-buffer only");
     if (o.gfc_b0_kb >= 0 && o.fc != FlowControl::GfcTime)
         throw std::invalid_argument("--gfc-b0-kb applies to --fc gfc-time only");
+    if (o.gfc_backstop && o.fc != FlowControl::GfcBuffer)
+        throw std::invalid_argument("--gfc-backstop applies to --fc gfc-buffer only");
     if (o.core != "cmodel" && o.core != "rtl")
         throw std::invalid_argument("--switch " + o.core + ": legal values: cmodel|rtl (the stub core has no "
                                     "static thresholds)");
@@ -420,7 +425,8 @@ int run_deadlock(const DeadlockOptions& o) {
         writes.push_back({uint16_t(FG_REG_GFC_B1_ADDR), 0u, "GFC_B1"});
         writes.push_back({uint16_t(FG_REG_GFC_BM_ADDR), gfc_bm, "GFC_BM"});
         writes.push_back({uint16_t(FG_REG_GFC_B1_ADDR), gfc_b1, "GFC_B1"});
-        writes.push_back({uint16_t(FG_REG_GFC_CTRL_ADDR), 1u, "GFC_CTRL"});
+        writes.push_back({uint16_t(FG_REG_GFC_CTRL_ADDR),
+                          1u | (o.gfc_backstop ? 1u << FG_FLD_GFC_CTRL_GFC_PFC_BACKSTOP_LSB : 0u), "GFC_CTRL"});
     }
 
     // Time-based GFC: B_m = the allotment, tau and the Theorem 5.1 bound on B_0 from the

@@ -179,6 +179,7 @@ struct DeadlockOptions {
     std::string egress;           // fifo|rr|iq|cioq ("": the scenario's default)
     uint32_t cioq_out = 2;        // --cioq-out: packets per output queue with --egress cioq
     uint32_t transit_skip_ppm = 0;  // --transit-skip: cioq, switch-facing inputs passed over (ppm)
+    bool gfc_backstop = false;    // --gfc-backstop: gfc-buffer with GFC_CTRL.gfc_pfc_backstop
     uint32_t t_fc = 64;           // CBFC FCCL period (cycles), --fc cbfc|gfc-time
     uint32_t gfc_period = 0;      // time-based GFC sampling period (cycles, 0: = t_fc)
     double gfc_proc_ns = 3000;    // t_r of the GFC calculator's tau (the paper's 3 us)

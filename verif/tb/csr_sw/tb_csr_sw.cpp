@@ -140,6 +140,7 @@ struct TbCsrSw {
         sig.output_array("cfg_cell_cycles", 16, N, &top->cfg_cell_cycles,
                          [this](int k) { return (uint64_t)out.cfg_cell_cycles[k]; });
         sig.output("cfg_gfc_enable", 1, &top->cfg_gfc_enable, [this] { return (uint64_t)out.cfg_gfc_enable; });
+        sig.output("cfg_gfc_backstop", 1, &top->cfg_gfc_backstop, [this] { return (uint64_t)out.cfg_gfc_backstop; });
         sig.output("cfg_gfc_b1", TB_CW, &top->cfg_gfc_b1, [this] { return (uint64_t)out.cfg_gfc_b1; });
         sig.output("cfg_gfc_bm", TB_CW, &top->cfg_gfc_bm, [this] { return (uint64_t)out.cfg_gfc_bm; });
     }
