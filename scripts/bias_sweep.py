@@ -16,7 +16,8 @@ flow above 4 Gb/s for the whole run; with every PPM at which PFC or CBFC deadloc
 GFCs' slowest flow is already below 4.5 Gb/s at the first of those deadlocks; PFC, CBFC and
 GFC-time never drop a lossless cell. (GFC-buffer's lossless drops under a strong bias are a
 finding the table reports: it has no zero-rate stage, so a ring that drains nothing fills
-past B_m into the buffer's end.) Exit status 1 when it does not hold, naming the run."""
+past B_m into the buffer's end. The sweep runs the paper's GFC, without
+GFC_CTRL.gfc_pfc_backstop, which would pause there instead: docs/gfc.md.) Exit status 1 when it does not hold, naming the run."""
 import argparse
 import json
 import sys
