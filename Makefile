@@ -6,10 +6,28 @@ BUILD := build
 BIN := $(BUILD)/bin
 PYTHON ?= python3
 
+# Every goal a user can name sets itself up first. `make X` (any X but help, deps and clean)
+# runs `make deps`, then X in a sub-make with FG_DEPS_DONE=1: a plain `X: deps` prerequisite
+# would let `make -j2 X` compile beside an apt-get still under way (GNU make 4.3 has no .WAIT),
+# and a list of the goals that need it would drift from the README. Sub-makes of the second
+# pass inherit FG_DEPS_DONE through MAKEFLAGS, so deps runs once per command.
+# `make -n X` prints the deps step first; verif/first_run/check_readme_targets.py tests that for
+# every `make` command the README names.
+FG_NO_SETUP := help deps clean
+FG_SETUP_GOALS := $(if $(FG_DEPS_DONE),,$(filter-out $(FG_NO_SETUP),$(MAKECMDGOALS)))
+
+ifneq ($(FG_SETUP_GOALS),)
+.PHONY: $(FG_SETUP_GOALS) fg-setup-then-goals
+$(FG_SETUP_GOALS): fg-setup-then-goals
+	@:
+fg-setup-then-goals: deps
+	@$(MAKE) --no-print-directory FG_DEPS_DONE=1 $(FG_SETUP_GOALS)
+else
 include mk/common.inc
 include $(sort $(wildcard mk/*.mk))
+endif
 
-.PHONY: help deps test lockstep demo bench synth interop icarus lint clean
+.PHONY: help deps test test-build lockstep demo bench synth interop icarus lint clean
 
 help:
 	@echo "flowgate make targets:"
@@ -33,16 +51,27 @@ help:
 deps:
 	@bash scripts/deps.sh
 
+ifeq ($(FG_SETUP_GOALS),)
 # Build everything the tests need, then run them all through the test runner.
 JOBS ?= $(shell nproc)
-test: deps
+test:
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(PYTHON) scripts/run_tests.py $(sort $(wildcard verif/manifests/*.tests))
 
+# Here, after every mk/*.mk has added its binaries to TEST_DEPS (a prerequisite list is
+# expanded where the rule stands).
 test-build: $(TEST_DEPS)
+
+# `make lockstep SEED=N CYCLES=M`: every lock-step test binary with that seed.
+SEED ?= 1
+CYCLES ?= 100000
+lockstep: $(TEST_DEPS)
+	@$(PYTHON) scripts/run_tests.py --lockstep --seed $(SEED) --cycles $(CYCLES) \
+	  $(sort $(wildcard verif/manifests/*.tests))
 
 # Interop with real tools: transmitted frames through tshark, scapy frames into the receiver.
 interop: interop-tx interop-rx
+endif
 
 clean:
 	rm -rf $(BUILD)

@@ -22,6 +22,6 @@ $(BIN)/fg_bench_core: verif/bench/fg_bench_core.cpp verif/bench/fg_core_trace.h 
 	  > $(BENCH_OBJ).log 2>&1 || (cat $(BENCH_OBJ).log; exit 1)
 
 .PHONY: bench
-bench: deps $(BIN)/fg_bench_core $(BIN)/fg_sim
+bench: $(BIN)/fg_bench_core $(BIN)/fg_sim
 	$(PYTHON) scripts/bench.py --cycles $(BENCH_CYCLES) --icarus-cycles $(BENCH_ICARUS) \
 	  --rtl-files "$(SW_CORE_RTL)" --out $(BUILD)/bench/bench.json

