@@ -127,11 +127,11 @@ int fg_cmd_check_nic_config(int argc, char **argv)
     int nerr = fg_nic_config_errors(&c, errors, MAX_ERRORS);
     if (nerr == 0 && have_link && fg_nic_config_check_link(&c, &link, errors[0], sizeof errors[0]))
         nerr = 1;
-    fg_nic_reg_write w[FG_NIC_N_CONFIG_REGS];
+    fg_nic_reg_write w[FG_NIC_MAX_CONFIG_WRITES];
     int nw = 0;
     if (nerr == 0) {
         char msg[FG_NIC_MSG_LEN];
-        nw = fg_nic_config_writes(&c, NULL, w, FG_NIC_N_CONFIG_REGS, msg, sizeof msg);
+        nw = fg_nic_config_writes(&c, NULL, w, FG_NIC_MAX_CONFIG_WRITES, msg, sizeof msg);
         if (nw < 0) { /* cannot happen for a legal configuration; say so rather than print nothing */
             snprintf(errors[0], sizeof errors[0], "%s", msg);
             nerr = 1;

@@ -1,7 +1,9 @@
-/* fg_drv.h - C driver for the switch core's registers, through a bus callback, so the same
- * code runs against the C model (cmodel/csr/csr_sw.c), the Verilated RTL or real hardware:
- * the caller supplies read(ctx, addr) and write(ctx, addr, value) for 32-bit registers at
- * 12-bit byte addresses.
+/* fg_drv.h - C driver for the registers of the switch core and the NIC core, through a bus
+ * callback, so the same code runs against the C models (cmodel/csr/csr_sw.c, csr_nic.c), the
+ * Verilated RTL or real hardware: the caller supplies read(ctx, addr) and write(ctx, addr,
+ * value) for 32-bit registers at 12-bit byte addresses. fg_drv_open finds which block answers
+ * (its ID register) and every function walks that block's generated map (fg_reg_map), so a
+ * field added to a map is read, written and applied with no change here.
  *
  * Registers are named as in docs/registers.md: "TOTAL_CELLS", "HEADROOM[2]" (port 2),
  * "XOFF[1][3]" (port 1, priority 3) or "XOFF[11]" (entry i*N_PRIO+p), case-insensitive.
@@ -12,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fg_reg_plan.h"
 #include "fg_regs.h"
+#include "fg_regs_nic.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,10 +29,11 @@ typedef struct {
     fg_bus_read_fn read;
     fg_bus_write_fn write;
     void *ctx;
-    int n_ports, n_prio, cw; /* from the PARAMS register */
+    const fg_reg_map *map;   /* the block found at open: &fg_regs_sw_map or &fg_regs_nic_map */
+    int n_ports, n_prio, cw; /* switch: from the PARAMS register; NIC: 1, 1, 0 (no arrays) */
 } fg_drv;
 
-/* Reads ID (must be "FGSW") and PARAMS. */
+/* Reads ID ("FGSW": switch core, "FGNI": NIC core) and, for the switch, PARAMS. */
 int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, char *msg, size_t n);
 
 /* Address of a named register. */
@@ -40,14 +45,19 @@ int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t 
  * from ERR_ADDR, ERR is cleared and -1 returned. */
 int fg_drv_write(fg_drv *d, const char *name, uint32_t value, char *msg, size_t n);
 
-/* Validates cfg (fg_sw_config_validate), checks its parameters against the block's, then
- * writes every register in an order the block accepts from any legal starting point: values
- * that lower what a rule charges first (XON, RESERVE, HEADROOM, LOSSLESS_MASK), then
- * TOTAL_CELLS, then the rest. Finally checks ERR. */
+/* Validates cfg (fg_sw_config_validate), checks its parameters against the block's, reads the
+ * block's current configuration, then writes every read-write register of the map in the
+ * order fg_reg_plan derives from the map's rules (lower what a rule bounds, raise bounds
+ * before what they bound, enables last), so no write is refused on the way from any legal
+ * state. Then checks ERR (naming the register, entry and reason) and reads every field back:
+ * 0 only when the block holds exactly cfg; else -1 and the first field that differs. */
 int fg_drv_apply(fg_drv *d, const fg_sw_config *cfg, char *msg, size_t n);
+/* The same for a NIC core (fg_nic_config_validate first). */
+int fg_drv_apply_nic(fg_drv *d, const fg_nic_config *cfg, char *msg, size_t n);
 
 /* Reads every configuration register back into cfg. */
 int fg_drv_read_config(fg_drv *d, fg_sw_config *cfg, char *msg, size_t n);
+int fg_drv_read_config_nic(fg_drv *d, fg_nic_config *cfg, char *msg, size_t n);
 
 #ifdef __cplusplus
 }

@@ -32,9 +32,10 @@ typedef struct {
     const char *reg;
 } fg_nic_reg_write;
 
-/* Writes fg_nic_config_writes produces: one per configuration register (CTRL, GFC_CTRL and 17
- * others). */
-#define FG_NIC_N_CONFIG_REGS 19
+/* Configuration registers (each written at least once by fg_nic_config_writes), and the most
+ * writes it can produce (generated from the map: FG_REGS_NIC_*). */
+#define FG_NIC_N_CONFIG_REGS FG_REGS_NIC_N_CONFIG_REGS
+#define FG_NIC_MAX_CONFIG_WRITES FG_REGS_NIC_MAX_APPLY_WRITES
 
 /* Every field at its reset value (the state of the CSR block after reset). */
 void fg_nic_config_defaults(fg_nic_config *cfg);
@@ -58,13 +59,14 @@ int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, ch
  * FILE:LINE. */
 int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n);
 
-/* The writes that take a CSR block holding `from` (NULL: the reset values) to cfg: every
- * configuration register once, the PFT parameters first, the pair of each rule in an order
- * that keeps it true at every step (lower side first when it goes down, else upper side
- * first), GFC_CTRL then CTRL (GFC and PFT enable and mode) last so GFC and PFT start with
- * their final parameters. Validates
- * cfg first: -1 with the message if illegal, else the number of writes (FG_NIC_N_CONFIG_REGS).
- * `from` must be legal (the block never holds anything else). */
+/* The writes that take a CSR block holding `from` (NULL: the reset values) to cfg, in the
+ * driver's order (fg_reg_plan, fg_reg_plan.h): the fields a rule bounds (t_s, n_e, n_s) first
+ * lowered to the smaller of old and new value where that is lower, then every configuration
+ * register once at its new value, bounds before what they bound, and the registers the map
+ * marks "written last" (CTRL, GFC_CTRL: PFT and GFC enables and modes) at the end, so GFC and
+ * PFT start with their final parameters. No write breaks a rule on the way. Validates cfg
+ * first: -1 with the message if illegal, else the number of writes (FG_NIC_N_CONFIG_REGS to
+ * FG_NIC_MAX_CONFIG_WRITES). `from` must be legal (the block never holds anything else). */
 int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max,
                          char *msg, size_t n);
 

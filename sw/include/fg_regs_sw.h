@@ -393,113 +393,132 @@ typedef struct {
     uint32_t reset;
     size_t cfg_offset;    /* offset in fg_sw_config; (size_t)-1 when not configuration */
     const char *doc;
+    /* what fg_drv_apply's write order needs (gen.py derives it from the rules): */
+    uint8_t bound_depth;  /* 0: no rule bounds this field; else 1 + the deepest field bounding it */
+    uint8_t meet;         /* FG_REG_MEET_*: how a bounded field is lowered toward old and new value */
+    uint8_t apply_last;   /* the register is written after all others (enables, strobes) */
 } fg_reg_field_desc;
+
+enum { FG_REG_MEET_NONE, FG_REG_MEET_MIN, FG_REG_MEET_AND };
+
+/* One register map as the generic driver (fg_drv.c) walks it. */
+typedef struct {
+    const char *block;                 /* "sw", "nic" */
+    uint32_t id;                       /* value of the ID register */
+    const fg_reg_field_desc *fields;   /* in address order */
+    size_t n_fields;
+    const char *const *reason_names;   /* by ERR_ADDR.reason code */
+    size_t n_reasons;
+    uint32_t err_addr, err_addr_addr;  /* the ERR and ERR_ADDR registers */
+    uint8_t ea_addr_lsb, ea_addr_width, ea_reason_lsb, ea_reason_width; /* ERR_ADDR fields */
+    size_t cfg_size;                   /* sizeof the block's fg_*_config */
+} fg_reg_map;
 
 static const fg_reg_field_desc fg_regs_sw_fields[] = {
     {"ID", "id", 0x000u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Block identifier, ASCII \"FGSW\"."},
+     "Block identifier, ASCII \"FGSW\".", 0, FG_REG_MEET_NONE, 0},
     {"VERSION", "minor", 0x004u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Register-map version."},
+     "Register-map version.", 0, FG_REG_MEET_NONE, 0},
     {"VERSION", "major", 0x004u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Register-map version."},
+     "Register-map version.", 0, FG_REG_MEET_NONE, 0},
     {"PARAMS", "n_ports", 0x008u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 8, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Build-time parameters of this instance."},
+     "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
     {"PARAMS", "n_prio", 0x008u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 8, FG_WIDTH_CONST, 8, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Build-time parameters of this instance."},
+     "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
     {"PARAMS", "cw", 0x008u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 8, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Build-time parameters of this instance."},
+     "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
     {"PARAMS", "cnt_w", 0x008u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 24, FG_WIDTH_CONST, 8, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Build-time parameters of this instance."},
+     "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
     {"CTRL", "static_mode", 0x010u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, static_mode),
-     "1: static XOFF/XON thresholds per PG instead of the dynamic threshold"},
+     "1: static XOFF/XON thresholds per PG instead of the dynamic threshold", 0, FG_REG_MEET_NONE, 1},
     {"CTRL", "mode_8023x", 0x010u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, mode_8023x),
-     "1: send 802.3x PAUSE (opcode 0x0001) instead of PFC"},
+     "1: send 802.3x PAUSE (opcode 0x0001) instead of PFC", 0, FG_REG_MEET_NONE, 1},
     {"CTRL", "pfc_enable", 0x010u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 2, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 1u, offsetof(fg_sw_config, pfc_enable),
-     "1: PFC frame generation enabled"},
+     "1: PFC frame generation enabled", 0, FG_REG_MEET_NONE, 1},
     {"TOTAL_CELLS", "total_cells", 0x014u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 1, 1u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, total_cells),
-     "Buffer size B in cells."},
+     "Buffer size B in cells.", 0, FG_REG_MEET_NONE, 0},
     {"RESERVE", "reserve", 0x018u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 8u, offsetof(fg_sw_config, reserve),
-     "Reserved (guaranteed) cells of every PG."},
+     "Reserved (guaranteed) cells of every PG.", 1, FG_REG_MEET_MIN, 0},
     {"RESUME_OFFSET", "resume_offset", 0x01Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 48u, offsetof(fg_sw_config, resume_offset),
-     "Dynamic-mode resume hysteresis in cells."},
+     "Dynamic-mode resume hysteresis in cells.", 0, FG_REG_MEET_NONE, 0},
     {"LOSSLESS_MASK", "lossless_mask", 0x020u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_N_PRIO, 0, 1, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, lossless_mask),
-     "Bit p = 1: priority p is lossless (gets headroom, is paused)."},
+     "Bit p = 1: priority p is lossless (gets headroom, is paused).", 1, FG_REG_MEET_AND, 0},
     {"PAUSE_QUANTA", "pause_quanta", 0x024u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 65535u, offsetof(fg_sw_config, pause_quanta),
-     "Pause time sent in an XOFF, in quanta (512 bit times)."},
+     "Pause time sent in an XOFF, in quanta (512 bit times).", 0, FG_REG_MEET_NONE, 0},
     {"REFRESH_CYCLES", "refresh_cycles", 0x028u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 32768u, offsetof(fg_sw_config, refresh_cycles),
-     "Cycles between XOFF refreshes while a PG stays paused."},
+     "Cycles between XOFF refreshes while a PG stays paused.", 0, FG_REG_MEET_NONE, 0},
     {"SRC_MAC_LO", "src_mac_lo", 0x02Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 1u, offsetof(fg_sw_config, src_mac_lo),
-     "Source MAC of sent PFC frames, bits 31:0 (the MAC as a 48-bit number, first byte on the wire in bits 47:40)."},
+     "Source MAC of sent PFC frames, bits 31:0 (the MAC as a 48-bit number, first byte on the wire in bits 47:40).", 0, FG_REG_MEET_NONE, 0},
     {"SRC_MAC_HI", "src_mac_hi", 0x030u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, src_mac_hi),
-     "Source MAC bits 47:32 (default 02:00:00:00:00:01, locally administered)."},
+     "Source MAC bits 47:32 (default 02:00:00:00:00:01, locally administered).", 0, FG_REG_MEET_NONE, 0},
     {"ERR", "illegal_write", 0x038u, FG_REG_KIND_ERR, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Sticky error: an illegal write happened (value out of range, rule broken, write to a read-only register, unmapped address). Write 1 to clear."},
+     "Sticky error: an illegal write happened (value out of range, rule broken, write to a read-only register, unmapped address). Write 1 to clear.", 0, FG_REG_MEET_NONE, 0},
     {"ERR_ADDR", "addr", 0x03Cu, FG_REG_KIND_ERR_ADDR, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 12, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
+     "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset).", 0, FG_REG_MEET_NONE, 0},
     {"ERR_ADDR", "reason", 0x03Cu, FG_REG_KIND_ERR_ADDR, FG_REG_ARRAY_NONE, 16, FG_WIDTH_CONST, 3, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset)."},
+     "Address and reason of the first illegal write since ERR was last cleared (kept when ERR is cleared, 0 after reset).", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_CTRL", "ppfc_enable", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_enable),
-     "1: the P-PFC engine predicts and requests predictive pauses"},
+     "1: the P-PFC engine predicts and requests predictive pauses", 0, FG_REG_MEET_NONE, 1},
     {"PPFC_CTRL", "ppfc_seed_load", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_seed_load),
-     "strobe: a legal write with this bit 1 reloads the engine's LFSR from PPFC_SEED on the next edge (the core decodes the write; the bit reads back as written)"},
+     "strobe: a legal write with this bit 1 reloads the engine's LFSR from PPFC_SEED on the next edge (the core decodes the write; the bit reads back as written)", 0, FG_REG_MEET_NONE, 1},
     {"PPFC_INTERVAL", "ppfc_interval", 0x044u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 4096u, offsetof(fg_sw_config, ppfc_interval),
-     "P-PFC measurement interval in cycles."},
+     "P-PFC measurement interval in cycles.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_HORIZON", "ppfc_horizon", 0x048u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 4u, offsetof(fg_sw_config, ppfc_horizon),
-     "P-PFC horizon T in intervals: predict when free shared buffer < T x the buffer growth of one interval."},
+     "P-PFC horizon T in intervals: predict when free shared buffer < T x the buffer growth of one interval.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_RATIO", "ppfc_ratio", 0x04Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 17, 0, 1u, 65536u, 32768u, offsetof(fg_sw_config, ppfc_ratio),
-     "P-PFC ratio R in Q0.16 (0x10000 = 1.0): share of a congested egress queue's contributors to pause."},
+     "P-PFC ratio R in Q0.16 (0x10000 = 1.0): share of a congested egress queue's contributors to pause.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_HOLDOFF", "ppfc_holdoff", 0x050u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ppfc_holdoff),
-     "P-PFC hold-off in intervals: a PG is not paused predictively again for this many intervals after a predictive pause."},
+     "P-PFC hold-off in intervals: a PG is not paused predictively again for this many intervals after a predictive pause.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_SEED", "ppfc_seed", 0x054u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 1u, offsetof(fg_sw_config, ppfc_seed),
-     "P-PFC LFSR seed (non-zero); loaded on reset and by PPFC_CTRL.ppfc_seed_load."},
+     "P-PFC LFSR seed (non-zero); loaded on reset and by PPFC_CTRL.ppfc_seed_load.", 0, FG_REG_MEET_NONE, 0},
     {"ECN_CTRL", "ecn_prio_mask", 0x058u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_N_PRIO, 0, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ecn_prio_mask),
-     "bit p = 1: ECN-capable packets of priority p are CE-marked (0: ECN off)"},
+     "bit p = 1: ECN-capable packets of priority p are CE-marked (0: ECN off)", 0, FG_REG_MEET_NONE, 1},
     {"ECN_KMIN", "ecn_kmin", 0x05Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 64u, offsetof(fg_sw_config, ecn_kmin),
-     "RED Kmin in cells: no mark while the egress queue is at or below it."},
+     "RED Kmin in cells: no mark while the egress queue is at or below it.", 1, FG_REG_MEET_MIN, 0},
     {"ECN_KMAX", "ecn_kmax", 0x060u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 256u, offsetof(fg_sw_config, ecn_kmax),
-     "RED Kmax in cells: always mark above it; must not be below ECN_KMIN. P-PFC also acts only on egress queues above it."},
+     "RED Kmax in cells: always mark above it; must not be below ECN_KMIN. P-PFC also acts only on egress queues above it.", 0, FG_REG_MEET_NONE, 0},
     {"ECN_SLOPE", "ecn_slope", 0x064u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 5592405u, offsetof(fg_sw_config, ecn_slope),
-     "RED slope Pmax / (Kmax - Kmin) as Q0.32 (mark probability per cell above Kmin; computed by the driver, no divider in hardware)."},
+     "RED slope Pmax / (Kmax - Kmin) as Q0.32 (mark probability per cell above Kmin; computed by the driver, no divider in hardware).", 0, FG_REG_MEET_NONE, 0},
     {"ECN_SEED", "ecn_seed", 0x068u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ecn_seed),
-     "Seed of the per-ingress-port ECN LFSRs (non-zero); port i starts from a value derived from it (docs/blocks/ecn_red.md); loaded on reset and on every legal write."},
+     "Seed of the per-ingress-port ECN LFSRs (non-zero); port i starts from a value derived from it (docs/blocks/ecn_red.md); loaded on reset and on every legal write.", 0, FG_REG_MEET_NONE, 0},
     {"GFC_CTRL", "gfc_enable", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_enable),
-     "1: GFC replaces PFC on every lossless priority: stage feedback frames (opcode 0x0102) instead of PFC pauses, egress rate limiters honour received stages"},
+     "1: GFC replaces PFC on every lossless priority: stage feedback frames (opcode 0x0102) instead of PFC pauses, egress rate limiters honour received stages", 0, FG_REG_MEET_NONE, 1},
     {"GFC_CTRL", "gfc_pfc_backstop", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_pfc_backstop),
-     "1 (with gfc_enable): a lossless PG that the buffer manager pauses (above its XOFF threshold) still sends PFC XOFF/XON frames besides its GFC stages, so a queue that stops draining pauses its upstream instead of overflowing its headroom (GFC alone never pauses: its last stage sends at C/2^N); with XOFF at GFC_BM only a queue GFC did not hold below B_m pauses. 0: the paper's GFC, no pause"},
+     "1 (with gfc_enable): a lossless PG that the buffer manager pauses (above its XOFF threshold) still sends PFC XOFF/XON frames besides its GFC stages, so a queue that stops draining pauses its upstream instead of overflowing its headroom (GFC alone never pauses: its last stage sends at C/2^N); with XOFF at GFC_BM only a queue GFC did not hold below B_m pauses. 0: the paper's GFC, no pause", 0, FG_REG_MEET_NONE, 1},
     {"GFC_B1", "gfc_b1", 0x070u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, gfc_b1),
-     "GFC B_1 in cells: a PG's occupancy (ingress + headroom cells) at or above it is in stage 1 or higher; must be below GFC_BM."},
+     "GFC B_1 in cells: a PG's occupancy (ingress + headroom cells) at or above it is in stage 1 or higher; must be below GFC_BM.", 1, FG_REG_MEET_MIN, 0},
     {"GFC_BM", "gfc_bm", 0x074u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, gfc_bm),
-     "GFC B_m in cells: the occupancy of the last stage; stage k starts at B_m - (B_m - B_1) >> (k-1)."},
+     "GFC B_m in cells: the occupancy of the last stage; stage k starts at B_m - (B_m - B_1) >> (k-1).", 0, FG_REG_MEET_NONE, 0},
     {"HEADROOM", "headroom", 0x080u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 128u, offsetof(fg_sw_config, headroom),
-     "Headroom cells of every lossless PG of port i (sw/ computes it: flowgate headroom)."},
+     "Headroom cells of every lossless PG of port i (sw/ computes it: flowgate headroom).", 1, FG_REG_MEET_MIN, 0},
     {"ALPHA_SHIFT", "alpha_shift", 0x100u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
-     "Dynamic threshold alpha = 2^-k for port i."},
+     "Dynamic threshold alpha = 2^-k for port i.", 0, FG_REG_MEET_NONE, 0},
     {"QUANTA_STEP", "quanta_step", 0x180u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 65536u, offsetof(fg_sw_config, quanta_step),
-     "Received-pause timer step of port i: quanta per cycle in Q8.16 (= bits per cycle x 128; 0x010000 = one 64-byte cell per cycle)."},
+     "Received-pause timer step of port i: quanta per cycle in Q8.16 (= bits per cycle x 128; 0x010000 = one 64-byte cell per cycle).", 0, FG_REG_MEET_NONE, 0},
     {"DROPS", "count", 0x200u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Lossy packets dropped at ingress port i."},
+     "Lossy packets dropped at ingress port i.", 0, FG_REG_MEET_NONE, 0},
     {"VIOLATIONS", "count", 0x280u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Lossless packets dropped at ingress port i (headroom too small)."},
+     "Lossless packets dropped at ingress port i (headroom too small).", 0, FG_REG_MEET_NONE, 0},
     {"PFC_REQ_TX", "count", 0x300u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "PFC/PAUSE frames requested on port i."},
+     "PFC/PAUSE frames requested on port i.", 0, FG_REG_MEET_NONE, 0},
     {"PFC_RX_OK", "count", 0x380u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Valid PFC/PAUSE frames received on port i."},
+     "Valid PFC/PAUSE frames received on port i.", 0, FG_REG_MEET_NONE, 0},
     {"PFC_RX_BAD", "count", 0x400u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Malformed MAC-control frames received on port i (runt, bad FCS, wrong DA or opcode)."},
+     "Malformed MAC-control frames received on port i (runt, bad FCS, wrong DA or opcode).", 0, FG_REG_MEET_NONE, 0},
     {"CELL_CYCLES", "cell_cycles", 0x480u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 256u, offsetof(fg_sw_config, cell_cycles),
-     "Cycles to send one cell at port i's line rate, Q8.8 (0x100 = one cell per cycle); P-PFC turns cells into pause time with it."},
+     "Cycles to send one cell at port i's line rate, Q8.8 (0x100 = one cell per cycle); P-PFC turns cells into pause time with it.", 0, FG_REG_MEET_NONE, 0},
     {"ECN_MARKS", "count", 0x500u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Packets CE-marked at ingress port i."},
+     "Packets CE-marked at ingress port i.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_COUNT", "count", 0x580u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "Predictive pauses issued for the PGs of ingress port i (per port: 256 per-PG counters do not fit the 12-bit map; the core's stat_pp output pulses per PG)."},
+     "Predictive pauses issued for the PGs of ingress port i (per port: 256 per-PG counters do not fit the 12-bit map; the core's stat_pp output pulses per PG).", 0, FG_REG_MEET_NONE, 0},
     {"GFC_TX", "count", 0x600u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "GFC stage frames requested (taken by the serialiser) on port i."},
+     "GFC stage frames requested (taken by the serialiser) on port i.", 0, FG_REG_MEET_NONE, 0},
     {"GFC_RX", "count", 0x680u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
-     "GFC stage frames received on port i."},
+     "GFC stage frames received on port i.", 0, FG_REG_MEET_NONE, 0},
     {"XOFF", "xoff", 0x800u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 1024u, offsetof(fg_sw_config, xoff),
-     "Static-mode XOFF threshold (shared cells) of PG (i,p)."},
+     "Static-mode XOFF threshold (shared cells) of PG (i,p).", 0, FG_REG_MEET_NONE, 0},
     {"XON", "xon", 0xC00u, FG_REG_KIND_RW, FG_REG_ARRAY_PG, 0, FG_WIDTH_CW, 0, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, xon),
-     "Static-mode XON threshold (shared cells) of PG (i,p); must not exceed XOFF of the same PG."},
+     "Static-mode XON threshold (shared cells) of PG (i,p); must not exceed XOFF of the same PG.", 1, FG_REG_MEET_MIN, 0},
 };
 #define FG_REGS_SW_N_FIELDS (sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0])
 
@@ -509,6 +528,12 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
 /*   kmin_le_kmax: ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other) */
 /*   gfc_b1_lt_bm: GFC_B1 < GFC_BM (strict; a write to either side is checked against the other) */
 static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax", "gfc_b1_lt_bm"};
+
+static const fg_reg_map fg_regs_sw_map = {
+    "sw", 0x46475357u, fg_regs_sw_fields, sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0],
+    fg_regs_sw_reason_names, sizeof fg_regs_sw_reason_names / sizeof fg_regs_sw_reason_names[0],
+    0x038u, 0x03Cu, 0, 12, 16, 3,
+    sizeof(fg_sw_config)};
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "fg_gfc_plan.h"
+#include "fg_reg_plan.h"
 
 static int is_config_field(const fg_reg_field_desc *f)
 {
@@ -254,19 +255,25 @@ int fg_nic_config_unpack(fg_nic_config *cfg, uint32_t addr, uint32_t value)
     return found ? 0 : -1;
 }
 
-static void emit(fg_nic_reg_write *w, int max, int *count, const fg_nic_config *cfg, const fg_reg_field_desc *f)
+typedef struct {
+    fg_nic_reg_write *w;
+    int max, count;
+} write_list;
+
+static void list_emit(void *ctx, uint32_t addr, uint32_t value, const fg_reg_field_desc *reg, int k)
 {
-    if (*count < max) {
-        w[*count].addr = f->addr;
-        w[*count].value = fg_nic_config_reg_value(cfg, f->addr);
-        w[*count].reg = f->reg;
+    (void)k;
+    write_list *l = ctx;
+    if (l->count < l->max) {
+        l->w[l->count].addr = addr;
+        l->w[l->count].value = value;
+        l->w[l->count].reg = reg->reg;
     }
-    (*count)++;
+    l->count++;
 }
 
-/* Why this order is safe for a rule lhs <= rhs, old state legal (a0 <= b0), target legal
- * (a1 <= b1): if a1 <= a0, writing lhs first gives a1 <= a0 <= b0, then b1 >= a1; else
- * (a1 > a0) writing rhs first gives a0 < a1 <= b1, then a1 <= b1. */
+/* The order is the driver's (fg_reg_plan: lower what a rule bounds, raise bounds first, the
+ * registers the map marks "written last" - CTRL and GFC_CTRL - at the end). */
 int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max)
 {
     fg_nic_config reset;
@@ -274,51 +281,11 @@ int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *fro
         fg_nic_config_defaults(&reset);
         from = &reset;
     }
-    uint32_t done[FG_REGS_NIC_N_FIELDS] = {0}; /* addresses already written */
-    int ndone = 0, count = 0;
-    /* the enable / mode registers go last, GFC_CTRL then CTRL: each block starts with its
-     * final parameters */
-    static const char *const last_regs[] = {"GFC_CTRL", "CTRL"};
-    const fg_reg_field_desc *last[2] = {NULL, NULL};
-    for (size_t i = 0; i < FG_REGS_NIC_N_FIELDS; i++) {
-        const fg_reg_field_desc *f = &fg_regs_nic_fields[i];
-        if (!is_config_field(f))
-            continue;
-        int seen = 0;
-        for (int k = 0; k < ndone; k++)
-            seen |= done[k] == f->addr;
-        if (seen)
-            continue;
-        int is_last = 0;
-        for (int k = 0; k < 2; k++)
-            if (!strcmp(f->reg, last_regs[k])) {
-                last[k] = f;
-                is_last = 1;
-            }
-        if (is_last) {
-            done[ndone++] = f->addr;
-            continue;
-        }
-        const fg_regs_nic_rule_desc *rule = NULL;
-        for (size_t r = 0; r < FG_REGS_NIC_N_RULES; r++)
-            if (fg_regs_nic_rules[r].lhs_offset == f->cfg_offset || fg_regs_nic_rules[r].rhs_offset == f->cfg_offset)
-                rule = &fg_regs_nic_rules[r];
-        if (!rule) {
-            emit(w, max, &count, cfg, f);
-            done[ndone++] = f->addr;
-            continue;
-        }
-        const fg_reg_field_desc *lf = field_at_offset(rule->lhs_offset), *rf = field_at_offset(rule->rhs_offset);
-        int lower_first = field_value(cfg, rule->lhs_offset) <= field_value(from, rule->lhs_offset);
-        emit(w, max, &count, cfg, lower_first ? lf : rf);
-        emit(w, max, &count, cfg, lower_first ? rf : lf);
-        done[ndone++] = lf->addr;
-        done[ndone++] = rf->addr;
-    }
-    for (int k = 0; k < 2; k++)
-        if (last[k])
-            emit(w, max, &count, cfg, last[k]);
-    return count;
+    static const fg_reg_shape shape = {1, 1, 0};
+    write_list l = {w, max, 0};
+    if (fg_reg_plan(&fg_regs_nic_map, &shape, from, cfg, list_emit, &l) < 0)
+        return -1;
+    return l.count;
 }
 
 int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg_nic_reg_write *w, int max,
@@ -333,6 +300,10 @@ int fg_nic_config_writes(const fg_nic_config *cfg, const fg_nic_config *from, fg
         return -1;
     }
     int count = fg_nic_config_write_order(cfg, from, w, max);
+    if (count < 0) {
+        snprintf(msg, n, "out of memory");
+        return -1;
+    }
     if (count > max) {
         snprintf(msg, n, "room for %d register writes, %d needed", max, count);
         return -1;

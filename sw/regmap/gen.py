@@ -98,6 +98,11 @@ class Reg:
         self.array = d.get("array")
         self.doc = d.get("doc", "")
         self.input = d.get("input")
+        # "apply": "last": the driver writes this register after every other one (enables and
+        # strobes, so a block starts with its final parameters)
+        self.apply_last = d.get("apply") == "last"
+        if d.get("apply") not in (None, "last"):
+            raise MapError(f"{self.name}: apply must be \"last\" or absent")
         if self.kind not in ("const", "rw", "err", "err_addr", "counter"):
             raise MapError(f"{self.name}: unknown kind '{self.kind}'")
         if self.array and self.array not in arrays:
@@ -156,6 +161,50 @@ class RegMap:
                         raise MapError(f"field name '{f.name}' used twice")
                     self.by_field[f.name] = f
         self._check()
+        self._order()
+
+    def _order(self):
+        """What the driver's write order needs, from the rules alone (docs/registers.md, "Moving
+        between configurations"). A rule's bounded side (le/lt lhs; pool headroom, reserve and
+        mask) only ever tightens the rule as it grows, its bound (rhs; pool total) loosens it.
+        meet: how the driver lowers a bounded field toward both its old and its new value (min,
+        or AND for a mask). depth: 0 for a field no rule bounds, else 1 + the deepest of its
+        bounds; the driver lowers deepest first and raises shallowest first."""
+        bounds = {}  # bounded field name -> names of the fields that bound it
+        meet = {}
+        for rule in self.rules:
+            if rule["kind"] in ("le", "lt"):
+                pairs = [(rule["lhs"], "MIN", rule["rhs"])]
+            else:
+                pairs = [(rule["per_port"], "MIN", rule["total"]), (rule["per_pg"], "MIN", rule["total"]),
+                         (rule["mask"], "AND", rule["total"])]
+            for bounded, how, bound in pairs:
+                if meet.get(bounded, how) != how:
+                    raise MapError(f"rule {rule['name']}: {bounded} is lowered by min in one rule and by AND in another")
+                meet[bounded] = how
+                bounds.setdefault(bounded, set()).add(bound)
+        for name, how in meet.items():
+            f = self.by_field[name]
+            if how == "AND" and f.min > 0:
+                raise MapError(f"{name}: a mask lowered by AND needs min 0")
+            if f.reg.apply_last:
+                raise MapError(f"{f.reg.name}: a register written last cannot hold a rule's field ({name})")
+        depth = {}
+
+        def depth_of(name, path=()):
+            if name in path:
+                raise MapError("rules bound each other in a cycle: " + " -> ".join(path + (name,)))
+            if name not in depth:
+                depth[name] = 0 if name not in bounds else 1 + max(depth_of(b, path + (name,)) for b in bounds[name])
+            return depth[name]
+
+        for name in self.by_field:
+            depth_of(name)
+        if max(depth.values(), default=0) > 255:
+            raise MapError("rule chains deeper than 255")
+        for name, f in self.by_field.items():
+            f.bound_depth = depth[name]
+            f.meet = meet.get(name, "NONE")
 
     def reason_code(self, name):
         for r in self.reasons:
@@ -1290,7 +1339,26 @@ def gen_swh(m):
     a("    uint32_t reset;")
     a("    size_t cfg_offset;    /* offset in fg_sw_config; (size_t)-1 when not configuration */")
     a("    const char *doc;")
+    a("    /* what fg_drv_apply's write order needs (gen.py derives it from the rules): */")
+    a("    uint8_t bound_depth;  /* 0: no rule bounds this field; else 1 + the deepest field bounding it */")
+    a("    uint8_t meet;         /* FG_REG_MEET_*: how a bounded field is lowered toward old and new value */")
+    a("    uint8_t apply_last;   /* the register is written after all others (enables, strobes) */")
     a("} fg_reg_field_desc;")
+    a("")
+    a("enum { FG_REG_MEET_NONE, FG_REG_MEET_MIN, FG_REG_MEET_AND };")
+    a("")
+    a("/* One register map as the generic driver (fg_drv.c) walks it. */")
+    a("typedef struct {")
+    a("    const char *block;                 /* \"sw\", \"nic\" */")
+    a("    uint32_t id;                       /* value of the ID register */")
+    a("    const fg_reg_field_desc *fields;   /* in address order */")
+    a("    size_t n_fields;")
+    a("    const char *const *reason_names;   /* by ERR_ADDR.reason code */")
+    a("    size_t n_reasons;")
+    a("    uint32_t err_addr, err_addr_addr;  /* the ERR and ERR_ADDR registers */")
+    a("    uint8_t ea_addr_lsb, ea_addr_width, ea_reason_lsb, ea_reason_width; /* ERR_ADDR fields */")
+    a("    size_t cfg_size;                   /* sizeof the block's fg_*_config */")
+    a("} fg_reg_map;")
     a("")
     kind = {"const": "CONST", "rw": "RW", "err": "ERR", "err_addr": "ERR_ADDR", "counter": "COUNTER"}
     arr = {None: "NONE", "port": "PORT", "pg": "PG"}
@@ -1305,7 +1373,7 @@ def gen_swh(m):
             doc = (f.doc or r.doc).replace('"', '\\"')
             a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_{arr[r.array]}, {f.lsb}, {wf}, {w}, '
               f'{1 if f.reset == "max" else 0}, {f.min}u, {mx}, {rs}u, {off},')
-            a(f'     "{doc}"}},')
+            a(f'     "{doc}", {order_cols(r, f)}}},')
     a("};")
     a("#define FG_REGS_SW_N_FIELDS (sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0])")
     a("")
@@ -1314,11 +1382,33 @@ def gen_swh(m):
         a(f"/*   {rule['name']}: {rule['doc']} */")
     a("static const char *const fg_regs_sw_rule_names[] = {" + ", ".join(f'"{r["name"]}"' for r in m.rules) + "};")
     a("")
+    map_desc(m, a, "sw")
     a("#ifdef __cplusplus")
     a("}")
     a("#endif")
     a("#endif")
     return "\n".join(L) + "\n"
+
+
+def order_cols(r, f):
+    """The write-order columns of a field descriptor row: bound_depth, meet, apply_last."""
+    if r.kind != "rw":
+        return "0, FG_REG_MEET_NONE, 0"
+    return f"{f.bound_depth}, FG_REG_MEET_{f.meet}, {1 if r.apply_last else 0}"
+
+
+def map_desc(m, a, b):
+    """static const fg_reg_map fg_regs_<b>_map: the descriptor fg_drv.c drives."""
+    ident = next(r for r in m.regs if r.name == "ID").fields[0].value
+    ea = {f.name: f for f in next(r for r in m.regs if r.kind == "err_addr").fields}
+    err = next(r for r in m.regs if r.kind == "err")
+    era = next(r for r in m.regs if r.kind == "err_addr")
+    a(f"static const fg_reg_map fg_regs_{b}_map = {{")
+    a(f'    "{m.block}", {ident}u, fg_regs_{b}_fields, sizeof fg_regs_{b}_fields / sizeof fg_regs_{b}_fields[0],')
+    a(f"    fg_regs_{b}_reason_names, sizeof fg_regs_{b}_reason_names / sizeof fg_regs_{b}_reason_names[0],")
+    a(f"    0x{err.addr:03X}u, 0x{era.addr:03X}u, {ea['addr'].lsb}, {ea['addr'].width}, {ea['reason'].lsb}, {ea['reason'].width},")
+    a(f"    sizeof(fg_{b}_config)}};")
+    a("")
 
 
 def gen_swh_other(m):
@@ -1395,7 +1485,7 @@ def gen_swh_other(m):
             doc = (f.doc or r.doc).replace('"', '\\"')
             a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_NONE, {f.lsb}, {wf}, {w}, '
               f'{1 if f.reset == "max" else 0}, {f.min}u, {mx}, {rs}u, {off},')
-            a(f'     "{doc}"}},')
+            a(f'     "{doc}", {order_cols(r, f)}}},')
     a("};")
     a(f"#define FG_REGS_{B}_N_FIELDS (sizeof fg_regs_{b}_fields / sizeof fg_regs_{b}_fields[0])")
     a("")
@@ -1414,6 +1504,15 @@ def gen_swh_other(m):
     a("};")
     a(f"#define FG_REGS_{B}_N_RULES (sizeof fg_regs_{b}_rules / sizeof fg_regs_{b}_rules[0])")
     a("")
+    rw_regs = m.regs_of("rw")
+    n_lower = sum(1 for r in rw_regs for f in r.fields if f.meet != "NONE")
+    n_raise = sum(1 if r.apply_last else len({f.bound_depth for f in r.fields}) for r in rw_regs)
+    a(f"/* configuration registers, and the most writes fg_reg_plan makes for this map (each bounded")
+    a(f" * field lowered once, each register raised once per rule depth among its fields) */")
+    a(f"#define FG_REGS_{B}_N_CONFIG_REGS {len(rw_regs)}")
+    a(f"#define FG_REGS_{B}_MAX_APPLY_WRITES {n_lower + n_raise}")
+    a("")
+    map_desc(m, a, b)
     a("#ifdef __cplusplus")
     a("}")
     a("#endif")
@@ -1477,14 +1576,28 @@ def gen_doc(m):
     for rule in m.rules:
         a(f"- `{rule['name']}`: {rule['doc']}.")
     a("")
-    if sw:
-        a("To move between two legal configurations, lower first, then raise (the C driver's")
-        a("`fg_drv_apply` does this: XON down, then XOFF, then XON; reserve and headroom to 0, then")
-        a("TOTAL_CELLS and LOSSLESS_MASK, then reserve and headroom).")
-    else:
-        a("To move between two legal configurations, lower first, then raise (for `a <= b`: write")
-        a("`a` down to its new value if that is lower, then `b`, then `a`).")
+    a("Moving between two legal configurations (what the C driver's `fg_drv_apply` does, in an")
+    a("order gen.py derives from these rules, so a field added to the map is applied with no")
+    a("driver change): a rule's *bounded* side (the left of `<=`/`<`; the pool's headroom, reserve")
+    a("and lossless mask) only tightens the rule as it grows, its *bound* (the right side; the")
+    a("pool's total) only loosens it. The driver reads the block, lowers every bounded field to")
+    a("the smaller of its old and new value (the intersection for a mask), deepest in a chain of")
+    a("rules first; then writes every register to its new value, bounds before what they bound;")
+    a("then the registers marked *written last* (enables and strobes), so a block starts with its")
+    a("final parameters. No write on the way breaks a rule. It then checks ERR and reads every")
+    a("register back.")
     a("")
+    order = [(f.bound_depth, f.meet, r.name, f.name) for r in m.regs_of("rw") for f in r.fields if f.meet != "NONE"]
+    if order:
+        a("| bounded field | lowered by | depth |")
+        a("|---|---|---|")
+        for d, how, rn, fn in sorted(order, key=lambda t: (-t[0], t[2])):
+            a(f"| `{rn}.{fn}` | {'min' if how == 'MIN' else 'AND'} | {d} |")
+        a("")
+    last = [r.name for r in m.regs_of("rw") if r.apply_last]
+    if last:
+        a("Written last: " + ", ".join(f"`{n}`" for n in last) + ".")
+        a("")
     a("## Map")
     a("")
     a("| address | register | access | entries | reset | description |")
