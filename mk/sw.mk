@@ -25,3 +25,13 @@ $(BIN)/fg_sw_unit: sw/tests/test_sw.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgm
 .PHONY: sw
 sw: $(BIN)/flowgate $(BIN)/fg_sw_unit
 TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit
+
+# The driver round-trip (verif/drv): random legal configurations applied through fg_drv and
+# read back over the raw bus, against the C CSR models (here) and the Verilated CSR RTL in
+# lock-step with them (mk/drv.mk).
+$(BIN)/fg_drv_roundtrip: verif/drv/drv_roundtrip_model.c verif/drv/fg_roundtrip.c verif/drv/fg_roundtrip.h \
+    $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) -Icmodel -Iverif/drv verif/drv/drv_roundtrip_model.c verif/drv/fg_roundtrip.c \
+	  $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+TEST_DEPS += $(BIN)/fg_drv_roundtrip

@@ -29,7 +29,7 @@ typedef struct {
     fg_bus_read_fn read;
     fg_bus_write_fn write;
     void *ctx;
-    const fg_reg_map *map;   /* the block found at open: &fg_regs_sw_map or &fg_regs_nic_map */
+    const fg_reg_map *map;   /* the block found at open (compare ->id: each file has its own copy of a map) */
     int n_ports, n_prio, cw; /* switch: from the PARAMS register; NIC: 1, 1, 0 (no arrays) */
 } fg_drv;
 

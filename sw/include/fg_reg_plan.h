@@ -52,7 +52,8 @@ typedef void (*fg_reg_emit_fn)(void *ctx, uint32_t addr, uint32_t value, const f
  *   1. lower: each field a rule bounds (meet != NONE) goes to min(from, to) (AND for a mask),
  *      deepest bound_depth first; a write only where the value changes;
  *   2. raise: for depth 0, 1, ...: each register with a field at that depth, those fields set
- *      to `to`, written (every read-write register is written at least once);
+ *      to `to`, written - unless step 1 already wrote it and it holds that value, so every
+ *      read-write register is written at least once;
  *   3. the registers marked apply_last (enables, strobes), in address order.
  * Both configurations must be legal for the rules to hold on the way (the block never holds
  * anything else; the caller validates `to`). Returns the number of writes, or -1 when the

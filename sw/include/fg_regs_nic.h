@@ -328,11 +328,19 @@ static const fg_regs_nic_rule_desc fg_regs_nic_rules[] = {
 #define FG_REGS_NIC_N_CONFIG_REGS 19
 #define FG_REGS_NIC_MAX_APPLY_WRITES 22
 
+static const fg_reg_rule fg_regs_nic_map_rules[] = {
+    {"t_s_le_t_e", FG_REG_RULE_LE, 4, {10, 9, -1, -1},
+     "PFT_T_S <= PFT_T_E (a write to either side is checked against the other)"},
+    {"n_e_le_w_e", FG_REG_RULE_LE, 5, {12, 11, -1, -1},
+     "PFT_N_E <= PFT_W_E (the count must fit in its window)"},
+    {"n_s_le_w_s", FG_REG_RULE_LE, 6, {15, 14, -1, -1},
+     "PFT_N_S <= PFT_W_S (the count must fit in its window)"},
+};
 static const fg_reg_map fg_regs_nic_map = {
     "nic", 0x46474E49u, fg_regs_nic_fields, sizeof fg_regs_nic_fields / sizeof fg_regs_nic_fields[0],
     fg_regs_nic_reason_names, sizeof fg_regs_nic_reason_names / sizeof fg_regs_nic_reason_names[0],
     0x058u, 0x05Cu, 0, 12, 16, 3,
-    sizeof(fg_nic_config)};
+    sizeof(fg_nic_config), fg_regs_nic_map_rules, sizeof fg_regs_nic_map_rules / sizeof fg_regs_nic_map_rules[0]};
 
 #ifdef __cplusplus
 }

@@ -401,6 +401,19 @@ typedef struct {
 
 enum { FG_REG_MEET_NONE, FG_REG_MEET_MIN, FG_REG_MEET_AND };
 
+/* A cross-field rule, by index into the map's field table. le / lt: field[0] <= / < field[1]
+ * (entry by entry for arrays); pool: field[0] (total) > sum over ports of field[1][i] *
+ * popcount(field[2]) + field[3] * ports * priorities. reason: the ERR_ADDR code the block
+ * reports when a write would break it. */
+enum { FG_REG_RULE_LE, FG_REG_RULE_LT, FG_REG_RULE_POOL };
+typedef struct {
+    const char *name;
+    uint8_t kind;
+    uint8_t reason;
+    int16_t field[4];
+    const char *doc;
+} fg_reg_rule;
+
 /* One register map as the generic driver (fg_drv.c) walks it. */
 typedef struct {
     const char *block;                 /* "sw", "nic" */
@@ -412,6 +425,8 @@ typedef struct {
     uint32_t err_addr, err_addr_addr;  /* the ERR and ERR_ADDR registers */
     uint8_t ea_addr_lsb, ea_addr_width, ea_reason_lsb, ea_reason_width; /* ERR_ADDR fields */
     size_t cfg_size;                   /* sizeof the block's fg_*_config */
+    const fg_reg_rule *rules;
+    size_t n_rules;
 } fg_reg_map;
 
 static const fg_reg_field_desc fg_regs_sw_fields[] = {
@@ -529,11 +544,21 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
 /*   gfc_b1_lt_bm: GFC_B1 < GFC_BM (strict; a write to either side is checked against the other) */
 static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax", "gfc_b1_lt_bm"};
 
+static const fg_reg_rule fg_regs_sw_map_rules[] = {
+    {"xon_le_xoff", FG_REG_RULE_LE, 4, {51, 50, -1, -1},
+     "XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other)"},
+    {"pool", FG_REG_RULE_POOL, 5, {10, 37, 13, 11},
+     "TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell)"},
+    {"kmin_le_kmax", FG_REG_RULE_LE, 6, {29, 30, -1, -1},
+     "ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other)"},
+    {"gfc_b1_lt_bm", FG_REG_RULE_LT, 7, {35, 36, -1, -1},
+     "GFC_B1 < GFC_BM (strict; a write to either side is checked against the other)"},
+};
 static const fg_reg_map fg_regs_sw_map = {
     "sw", 0x46475357u, fg_regs_sw_fields, sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0],
     fg_regs_sw_reason_names, sizeof fg_regs_sw_reason_names / sizeof fg_regs_sw_reason_names[0],
     0x038u, 0x03Cu, 0, 12, 16, 3,
-    sizeof(fg_sw_config)};
+    sizeof(fg_sw_config), fg_regs_sw_map_rules, sizeof fg_regs_sw_map_rules / sizeof fg_regs_sw_map_rules[0]};
 
 #ifdef __cplusplus
 }

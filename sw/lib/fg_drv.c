@@ -36,7 +36,7 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
                  id, fg_regs_sw_map.id, fg_regs_nic_map.id);
         return -1;
     }
-    if (d->map == &fg_regs_sw_map) {
+    if (d->map->id == fg_regs_sw_map.id) {
         uint32_t p = rd(ctx, FG_REG_PARAMS_ADDR);
         d->n_ports = (int)((p >> FG_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
         d->n_prio = (int)((p >> FG_FLD_PARAMS_N_PRIO_LSB) & 0xFFu);
@@ -239,7 +239,7 @@ out:
 
 static int need_map(const fg_drv *d, const fg_reg_map *want, char *msg, size_t n)
 {
-    if (d->map == want)
+    if (d->map->id == want->id)
         return 0;
     snprintf(msg, n, "the block on this bus is the %s core, not the %s core", d->map->block, want->block);
     return -1;

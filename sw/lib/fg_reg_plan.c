@@ -93,8 +93,14 @@ int fg_reg_plan(const fg_reg_map *m, const fg_reg_shape *s, const void *from, co
                 void *ctx)
 {
     void *sh = malloc(m->cfg_size); /* the block's state as the writes change it */
-    if (!sh)
+    /* lowered[i * max_k + k]: entry k of field i's register was written by the lowering */
+    size_t max_k = (size_t)(s->n_ports > 0 ? s->n_ports : 1) * (size_t)(s->n_prio > 0 ? s->n_prio : 1);
+    unsigned char *lowered = calloc(m->n_fields * max_k, 1);
+    if (!sh || !lowered) {
+        free(sh);
+        free(lowered);
         return -1;
+    }
     memcpy(sh, from, m->cfg_size);
     int writes = 0, max_depth = 0;
     for (size_t i = 0; i < m->n_fields; i++)
@@ -115,6 +121,7 @@ int fg_reg_plan(const fg_reg_map *m, const fg_reg_shape *s, const void *from, co
                 *v = low;
                 size_t first = fg_reg_first_field(m, i);
                 emit(ctx, f->addr + 4u * (uint32_t)k, fg_reg_compose(m, sh, first, k), &m->fields[first], k);
+                lowered[first * max_k + (size_t)k] = 1;
                 writes++;
             }
         }
@@ -135,13 +142,19 @@ int fg_reg_plan(const fg_reg_map *m, const fg_reg_shape *s, const void *from, co
                 if (!here)
                     continue;
                 for (int k = 0; k < fg_reg_field_count(r, s); k++) {
+                    uint32_t before = fg_reg_compose(m, sh, first, k);
                     for (size_t j = first; j < end; j++)
                         if (pass || m->fields[j].bound_depth == depth)
                             *fg_reg_cfg_slot(sh, &m->fields[j], k) = fg_reg_cfg_get(to, &m->fields[j], k);
-                    emit(ctx, r->addr + 4u * (uint32_t)k, fg_reg_compose(m, sh, first, k), r, k);
+                    uint32_t v = fg_reg_compose(m, sh, first, k);
+                    /* a register the lowering already took to this value is not written again */
+                    if (v == before && lowered[first * max_k + (size_t)k])
+                        continue;
+                    emit(ctx, r->addr + 4u * (uint32_t)k, v, r, k);
                     writes++;
                 }
             }
     free(sh);
+    free(lowered);
     return writes;
 }

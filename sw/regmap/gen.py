@@ -1347,6 +1347,19 @@ def gen_swh(m):
     a("")
     a("enum { FG_REG_MEET_NONE, FG_REG_MEET_MIN, FG_REG_MEET_AND };")
     a("")
+    a("/* A cross-field rule, by index into the map's field table. le / lt: field[0] <= / < field[1]")
+    a(" * (entry by entry for arrays); pool: field[0] (total) > sum over ports of field[1][i] *")
+    a(" * popcount(field[2]) + field[3] * ports * priorities. reason: the ERR_ADDR code the block")
+    a(" * reports when a write would break it. */")
+    a("enum { FG_REG_RULE_LE, FG_REG_RULE_LT, FG_REG_RULE_POOL };")
+    a("typedef struct {")
+    a("    const char *name;")
+    a("    uint8_t kind;")
+    a("    uint8_t reason;")
+    a("    int16_t field[4];")
+    a("    const char *doc;")
+    a("} fg_reg_rule;")
+    a("")
     a("/* One register map as the generic driver (fg_drv.c) walks it. */")
     a("typedef struct {")
     a("    const char *block;                 /* \"sw\", \"nic\" */")
@@ -1358,6 +1371,8 @@ def gen_swh(m):
     a("    uint32_t err_addr, err_addr_addr;  /* the ERR and ERR_ADDR registers */")
     a("    uint8_t ea_addr_lsb, ea_addr_width, ea_reason_lsb, ea_reason_width; /* ERR_ADDR fields */")
     a("    size_t cfg_size;                   /* sizeof the block's fg_*_config */")
+    a("    const fg_reg_rule *rules;")
+    a("    size_t n_rules;")
     a("} fg_reg_map;")
     a("")
     kind = {"const": "CONST", "rw": "RW", "err": "ERR", "err_addr": "ERR_ADDR", "counter": "COUNTER"}
@@ -1403,11 +1418,29 @@ def map_desc(m, a, b):
     ea = {f.name: f for f in next(r for r in m.regs if r.kind == "err_addr").fields}
     err = next(r for r in m.regs if r.kind == "err")
     era = next(r for r in m.regs if r.kind == "err_addr")
+    index = {}
+    i = 0
+    for r in m.regs:
+        for f in r.fields:
+            if r.kind == "rw":
+                index[f.name] = i
+            i += 1
+    a(f"static const fg_reg_rule fg_regs_{b}_map_rules[] = {{")
+    for rule in m.rules:
+        if rule["kind"] in ("le", "lt"):
+            fs = [index[rule["lhs"]], index[rule["rhs"]], -1, -1]
+        else:
+            fs = [index[rule[k]] for k in ("total", "per_port", "mask", "per_pg")]
+        doc = rule["doc"].replace('"', '\\"')
+        a(f'    {{"{rule["name"]}", FG_REG_RULE_{rule["kind"].upper()}, {m.reason_code("rule_" + rule["name"])}, '
+          f'{{{", ".join(str(x) for x in fs)}}},')
+        a(f'     "{doc}"}},')
+    a("};")
     a(f"static const fg_reg_map fg_regs_{b}_map = {{")
     a(f'    "{m.block}", {ident}u, fg_regs_{b}_fields, sizeof fg_regs_{b}_fields / sizeof fg_regs_{b}_fields[0],')
     a(f"    fg_regs_{b}_reason_names, sizeof fg_regs_{b}_reason_names / sizeof fg_regs_{b}_reason_names[0],")
     a(f"    0x{err.addr:03X}u, 0x{era.addr:03X}u, {ea['addr'].lsb}, {ea['addr'].width}, {ea['reason'].lsb}, {ea['reason'].width},")
-    a(f"    sizeof(fg_{b}_config)}};")
+    a(f"    sizeof(fg_{b}_config), fg_regs_{b}_map_rules, sizeof fg_regs_{b}_map_rules / sizeof fg_regs_{b}_map_rules[0]}};")
     a("")
 
 
