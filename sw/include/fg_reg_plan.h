@@ -45,6 +45,11 @@ void fg_reg_entry_name(const fg_reg_field_desc *f, const fg_reg_shape *s, int k,
 /* The register (first field) and entry at a byte address, or -1 when none is mapped there. */
 long fg_reg_at_addr(const fg_reg_map *m, const fg_reg_shape *s, uint32_t addr, int *k);
 
+/* Every configuration field of the block into cfg (its other members untouched), one read
+ * per register entry through read(ctx, addr). */
+void fg_reg_read_fields(const fg_reg_map *m, const fg_reg_shape *s, uint32_t (*read)(void *ctx, uint32_t addr), void *ctx,
+                        void *cfg);
+
 /* One write of the plan: entry k of the register whose first field is `reg`. */
 typedef void (*fg_reg_emit_fn)(void *ctx, uint32_t addr, uint32_t value, const fg_reg_field_desc *reg, int k);
 

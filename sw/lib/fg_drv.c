@@ -173,18 +173,8 @@ int fg_drv_write(fg_drv *d, const char *name, uint32_t value, char *msg, size_t 
 /* Every configuration field of the block into cfg (its other members untouched). */
 static void read_fields(fg_drv *d, void *cfg)
 {
-    const fg_reg_map *m = d->map;
     fg_reg_shape s = shape_of(d);
-    for (size_t first = 0; first < m->n_fields; first = fg_reg_end_field(m, first)) {
-        if (m->fields[first].kind != FG_REG_KIND_RW)
-            continue;
-        for (int k = 0; k < fg_reg_field_count(&m->fields[first], &s); k++) {
-            uint32_t v = d->read(d->ctx, m->fields[first].addr + 4u * (uint32_t)k);
-            for (size_t j = first; j < fg_reg_end_field(m, first); j++)
-                *fg_reg_cfg_slot(cfg, &m->fields[j], k) =
-                    (v >> m->fields[j].lsb) & fg_regs_ones(fg_reg_field_width(&m->fields[j], &s));
-        }
-    }
+    fg_reg_read_fields(d->map, &s, d->read, d->ctx, cfg);
 }
 
 static void bus_emit(void *ctx, uint32_t addr, uint32_t value, const fg_reg_field_desc *reg, int k)

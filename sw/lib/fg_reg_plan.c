@@ -84,6 +84,20 @@ long fg_reg_at_addr(const fg_reg_map *m, const fg_reg_shape *s, uint32_t addr, i
     return -1;
 }
 
+void fg_reg_read_fields(const fg_reg_map *m, const fg_reg_shape *s, uint32_t (*read)(void *ctx, uint32_t addr), void *ctx,
+                        void *cfg)
+{
+    for (size_t first = 0; first < m->n_fields; first = fg_reg_end_field(m, first)) {
+        if (!is_cfg(&m->fields[first]))
+            continue;
+        for (int k = 0; k < fg_reg_field_count(&m->fields[first], s); k++) {
+            uint32_t v = read(ctx, m->fields[first].addr + 4u * (uint32_t)k);
+            for (size_t j = first; j < fg_reg_end_field(m, first); j++)
+                *fg_reg_cfg_slot(cfg, &m->fields[j], k) = (v >> m->fields[j].lsb) & fg_regs_ones(fg_reg_field_width(&m->fields[j], s));
+        }
+    }
+}
+
 static uint32_t meet(uint8_t how, uint32_t a, uint32_t b)
 {
     return how == FG_REG_MEET_AND ? a & b : a < b ? a : b;

@@ -139,16 +139,7 @@ static void apply_mutant(fg_drv *d, const void *to, int mode, emit_ctx *e)
         return;
     memcpy(from, to, m->cfg_size);
     /* the mutant plans from the block's real state, as the driver does */
-    for (size_t first = 0; first < m->n_fields; first = fg_reg_end_field(m, first)) {
-        if (m->fields[first].kind != FG_REG_KIND_RW)
-            continue;
-        for (int k = 0; k < fg_reg_field_count(&m->fields[first], &s); k++) {
-            uint32_t v = d->read(d->ctx, m->fields[first].addr + 4u * (uint32_t)k);
-            for (size_t j = first; j < fg_reg_end_field(m, first); j++)
-                *fg_reg_cfg_slot(from, &m->fields[j], k) =
-                    (v >> m->fields[j].lsb) & fg_regs_ones(fg_reg_field_width(&m->fields[j], &s));
-        }
-    }
+    fg_reg_read_fields(m, &s, d->read, d->ctx, from);
     fg_reg_plan(m, &s, from, to, emit, e);
     free(from);
 }
