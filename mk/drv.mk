@@ -1,11 +1,13 @@
-# mk/drv.mk (sorts before nic_core.mk: RTL files named here, not by its variables) - the driver round-trip against the Verilated CSR RTL (verif/drv/tb_drv_roundtrip.cpp):
+# mk/drv.mk - the driver round-trip against the Verilated CSR RTL (verif/drv/tb_drv_roundtrip.cpp);
+# this file sorts before nic_core.mk, so the NIC's RTL file is named here, not by its variable.
 # fg_drv applies random legal configurations over a bus whose every access is one edge of
 # the RTL block and its C model in lock-step. Shapes: switch 4x2 and 8x8 at CW 18, 3x5 at
 # CW 20, 1x1 at CW 16; the NIC block. The C-model-only round trip is build/bin/fg_drv_roundtrip
 # (mk/sw.mk).
 $(BUILD)/lib/libfgrt.a: verif/drv/fg_roundtrip.c verif/drv/fg_roundtrip.h $(SW_HDRS)
 	@mkdir -p $(BUILD)/obj/drv $(dir $@)
-	$(CC) $(SW_CFLAGS) -Iverif/drv -c $< -o $(BUILD)/obj/drv/fg_roundtrip.o
+	$(CC) $(SW_CFLAGS) -Iverif/drv -c $< -o $(BUILD)/obj/drv/fg_roundtrip.o.$$$$.tmp && \
+	  mv -f $(BUILD)/obj/drv/fg_roundtrip.o.$$$$.tmp $(BUILD)/obj/drv/fg_roundtrip.o
 	ar rcs $@.$$$$.tmp $(BUILD)/obj/drv/fg_roundtrip.o && mv -f $@.$$$$.tmp $@
 
 DRV_RT_TB := verif/drv/tb_drv_roundtrip.cpp

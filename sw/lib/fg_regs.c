@@ -1,5 +1,6 @@
 /* fg_regs.c - configuration defaults, validation and key=value parsing (see fg_regs.h). */
 #include "fg_regs.h"
+#include "fg_reg_plan.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -8,20 +9,11 @@
 #include <string.h>
 #include <strings.h>
 
+/* The map-generic versions (fg_reg_plan.c) with the instance's parameters. */
 int fg_sw_field_width(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    switch (f->width_from) {
-    case FG_WIDTH_N_PORTS:
-        return cfg->n_ports;
-    case FG_WIDTH_N_PRIO:
-        return cfg->n_prio;
-    case FG_WIDTH_CW:
-        return cfg->cw;
-    case FG_WIDTH_CNT_W:
-        return 32;
-    default:
-        return f->width;
-    }
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    return fg_reg_field_width(f, &s);
 }
 
 uint32_t fg_sw_field_max(const fg_reg_field_desc *f, const fg_sw_config *cfg)
@@ -36,7 +28,8 @@ uint32_t fg_sw_field_reset(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 
 int fg_sw_field_count(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    return f->array == FG_REG_ARRAY_PORT ? cfg->n_ports : f->array == FG_REG_ARRAY_PG ? cfg->n_ports * cfg->n_prio : 1;
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    return fg_reg_field_count(f, &s);
 }
 
 void fg_sw_entry_name(const fg_reg_field_desc *f, const fg_sw_config *cfg, int k, char *buf, size_t n)
