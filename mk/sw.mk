@@ -13,8 +13,8 @@ $(BUILD)/lib/libfgsw.a: $(SW_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
 # The CLI: flowgate.c (command table) and every sw/cli/fg_cmd_*.c (one subcommand each, declared
-# in sw/cli/fg_cli.h). It links the C models too: some commands measure by running one.
-SW_CLI_SRCS := sw/cli/flowgate.c $(sort $(wildcard sw/cli/fg_cmd_*.c))
+# in sw/cli/fg_cli.h) and sw/cli/fg_cli_*.c (what they share). It links the C models too: some commands measure by running one.
+SW_CLI_SRCS := sw/cli/flowgate.c $(sort $(wildcard sw/cli/fg_cmd_*.c sw/cli/fg_cli_*.c))
 $(BIN)/flowgate: $(SW_CLI_SRCS) sw/cli/fg_cli.h $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS)
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) -Isw/cli -Icmodel $(SW_CLI_SRCS) $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
@@ -22,9 +22,13 @@ $(BIN)/fg_sw_unit: sw/tests/test_sw.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgm
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 
+$(BIN)/fg_parse_unit: sw/tests/test_parse.c $(BUILD)/lib/libfgsw.a $(SW_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) $< $(BUILD)/lib/libfgsw.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+
 .PHONY: sw
-sw: $(BIN)/flowgate $(BIN)/fg_sw_unit
-TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit
+sw: $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit
+TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit
 
 # The driver round-trip (verif/drv): random legal configurations applied through fg_drv and
 # read back over the raw bus, against the C CSR models (here) and the Verilated CSR RTL in

@@ -22,6 +22,7 @@
 
 #include "fg_cli.h"
 #include "fg_gfc_plan.h"
+#include "fg_regs_sw.h"
 #include "fg_units.h"
 
 static const char *cmd = "flowgate gfc plan";
@@ -32,85 +33,33 @@ static int bad(const char *arg, const char *expects, const char *got)
     return FG_EXIT_USAGE;
 }
 
-static int number(const char *s, double *v, const char **rest)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    if (end == s || errno || !isfinite(*v)) return -1;
-    *rest = end;
-    return 0;
-}
-
-static int parse_rate(const char *arg, const char *s, double *gbps)
-{
-    const char *rest;
-    double mul = -1;
-    if (number(s, gbps, &rest) == 0) {
-        if (!*rest || !strcasecmp(rest, "G") || !strcasecmp(rest, "Gbps") || !strcasecmp(rest, "Gb/s")) mul = 1;
-        else if (!strcasecmp(rest, "M") || !strcasecmp(rest, "Mbps") || !strcasecmp(rest, "Mb/s")) mul = 1e-3;
-        else if (!strcasecmp(rest, "T")) mul = 1e3;
-    }
-    if (mul > 0) {
-        *gbps *= mul;
-        if (*gbps > 0 && *gbps <= 1600) return 0;
-    }
-    return bad(arg, "a link rate like 10G, 40G, 100G or 400M (0 < rate <= 1600G)", s);
-}
-
-static int parse_size(const char *arg, const char *s, double lo, double hi, double *bytes)
-{
-    const char *rest;
-    double mul = -1;
-    if (number(s, bytes, &rest) == 0) {
-        if (!*rest || !strcasecmp(rest, "B")) mul = 1;
-        else if (!strcasecmp(rest, "KB") || !strcasecmp(rest, "K")) mul = 1e3;
-        else if (!strcasecmp(rest, "MB") || !strcasecmp(rest, "M")) mul = 1e6;
-        else if (!strcasecmp(rest, "KiB")) mul = 1024;
-        else if (!strcasecmp(rest, "MiB")) mul = 1048576;
-    }
-    if (mul > 0) {
-        *bytes *= mul;
-        if (*bytes >= lo && *bytes <= hi) return 0;
-    }
-    char expects[160];
-    snprintf(expects, sizeof expects, "a size like 300KB, 256KiB, 1MB or 18500 (bytes; %.0f..%.0f B)", lo, hi);
-    return bad(arg, expects, s);
-}
-
-/* time in ns; a bare number is microseconds. With metres_ok, "200m" is a cable length. */
-static int parse_time(const char *arg, const char *s, int metres_ok, double lo_ns, double *ns)
-{
-    const char *rest;
-    double mul = -1;
-    if (number(s, ns, &rest) == 0) {
-        if (!*rest || !strcasecmp(rest, "us")) mul = 1e3;
-        else if (!strcasecmp(rest, "ns")) mul = 1;
-        else if (!strcasecmp(rest, "ms")) mul = 1e6;
-        else if (metres_ok && !strcasecmp(rest, "m")) mul = FG_CABLE_NS_PER_M;
-        else if (metres_ok && !strcasecmp(rest, "km")) mul = 1e3 * FG_CABLE_NS_PER_M;
-    }
-    if (mul > 0) {
-        *ns *= mul;
-        if (*ns >= lo_ns && *ns <= 1e9) return 0;
-    }
-    return bad(arg,
-               metres_ok ? "a one-way cable delay like 1us or 500ns, or a length like 200m (0..1 s)"
-                         : (lo_ns > 0 ? "a time like 52.4us, 3us or 500ns (> 0, up to 1 s)"
-                                      : "a time like 3us or 500ns (0..1 s)"),
-               s);
-}
+static const fg_qty_spec size_spec = {FG_QTY_SIZE, "B", 0, FG_GFC_BUFFER_MAX_BYTES, 0};
 
 static int parse_uint(const char *arg, const char *s, long lo, long hi, long *v)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 0);
-    if (end == s || *end || errno || x < lo || x > hi) {
-        fprintf(stderr, "%s: %s expects a whole number in %ld..%ld, got '%s'\n", cmd, arg, lo, hi, s);
-        return FG_EXIT_USAGE;
-    }
-    *v = x;
+    uint64_t x;
+    int rc = fg_cli_uint(cmd, arg, s, (uint64_t)lo, (uint64_t)hi, FG_PARSE_DEC, &x);
+    if (!rc) *v = (long)x;
+    return rc;
+}
+
+/* register values (gfc check): decimal or 0x hex, as in a configuration file */
+static int parse_reg(const char *arg, const char *s, long hi, long *v)
+{
+    uint64_t x;
+    int rc = fg_cli_uint(cmd, arg, s, 0, (uint64_t)hi, FG_PARSE_HEX, &x);
+    if (!rc) *v = (long)x;
+    return rc;
+}
+
+static int parse_mode(const char *arg, const char *v, fg_gfc_mode *mode)
+{
+    if (!strcmp(v, "buffer"))
+        *mode = FG_GFC_MODE_BUFFER;
+    else if (!strcmp(v, "time"))
+        *mode = FG_GFC_MODE_TIME;
+    else
+        return bad(arg, "buffer or time", v);
     return 0;
 }
 
@@ -221,22 +170,35 @@ static void print_json(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o)
     printf("}\n");
 }
 
-int fg_cli_parse_link(const char *cmdname, const char *arg, const char *val, fg_gfc_plan_in *link)
+int fg_cli_is_link_option(const char *arg)
+{
+    static const char *const names[] = {"--rate", "--mtu", "--cable", "--tr", "--cell", "--cw"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(arg, names[i])) return 1;
+    return 0;
+}
+
+int fg_cli_parse_link(const char *cmdname, const char *arg, const char *val, fg_gfc_plan_in *link, fg_cli_seen *seen)
 {
     const char *saved = cmd;
     long x;
     int rc = -1;
+    if (!fg_cli_is_link_option(arg))
+        return -1;
+    if (seen && (rc = fg_cli_once(cmdname, seen, arg))) return rc;
     cmd = cmdname;
     if (!strcmp(arg, "--rate")) {
-        rc = parse_rate(arg, val, &link->rate_gbps);
+        rc = fg_cli_qty(cmd, arg, val, &fg_cli_rate, &link->rate_gbps);
     } else if (!strcmp(arg, "--mtu")) {
         if (!(rc = parse_uint(arg, val, 68, 16000, &x))) link->mtu = (uint32_t)x;
     } else if (!strcmp(arg, "--cable")) {
-        rc = parse_time(arg, val, 1, 0, &link->wire_ns);
+        rc = fg_cli_qty(cmd, arg, val, &fg_cli_cable, &link->wire_ns);
     } else if (!strcmp(arg, "--tr")) {
-        rc = parse_time(arg, val, 0, 0, &link->proc_ns);
+        rc = fg_cli_qty(cmd, arg, val, &fg_cli_time_us, &link->proc_ns);
     } else if (!strcmp(arg, "--cell")) {
         if (!(rc = parse_uint(arg, val, 1, 16384, &x))) link->cell_bytes = (uint32_t)x;
+    } else {
+        if (!(rc = parse_uint(arg, val, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX, &x))) link->cw = (int)x;
     }
     cmd = saved;
     return rc;
@@ -262,16 +224,22 @@ static int cmd_check(int argc, char **argv)
     fg_gfc_plan_in link;
     fg_gfc_plan_defaults(&link);
     long b1 = -1, bm = -1, period = -1, recip = -1;
-    int have_rate = 0, rc;
+    int have_rate = 0, json = 0, rc;
+    fg_cli_seen seen = {{0}, 0};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             check_usage(stdout);
             return 0;
         }
+        if (!strcmp(a, "--json")) {
+            if ((rc = fg_cli_once(cmd, &seen, a))) return rc;
+            json = 1;
+            continue;
+        }
         if (!strcmp(a, "--rate") || !strcmp(a, "--mtu") || !strcmp(a, "--cable") || !strcmp(a, "--tr") ||
-            !strcmp(a, "--cell") || !strcmp(a, "--mode") || !strcmp(a, "--b1-cells") || !strcmp(a, "--bm-cells") ||
-            !strcmp(a, "--period-cells") || !strcmp(a, "--recip")) {
+            !strcmp(a, "--cell") || !strcmp(a, "--cw") || !strcmp(a, "--mode") || !strcmp(a, "--b1-cells") ||
+            !strcmp(a, "--bm-cells") || !strcmp(a, "--period-cells") || !strcmp(a, "--recip")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "%s: %s needs a value\n", cmd, a);
                 return FG_EXIT_USAGE;
@@ -281,24 +249,22 @@ static int cmd_check(int argc, char **argv)
             fprintf(stderr, "%s: unknown option '%s' (flowgate gfc check --help)\n", cmd, a);
             return FG_EXIT_USAGE;
         }
-        if ((rc = fg_cli_parse_link(cmd, a, v, &link)) >= 0) {
+        if ((rc = fg_cli_parse_link(cmd, a, v, &link, &seen)) >= 0) {
             if (rc) return rc;
             have_rate |= !strcmp(a, "--rate");
-        } else if (!strcmp(a, "--mode")) {
-            if (!strcmp(v, "buffer"))
-                link.mode = FG_GFC_MODE_BUFFER;
-            else if (!strcmp(v, "time"))
-                link.mode = FG_GFC_MODE_TIME;
-            else
-                return bad(a, "buffer or time", v);
+            continue;
+        }
+        if ((rc = fg_cli_once(cmd, &seen, a))) return rc;
+        if (!strcmp(a, "--mode")) {
+            if ((rc = parse_mode(a, v, &link.mode))) return rc;
         } else if (!strcmp(a, "--b1-cells")) {
-            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &b1))) return rc;
+            if ((rc = parse_reg(a, v, 0xFFFFFF, &b1))) return rc;
         } else if (!strcmp(a, "--bm-cells")) {
-            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &bm))) return rc;
+            if ((rc = parse_reg(a, v, 0xFFFFFF, &bm))) return rc;
         } else if (!strcmp(a, "--period-cells")) {
-            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &period))) return rc;
+            if ((rc = parse_reg(a, v, 0xFFFFFF, &period))) return rc;
         } else if (!strcmp(a, "--recip")) {
-            if ((rc = parse_uint(a, v, 0, 0xFFFFFF, &recip))) return rc;
+            if ((rc = parse_reg(a, v, 0xFFFFFF, &recip))) return rc;
         }
     }
     int time_mode = link.mode == FG_GFC_MODE_TIME;
@@ -316,9 +282,26 @@ static int cmd_check(int argc, char **argv)
         fprintf(stderr, "%s: --period-cells and --recip are time-based registers: they need --mode time\n", cmd);
         return FG_EXIT_USAGE;
     }
-    char msg[400];
-    if (time_mode ? fg_gfc_check_time_regs(&link, (uint32_t)bm, (uint32_t)period, (uint32_t)recip, msg, sizeof msg)
-                  : fg_gfc_check_stage_regs(&link, (uint32_t)b1, (uint32_t)bm, msg, sizeof msg)) {
+    char msg[600];
+    int bad_rule = time_mode
+                       ? fg_gfc_check_time_regs(&link, (uint32_t)bm, (uint32_t)period, (uint32_t)recip, msg, sizeof msg)
+                       : fg_gfc_check_stage_regs(&link, (uint32_t)b1, (uint32_t)bm, msg, sizeof msg);
+    if (json) {
+        printf("{\"mode\": \"%s\", \"rate_gbps\": %.17g, \"cell_bytes\": %u, \"bm_cells\": %ld, ",
+               time_mode ? "time" : "buffer", link.rate_gbps, link.cell_bytes, bm);
+        if (time_mode)
+            printf("\"period_cells\": %ld, \"recip\": %ld, ", period, recip);
+        else
+            printf("\"b1_cells\": %ld, ", b1);
+        printf("\"legal\": %s, \"error\": ", bad_rule ? "false" : "true");
+        if (bad_rule)
+            fg_cli_json_string(stdout, msg);
+        else
+            printf("null");
+        printf("}\n");
+        return bad_rule ? FG_EXIT_INVALID : 0;
+    }
+    if (bad_rule) {
         fprintf(stderr, "%s: %s\n", cmd, msg);
         return FG_EXIT_INVALID;
     }
@@ -329,6 +312,17 @@ static int cmd_check(int argc, char **argv)
         printf("legal: gfc_b1 = %ld, gfc_bm = %ld cells of %u B at %g Gb/s (B_1 <= B_m - 2*C*tau holds)\n", b1, bm,
                link.cell_bytes, link.rate_gbps);
     return 0;
+}
+
+/* What `gfc check` would say of the plan's registers: the calculator promises they pass it
+ * (fg_gfc_plan.h; sw/tests/test_gfc_property.c sweeps that promise), and the CLI never prints
+ * a plan that breaks it, whatever the library does. */
+static int plan_passes_check(const fg_gfc_plan_in *in, const fg_gfc_plan_out *o, char *msg, size_t n)
+{
+    if (in->mode == FG_GFC_MODE_TIME)
+        return fg_gfc_check_time_regs(in, (uint32_t)(o->bm_bytes / in->cell_bytes), (uint32_t)o->period_cell_times,
+                                      o->recip, msg, n);
+    return fg_gfc_check_stage_regs(in, o->b1_cells, o->bm_cells, msg, n);
 }
 
 int fg_cmd_gfc(int argc, char **argv)
@@ -347,19 +341,21 @@ int fg_cmd_gfc(int argc, char **argv)
     fg_gfc_plan_defaults(&in);
     int json = 0, have_rate = 0, have_buffer = 0, rc;
     long x;
+    fg_cli_seen seen = {{0}, 0};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--json")) {
-            json = 1;
-            continue;
-        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
         }
+        if (!strcmp(a, "--json")) {
+            if ((rc = fg_cli_once(cmd, &seen, a))) return rc;
+            json = 1;
+            continue;
+        }
         if (!strcmp(a, "--rate") || !strcmp(a, "--buffer") || !strcmp(a, "--mtu") || !strcmp(a, "--cable") ||
             !strcmp(a, "--tr") || !strcmp(a, "--mode") || !strcmp(a, "--period") || !strcmp(a, "--b1") ||
-            !strcmp(a, "--b0") || !strcmp(a, "--cell") || !strcmp(a, "--msg")) {
+            !strcmp(a, "--b0") || !strcmp(a, "--cell") || !strcmp(a, "--msg") || !strcmp(a, "--cw")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "%s: %s needs a value\n", cmd, a);
                 return FG_EXIT_USAGE;
@@ -369,35 +365,24 @@ int fg_cmd_gfc(int argc, char **argv)
             fprintf(stderr, "%s: unknown option '%s' (flowgate gfc plan --help)\n", cmd, a);
             return FG_EXIT_USAGE;
         }
-        if (!strcmp(a, "--rate")) {
-            if ((rc = parse_rate(a, v, &in.rate_gbps))) return rc;
-            have_rate = 1;
-        } else if (!strcmp(a, "--buffer")) {
-            if ((rc = parse_size(a, v, 1, FG_GFC_BUFFER_MAX_BYTES, &in.buffer_bytes))) return rc;
+        if ((rc = fg_cli_parse_link(cmd, a, v, &in, &seen)) >= 0) {
+            if (rc) return rc;
+            have_rate |= !strcmp(a, "--rate");
+            continue;
+        }
+        if ((rc = fg_cli_once(cmd, &seen, a))) return rc;
+        if (!strcmp(a, "--buffer")) {
+            const fg_qty_spec buffer_spec = {FG_QTY_SIZE, "B", 1, FG_GFC_BUFFER_MAX_BYTES, 0};
+            if ((rc = fg_cli_qty(cmd, a, v, &buffer_spec, &in.buffer_bytes))) return rc;
             have_buffer = 1;
-        } else if (!strcmp(a, "--mtu")) {
-            if ((rc = parse_uint(a, v, 68, 16000, &x))) return rc;
-            in.mtu = (uint32_t)x;
-        } else if (!strcmp(a, "--cable")) {
-            if ((rc = parse_time(a, v, 1, 0, &in.wire_ns))) return rc;
-        } else if (!strcmp(a, "--tr")) {
-            if ((rc = parse_time(a, v, 0, 0, &in.proc_ns))) return rc;
         } else if (!strcmp(a, "--period")) {
-            if ((rc = parse_time(a, v, 0, 1, &in.period_ns))) return rc;
+            if ((rc = fg_cli_qty(cmd, a, v, &fg_cli_period_us, &in.period_ns))) return rc;
         } else if (!strcmp(a, "--mode")) {
-            if (!strcmp(v, "buffer"))
-                in.mode = FG_GFC_MODE_BUFFER;
-            else if (!strcmp(v, "time"))
-                in.mode = FG_GFC_MODE_TIME;
-            else
-                return bad(a, "buffer or time", v);
+            if ((rc = parse_mode(a, v, &in.mode))) return rc;
         } else if (!strcmp(a, "--b1")) {
-            if ((rc = parse_size(a, v, 0, FG_GFC_BUFFER_MAX_BYTES, &in.b1_bytes))) return rc;
+            if ((rc = fg_cli_qty(cmd, a, v, &size_spec, &in.b1_bytes))) return rc;
         } else if (!strcmp(a, "--b0")) {
-            if ((rc = parse_size(a, v, 0, FG_GFC_BUFFER_MAX_BYTES, &in.b0_bytes))) return rc;
-        } else if (!strcmp(a, "--cell")) {
-            if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
-            in.cell_bytes = (uint32_t)x;
+            if ((rc = fg_cli_qty(cmd, a, v, &size_spec, &in.b0_bytes))) return rc;
         } else if (!strcmp(a, "--msg")) {
             if ((rc = parse_uint(a, v, 1, 16384, &x))) return rc;
             in.msg_bytes = (uint32_t)x;
@@ -420,9 +405,13 @@ int fg_cmd_gfc(int argc, char **argv)
         return FG_EXIT_USAGE;
     }
     fg_gfc_plan_out out;
-    char msg[400];
+    char msg[600], inner[600];
     if (fg_gfc_plan(&in, &out, msg, sizeof msg)) {
         fprintf(stderr, "%s: %s\n", cmd, msg);
+        return FG_EXIT_INVALID;
+    }
+    if (plan_passes_check(&in, &out, inner, sizeof inner)) {
+        fprintf(stderr, "%s: internal error, the plan's registers break a GFC rule (please report): %s\n", cmd, inner);
         return FG_EXIT_INVALID;
     }
     if (json)

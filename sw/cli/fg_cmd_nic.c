@@ -34,30 +34,15 @@ static int nic_usage(FILE *f)
     return f == stdout ? 0 : FG_EXIT_USAGE;
 }
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 static void json_report(const char *path, int loaded, const fg_nic_config *c, char (*errors)[FG_NIC_MSG_LEN],
                         int nerr, const fg_nic_reg_write *w, int nw)
 {
     printf("{\"file\": ");
-    json_string(path);
+    fg_cli_json_string(stdout, path);
     printf(", \"ok\": %s, \"errors\": [", nerr ? "false" : "true");
     for (int i = 0; i < nerr && i < MAX_ERRORS; i++) {
         printf(i ? ", " : "");
-        json_string(errors[i]);
+        fg_cli_json_string(stdout, errors[i]);
     }
     printf("]");
     if (loaded) {
@@ -85,20 +70,32 @@ int fg_cmd_check_nic_config(int argc, char **argv)
     int json = 0, list_writes = 0, have_link = 0, rc;
     fg_gfc_plan_in link;
     fg_gfc_plan_defaults(&link);
+    fg_cli_seen seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return nic_usage(stdout);
-        if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else if (!strcmp(argv[i], "--writes")) {
-            list_writes = 1;
-        } else if (i + 1 < argc && (rc = fg_cli_parse_link(CMD, argv[i], argv[i + 1], &link)) >= 0) {
-            if (rc)
+        if (!strcmp(argv[i], "--json") || !strcmp(argv[i], "--writes")) {
+            if ((rc = fg_cli_once(CMD, &seen, argv[i])))
                 return rc;
+            if (!strcmp(argv[i], "--json"))
+                json = 1;
+            else
+                list_writes = 1;
+            continue;
+        }
+        if (fg_cli_is_link_option(argv[i]) && i + 1 >= argc) {
+            fprintf(stderr, CMD ": %s needs a value\n", argv[i]);
+            return FG_EXIT_USAGE;
+        }
+        rc = i + 1 < argc ? fg_cli_parse_link(CMD, argv[i], argv[i + 1], &link, &seen) : -1;
+        if (rc > 0)
+            return rc;
+        if (rc == 0) {
             have_link |= !strcmp(argv[i], "--rate");
             i++;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, CMD ": unknown option '%s' (options: --writes, --json, --rate, --mtu, --cable, --tr)\n",
+            fprintf(stderr,
+                    CMD ": unknown option '%s' (options: --writes, --json, --rate, --mtu, --cable, --tr, --cell)\n",
                     argv[i]);
             return FG_EXIT_USAGE;
         } else if (path) {

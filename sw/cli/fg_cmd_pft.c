@@ -20,12 +20,17 @@
 #include <unistd.h>
 
 #include "fg_cli.h"
+#include "fg_parse.h"
 #include "fg_pft_calc.h"
+
+#define FG_PFT_CURVE_MAX_WORK 10000000000ull   /* default --max-work: about two minutes */
+#define FG_PFT_CURVE_PROGRESS_WORK 100000000ull /* above this many model cycles, report progress */
 #include "nic/pft.h"
 
 typedef struct {
     int ri;
     uint64_t m, n, k, cycles, seed, c_min, c_max, step;
+    uint64_t max_work; /* points x cycles allowed (--max-work): a sweep is bounded before it starts */
     double scale; /* multiplies the closed form: a check that the comparison can fail */
     int json;
     const char *png;
@@ -46,13 +51,16 @@ static int curve_usage(FILE *f)
 {
     fprintf(f,
             "usage: flowgate pft curve --mode fi|ri --m M --n N --k K [--cycles C] [--seed S]\n"
-            "                          [--c-min A] [--c-max B] [--step D] [--json] [--png FILE]\n"
+            "                          [--c-min A] [--c-max B] [--step D] [--max-work W] [--json]\n"
+            "                          [--png FILE]\n"
             "  Injection rate (flits per cycle) of a PFT port held in Congested with a flit always\n"
             "  waiting, measured on the C model of fg_pft for c = A, A+D, ..., B (and B), beside the\n"
             "  closed form. m, n 0..31; k 0..4294967295; C 1000..100000000 (default 100000);\n"
             "  S 1..4294967295 (LFSR seed, default 1); A, B 0..4095 (default 0..4095, A <= B);\n"
             "  D 1..4096 (default 16). --png FILE draws the curve with scripts/plot_pft_curve.py\n"
-            "  (and leaves FILE.json). Exit 1 if a point is outside its tolerance.\n");
+            "  (and leaves FILE.json). --max-work W bounds points x C (default 10^10, about two\n"
+            "  minutes); a longer sweep is refused before it starts, and one above 10^8 reports\n"
+            "  progress on stderr. Exit 1 if a point is outside its tolerance.\n");
     return f == stdout ? 0 : FG_EXIT_USAGE;
 }
 
@@ -176,12 +184,14 @@ static void write_json(FILE *f, const pft_curve_opts *o, const pft_point *pts, s
 static int cmd_curve(int argc, char **argv)
 {
     pft_curve_opts o = {.ri = -1, .cycles = 100000, .seed = 1, .c_min = 0, .c_max = FG_PFT_C_MAX, .step = 16,
-                        .scale = 1.0};
+                        .scale = 1.0, .max_work = FG_PFT_CURVE_MAX_WORK};
     int have_m = 0, have_n = 0, have_k = 0;
-    char msg[256];
+    char msg[400];
+    fg_cli_seen seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) return curve_usage(stdout);
+        if (a[0] == '-' && a[1] == '-' && fg_cli_once("flowgate pft curve", &seen, a)) return FG_EXIT_USAGE;
         if (!strcmp(a, "--json")) {
             o.json = 1;
             continue;
@@ -199,6 +209,7 @@ static int cmd_curve(int argc, char **argv)
             {"--c-min", 0, FG_PFT_C_MAX, &o.c_min, NULL},
             {"--c-max", 0, FG_PFT_C_MAX, &o.c_max, NULL},
             {"--step", 1, FG_PFT_C_MAX + 1, &o.step, NULL},
+            {"--max-work", 1000, 1000000000000ull, &o.max_work, NULL},
         };
         int matched = 0;
         for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++) {
@@ -209,7 +220,7 @@ static int cmd_curve(int argc, char **argv)
                          (unsigned long long)nums[j].lo, (unsigned long long)nums[j].hi);
                 return curve_error(msg);
             }
-            if (fg_pft_calc_parse_u64(a, argv[++i], nums[j].lo, nums[j].hi, nums[j].dst, msg, sizeof msg))
+            if (fg_parse_u64_msg(a, argv[++i], nums[j].lo, nums[j].hi, FG_PARSE_HEX, nums[j].dst, msg, sizeof msg))
                 return curve_error(msg);
             if (nums[j].seen) *nums[j].seen = 1;
         }
@@ -234,13 +245,8 @@ static int cmd_curve(int argc, char **argv)
                 if (!*v) return curve_error("--png expects a file name, got ''");
                 o.png = v;
             } else {
-                char *end = NULL;
-                double s = strtod(v, &end);
-                if (!end || *end || !(s >= 0.5 && s <= 2.0)) {
-                    snprintf(msg, sizeof msg, "--scale-expected expects a number 0.5..2, got '%s'", v);
-                    return curve_error(msg);
-                }
-                o.scale = s;
+                static const fg_qty_spec scale = {FG_QTY_NUMBER, NULL, 0.5, 2.0, 0};
+                if (fg_parse_qty_msg(a, v, &scale, &o.scale, msg, sizeof msg)) return curve_error(msg);
             }
             continue;
         }
@@ -258,13 +264,28 @@ static int cmd_curve(int argc, char **argv)
     }
 
     size_t cap = (size_t)((o.c_max - o.c_min) / o.step) + 2, np = 0, outside = 0;
+    uint64_t points = (o.c_max - o.c_min) / o.step + 1 + ((o.c_max - o.c_min) % o.step != 0);
+    if (points * o.cycles > o.max_work) {
+        snprintf(msg, sizeof msg,
+                 "%llu points x %llu cycles = %llu model cycles is above --max-work %llu (about %.0f s at 10 ns a "
+                 "cycle): raise --step, lower --cycles, narrow --c-min/--c-max, or raise --max-work",
+                 (unsigned long long)points, (unsigned long long)o.cycles, (unsigned long long)(points * o.cycles),
+                 (unsigned long long)o.max_work, (double)(points * o.cycles) * 1e-8);
+        return curve_error(msg);
+    }
     pft_point *pts = calloc(cap, sizeof *pts);
     if (!pts) return curve_error("out of memory");
+    /* progress on stderr for a sweep that takes more than a few seconds: every 5 % of points */
+    int progress = points * o.cycles > FG_PFT_CURVE_PROGRESS_WORK;
+    uint64_t next_report = points / 20 ? points / 20 : 1;
     for (uint64_t c = o.c_min;; c += o.step) {
         if (c > o.c_max) c = o.c_max;
         measure(&o, (uint32_t)c, &pts[np]);
         outside += !pts[np].ok;
         np++;
+        if (progress && (np % next_report == 0 || c == o.c_max))
+            fprintf(stderr, "flowgate pft curve: progress %zu/%llu points (c = %llu)\n", np, (unsigned long long)points,
+                    (unsigned long long)c);
         if (c == o.c_max) break;
     }
 

@@ -3,12 +3,14 @@
  *
  *   flowgate headroom --rate 40G --cable 100m [--mtu 1500] [--cell 64] [--phy-delay-ns N]
  *                     [--reaction-quanta Q] [--lossless 3,4] [--json]
- *   flowgate regs [--ports N] [--prio P] [--cw W]
- *   flowgate check-config FILE [--rate R --cable L [--mtu M] [--cell C] [--phy-delay-ns N]]
+ *   flowgate regs [--ports N] [--prio P] [--cw W] [--json]
+ *   flowgate check-config FILE [--json] [--rate R --cable L [--mtu M] [--cell C] [--phy-delay-ns N]]
  *
  * A subcommand is one entry of the table `commands` below: a name, a function taking its own
  * argc/argv and a one-line summary; subcommands with their own file (sw/cli/fg_cmd_*.c) are
  * declared in sw/cli/fg_cli.h.
+ * Every number and quantity is read by fg_parse.h (sw/cli/fg_cli_args.c holds the specs the
+ * commands share); an option given twice is an error.
  * Exit status: 0 success, 1 the input is understood but not legal (a configuration that
  * breaks a rule), 2 bad command line (a message names the argument and its legal range). */
 #include <errno.h>
@@ -21,6 +23,8 @@
 #include "fg_cli.h"
 #include "fg_gfc_plan.h"
 #include "fg_headroom.h"
+#include "fg_parse.h"
+#include "fg_reg_plan.h"
 #include "fg_regs.h"
 #include "fg_units.h"
 
@@ -37,115 +41,49 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     return EXIT_USAGE;
 }
 
-/* ---- argument parsers: each returns 0, or prints "CMD: ARG: ..." and returns EXIT_USAGE ---- */
+/* ---- argument parsers: each returns 0, or prints "CMD: ARG ..." and returns EXIT_USAGE ---- */
 
-static int parse_double(const char *s, double *v, const char **rest)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    if (end == s || errno || !isfinite(*v))
-        return -1;
-    *rest = end;
-    return 0;
-}
-
-/* "40G", "40g", "40" (Gb/s), "100M", "1.6T", "10GBASE-T" */
+/* --rate: a rate through the shared parser (fg_cli_rate), or 10GBASE-T (74 reaction quanta) */
 static int parse_rate(const char *arg, const char *s, double *gbps, int *base_t)
 {
-    const char *rest;
     *base_t = 0;
     if (!strcasecmp(s, "10GBASE-T") || !strcasecmp(s, "10GBASET")) {
         *gbps = 10;
         *base_t = 1;
         return 0;
     }
-    if (parse_double(s, gbps, &rest) == 0) {
-        double mul = 1;
-        if (!strcasecmp(rest, "G") || !strcasecmp(rest, "Gbps") || !strcasecmp(rest, "Gb/s") || !*rest)
-            mul = 1;
-        else if (!strcasecmp(rest, "M") || !strcasecmp(rest, "Mbps") || !strcasecmp(rest, "Mb/s"))
-            mul = 1e-3;
-        else if (!strcasecmp(rest, "T"))
-            mul = 1e3;
-        else
-            rest = NULL;
-        if (rest) {
-            *gbps *= mul;
-            if (*gbps > 0 && *gbps <= 1600)
-                return 0;
-        }
-    }
-    return usage_error("%s expects a link rate like 1G, 10G, 10GBASE-T, 40G, 100G or 400M (0 < rate <= 1600G), got '%s'",
-                       arg, s);
-}
-
-/* "100m", "100", "2.5m", "1km" */
-static int parse_length(const char *arg, const char *s, double *metres)
-{
-    const char *rest;
-    if (parse_double(s, metres, &rest) == 0) {
-        double mul = -1;
-        if (!*rest || !strcasecmp(rest, "m"))
-            mul = 1;
-        else if (!strcasecmp(rest, "km"))
-            mul = 1000;
-        if (mul > 0) {
-            *metres *= mul;
-            if (*metres >= 0 && *metres <= 100000)
-                return 0;
-        }
-    }
-    return usage_error("%s expects a cable length like 100m, 3 or 2km (0..100000 m), got '%s'", arg, s);
+    return fg_cli_qty(g_cmd, arg, s, &fg_cli_rate, gbps);
 }
 
 static int parse_uint(const char *arg, const char *s, long lo, long hi, long *v)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 0);
-    if (end == s || *end || errno || x < lo || x > hi) {
-        fprintf(stderr, "%s: %s expects a whole number in %ld..%ld, got '%s'\n", g_cmd, arg, lo, hi, s);
-        return EXIT_USAGE;
-    }
-    *v = x;
-    return 0;
+    uint64_t x;
+    int rc = fg_cli_uint(g_cmd, arg, s, (uint64_t)lo, (uint64_t)hi, FG_PARSE_DEC, &x);
+    if (!rc)
+        *v = (long)x;
+    return rc;
 }
 
-static int parse_real(const char *arg, const char *s, double lo, double hi, double *v)
-{
-    const char *rest;
-    if (parse_double(s, v, &rest) || *rest || *v < lo || *v > hi) {
-        fprintf(stderr, "%s: %s expects a number in %g..%g, got '%s'\n", g_cmd, arg, lo, hi, s);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
-/* "3", "3,4", "0-7" -> bit mask of priorities 0..7 */
+/* "3", "3,4", "0-7" -> bit mask of priorities 0..7; every number through fg_parse_u64 */
 static int parse_prio_list(const char *arg, const char *s, unsigned *mask)
 {
+    char buf[64];
     *mask = 0;
-    const char *p = s;
-    while (*p) {
-        char *end;
-        long a = strtol(p, &end, 10), b;
-        if (end == p || a < 0 || a > 7)
+    if (strlen(s) >= sizeof buf)
+        goto bad;
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *item = buf, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = '\0';
+        char *dash = strchr(item, '-');
+        if (dash)
+            *dash = '\0';
+        uint64_t a, b;
+        if (fg_parse_u64(item, 0, 7, FG_PARSE_DEC, &a) || fg_parse_u64(dash ? dash + 1 : item, a, 7, FG_PARSE_DEC, &b))
             goto bad;
-        b = a;
-        if (*end == '-') {
-            const char *q = end + 1;
-            b = strtol(q, &end, 10);
-            if (end == q || b < a || b > 7)
-                goto bad;
-        }
-        for (long i = a; i <= b; i++)
+        for (uint64_t i = a; i <= b; i++)
             *mask |= 1u << i;
-        if (*end == ',')
-            end++;
-        else if (*end)
-            goto bad;
-        p = end;
     }
     if (*mask)
         return 0;
@@ -168,6 +106,7 @@ static const char *need_value(int argc, char **argv, int *i)
 typedef struct {
     fg_headroom_in in;
     int have_rate, have_cable;
+    fg_cli_seen seen;
 } headroom_opts;
 
 /* Parses one headroom option at argv[*i]; 1 = not a headroom option, 0 = ok, else exit code. */
@@ -178,6 +117,8 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
     int rc;
     if (!strcmp(a, "--rate") || !strcmp(a, "--cable") || !strcmp(a, "--mtu") || !strcmp(a, "--cell") ||
         !strcmp(a, "--phy-delay-ns") || !strcmp(a, "--reaction-quanta")) {
+        if ((rc = fg_cli_once(g_cmd, &o->seen, a)))
+            return rc;
         if (!(v = need_value(argc, argv, i)))
             return EXIT_USAGE;
     } else {
@@ -188,8 +129,10 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
             return rc;
         o->have_rate = 1;
     } else if (!strcmp(a, "--cable")) {
-        if ((rc = parse_length(a, v, &o->in.cable_m)))
+        double ns;
+        if ((rc = fg_cli_qty(g_cmd, a, v, &fg_cli_cable, &ns)))
             return rc;
+        o->in.cable_m = ns / FG_CABLE_NS_PER_M;
         o->have_cable = 1;
     } else if (!strcmp(a, "--mtu")) {
         if ((rc = parse_uint(a, v, 68, 16000, &x)))
@@ -200,7 +143,7 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
             return rc;
         o->in.cell_bytes = (uint32_t)x;
     } else if (!strcmp(a, "--phy-delay-ns")) {
-        if ((rc = parse_real(a, v, 0, 1e6, &o->in.phy_delay_ns)))
+        if ((rc = fg_cli_qty(g_cmd, a, v, &fg_cli_time_ns, &o->in.phy_delay_ns)))
             return rc;
     } else {
         if ((rc = parse_uint(a, v, 1, 65535, &x)))
@@ -213,16 +156,21 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
 static void headroom_help(void)
 {
     printf("usage: flowgate headroom --rate RATE --cable LENGTH [--mtu BYTES] [--cell BYTES]\n"
-           "                         [--phy-delay-ns NS] [--reaction-quanta Q] [--lossless LIST] [--json]\n"
+           "                         [--phy-delay-ns NS] [--reaction-quanta Q] [--lossless LIST] [--cw W] [--json]\n"
            "PFC headroom of one lossless priority group (SPEC.md section 2), term by term.\n"
            "  --rate             link rate: 1G, 10G, 10GBASE-T, 40G, 100G (others need --reaction-quanta)\n"
-           "  --cable            cable length: 100m, 3, 2km (5 ns per metre)\n"
+           "  --cable            cable length or one-way delay: 100m, 3 (m), 2km, 500ns (5 ns per metre)\n"
            "  --mtu              IP MTU, 68..16000 (default 1500; frame on the wire = MTU + 42)\n"
            "  --cell             buffer cell size in bytes, 1..16384 (default 64)\n"
-           "  --phy-delay-ns     PHY + MAC + pipeline delay of both ends, 0..1000000 (default 100)\n"
+           "  --phy-delay-ns     PHY + MAC + pipeline delay of both ends, 0..1000000 ns or with a unit\n"
+           "                     (100ns, 0.2us; default 100)\n"
            "  --reaction-quanta  sender reaction time in quanta, 1..65535 (default: 802.3 Annex 31B)\n"
            "  --lossless         lossless priorities, e.g. 3 or 3,4 or 0-7 (default 3)\n"
-           "  --json             one JSON object instead of the table\n");
+           "  --cw               the switch core's counter width: HEADROOM holds 2^CW - 1 cells at most\n"
+           "                     (default %d, legal %d..%d); a larger result is refused (exit 1)\n"
+           "  --json             one JSON object instead of the table\n"
+           "Exit 0 ok, 1 the result does not fit HEADROOM, 2 bad command line.\n",
+           FG_PARAM_CW_DEFAULT, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX);
 }
 
 static int cmd_headroom(int argc, char **argv)
@@ -238,14 +186,23 @@ static int cmd_headroom(int argc, char **argv)
             continue;
         if (rc != 1)
             return rc;
+        if ((!strcmp(argv[i], "--json") || !strcmp(argv[i], "--lossless") || !strcmp(argv[i], "--cw")) &&
+            (rc = fg_cli_once(g_cmd, &o.seen, argv[i])))
+            return rc;
         if (!strcmp(argv[i], "--json")) {
             json = 1;
-        } else if (!strcmp(argv[i], "--lossless")) {
-            const char *v = need_value(argc, argv, &i);
+        } else if (!strcmp(argv[i], "--lossless") || !strcmp(argv[i], "--cw")) {
+            const char *a = argv[i], *v = need_value(argc, argv, &i);
+            long cw;
             if (!v)
                 return EXIT_USAGE;
-            if ((rc = parse_prio_list("--lossless", v, &lossless)))
+            if (!strcmp(a, "--cw")) {
+                if ((rc = parse_uint(a, v, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX, &cw)))
+                    return rc;
+                o.in.cw = (int)cw;
+            } else if ((rc = parse_prio_list(a, v, &lossless))) {
                 return rc;
+            }
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             headroom_help();
             return 0;
@@ -258,8 +215,12 @@ static int cmd_headroom(int argc, char **argv)
     if (!o.have_cable)
         return usage_error("--cable is required (a cable length like 100m, 0..100000 m)%s%s", "", "");
     fg_headroom_out h;
-    char msg[300];
-    if (fg_headroom_compute(&o.in, &h, msg, sizeof msg)) {
+    char msg[400];
+    if ((rc = fg_headroom_compute(&o.in, &h, msg, sizeof msg))) {
+        if (rc == -2) { /* legal inputs, but no HEADROOM register can hold the result */
+            fprintf(stderr, "%s: %s\n", g_cmd, msg);
+            return EXIT_INVALID;
+        }
         if (o.in.reaction_quanta < 0 && strstr(msg, "Annex 31B"))
             return usage_error("--rate: %s (pass --reaction-quanta Q, 1..65535)%s", msg, "");
         return usage_error("%s%s", msg, "");
@@ -346,31 +307,58 @@ static int cmd_regs(int argc, char **argv)
 {
     fg_sw_config c;
     char msg[300];
+    fg_cli_seen seen = {{0}, 0};
+    int json = 0;
     fg_sw_config_defaults(&c, FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, msg, sizeof msg);
     for (int i = 1; i < argc; i++) {
         int rc = 0;
+        if (argv[i][0] == '-' && (rc = fg_cli_once(g_cmd, &seen, argv[i])))
+            return rc;
         if (instance_option(&c, argc, argv, &i, &rc) == 0) {
             if (rc)
                 return rc;
             continue;
         }
+        if (!strcmp(argv[i], "--json")) {
+            json = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: flowgate regs [--ports N] [--prio P] [--cw W]\n"
-                   "Prints the switch core's register map for an instance (default %d ports x %d priorities, CW %d).\n",
-                   FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT);
+            printf("usage: flowgate regs [--ports N] [--prio P] [--cw W] [--json]\n"
+                   "Prints the switch core's register map for an instance (default %d ports x %d priorities, CW %d;\n"
+                   "ports %d..%d, priorities %d..%d, CW %d..%d). --json: one object with fields and rules.\n",
+                   FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, FG_PARAM_N_PORTS_MIN,
+                   FG_PARAM_N_PORTS_MAX, FG_PARAM_N_PRIO_MIN, FG_PARAM_N_PRIO_MAX, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX);
             return 0;
         }
         return usage_error("unknown option '%s'%s (see flowgate regs --help)", argv[i], "");
     }
     static const char *const kind[] = {"RO", "RW", "W1C", "RO", "RO/wr clears"};
-    printf("flowgate switch-core registers: %d ports x %d priorities, CW %d (docs/registers.md)\n", c.n_ports, c.n_prio,
-           c.cw);
-    printf("%-7s %-15s %-12s %-8s %-15s %-9s %-23s %s\n", "address", "register", "access", "entries", "field", "bits",
-           "range", "reset");
+    const fg_reg_map *map = &fg_regs_sw_map;
+    if (json)
+        printf("{\"n_ports\": %d, \"n_prio\": %d, \"cw\": %d, \"fields\": [", c.n_ports, c.n_prio, c.cw);
+    else {
+        printf("flowgate switch-core registers: %d ports x %d priorities, CW %d (docs/registers.md)\n", c.n_ports,
+               c.n_prio, c.cw);
+        printf("%-7s %-15s %-12s %-8s %-15s %-9s %-23s %s\n", "address", "register", "access", "entries", "field",
+               "bits", "range", "reset");
+    }
     const char *last = "";
-    for (size_t i = 0; i < FG_REGS_SW_N_FIELDS; i++) {
-        const fg_reg_field_desc *f = &fg_regs_sw_fields[i];
+    for (size_t i = 0; i < map->n_fields; i++) {
+        const fg_reg_field_desc *f = &map->fields[i];
         int w = fg_sw_field_width(f, &c), cnt = fg_sw_field_count(f, &c);
+        int ranged = f->kind == FG_REG_KIND_RW || f->kind == FG_REG_KIND_ERR;
+        if (json) {
+            printf("%s{\"address\": \"0x%03X\", \"register\": \"%s\", \"access\": \"%s\", \"entries\": %d, "
+                   "\"field\": \"%s\", \"lsb\": %d, \"width\": %d, ",
+                   i ? ", " : "", f->addr, f->reg, kind[f->kind], cnt, f->field, f->lsb, w);
+            if (ranged)
+                printf("\"min\": %u, \"max\": %u, \"reset\": %u}", f->min, fg_sw_field_max(f, &c),
+                       fg_sw_field_reset(f, &c));
+            else
+                printf("\"min\": null, \"max\": null, \"reset\": %s}", f->kind == FG_REG_KIND_CONST ? "null" : "0");
+            continue;
+        }
         char addr[16], ent[16], bits[32], range[32], reset[24];
         int first = strcmp(last, f->reg) != 0;
         last = f->reg;
@@ -380,11 +368,11 @@ static int cmd_regs(int argc, char **argv)
             snprintf(bits, sizeof bits, "[%d]", f->lsb);
         else
             snprintf(bits, sizeof bits, "[%d:%d]", f->lsb + w - 1, f->lsb);
-        if (f->kind == FG_REG_KIND_RW || f->kind == FG_REG_KIND_ERR)
+        if (ranged)
             snprintf(range, sizeof range, "%u..%u", f->min, fg_sw_field_max(f, &c));
         else
             snprintf(range, sizeof range, "-");
-        if (f->kind == FG_REG_KIND_RW || f->kind == FG_REG_KIND_ERR)
+        if (ranged)
             snprintf(reset, sizeof reset, "%u", fg_sw_field_reset(f, &c));
         else if (f->kind == FG_REG_KIND_CONST)
             snprintf(reset, sizeof reset, "constant");
@@ -393,13 +381,78 @@ static int cmd_regs(int argc, char **argv)
         printf("%-7s %-15s %-12s %-8s %-15s %-9s %-23s %s\n", first ? addr : "", first ? f->reg : "",
                first ? kind[f->kind] : "", first ? ent : "", f->field, bits, range, reset);
     }
-    printf("rules: xon_le_xoff: XON[k] <= XOFF[k]; pool: TOTAL_CELLS > sum HEADROOM x lossless priorities + "
-           "RESERVE x N_PORTS x N_PRIO\n");
+    if (json) {
+        printf("], \"rules\": [");
+        for (size_t r = 0; r < map->n_rules; r++) {
+            printf("%s{\"name\": ", r ? ", " : "");
+            fg_cli_json_string(stdout, map->rules[r].name);
+            printf(", \"doc\": ");
+            fg_cli_json_string(stdout, map->rules[r].doc);
+            printf("}");
+        }
+        printf("]}\n");
+        return 0;
+    }
+    for (size_t r = 0; r < map->n_rules; r++)
+        printf("rule %s: %s\n", map->rules[r].name, map->rules[r].doc);
     printf("arrays: per port at base + 4*i; per PG at base + 4*(i*N_PRIO + p)\n");
     return 0;
 }
 
 /* ---- check-config ----------------------------------------------------------------------- */
+
+/* The outcome of check-config, printed as text or as one JSON object. */
+typedef struct {
+    const char *path;
+    int ok, loaded, have_headroom;
+    char error[1100];
+    fg_sw_config c;
+    uint64_t headroom_cells;
+    char warnings[8][640];
+    int n_warnings;
+} check_report;
+
+static void check_warn(check_report *r, const char *text)
+{
+    if (r->n_warnings < 8)
+        snprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], "%s", text);
+    r->n_warnings++;
+}
+
+static int check_print(const check_report *r, int json)
+{
+    if (json) {
+        printf("{\"file\": ");
+        fg_cli_json_string(stdout, r->path);
+        printf(", \"ok\": %s, \"error\": ", r->ok ? "true" : "false");
+        if (r->ok)
+            printf("null");
+        else
+            fg_cli_json_string(stdout, r->error);
+        if (r->loaded)
+            printf(", \"n_ports\": %d, \"n_prio\": %d, \"cw\": %d", r->c.n_ports, r->c.n_prio, r->c.cw);
+        if (r->have_headroom)
+            printf(", \"headroom_needed_cells\": %llu", (unsigned long long)r->headroom_cells);
+        printf(", \"warnings\": [");
+        for (int i = 0; i < r->n_warnings && i < 8; i++) {
+            printf(i ? ", " : "");
+            fg_cli_json_string(stdout, r->warnings[i]);
+        }
+        printf("]}\n");
+    } else if (!r->ok) {
+        fprintf(stderr, "%s: %s\n", g_cmd, r->error);
+    } else {
+        printf("%s: legal configuration for %d ports x %d priorities, CW %d\n", r->path, r->c.n_ports, r->c.n_prio,
+               r->c.cw);
+        for (int i = 0; i < r->n_warnings && i < 8; i++)
+            printf("warning: %s\n", r->warnings[i]);
+        if (r->n_warnings > 8)
+            printf("warning: ... %d more\n", r->n_warnings - 8);
+        if (r->have_headroom && !r->n_warnings)
+            printf("headroom: every port has at least the %llu cells needed\n", (unsigned long long)r->headroom_cells);
+    }
+    return r->ok ? 0 : EXIT_INVALID;
+}
 
 static int cmd_check_config(int argc, char **argv)
 {
@@ -407,6 +460,7 @@ static int cmd_check_config(int argc, char **argv)
     headroom_opts o;
     memset(&o, 0, sizeof o);
     fg_headroom_defaults(&o.in);
+    int json = 0;
     for (int i = 1; i < argc; i++) {
         int rc = headroom_option(&o, argc, argv, &i);
         if (rc == 0)
@@ -414,14 +468,21 @@ static int cmd_check_config(int argc, char **argv)
         if (rc != 1)
             return rc;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: flowgate check-config FILE [--rate RATE --cable LENGTH [--mtu M] [--cell C]\n"
+            printf("usage: flowgate check-config FILE [--json] [--rate RATE --cable LENGTH [--mtu M] [--cell C]\n"
                    "                                  [--phy-delay-ns N] [--reaction-quanta Q]]\n"
                    "Validates a key=value configuration (fg_regs.h describes the format): every field in\n"
                    "range, XON <= XOFF, and a shared pool left over. With --rate and --cable it also warns\n"
                    "about ports whose HEADROOM is below what `flowgate headroom` computes, and with\n"
                    "gfc_enable = 1 rejects GFC_B1 above GFC_BM - 2*C*tau (t_r 3 us; flowgate gfc check).\n"
-                   "Exit 0 legal, 1 illegal, 2 bad command line.\n");
+                   "--json: one object {file, ok, error, n_ports, n_prio, cw, headroom_needed_cells, warnings}.\n"
+                   "Exit 0 legal, 1 illegal or unreadable, 2 bad command line.\n");
             return 0;
+        }
+        if (!strcmp(argv[i], "--json")) {
+            if ((rc = fg_cli_once(g_cmd, &o.seen, argv[i])))
+                return rc;
+            json = 1;
+            continue;
         }
         if (argv[i][0] == '-' && argv[i][1])
             return usage_error("unknown option '%s'%s (see flowgate check-config --help)", argv[i], "");
@@ -433,47 +494,61 @@ static int cmd_check_config(int argc, char **argv)
         return usage_error("FILE is required (a key=value configuration file)%s%s", "", "");
     if (o.have_rate != o.have_cable)
         return usage_error("--rate and --cable go together (the headroom check needs both)%s%s", "", "");
-    fg_sw_config c;
-    char msg[400];
-    fg_sw_config_defaults(&c, FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, msg, sizeof msg);
-    if (fg_sw_config_load(&c, path, msg, sizeof msg)) {
-        fprintf(stderr, "%s: %s\n", g_cmd, msg);
-        return EXIT_INVALID;
+    check_report *r = calloc(1, sizeof *r);
+    if (!r)
+        return usage_error("out of memory%s%s", "", "");
+    r->path = path;
+    fg_headroom_out h;
+    char msg[600];
+    /* the link options are command line: a rate without an Annex 31B entry is exit 2, before
+     * anything about the file is said */
+    if (o.have_rate && fg_headroom_compute(&o.in, &h, msg, sizeof msg) == -1) {
+        free(r);
+        if (o.in.reaction_quanta < 0 && strstr(msg, "Annex 31B"))
+            return usage_error("--rate: %s (pass --reaction-quanta Q, 1..65535)%s", msg, "");
+        return usage_error("%s%s", msg, "");
     }
-    if (fg_sw_config_validate(&c, msg, sizeof msg)) {
-        fprintf(stderr, "%s: %s: %s\n", g_cmd, path, msg);
-        return EXIT_INVALID;
-    }
-    if (o.have_rate && c.gfc_enable) { /* B_1 <= B_m - 2*C*tau needs the link (docs/gfc.md) */
+    fg_sw_config_defaults(&r->c, FG_PARAM_N_PORTS_DEFAULT, FG_PARAM_N_PRIO_DEFAULT, FG_PARAM_CW_DEFAULT, msg,
+                          sizeof msg);
+    if (fg_sw_config_load(&r->c, path, r->error, sizeof r->error)) {
+        /* messages of the loader carry FILE:LINE (or FILE: for the file itself) */
+    } else if (r->loaded = 1, fg_sw_config_validate(&r->c, msg, sizeof msg)) {
+        snprintf(r->error, sizeof r->error, "%s: %s", path, msg);
+    } else if (o.have_rate && r->c.gfc_enable) { /* B_1 <= B_m - 2*C*tau needs the link (docs/gfc.md) */
         fg_gfc_plan_in link;
         fg_gfc_plan_defaults(&link);
         link.rate_gbps = o.in.rate_gbps;
         link.wire_ns = fg_cable_delay_ns(o.in.cable_m);
         link.mtu = o.in.mtu;
         link.cell_bytes = o.in.cell_bytes;
-        if (fg_gfc_check_stage_regs(&link, c.gfc_b1, c.gfc_bm, msg, sizeof msg)) {
-            fprintf(stderr, "%s: %s: %s (t_r = 3 us)\n", g_cmd, path, msg);
-            return EXIT_INVALID;
-        }
+        if (fg_gfc_check_stage_regs(&link, r->c.gfc_b1, r->c.gfc_bm, msg, sizeof msg))
+            snprintf(r->error, sizeof r->error, "%s: %s (t_r = 3 us)", path, msg);
+        else
+            r->ok = 1;
+    } else {
+        r->ok = 1;
     }
-    printf("%s: legal configuration for %d ports x %d priorities, CW %d\n", path, c.n_ports, c.n_prio, c.cw);
-    if (o.have_rate) {
-        fg_headroom_out h;
-        if (fg_headroom_compute(&o.in, &h, msg, sizeof msg))
-            return usage_error("%s%s", msg, "");
-        int short_ports = 0;
-        for (int i = 0; i < c.n_ports; i++) {
-            if (c.lossless_mask && c.headroom[i] < h.total_cells) {
-                printf("warning: headroom[%d] = %u cells is short of the %llu cells a lossless PG needs at %g Gb/s "
-                       "over %g m (flowgate headroom)\n",
-                       i, c.headroom[i], (unsigned long long)h.total_cells, o.in.rate_gbps, o.in.cable_m);
-                short_ports++;
+    if (r->ok && o.have_rate) {
+        o.in.cw = r->c.cw; /* the field this configuration's HEADROOM values live in */
+        int hc = fg_headroom_compute(&o.in, &h, msg, sizeof msg);
+        r->have_headroom = 1;
+        r->headroom_cells = h.total_cells;
+        if (hc == -2 && r->c.lossless_mask)
+            check_warn(r, msg);
+        for (int i = 0; i < r->c.n_ports && r->c.lossless_mask; i++) {
+            if (r->c.headroom[i] < h.total_cells) {
+                char w[300];
+                snprintf(w, sizeof w,
+                         "headroom[%d] = %u cells is short of the %llu cells a lossless PG needs at %g Gb/s over %g m "
+                         "(flowgate headroom)",
+                         i, r->c.headroom[i], (unsigned long long)h.total_cells, o.in.rate_gbps, o.in.cable_m);
+                check_warn(r, w);
             }
         }
-        if (!short_ports)
-            printf("headroom: every port has at least the %llu cells needed\n", (unsigned long long)h.total_cells);
     }
-    return 0;
+    int rc = check_print(r, json);
+    free(r);
+    return rc;
 }
 
 /* ---- dispatch --------------------------------------------------------------------------- */

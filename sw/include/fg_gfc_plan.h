@@ -14,7 +14,8 @@
  * Feedback bandwidth of buffer-based GFC with m-byte messages: worst m/tau, steady
  * m/(8*tau) (paper 4.2: 0.69 % and 0.086 % at 10 GbE, m = 64 B, tau = 7.4 us); time-based:
  * one message per T, as CBFC.
- * Sizes in bytes (KB = 1000 B as in the paper), times in ns, rates in Gb/s. */
+ * Sizes in bytes (KB = 1000 B as in the paper), times in ns, rates in Gb/s. A time-based plan
+ * needs a period of at least one cell time (cfg_period counts cell times). */
 #ifndef FG_GFC_PLAN_H
 #define FG_GFC_PLAN_H
 
@@ -31,6 +32,7 @@ extern "C" {
 #define FG_GFC_RECIP_SHIFT 28         /* fg_gfc_time: cfg_recip = round(2^28 / (B_m - B_0)) */
 #define FG_GFC_RECIP_SPAN_MIN 17u     /* blocks: smallest B_m - B_0 whose reciprocal fits 24 bits */
 #define FG_GFC_RECIP_SPAN_MAX (1u << 27)
+#define FG_GFC_FEEDBACK_MAX_PCT 5.0   /* a plan whose feedback takes more of the link is refused */
 
 typedef enum { FG_GFC_MODE_BUFFER = 0, FG_GFC_MODE_TIME = 1 } fg_gfc_mode;
 
@@ -46,6 +48,7 @@ typedef struct {
     double period_ns;    /* T_fc; <= 0: 65535 bytes at C */
     double b1_bytes;     /* < 0: B_m - 2*C*tau */
     double b0_bytes;     /* < 0: the Theorem 5.1 bound */
+    int cw;              /* the switch core's CW: GFC_BM / GFC_B1 are CW-bit fields */
 } fg_gfc_plan_in;
 
 typedef struct {
@@ -84,7 +87,11 @@ int fg_gfc_paper_stage_count(double rate_gbps);
 
 /* 0 on success; -1 with a message naming the parameter and its legal range. Checks of the
  * time-based part apply only in time mode, and of the buffer-based part only in buffer
- * mode (the other part is still computed where it can be). */
+ * mode (the other part is still computed where it can be). Every register value of the
+ * chosen mode is one fg_gfc_check_stage_regs / fg_gfc_check_time_regs accepts and fits its
+ * field (GFC_BM/GFC_B1 at cw bits; GFC_PERIOD, GFC_RECIP of the NIC map), and the feedback
+ * takes at most FG_GFC_FEEDBACK_MAX_PCT of the link (worst case m/tau in buffer mode, m/T in
+ * time mode); otherwise -1 and a message naming the value, the limit and what to change. */
 int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_t n);
 
 /* Checks of register values before firmware programs them (the register block itself only

@@ -43,6 +43,8 @@ typedef struct {
     uint32_t cell_bytes;  /* buffer cell size */
     double phy_delay_ns;  /* PHY + MAC + pipeline delay, both ends together */
     int reaction_quanta;  /* < 0: from the Annex 31B table for rate_gbps */
+    int cw;               /* the switch core's CW: HEADROOM[i] is a CW-bit field (default
+                             FG_PARAM_CW_DEFAULT); a total above its maximum is an error */
 } fg_headroom_in;
 
 typedef struct {
@@ -59,8 +61,14 @@ void fg_headroom_defaults(fg_headroom_in *in);
 /* Annex 31B reaction time in quanta for a rate, or -1 when the table has no entry. */
 int fg_headroom_reaction_quanta(double rate_gbps, int base_t);
 
-/* 0 on success; -1 with a message naming the parameter and its legal range. */
+/* 0 on success; -1 with a message naming the parameter and its legal range. -2 when every
+ * input is legal but the total does not fit the HEADROOM field (2^cw - 1 cells): out is
+ * filled in and the message names the field, the value, the maximum and the longest cable
+ * the maximum covers at this rate (the nearest setting that is programmable and safe). */
 int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *msg, size_t n);
+
+/* The HEADROOM field's legal maximum for a CW (from the generated register table). */
+uint64_t fg_headroom_field_max(int cw);
 
 #ifdef __cplusplus
 }

@@ -35,11 +35,6 @@ double fg_pft_calc_ri_tolerance(uint64_t cycles, double p);
  * at once, so the count is ceil, not floor, of cycles / (f + 1)). */
 #define FG_PFT_FI_TOLERANCE_FLITS 1.0
 
-/* Parses an unsigned decimal (or 0x hex) option value in [lo, hi]; on error writes
- * "OPTION expects an integer LO..HI, got 'S'" into msg and returns -1. */
-int fg_pft_calc_parse_u64(const char *option, const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
-                          char *msg, size_t msg_len);
-
 #ifdef __cplusplus
 }
 #endif

@@ -10,7 +10,9 @@
  *   src_mac = 02:00:00:00:00:07   both SRC_MAC registers at once
  *   n_ports = 8, n_prio = 8, cw = 18   instance parameters: in a file they must come before
  *                                      any register line (they reset everything to defaults)
- * Values are decimal or 0x-prefixed hex. */
+ * Values are decimal or 0x-prefixed hex, without leading zeros, and are checked against the
+ * field's legal range when they are set; indices against the instance's ports and priorities.
+ * The text rules (line length, file size, NUL, UTF-8, duplicate keys) are fg_parse.h's. */
 #ifndef FG_REGS_H
 #define FG_REGS_H
 
@@ -30,12 +32,14 @@ int fg_sw_config_defaults(fg_sw_config *cfg, int n_ports, int n_prio, int cw, ch
  * else -1 and a message naming the first offending field, its value and its legal range. */
 int fg_sw_config_validate(const fg_sw_config *cfg, char *msg, size_t n);
 
-/* Sets one key (see above). -1 with a message on an unknown key, a bad index or a value that
- * is not a number; ranges are checked by fg_sw_config_validate. */
+/* Sets one key (see above). -1 with a message on an unknown key, a bad index, or a value that
+ * is not a number or outside the field's range; cross-field rules are fg_sw_config_validate's. */
 int fg_sw_config_set(fg_sw_config *cfg, const char *key, const char *value, char *msg, size_t n);
 
 /* Loads a configuration file over the defaults; messages carry FILE:LINE. */
 int fg_sw_config_load(fg_sw_config *cfg, const char *path, char *msg, size_t n);
+/* The same for configuration text of len bytes, named `name` in messages. */
+int fg_sw_config_load_text(fg_sw_config *cfg, const char *name, const char *text, size_t len, char *msg, size_t n);
 
 /* Width (bits) and legal max of a field for this instance. */
 int fg_sw_field_width(const fg_reg_field_desc *f, const fg_sw_config *cfg);

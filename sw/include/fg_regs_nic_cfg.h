@@ -6,8 +6,11 @@
  * Configuration text (fg_nic_config_set, fg_nic_config_load): one `key = value` per line, `#`
  * starts a comment. A key is a field name of docs/registers_nic.md (`t_fc`, `t_e`, `pft_k`,
  * `pft_enable`, ...) or the name of a register that holds one field (`T_FC`, `PFT_T_E`,
- * `LFSR_SEED`, ...), case-insensitive. Values are decimal or 0x-prefixed hex; `pft_strategy`
- * also takes FT / AT, `pft_injection` FI / RI and `gfc_mode` TIME / BUFFER. */
+ * `LFSR_SEED`, ...), case-insensitive. Values are decimal or 0x-prefixed hex without leading
+ * zeros, checked at full width when set (a value beyond 32 bits is refused there; one beyond
+ * its field is kept for fg_nic_config_errors, which reports every such field); `pft_strategy` also takes FT / AT,
+ * `pft_injection` FI / RI and `gfc_mode` TIME / BUFFER. The text rules (line length, file size,
+ * NUL, UTF-8, a key given twice, even as field and register name) are fg_parse.h's. */
 #ifndef FG_REGS_NIC_CFG_H
 #define FG_REGS_NIC_CFG_H
 
@@ -50,14 +53,16 @@ int fg_nic_config_validate(const fg_nic_config *cfg, char *msg, size_t n);
  * in range). Writes up to max messages and returns how many errors there are (0: legal). */
 int fg_nic_config_errors(const fg_nic_config *cfg, char (*msgs)[FG_NIC_MSG_LEN], int max);
 
-/* Sets one key (see above). -1 with a message on an unknown key or a value that is not a
- * number; a number that does not fit in 32 bits is reported with the field's legal range.
- * Other ranges are checked by fg_nic_config_validate. */
+/* Sets one key (see above). -1 with a message on an unknown key, or a value that is not a
+ * number or does not fit 32 bits (the field's legal range named); field ranges and rules are
+ * fg_nic_config_validate's / fg_nic_config_errors'. */
 int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, char *msg, size_t n);
 
 /* Loads a configuration file over cfg (call fg_nic_config_defaults first); messages carry
  * FILE:LINE. */
 int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n);
+/* The same for configuration text of len bytes, named `name` in messages. */
+int fg_nic_config_load_text(fg_nic_config *cfg, const char *name, const char *text, size_t len, char *msg, size_t n);
 
 /* The writes that take a CSR block holding `from` (NULL: the reset values) to cfg, in the
  * driver's order (fg_reg_plan, fg_reg_plan.h): the fields a rule bounds (t_s, n_e, n_s) first

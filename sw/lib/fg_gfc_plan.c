@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fg_reg_plan.h"
+#include "fg_regs_nic.h"
+#include "fg_regs_sw.h"
 #include "fg_units.h"
 
 void fg_gfc_plan_defaults(fg_gfc_plan_in *in)
@@ -20,6 +23,19 @@ void fg_gfc_plan_defaults(fg_gfc_plan_in *in)
     in->period_ns = -1;
     in->b1_bytes = -1;
     in->b0_bytes = -1;
+    in->cw = FG_PARAM_CW_DEFAULT;
+}
+
+/* The legal maximum of a read-write field of a generated map, for counter width cw. */
+static uint32_t field_max(const fg_reg_map *map, const char *name, int cw)
+{
+    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
+    for (size_t i = 0; i < map->n_fields; i++) {
+        const fg_reg_field_desc *f = &map->fields[i];
+        if (f->kind == FG_REG_KIND_RW && !strcmp(f->field, name))
+            return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_reg_field_width(f, &shape));
+    }
+    return 0;
 }
 
 int fg_gfc_paper_stage_count(double rate_gbps)
@@ -142,6 +158,15 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     out->b1_cells = out->bm_cells - out->span_cells;
     out->n_stages_cells = stage_count(out->span_cells);
     out->headroom_cells = out->span_cells;
+    uint32_t bm_field_max = field_max(&fg_regs_sw_map, "gfc_bm", in->cw);
+    if (in->mode == FG_GFC_MODE_BUFFER && out->bm_cells > bm_field_max) {
+        snprintf(msg, n,
+                 "gfc_bm = %u cells is above the field's maximum %u (GFC_BM, CW %d bits): the largest legal "
+                 "buffer is %llu B in cells of %u B (use larger cells or a larger CW)",
+                 out->bm_cells, bm_field_max, in->cw, (unsigned long long)bm_field_max * in->cell_bytes,
+                 in->cell_bytes);
+        return -1;
+    }
 
     /* feedback bandwidth of buffer-based GFC */
     double msg_bits = in->msg_bytes * 8.0;
@@ -149,6 +174,14 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     out->fb_worst_pct = out->fb_worst_mbps / (in->rate_gbps * 1e3) * 100.0;
     out->fb_steady_mbps = out->fb_worst_mbps / 8.0;
     out->fb_steady_pct = out->fb_worst_pct / 8.0;
+    if (in->mode == FG_GFC_MODE_BUFFER && out->fb_worst_pct > FG_GFC_FEEDBACK_MAX_PCT) {
+        snprintf(msg, n,
+                 "feedback of buffer-based GFC would take up to %.2f %% of the link (%u B per tau = %.3f us), above "
+                 "the %g %% a plan may spend: tau needs at least %.3f us (longer --cable or --tr, or smaller --msg)",
+                 out->fb_worst_pct, in->msg_bytes, out->tau_ns / 1000, FG_GFC_FEEDBACK_MAX_PCT,
+                 msg_bits / (in->rate_gbps * FG_GFC_FEEDBACK_MAX_PCT / 100.0) / 1000);
+        return -1;
+    }
 
     /* time-based */
     out->period_ns = in->period_ns > 0 ? in->period_ns : FG_GFC_CBFC_PERIOD_BYTES * 8.0 / in->rate_gbps;
@@ -163,8 +196,27 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     /* rounded down: a shorter period only lowers (sqrt(tau/T)+1)^2*C*T, so B_0 stays legal for
      * the period the hardware really uses (fg_gfc_check_time_regs) */
     out->period_cell_times = (uint64_t)floor(bytes_in(out->period_ns, in->rate_gbps) / in->cell_bytes + 1e-9);
-    if (out->period_cell_times < 1) out->period_cell_times = 1;
-    if (in->mode != FG_GFC_MODE_TIME) return 0;
+    if (in->mode != FG_GFC_MODE_TIME) {
+        if (out->period_cell_times < 1) out->period_cell_times = 1;
+        return 0;
+    }
+    uint32_t period_max = field_max(&fg_regs_nic_map, "gfc_period", in->cw);
+    if (out->period_cell_times < 1 || out->period_cell_times > period_max) {
+        snprintf(msg, n,
+                 "period %.3f ns is %llu cell times of %u B at %g Gb/s, outside gfc_period's legal range 1..%u "
+                 "(GFC_PERIOD): legal periods are %.3f ns .. %.3f us",
+                 out->period_ns, (unsigned long long)out->period_cell_times, in->cell_bytes, in->rate_gbps, period_max,
+                 in->cell_bytes * 8.0 / in->rate_gbps, (double)period_max * in->cell_bytes * 8.0 / in->rate_gbps / 1000);
+        return -1;
+    }
+    if (out->fb_time_pct > FG_GFC_FEEDBACK_MAX_PCT) {
+        snprintf(msg, n,
+                 "feedback of time-based GFC would take %.2f %% of the link (%u B every %.3f ns), above the %g %% a "
+                 "plan may spend: --period must be at least %.3f ns",
+                 out->fb_time_pct, in->msg_bytes, out->period_ns, FG_GFC_FEEDBACK_MAX_PCT,
+                 msg_bits / (in->rate_gbps * FG_GFC_FEEDBACK_MAX_PCT / 100.0));
+        return -1;
+    }
     if (out->b0_bound_bytes < 0) {
         snprintf(msg, n,
                  "buffer %llu B is too small for time-based GFC with T_fc = %.3f us: Theorem 5.1 needs B_m >= "
@@ -185,8 +237,21 @@ int fg_gfc_plan(const fg_gfc_plan_in *in, fg_gfc_plan_out *out, char *msg, size_
     } else {
         out->b0_bytes = (uint64_t)b0_max;
     }
-    /* B_m - B_0 in blocks, rounded up: the mapping never gets steeper than the bound allows */
+    /* B_m - B_0 in blocks, rounded up: the mapping never gets steeper than the bound allows. The
+     * receiver holds whole blocks (B_m = floor(buffer / cell)): B_m - B_0 cannot exceed them, and
+     * the bound's term must fit in them too (fg_gfc_check_time_regs checks in blocks). */
+    uint64_t bm_blocks = out->bm_bytes / in->cell_bytes;
+    uint64_t need_blocks = (uint64_t)fg_ceil((in->buffer_bytes - out->b0_bound_bytes) / in->cell_bytes);
     uint64_t span_blocks = (out->bm_bytes - out->b0_bytes + in->cell_bytes - 1) / in->cell_bytes;
+    if (span_blocks > bm_blocks) span_blocks = bm_blocks;
+    if (need_blocks > bm_blocks) {
+        snprintf(msg, n,
+                 "buffer %llu B holds %llu whole blocks of %u B, fewer than the %llu blocks (sqrt(tau/T)+1)^2*C*T "
+                 "needs (Theorem 5.1): use a smaller --cell, a shorter --period or a larger --buffer",
+                 (unsigned long long)out->bm_bytes, (unsigned long long)bm_blocks, in->cell_bytes,
+                 (unsigned long long)need_blocks);
+        return -1;
+    }
     if (span_blocks < FG_GFC_RECIP_SPAN_MIN || span_blocks > FG_GFC_RECIP_SPAN_MAX) {
         snprintf(msg, n,
                  "B_m - B_0 = %llu blocks of %u B is outside the rate adjuster's legal range %u..%u blocks "

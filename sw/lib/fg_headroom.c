@@ -3,7 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "fg_reg_plan.h"
+#include "fg_regs.h"
 #include "fg_units.h"
 
 void fg_headroom_defaults(fg_headroom_in *in)
@@ -15,6 +18,20 @@ void fg_headroom_defaults(fg_headroom_in *in)
     in->cell_bytes = FG_HEADROOM_CELL_BYTES_DEFAULT;
     in->phy_delay_ns = FG_HEADROOM_PHY_DELAY_NS_DEFAULT;
     in->reaction_quanta = -1;
+    in->cw = FG_PARAM_CW_DEFAULT;
+}
+
+uint64_t fg_headroom_field_max(int cw)
+{
+    for (size_t i = 0; i < FG_REGS_SW_N_FIELDS; i++) {
+        const fg_reg_field_desc *f = &fg_regs_sw_fields[i];
+        if (f->kind == FG_REG_KIND_RW && !strcmp(f->field, "headroom")) {
+            fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
+            uint32_t w = (uint32_t)fg_reg_field_width(f, &shape);
+            return f->max != 0xFFFFFFFFu ? f->max : ((1ull << w) - 1);
+        }
+    }
+    return 0; /* the map has no HEADROOM: cannot happen with the generated table */
 }
 
 int fg_headroom_reaction_quanta(double rate_gbps, int base_t)
@@ -52,6 +69,10 @@ int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *ms
         snprintf(msg, n, "cell %u is outside its legal range 1..16384 bytes", in->cell_bytes);
         return -1;
     }
+    if (in->cw < FG_PARAM_CW_MIN || in->cw > FG_PARAM_CW_MAX) {
+        snprintf(msg, n, "cw %d is outside its legal range %d..%d", in->cw, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX);
+        return -1;
+    }
     if (!(in->phy_delay_ns >= 0 && in->phy_delay_ns <= 1e6)) {
         snprintf(msg, n, "phy delay %g ns is outside its legal range 0..1000000 ns", in->phy_delay_ns);
         return -1;
@@ -81,5 +102,23 @@ int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *ms
     out->phy = fg_ns_to_bytes(in->phy_delay_ns, in->rate_gbps);
     out->total_bytes = out->max_frame_rx + out->pfc_frame + out->cable + out->reaction + out->max_frame_tx + out->phy;
     out->total_cells = fg_bytes_to_cells(out->total_bytes, in->cell_bytes);
+    uint64_t max = fg_headroom_field_max(in->cw);
+    if (out->total_cells > max) {
+        /* the cable term is the one a user can shorten: how long may it be for `max` cells? */
+        double fixed = (double)(out->total_bytes - out->cable), budget = (double)max * in->cell_bytes - fixed;
+        if (budget < 0)
+            snprintf(msg, n,
+                     "HEADROOM = %llu cells is above the field's maximum %llu (%d bits, CW %d), and even without "
+                     "a cable the other terms need %.0f bytes: use larger cells or a larger CW",
+                     (unsigned long long)out->total_cells, (unsigned long long)max, in->cw, in->cw, fixed);
+        else
+            snprintf(msg, n,
+                     "HEADROOM = %llu cells is above the field's maximum %llu (%d bits, CW %d): the largest legal "
+                     "setting, %llu cells, covers a cable of at most %.0f m at %g Gb/s (or use larger cells or CW)",
+                     (unsigned long long)out->total_cells, (unsigned long long)max, in->cw, in->cw,
+                     (unsigned long long)max, floor(budget * 8.0 / in->rate_gbps / 2.0 / FG_CABLE_NS_PER_M),
+                     in->rate_gbps);
+        return -2;
+    }
     return 0;
 }

@@ -1,11 +1,10 @@
 /* fg_regs.c - configuration defaults, validation and key=value parsing (see fg_regs.h). */
 #include "fg_regs.h"
+#include "fg_parse.h"
 #include "fg_reg_plan.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -163,171 +162,171 @@ int fg_sw_config_validate(const fg_sw_config *cfg, char *msg, size_t n)
     return 0;
 }
 
-static int parse_u32(const char *s, uint32_t *v)
-{
-    char *end;
-    errno = 0;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (*s == '-' || *s == '\0')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    while (isspace((unsigned char)*end))
-        end++;
-    if (*end || errno || x > 0xFFFFFFFFull)
-        return -1;
-    *v = (uint32_t)x;
-    return 0;
-}
-
 static int parse_mac(const char *s, uint64_t *mac)
 {
-    unsigned b[6];
-    char tail;
-    if (sscanf(s, " %x:%x:%x:%x:%x:%x %c", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &tail) != 6)
-        return -1;
+    /* six pairs of hex digits separated by ':' and nothing else (sscanf's %x would take signs,
+     * spaces and "0x") */
     *mac = 0;
     for (int i = 0; i < 6; i++) {
-        if (b[i] > 0xFF)
+        for (int j = 0; j < 2; j++) {
+            char c = s[3 * i + j];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0)
+                return -1;
+            *mac = (*mac << 4) | (uint64_t)d;
+        }
+        if (s[3 * i + 2] != (i < 5 ? ':' : '\0'))
             return -1;
-        *mac = (*mac << 8) | b[i];
     }
     return 0;
 }
 
-int fg_sw_config_set(fg_sw_config *cfg, const char *key, const char *value, char *msg, size_t n)
+static int is_param(const char *base)
 {
-    char base[64];
-    int idx[2] = {-1, -1}, nidx = 0;
+    return !strcasecmp(base, "n_ports") || !strcasecmp(base, "n_prio") || !strcasecmp(base, "cw");
+}
+
+/* fg_sw_config_set, also writing the key's canonical spelling (fg_cfg_set_fn) */
+static int sw_set(fg_sw_config *cfg, const char *key, const char *value, char *canon, size_t canon_n, char *msg,
+                  size_t n)
+{
+    char base[64], q[80];
+    uint64_t idx[2] = {0, 0};
+    int nidx = 0;
     size_t len = strcspn(key, "[");
+    fg_parse_quote(key, q, sizeof q);
     if (len == 0 || len >= sizeof base) {
-        snprintf(msg, n, "'%s' is not a register key (see `flowgate regs`)", key);
+        snprintf(msg, n, "'%s' is not a register key (see `flowgate regs`)", q);
         return -1;
     }
     memcpy(base, key, len);
     base[len] = '\0';
-    const char *p = key + len;
-    while (*p == '[' && nidx < 2) {
-        char *end;
-        long v = strtol(p + 1, &end, 10);
-        if (end == p + 1 || *end != ']' || v < 0) {
-            snprintf(msg, n, "'%s': an index must be a non-negative number in brackets", key);
-            return -1;
-        }
-        idx[nidx++] = (int)v;
-        p = end + 1;
-    }
-    if (*p) {
-        snprintf(msg, n, "'%s': unexpected text '%s' after the key", key, p);
+    for (char *b = base; *b; b++)
+        *b = (char)tolower((unsigned char)*b);
+    const fg_reg_field_desc *f = is_param(base) || !strcmp(base, "src_mac") ? NULL : field_named(base);
+    if (!f && !is_param(base) && strcmp(base, "src_mac")) {
+        snprintf(msg, n, "'%s' is not a register field (see `flowgate regs` for the names)", q);
         return -1;
     }
-    if (!strcasecmp(base, "src_mac")) {
+    int want = f && f->array == FG_REG_ARRAY_PG ? 2 : f && f->array == FG_REG_ARRAY_PORT ? 1 : 0;
+    const char *p = key + len;
+    while (*p == '[') {
+        const char *close = strchr(p, ']');
+        char digits[32];
+        if (nidx == want) {
+            snprintf(msg, n, "%s takes %s", base,
+                     want == 0 ? "no index" : want == 1 ? "one index [port]" : "two indices [port][priority]");
+            return -1;
+        }
+        if (!close || (size_t)(close - p - 1) >= sizeof digits) {
+            snprintf(msg, n, "'%s': an index is a number in brackets", q);
+            return -1;
+        }
+        memcpy(digits, p + 1, (size_t)(close - p - 1));
+        digits[close - p - 1] = '\0';
+        uint64_t hi = (uint64_t)(nidx == 0 ? cfg->n_ports : cfg->n_prio) - 1;
+        char what[128], err[256];
+        snprintf(what, sizeof what, "%s: the %s index", q, nidx == 0 ? "port" : "priority");
+        if (fg_parse_u64_msg(what, digits, 0, hi, FG_PARSE_DEC, &idx[nidx], err, sizeof err)) {
+            snprintf(msg, n, "%s (this instance has %d %s)", err, nidx == 0 ? cfg->n_ports : cfg->n_prio,
+                     nidx == 0 ? "ports" : "priorities");
+            return -1;
+        }
+        nidx++;
+        p = close + 1;
+    }
+    if (*p) {
+        char qp[80];
+        fg_parse_quote(p, qp, sizeof qp);
+        snprintf(msg, n, "'%s': unexpected text '%s' after the key", q, qp);
+        return -1;
+    }
+    if (nidx != 0 && nidx != want) {
+        snprintf(msg, n, "%s takes %s", base, want == 1 ? "one index [port]" : "two indices [port][priority]");
+        return -1;
+    }
+    snprintf(canon, canon_n, "%s", base);
+    if (!strcmp(base, "src_mac")) {
         uint64_t mac;
-        if (nidx || parse_mac(value, &mac)) {
-            snprintf(msg, n, "src_mac expects a MAC address like 02:00:00:00:00:01, got '%s'", value);
+        if (parse_mac(value, &mac)) {
+            fg_parse_quote(value, q, sizeof q);
+            snprintf(msg, n, "src_mac expects a MAC address like 02:00:00:00:00:01, got '%s'", q);
             return -1;
         }
         cfg->src_mac_hi = (uint32_t)(mac >> 32);
         cfg->src_mac_lo = (uint32_t)mac;
         return 0;
     }
-    uint32_t v;
-    if (!strcasecmp(base, "n_ports") || !strcasecmp(base, "n_prio") || !strcasecmp(base, "cw")) {
-        if (nidx || parse_u32(value, &v)) {
-            snprintf(msg, n, "%s expects a number, got '%s'", base, value);
-            return -1;
-        }
+    uint64_t v;
+    if (is_param(base)) {
         int np = cfg->n_ports, pr = cfg->n_prio, cw = cfg->cw;
-        if (!strcasecmp(base, "n_ports"))
-            np = (int)(v > 1000 ? 1000 : v);
-        else if (!strcasecmp(base, "n_prio"))
-            pr = (int)(v > 1000 ? 1000 : v);
+        uint64_t lo = !strcmp(base, "n_ports") ? FG_PARAM_N_PORTS_MIN : !strcmp(base, "n_prio") ? FG_PARAM_N_PRIO_MIN : FG_PARAM_CW_MIN;
+        uint64_t hi = !strcmp(base, "n_ports") ? FG_PARAM_N_PORTS_MAX : !strcmp(base, "n_prio") ? FG_PARAM_N_PRIO_MAX : FG_PARAM_CW_MAX;
+        if (fg_parse_u64_msg(base, value, lo, hi, FG_PARSE_DEC, &v, msg, n))
+            return -1;
+        if (!strcmp(base, "n_ports"))
+            np = (int)v;
+        else if (!strcmp(base, "n_prio"))
+            pr = (int)v;
         else
-            cw = (int)(v > 1000 ? 1000 : v);
+            cw = (int)v;
         return fg_sw_config_defaults(cfg, np, pr, cw, msg, n);
     }
-    const fg_reg_field_desc *f = field_named(base);
-    if (!f) {
-        snprintf(msg, n, "'%s' is not a register field (see `flowgate regs` for the names)", base);
+    int k = want == 2 ? (int)(idx[0] * (uint64_t)cfg->n_prio + idx[1]) : (int)idx[0];
+    char name[80], err[300];
+    if (nidx)
+        fg_sw_entry_name(f, cfg, k, name, sizeof name);
+    else
+        snprintf(name, sizeof name, "%s", f->field);
+    snprintf(canon, canon_n, "%s", name);
+    uint32_t mx = fg_sw_field_max(f, cfg);
+    if (fg_parse_u64_msg(name, value, f->min, mx, FG_PARSE_HEX, &v, err, sizeof err)) {
+        snprintf(msg, n, "%s (register %s, %d bits)", err, f->reg, fg_sw_field_width(f, cfg));
         return -1;
     }
-    if (parse_u32(value, &v)) {
-        snprintf(msg, n, "%s expects a number (decimal or 0x hex, 0..4294967295), got '%s'", key, value);
-        return -1;
-    }
-    int count = fg_sw_field_count(f, cfg);
-    int want = f->array == FG_REG_ARRAY_PG ? 2 : f->array == FG_REG_ARRAY_PORT ? 1 : 0;
     if (nidx == 0) {
-        for (int k = 0; k < count; k++)
-            *fg_sw_config_field(cfg, f, k) = v;
-        return 0;
+        for (int e = 0; e < fg_sw_field_count(f, cfg); e++)
+            *fg_sw_config_field(cfg, f, e) = (uint32_t)v;
+    } else {
+        *fg_sw_config_field(cfg, f, k) = (uint32_t)v;
     }
-    if (nidx != want) {
-        snprintf(msg, n, "%s takes %s", base,
-                 want == 0 ? "no index" : want == 1 ? "one index [port]" : "two indices [port][priority]");
-        return -1;
-    }
-    if (idx[0] >= cfg->n_ports) {
-        snprintf(msg, n, "%s: port %d is outside its legal range 0..%d", key, idx[0], cfg->n_ports - 1);
-        return -1;
-    }
-    if (want == 2 && idx[1] >= cfg->n_prio) {
-        snprintf(msg, n, "%s: priority %d is outside its legal range 0..%d", key, idx[1], cfg->n_prio - 1);
-        return -1;
-    }
-    *fg_sw_config_field(cfg, f, want == 2 ? idx[0] * cfg->n_prio + idx[1] : idx[0]) = v;
     return 0;
 }
 
-static char *trim(char *s)
+int fg_sw_config_set(fg_sw_config *cfg, const char *key, const char *value, char *msg, size_t n)
 {
-    while (isspace((unsigned char)*s))
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
+    char canon[128];
+    return sw_set(cfg, key, value, canon, sizeof canon, msg, n);
+}
+
+typedef struct {
+    fg_sw_config *cfg;
+    int seen_reg;
+} sw_load_ctx;
+
+static int load_set(void *vctx, const char *key, const char *value, char *canon, size_t canon_n, char *msg, size_t n)
+{
+    sw_load_ctx *ctx = vctx;
+    char base[64];
+    size_t len = strcspn(key, "[");
+    snprintf(base, sizeof base, "%.*s", (int)(len < sizeof base ? len : sizeof base - 1), key);
+    int param = is_param(base);
+    if (param && ctx->seen_reg) {
+        snprintf(msg, n, "%s must come before the first register line (it resets the defaults)", base);
+        return -1;
+    }
+    ctx->seen_reg |= !param;
+    return sw_set(ctx->cfg, key, value, canon, canon_n, msg, n);
 }
 
 int fg_sw_config_load(fg_sw_config *cfg, const char *path, char *msg, size_t n)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(msg, n, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    char line[512], err[400];
-    int lineno = 0, seen_reg = 0, rc = 0;
-    while (fgets(line, sizeof line, fp)) {
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char *s = trim(line);
-        if (!*s)
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(msg, n, "%s:%d: expected 'key = value', got '%s'", path, lineno, s);
-            rc = -1;
-            break;
-        }
-        *eq = '\0';
-        char *key = trim(s), *val = trim(eq + 1);
-        int is_param = !strcasecmp(key, "n_ports") || !strcasecmp(key, "n_prio") || !strcasecmp(key, "cw");
-        if (is_param && seen_reg) {
-            snprintf(msg, n, "%s:%d: %s must come before the first register line (it resets the defaults)", path,
-                     lineno, key);
-            rc = -1;
-            break;
-        }
-        seen_reg |= !is_param;
-        if (fg_sw_config_set(cfg, key, val, err, sizeof err)) {
-            snprintf(msg, n, "%s:%d: %s", path, lineno, err);
-            rc = -1;
-            break;
-        }
-    }
-    fclose(fp);
-    return rc;
+    sw_load_ctx ctx = {cfg, 0};
+    return fg_cfg_parse_file(path, load_set, &ctx, msg, n);
+}
+
+int fg_sw_config_load_text(fg_sw_config *cfg, const char *name, const char *text, size_t len, char *msg, size_t n)
+{
+    sw_load_ctx ctx = {cfg, 0};
+    return fg_cfg_parse_text(name, text, len, load_set, &ctx, msg, n);
 }

@@ -3,14 +3,13 @@
  * generated from sw/regmap/nic_regmap.json, so a change of the map changes the checks. */
 #include "fg_regs_nic_cfg.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "fg_gfc_plan.h"
+#include "fg_parse.h"
 #include "fg_reg_plan.h"
 
 static int is_config_field(const fg_reg_field_desc *f)
@@ -127,16 +126,6 @@ int fg_nic_config_validate(const fg_nic_config *cfg, char *msg, size_t n)
 
 /* ---- key = value ------------------------------------------------------------------------ */
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
-}
-
 /* Mnemonics of the one-bit mode fields (docs/registers_nic.md: 0 FT / 1 AT, 0 FI / 1 RI). */
 static int mnemonic(const fg_reg_field_desc *f, const char *s, uint32_t *v)
 {
@@ -155,78 +144,66 @@ static int mnemonic(const fg_reg_field_desc *f, const char *s, uint32_t *v)
     return -1;
 }
 
-int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, char *msg, size_t n)
+/* fg_nic_config_set, also writing the field's name as the key's canonical spelling */
+static int nic_set(fg_nic_config *cfg, const char *key, const char *value, char *canon, size_t canon_n, char *msg,
+                   size_t n)
 {
     const fg_reg_field_desc *f = fg_nic_field_named(key);
     if (!f) {
-        snprintf(msg, n, "'%s' is not a field of the NIC register map (docs/registers_nic.md lists them)", key);
+        char q[80];
+        fg_parse_quote(key, q, sizeof q);
+        snprintf(msg, n, "'%s' is not a field of the NIC register map (docs/registers_nic.md lists them)", q);
         return -1;
     }
+    snprintf(canon, canon_n, "%s", f->field);
     uint32_t v;
     if (mnemonic(f, value, &v) == 0) {
         *fg_nic_config_field(cfg, f) = v;
         return 0;
     }
-    const char *s = value;
-    while (isspace((unsigned char)*s))
-        s++;
-    char *end = NULL;
-    errno = 0;
-    unsigned long long x = (*s == '-' || *s == '\0') ? 0 : strtoull(s, &end, 0);
-    if (end)
-        while (isspace((unsigned char)*end))
-            end++;
-    if (!end || end == s || *end) {
-        const char *extra = !strcmp(f->field, "pft_strategy")    ? ", or FT / AT"
-                            : !strcmp(f->field, "pft_injection") ? ", or FI / RI"
-                            : !strcmp(f->field, "gfc_mode")      ? ", or TIME / BUFFER"
-                                                                 : "";
-        snprintf(msg, n, "%s expects a number in %u..%u (decimal or 0x hex%s), got '%s'", f->field, f->min,
-                 field_max(f), extra, value);
+    /* checked at full width here; a value that fits the 32-bit slot but not the field is kept
+     * for fg_nic_config_errors, which lists every such field at once */
+    uint64_t x;
+    char err[FG_NIC_MSG_LEN];
+    int rc = fg_parse_u64(value, 0, UINT64_MAX, FG_PARSE_HEX, &x);
+    if (rc == FG_PARSE_RANGE || (rc == FG_PARSE_OK && x > 0xFFFFFFFFull)) {
+        char q[80];
+        fg_parse_quote(value, q, sizeof q);
+        range_message(f, q, msg, n);
         return -1;
     }
-    if (errno == ERANGE || x > 0xFFFFFFFFull) {
-        char text[64];
-        snprintf(text, sizeof text, "%.*s", (int)(end - s), s);
-        range_message(f, trim(text), msg, n);
+    if (rc != FG_PARSE_OK) {
+        fg_parse_u64_msg(f->field, value, f->min, field_max(f), FG_PARSE_HEX, &x, err, sizeof err);
+        const char *extra = !strcmp(f->field, "pft_strategy")    ? "; or FT / AT"
+                            : !strcmp(f->field, "pft_injection") ? "; or FI / RI"
+                            : !strcmp(f->field, "gfc_mode")      ? "; or TIME / BUFFER"
+                                                                 : "";
+        snprintf(msg, n, "%s (register %s, %d bit%s%s)", err, f->reg, f->width, f->width == 1 ? "" : "s", extra);
         return -1;
     }
     *fg_nic_config_field(cfg, f) = (uint32_t)x;
     return 0;
 }
 
+int fg_nic_config_set(fg_nic_config *cfg, const char *key, const char *value, char *msg, size_t n)
+{
+    char canon[64];
+    return nic_set(cfg, key, value, canon, sizeof canon, msg, n);
+}
+
+static int load_set(void *ctx, const char *key, const char *value, char *canon, size_t canon_n, char *msg, size_t n)
+{
+    return nic_set(ctx, key, value, canon, canon_n, msg, n);
+}
+
 int fg_nic_config_load(fg_nic_config *cfg, const char *path, char *msg, size_t n)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(msg, n, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    char line[512], err[FG_NIC_MSG_LEN];
-    int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, fp)) {
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char *s = trim(line);
-        if (!*s)
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(msg, n, "%s:%d: expected 'key = value', got '%s'", path, lineno, s);
-            rc = -1;
-            break;
-        }
-        *eq = '\0';
-        if (fg_nic_config_set(cfg, trim(s), trim(eq + 1), err, sizeof err)) {
-            snprintf(msg, n, "%s:%d: %s", path, lineno, err);
-            rc = -1;
-            break;
-        }
-    }
-    fclose(fp);
-    return rc;
+    return fg_cfg_parse_file(path, load_set, cfg, msg, n);
+}
+
+int fg_nic_config_load_text(fg_nic_config *cfg, const char *name, const char *text, size_t len, char *msg, size_t n)
+{
+    return fg_cfg_parse_text(name, text, len, load_set, cfg, msg, n);
 }
 
 /* ---- register writes -------------------------------------------------------------------- */

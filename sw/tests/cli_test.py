@@ -86,12 +86,12 @@ expect_json("headroom.25g.given", ["headroom", "--rate", "25G", "--cable", "100m
 # ---- bad arguments: a message naming the argument and its legal range, exit 2 -----------------
 H = ["headroom", "--cable", "100m"]
 expect("bad.rate", H + ["--rate", "40X"], 2, err_has=["--rate expects a link rate", "got '40X'"])
-expect("bad.rate.zero", H + ["--rate", "0"], 2, err_has=["0 < rate <= 1600G"])
+expect("bad.rate.zero", H + ["--rate", "0"], 2, err_has=["above 0 and at most 1600 Gb/s", "out of range"])
 expect("bad.rate.25g", H + ["--rate", "25G"], 2, err_has=["--rate", "Annex 31B", "--reaction-quanta"])
-expect("bad.cable", ["headroom", "--rate", "40G", "--cable", "-5m"], 2, err_has=["--cable expects", "0..100000 m"])
-expect("bad.mtu", H + ["--rate", "40G", "--mtu", "20"], 2, err_has=["--mtu expects a whole number in 68..16000, got '20'"])
+expect("bad.cable", ["headroom", "--rate", "40G", "--cable", "-5m"], 2, err_has=["--cable expects", "0..500000 ns", "'-5m'"])
+expect("bad.mtu", H + ["--rate", "40G", "--mtu", "20"], 2, err_has=["--mtu expects a whole number in 68..16000 (decimal), got '20': out of range"])
 expect("bad.cell", H + ["--rate", "40G", "--cell", "0"], 2, err_has=["--cell expects a whole number in 1..16384"])
-expect("bad.phy", H + ["--rate", "40G", "--phy-delay-ns", "abc"], 2, err_has=["--phy-delay-ns expects a number in 0..1e+06"])
+expect("bad.phy", H + ["--rate", "40G", "--phy-delay-ns", "abc"], 2, err_has=["--phy-delay-ns expects a time", "0..1e+06 ns", "'abc'"])
 expect("bad.reaction", H + ["--rate", "40G", "--reaction-quanta", "70000"], 2, err_has=["--reaction-quanta", "1..65535"])
 expect("bad.lossless", H + ["--rate", "40G", "--lossless", "9"], 2, err_has=["--lossless expects priorities 0..7"])
 expect("bad.missing-rate", H, 2, err_has=["--rate is required"])
@@ -130,8 +130,8 @@ check("regs.8ports", reg_line(out, "0x080   HEADROOM")[3:4] == ["8"], "HEADROOM 
 out = expect("regs.32ports", ["regs", "--ports", "32"], 0, out_has=["32 ports x 8 priorities"])
 check("regs.32ports", reg_line(out, "0x080   HEADROOM")[3:4] == ["32"], "HEADROOM does not list 32 entries")
 check("regs.32ports", reg_line(out, "0x800   XOFF")[3:4] == ["256"], "XOFF does not list 256 entries")
-expect("regs.bad-ports", ["regs", "--ports", "33"], 2, err_has=["--ports expects a whole number in 1..32, got '33'"])
-expect("regs.bad-ports0", ["regs", "--ports", "0"], 2, err_has=["--ports expects a whole number in 1..32, got '0'"])
+expect("regs.bad-ports", ["regs", "--ports", "33"], 2, err_has=["--ports expects a whole number in 1..32 (decimal), got '33': out of range"])
+expect("regs.bad-ports0", ["regs", "--ports", "0"], 2, err_has=["--ports expects a whole number in 1..32 (decimal), got '0': out of range"])
 
 # ---- check-config -------------------------------------------------------------------------------
 tmp = tempfile.mkdtemp(prefix="fg_cli_")
@@ -168,9 +168,9 @@ expect("check.32ports.pool",
        ["check-config", cfgfile("p32pool.cfg", "n_ports = 32\ncw = 16\nheadroom[31] = 130\ntotal_cells = 34832\n")], 1,
        err_has=["sum(headroom) 4098 x 8 lossless priorities + reserve 8 x 256 PGs = 34832 cells (rule pool"])
 expect("check.33ports", ["check-config", cfgfile("p33.cfg", "n_ports = 33\n")], 1,
-       err_has=["n_ports = 33 is outside its legal range 1..32"])
+       err_has=["p33.cfg:1: n_ports expects a whole number in 1..32 (decimal), got '33': out of range"])
 expect("check.range", ["check-config", cfgfile("range.cfg", "alpha_shift[0] = 20\n")], 1,
-       err_has=["alpha_shift[0] = 20 is outside its legal range 0..15"])
+       err_has=["range.cfg:1: alpha_shift[0] expects a whole number in 0..15 (decimal or 0x hex), got '20': out of range (register ALPHA_SHIFT, 4 bits)"])
 expect("check.syntax", ["check-config", cfgfile("syntax.cfg", "reserve = 4\ngarbage line\n")], 1,
        err_has=["syntax.cfg:2: expected 'key = value'"])
 expect("check.param-late", ["check-config", cfgfile("late.cfg", "reserve = 4\nn_ports = 8\n")], 1,

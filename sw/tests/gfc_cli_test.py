@@ -54,7 +54,7 @@ expect("plan.time.text", ["--rate", "10G", "--buffer", "300KB", "--mtu", "4000",
        0, out_has=["Theorem 5.1", "cfg_recip"])
 expect("plan.help", ["--help"], 0, out_has=["usage: flowgate gfc plan"])
 # bad command lines: exit 2, the option and its range named
-expect("bad.rate", ["--rate", "10Q", "--buffer", "300KB"], 2, err_has=["--rate", "0 < rate <= 1600G", "'10Q'"])
+expect("bad.rate", ["--rate", "10Q", "--buffer", "300KB"], 2, err_has=["--rate", "above 0 and at most 1600 Gb/s", "'10Q'", "unknown or missing unit"])
 expect("bad.buffer", ["--rate", "10G", "--buffer", "lots"], 2, err_has=["--buffer", "300KB", "'lots'"])
 expect("bad.mtu", ["--rate", "10G", "--buffer", "300KB", "--mtu", "20000"], 2, err_has=["--mtu", "68..16000"])
 expect("bad.mode", ["--rate", "10G", "--buffer", "300KB", "--mode", "credit"], 2, err_has=["--mode", "buffer or time"])

@@ -135,7 +135,7 @@ expect("nic.gfc.bad", [CMD, bad_gfc], 1, err_has=[
 expect("nic.gfc.recip-min", [CMD, cfgfile("recip1.cfg", "gfc_recip = 1\n")], 1,
        err_has=["gfc_recip = 1 is outside its legal range 2..15790321 (register GFC_RECIP, 24 bits)"])
 expect("nic.gfc.mode", [CMD, cfgfile("gfcmode.cfg", "gfc_mode = STAGE\n")], 1,
-       err_has=["gfc_mode expects a number in 0..1 (decimal or 0x hex, or TIME / BUFFER), got 'STAGE'"])
+       err_has=["gfc_mode expects a whole number in 0..1 (decimal or 0x hex), got 'STAGE' (register GFC_CTRL, 1 bit; or TIME / BUFFER)"])
 # With the link (--rate ...): Theorem 5.1 on gfc_period/gfc_recip, B_m = rx_capacity = 2047 blocks.
 # By hand: tau = 2*1500 B/10G + 2*1 us + 3 us = 7.4 us; T = 64 cells * 51.2 ns = 3276.8 ns;
 # (sqrt(7.4/3.2768) + 1)^2 * C*T = 6.264 * 4096 B = 25657 B = 401 blocks, so
@@ -163,7 +163,7 @@ j = expect_json("nic.unknown-key.json", [CMD, syn], 1)
 check("nic.unknown-key.json", j.get("ok") is False and "config" not in j and len(j.get("errors", [])) == 1
       and "'xoff'" in j["errors"][0], repr(j))
 expect("nic.bad-number", [CMD, cfgfile("num.cfg", "t_e = 1e3\n")], 1,
-       err_has=["t_e expects a number in 0..4095 (decimal or 0x hex), got '1e3'"])
+       err_has=["t_e expects a whole number in 0..4095 (decimal or 0x hex), got '1e3' (register PFT_T_E, 12 bits)"])
 expect("nic.big-number", [CMD, cfgfile("big.cfg", "pft_k = 4294967296\n")], 1,
        err_has=["pft_k = 4294967296 is outside its legal range 0..4294967295 (register PFT_K, 32 bits)"])
 expect("nic.no-file", [CMD, os.path.join(tmp, "missing.cfg")], 1, err_has=["cannot open"])

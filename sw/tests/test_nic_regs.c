@@ -249,7 +249,8 @@ static void test_bounds(tally *t)
             CHECK_STR(t, msg, want);
         } else {
             CHECK(t, fg_nic_config_set(&c, s->field, "-1", msg, sizeof msg) == -1, "%s = -1 accepted", s->field);
-            snprintf(want, sizeof want, "%s expects a number in 0..%u", s->field, s->max);
+            snprintf(want, sizeof want, "%s expects a whole number in 0..%u (decimal or 0x hex), got '-1'", s->field,
+                     s->max);
             CHECK(t, strstr(msg, want) != NULL, "message '%s' lacks '%s'", msg, want);
         }
         /* one above the maximum */
@@ -463,15 +464,15 @@ static void test_files(tally *t)
     CHECK(t, strstr(msg, "nic_no_eq.cfg:1: expected 'key = value', got 't_fc 10'") != NULL, "msg: %s", msg);
     p = write_file("nic_bad_num.cfg", "# x\nw_e = 12k\n");
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "12k accepted");
-    CHECK(t, strstr(msg, "nic_bad_num.cfg:2: w_e expects a number in 1..65535 (decimal or 0x hex), got '12k'") != NULL,
+    CHECK(t, strstr(msg, "nic_bad_num.cfg:2: w_e expects a whole number in 1..65535 (decimal or 0x hex), got '12k'") != NULL,
           "msg: %s", msg);
     p = write_file("nic_bad_mode.cfg", "pft_strategy = FI\n");
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "strategy FI accepted");
-    CHECK(t, strstr(msg, "pft_strategy expects a number in 0..1 (decimal or 0x hex, or FT / AT), got 'FI'") != NULL,
+    CHECK(t, strstr(msg, "pft_strategy expects a whole number in 0..1 (decimal or 0x hex), got 'FI' (register CTRL, 1 bit; or FT / AT)") != NULL,
           "msg: %s", msg);
     p = write_file("nic_bad_gfc_mode.cfg", "gfc_mode = STAGE\n");
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "gfc_mode STAGE accepted");
-    CHECK(t, strstr(msg, "gfc_mode expects a number in 0..1 (decimal or 0x hex, or TIME / BUFFER), got 'STAGE'") != NULL,
+    CHECK(t, strstr(msg, "gfc_mode expects a whole number in 0..1 (decimal or 0x hex), got 'STAGE' (register GFC_CTRL, 1 bit; or TIME / BUFFER)") != NULL,
           "msg: %s", msg);
     p = write_file("nic_big.cfg", "lfsr_seed = 0x100000000\n");
     CHECK(t, fg_nic_config_load(&c, p, msg, sizeof msg) == -1, "33-bit seed accepted");

@@ -61,15 +61,6 @@ int main(void)
     snprintf(d, sizeof d, "tol=%.2f expected=4331.13", t);
     check("ri_tolerance", fabs(t - 4331.127) < 0.01, d);
     check("ri_tolerance_p1", fg_pft_calc_ri_tolerance(1000, 1.0) == 1.0, "");
-    /* parsing */
-    uint64_t v = 0;
-    char msg[200];
-    check("parse_dec", fg_pft_calc_parse_u64("--k", "010", 0, 100, &v, msg, sizeof msg) == 0 && v == 10, "");
-    check("parse_hex", fg_pft_calc_parse_u64("--k", "0x250", 0, 4095, &v, msg, sizeof msg) == 0 && v == 0x250, "");
-    int rc = fg_pft_calc_parse_u64("--m", "0x", 0, 31, &v, msg, sizeof msg);
-    check("parse_bad_hex", rc == -1 && !strcmp(msg, "--m expects an integer 0..31, got '0x'"), msg);
-    rc = fg_pft_calc_parse_u64("--m", " 5", 0, 31, &v, msg, sizeof msg);
-    check("parse_space", rc == -1, msg);
     /* the model's parameter check */
     expect_msg("in_legal_paper_at_ri", legal_in(), NULL);
     fg_pft_in in = legal_in();
@@ -94,7 +85,8 @@ int main(void)
     in.cfg_th_e = 4096;
     expect_msg("in_th_e_4096", in, "th_e = 4096 out of range: legal 0..4095");
     fg_pft_cfg bad = {.cw_c = 12, .fw = 64, .ww = 16, .reset_seed = 1};
-    rc = fg_pft_cfg_check(&bad, msg, sizeof msg);
+    char msg[200];
+    int rc = fg_pft_cfg_check(&bad, msg, sizeof msg);
     check("cfg_fw_64", rc == -1 && !strcmp(msg, "FW = 64 out of range: legal 8..48"), msg);
     printf("RESULT pft_unit %s failures=%d\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;

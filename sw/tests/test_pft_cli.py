@@ -82,24 +82,33 @@ def with_opt(opt, val):
 
 bad = [
     (with_opt("--mode", "xi"), "--mode expects fi or ri, got 'xi'"),
-    (with_opt("--m", "32"), "--m expects an integer 0..31, got '32'"),
-    (with_opt("--n", "-1"), "--n expects an integer 0..31, got '-1'"),
-    (with_opt("--k", "4294967296"), "--k expects an integer 0..4294967295, got '4294967296'"),
-    (with_opt("--k", "12abc"), "--k expects an integer 0..4294967295, got '12abc'"),
-    (with_opt("--cycles", "999"), "--cycles expects an integer 1000..100000000, got '999'"),
-    (with_opt("--seed", "0"), "--seed expects an integer 1..4294967295, got '0'"),
-    (with_opt("--c-max", "4096"), "--c-max expects an integer 0..4095, got '4096'"),
-    (with_opt("--step", "0"), "--step expects an integer 1..4096, got '0'"),
+    (with_opt("--m", "32"), "--m expects a whole number in 0..31 (decimal or 0x hex), got '32': out of range"),
+    (with_opt("--n", "-1"), "--n expects a whole number in 0..31 (decimal or 0x hex), got '-1'"),
+    (with_opt("--k", "4294967296"), "--k expects a whole number in 0..4294967295 (decimal or 0x hex), got '4294967296': out of range"),
+    (with_opt("--k", "12abc"), "--k expects a whole number in 0..4294967295 (decimal or 0x hex), got '12abc'"),
+    (with_opt("--k", "010"), "--k expects a whole number in 0..4294967295 (decimal or 0x hex), got '010': leading zeros are not allowed"),
+    (with_opt("--cycles", "999"), "--cycles expects a whole number in 1000..100000000 (decimal or 0x hex), got '999': out of range"),
+    (with_opt("--seed", "0"), "--seed expects a whole number in 1..4294967295 (decimal or 0x hex), got '0': out of range"),
+    (with_opt("--c-max", "4096"), "--c-max expects a whole number in 0..4095 (decimal or 0x hex), got '4096': out of range"),
+    (with_opt("--step", "0"), "--step expects a whole number in 1..4096 (decimal or 0x hex), got '0': out of range"),
+    (base + ["--cycles", "100000000", "--step", "1"], "4096 points x 100000000 cycles = 409600000000 model cycles is above --max-work 10000000000"),
+    (base + ["--m", "1"], "--m is given twice"),
     (base + ["--c-min", "10", "--c-max", "9"], "--c-min = 10 must not exceed --c-max = 9 (both 0..4095)"),
     (["--m", "0", "--n", "8", "--k", "0"], "--mode is required (fi or ri)"),
     (["--mode", "ri", "--n", "8", "--k", "0"], "--m is required (an integer 0..31)"),
     (base + ["--frobnicate"], "unknown option '--frobnicate'"),
     (base + ["--cycles"], "--cycles needs a value (an integer 1000..100000000)"),
-    (base + ["--scale-expected", "3"], "--scale-expected expects a number 0.5..2, got '3'"),
+    (base + ["--scale-expected", "3"], "--scale-expected expects a number like 0.5 or 2 (no unit), 0.5..2, got '3': out of range"),
 ]
 for args, want in bad:
     rc, out, err = run(*args)
     check("bad_option " + want.split()[0], rc == 2 and want in err, f"rc={rc} stderr={err.strip()!r}")
+# a sweep above 10^8 model cycles reports progress on stderr (3 points x 5*10^7 cycles, ~1.5 s)
+rc, out, err = run("--mode", "fi", "--m", "0", "--n", "8", "--k", "0", "--cycles", "50000000", "--c-max", "2",
+                   "--step", "1")
+check("progress", rc == 0 and "progress 3/3 points (c = 2)" in err and "progress 1/3" in err, f"rc={rc} {err!r}")
+rc, out, err = run(*base, "--c-max", "2", "--step", "1")
+check("no_progress_short", rc == 0 and "progress" not in err, f"rc={rc} {err!r}")
 p = subprocess.run([FG, "pft", "slope"], capture_output=True, text=True)
 check("bad_subcommand", p.returncode == 2 and "unknown subcommand 'slope'" in p.stderr, p.stderr.strip())
 

@@ -239,9 +239,9 @@ static void test_regs(tally *t)
     CHECK_EQ(t, d.src_mac_hi, 0x0211);
     CHECK_EQ(t, d.src_mac_lo, 0x22334455);
     CHECK(t, fg_sw_config_set(&d, "headroom[4]", "1", msg, sizeof msg) == -1, "port 4 of 4 accepted");
-    CHECK_MSG(t, msg, "port 4 is outside its legal range 0..3");
+    CHECK_MSG(t, msg, "headroom[4]: the port index expects a whole number in 0..3 (decimal), got '4': out of range");
     CHECK(t, fg_sw_config_set(&d, "xoff[1][8]", "1", msg, sizeof msg) == -1, "priority 8 accepted");
-    CHECK_MSG(t, msg, "priority 8 is outside its legal range 0..7");
+    CHECK_MSG(t, msg, "xoff[1][8]: the priority index expects a whole number in 0..7 (decimal), got '8'");
     CHECK(t, fg_sw_config_set(&d, "xoff[3]", "1", msg, sizeof msg) == -1, "one index on a PG array accepted");
     CHECK(t, fg_sw_config_set(&d, "bogus", "1", msg, sizeof msg) == -1, "unknown key accepted");
     CHECK_MSG(t, msg, "'bogus' is not a register field");
