@@ -39,3 +39,16 @@ $(BIN)/fg_drv_roundtrip: verif/drv/drv_roundtrip_model.c verif/drv/fg_roundtrip.
 	$(CC) $(SW_CFLAGS) -Icmodel -Iverif/drv verif/drv/drv_roundtrip_model.c verif/drv/fg_roundtrip.c \
 	  $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 TEST_DEPS += $(BIN)/fg_drv_roundtrip
+
+# The CLI and the parser test built with AddressSanitizer + UndefinedBehaviorSanitizer (every
+# source compiled in, the C models too), for the bad-input suite (sw/tests/bad_input_test.py):
+# a crash, overflow or undefined behaviour on bad input fails it instead of passing unseen.
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1
+$(BUILD)/asan/bin/flowgate: $(SW_CLI_SRCS) sw/cli/fg_cli.h $(SW_LIB_SRCS) $(SW_HDRS) $(CMODEL_SRCS) $(CMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SW_CFLAGS) $(SAN_FLAGS) -Isw/cli -Icmodel $(SW_CLI_SRCS) $(SW_LIB_SRCS) $(CMODEL_SRCS) -lm \
+	  -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(BUILD)/asan/bin/fg_parse_unit: sw/tests/test_parse.c $(SW_LIB_SRCS) $(SW_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SW_CFLAGS) $(SAN_FLAGS) $< $(SW_LIB_SRCS) -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+TEST_DEPS += $(BUILD)/asan/bin/flowgate $(BUILD)/asan/bin/fg_parse_unit
