@@ -26,9 +26,13 @@ $(BIN)/fg_parse_unit: sw/tests/test_parse.c $(BUILD)/lib/libfgsw.a $(SW_HDRS)
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) $< $(BUILD)/lib/libfgsw.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 
+$(BIN)/fg_calc_property: sw/tests/test_calc_property.c $(BUILD)/lib/libfgsw.a $(SW_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) $< $(BUILD)/lib/libfgsw.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+
 .PHONY: sw
-sw: $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit
-TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit
+sw: $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit $(BIN)/fg_calc_property
+TEST_DEPS += $(BIN)/flowgate $(BIN)/fg_sw_unit $(BIN)/fg_parse_unit $(BIN)/fg_calc_property
 
 # The driver round-trip (verif/drv): random legal configurations applied through fg_drv and
 # read back over the raw bus, against the C CSR models (here) and the Verilated CSR RTL in
