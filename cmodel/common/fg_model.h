@@ -16,6 +16,7 @@
 #define FG_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define FG_COV(st, point) ((st)->cov[(point)]++)

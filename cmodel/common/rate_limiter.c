@@ -23,16 +23,14 @@ const char *fg_rate_limiter_cfg_error(const fg_rate_limiter_cfg *cfg)
     return NULL;
 }
 
-void fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg *cfg)
+int fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg *cfg)
 {
-    const char *err = fg_rate_limiter_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s\n", err);
-        abort();
-    }
+    if (fg_rate_limiter_cfg_error(cfg))
+        return -1; /* state untouched: fg_rate_limiter_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->allow = true;
+    return 0;
 }
 
 /* The bucket takes one edge's inputs: tokens += cfg_rate - start*L<<16, capped at

@@ -80,8 +80,9 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_rate_limiter_cfg_error(const fg_rate_limiter_cfg *cfg);
-/* Aborts with that message on an illegal cfg. After reset allow = 1. */
-void fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why).
+ * After reset allow = 1. */
+int fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg *cfg);
 void fg_rate_limiter_step(fg_rate_limiter_state *st, const fg_rate_limiter_in *in, fg_rate_limiter_out *out);
 
 #ifdef __cplusplus

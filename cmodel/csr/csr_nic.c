@@ -770,17 +770,20 @@ static void count(fg_csr_nic_state *st, uint32_t *cnt, const bool *pulse, const 
     }
 }
 
-static void check_param(const char *name, int v, int lo, int hi)
+int fg_csr_nic_check_cfg(const fg_csr_nic_cfg *cfg, char *msg, size_t n)
 {
-    if (v < lo || v > hi) {
-        fprintf(stderr, "fg_csr_nic: parameter %s = %d is outside its legal range %d..%d\n", name, v, lo, hi);
-        abort();
+    if (cfg->cnt_w < 8 || cfg->cnt_w > 32) {
+        snprintf(msg, n, "fg_csr_nic: parameter CNT_W = %d is outside its legal range 8..32", cfg->cnt_w);
+        return -1;
     }
+    return 0;
 }
 
-void fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
+int fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
 {
-    check_param("CNT_W", cfg->cnt_w, 8, 32);
+    char msg[160];
+    if (fg_csr_nic_check_cfg(cfg, msg, sizeof msg))
+        return -1;
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     const fg_csr_nic_cfg *c = &st->cfg;
@@ -807,6 +810,7 @@ void fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
     st->gfc_period = 1023u;
     st->gfc_recip = 262144u;
     st->gfc_depth = 1u;
+    return 0;
 }
 
 void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out)

@@ -200,8 +200,12 @@ typedef struct {
     bool cfg_error;
 } fg_csr_nic_out;
 
-/* Checks cfg (a clear message on stderr and abort() when a parameter is out of range). */
-void fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg);
+/* 0 when every parameter of cfg is in its legal range; else -1 and a message naming the
+ * parameter, its value and the range. */
+int fg_csr_nic_check_cfg(const fg_csr_nic_cfg *cfg, char *msg, size_t n);
+/* Resets the block: 0, or -1 with the state untouched when fg_csr_nic_check_cfg refuses cfg
+ * (a model never aborts on its caller's input). */
+int fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg);
 void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_out *out);
 /* The outputs as they are after reset (no edge needed). */
 void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out);

@@ -1138,20 +1138,32 @@ static void count(fg_csr_sw_state *st, uint32_t *cnt, const bool *pulse, const b
     }
 }
 
-static void check_param(const char *name, int v, int lo, int hi)
+int fg_csr_sw_check_cfg(const fg_csr_sw_cfg *cfg, char *msg, size_t n)
 {
-    if (v < lo || v > hi) {
-        fprintf(stderr, "fg_csr_sw: parameter %s = %d is outside its legal range %d..%d\n", name, v, lo, hi);
-        abort();
+    if (cfg->n_ports < 1 || cfg->n_ports > 32) {
+        snprintf(msg, n, "fg_csr_sw: parameter N_PORTS = %d is outside its legal range 1..32", cfg->n_ports);
+        return -1;
     }
+    if (cfg->n_prio < 1 || cfg->n_prio > 8) {
+        snprintf(msg, n, "fg_csr_sw: parameter N_PRIO = %d is outside its legal range 1..8", cfg->n_prio);
+        return -1;
+    }
+    if (cfg->cw < 16 || cfg->cw > 24) {
+        snprintf(msg, n, "fg_csr_sw: parameter CW = %d is outside its legal range 16..24", cfg->cw);
+        return -1;
+    }
+    if (cfg->cnt_w < 8 || cfg->cnt_w > 32) {
+        snprintf(msg, n, "fg_csr_sw: parameter CNT_W = %d is outside its legal range 8..32", cfg->cnt_w);
+        return -1;
+    }
+    return 0;
 }
 
-void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
+int fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
 {
-    check_param("N_PORTS", cfg->n_ports, 1, 32);
-    check_param("N_PRIO", cfg->n_prio, 1, 8);
-    check_param("CW", cfg->cw, 16, 24);
-    check_param("CNT_W", cfg->cnt_w, 8, 32);
+    char msg[160];
+    if (fg_csr_sw_check_cfg(cfg, msg, sizeof msg))
+        return -1;
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     const fg_csr_sw_cfg *c = &st->cfg;
@@ -1194,6 +1206,7 @@ void fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
         st->xoff[k] = 1024u;
     for (int k = 0; k < (c->n_ports * c->n_prio); k++)
         st->xon[k] = 512u;
+    return 0;
 }
 
 void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)

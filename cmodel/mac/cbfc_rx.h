@@ -67,8 +67,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_cbfc_rx_cfg_error(const fg_cbfc_rx_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_cbfc_rx_reset(fg_cbfc_rx_state *st, const fg_cbfc_rx_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_cbfc_rx_reset(fg_cbfc_rx_state *st, const fg_cbfc_rx_cfg *cfg);
 void fg_cbfc_rx_step(fg_cbfc_rx_state *st, const fg_cbfc_rx_in *in, fg_cbfc_rx_out *out);
 /* The registered outputs as they are now (after reset: all 0). */
 void fg_cbfc_rx_outputs(const fg_cbfc_rx_state *st, fg_cbfc_rx_out *out);

@@ -19,15 +19,13 @@ const char *fg_cbfc_tx_cfg_error(const fg_cbfc_tx_cfg *cfg)
     return NULL;
 }
 
-void fg_cbfc_tx_reset(fg_cbfc_tx_state *st, const fg_cbfc_tx_cfg *cfg)
+int fg_cbfc_tx_reset(fg_cbfc_tx_state *st, const fg_cbfc_tx_cfg *cfg)
 {
-    const char *err = fg_cbfc_tx_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "%s\n", err);
-        abort();
-    }
+    if (fg_cbfc_tx_cfg_error(cfg))
+        return -1; /* state untouched: fg_cbfc_tx_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 void fg_cbfc_tx_outputs(const fg_cbfc_tx_state *st, fg_cbfc_tx_out *out) { *out = st->r; }

@@ -67,7 +67,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_cbfc_tx_cfg_error(const fg_cbfc_tx_cfg *cfg);
-void fg_cbfc_tx_reset(fg_cbfc_tx_state *st, const fg_cbfc_tx_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_cbfc_tx_reset(fg_cbfc_tx_state *st, const fg_cbfc_tx_cfg *cfg);
 void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_out *out);
 void fg_cbfc_tx_outputs(const fg_cbfc_tx_state *st, fg_cbfc_tx_out *out);
 

@@ -46,18 +46,16 @@ const char *fg_gfc_time_cfg_error(const fg_gfc_time_cfg *cfg)
     return NULL;
 }
 
-void fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
+int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
 {
-    const char *err = fg_gfc_time_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s\n", err);
-        abort();
-    }
+    if (fg_gfc_time_cfg_error(cfg))
+        return -1; /* state untouched: fg_gfc_time_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->now.rate = FG_GFC_TIME_LINE_RATE;
     for (int i = 0; i < FG_GFC_TIME_PIPE_MAX; i++) st->late[i].rate = FG_GFC_TIME_LINE_RATE;
     st->r = st->now;
+    return 0;
 }
 
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out)

@@ -78,8 +78,8 @@ int fg_gfc_time_recip(uint32_t span, uint32_t *recip, char *msg, size_t n);
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_gfc_time_cfg_error(const fg_gfc_time_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg);
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out);
 
 #ifdef __cplusplus

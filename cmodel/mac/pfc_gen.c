@@ -20,15 +20,13 @@ const char *fg_pfc_gen_cfg_error(const fg_pfc_gen_cfg *cfg)
     return NULL;
 }
 
-void fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg)
+int fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg)
 {
-    const char *err = fg_pfc_gen_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s (got %u)\n", err, cfg->n_prio);
-        abort();
-    }
+    if (fg_pfc_gen_cfg_error(cfg))
+        return -1; /* state untouched: fg_pfc_gen_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 void fg_pfc_gen_outputs(const fg_pfc_gen_state *st, fg_pfc_gen_out *out)

@@ -99,8 +99,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_pfc_gen_cfg_error(const fg_pfc_gen_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_pfc_gen_reset(fg_pfc_gen_state *st, const fg_pfc_gen_cfg *cfg);
 void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_out *out);
 /* The registered outputs as they are now (after reset or the last step). */
 void fg_pfc_gen_outputs(const fg_pfc_gen_state *st, fg_pfc_gen_out *out);

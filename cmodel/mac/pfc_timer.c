@@ -18,15 +18,13 @@ const char *fg_pfc_timer_cfg_error(const fg_pfc_timer_cfg *cfg)
     return NULL;
 }
 
-void fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg)
+int fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg)
 {
-    const char *err = fg_pfc_timer_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s (got %d)\n", err, cfg->n_prio);
-        abort();
-    }
+    if (fg_pfc_timer_cfg_error(cfg))
+        return -1; /* state untouched: fg_pfc_timer_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 void fg_pfc_timer_step(fg_pfc_timer_state *st, const fg_pfc_timer_in *in, fg_pfc_timer_out *out)

@@ -58,8 +58,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_pfc_timer_cfg_error(const fg_pfc_timer_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg);
 void fg_pfc_timer_step(fg_pfc_timer_state *st, const fg_pfc_timer_in *in, fg_pfc_timer_out *out);
 
 #ifdef __cplusplus

@@ -59,13 +59,10 @@ static void gfc_reset(fg_sw_credit_port_state *st)
     st->gt_out = st->gt.r;
 }
 
-void fg_sw_credit_port_reset(fg_sw_credit_port_state *st, const fg_sw_credit_port_cfg *cfg)
+int fg_sw_credit_port_reset(fg_sw_credit_port_state *st, const fg_sw_credit_port_cfg *cfg)
 {
-    const char *err = fg_sw_credit_port_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "%s\n", err);
-        abort();
-    }
+    if (fg_sw_credit_port_cfg_error(cfg))
+        return -1; /* state untouched: fg_sw_credit_port_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     fg_cbfc_rx_cfg rcfg = {cfg->sw, 12};
@@ -75,6 +72,7 @@ void fg_sw_credit_port_reset(fg_sw_credit_port_state *st, const fg_sw_credit_por
     fg_cbfc_rx_outputs(&st->rx, &st->rx_out);
     fg_cbfc_tx_outputs(&st->tx, &st->tx_out);
     gfc_reset(st);
+    return 0;
 }
 
 void fg_sw_credit_port_outputs(const fg_sw_credit_port_state *st, fg_sw_credit_port_out *out)

@@ -112,7 +112,8 @@ const char *fg_sw_credit_port_cfg_error(const fg_sw_credit_port_cfg *cfg);
 /* 0 when the configuration inputs of `in` are in their legal ranges, else -1 with a message
  * naming the field and its range (the block itself accepts any value). */
 int fg_sw_credit_port_in_error(const fg_sw_credit_port_in *in, char *msg, size_t n);
-void fg_sw_credit_port_reset(fg_sw_credit_port_state *st, const fg_sw_credit_port_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (fg_sw_credit_port_cfg_error says why). */
+int fg_sw_credit_port_reset(fg_sw_credit_port_state *st, const fg_sw_credit_port_cfg *cfg);
 void fg_sw_credit_port_step(fg_sw_credit_port_state *st, const fg_sw_credit_port_in *in, fg_sw_credit_port_out *out);
 void fg_sw_credit_port_outputs(const fg_sw_credit_port_state *st, fg_sw_credit_port_out *out);
 

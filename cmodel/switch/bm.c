@@ -103,15 +103,14 @@ int fg_bm_check_in(const fg_bm_cfg *cfg, const fg_bm_in *in, char *msg, size_t l
     return 0;
 }
 
-void fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg)
+int fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg)
 {
-    char msg[160];
-    if (fg_bm_check_cfg(cfg, msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
-        abort();
-    }
+    char msg[200];
+    if (fg_bm_check_cfg(cfg, msg, sizeof msg))
+        return -1; /* state untouched: fg_bm_check_cfg says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 void fg_bm_outputs(const fg_bm_state *st, fg_bm_out *out)

@@ -138,9 +138,9 @@ int fg_bm_check_cfg(const fg_bm_cfg *cfg, char *msg, size_t len);
  * hardware's meaning (docs/blocks/bm.md). */
 int fg_bm_check_in(const fg_bm_cfg *cfg, const fg_bm_in *in, char *msg, size_t len);
 
-/* Resets to the RTL's reset state. An illegal cfg is a programming error: the message of
- * fg_bm_check_cfg goes to stderr and the program aborts. Coverage counters survive. */
-void fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg);
+/* Resets to the RTL's reset state: 0, or -1 with the state untouched when fg_bm_check_cfg
+ * refuses cfg (it says why). Coverage counters survive. */
+int fg_bm_reset(fg_bm_state *st, const fg_bm_cfg *cfg);
 void fg_bm_step(fg_bm_state *st, const fg_bm_in *in, fg_bm_out *out);
 /* The registered outputs of the current state (what step writes to out). Writes the entries of
  * existing ports and priorities only: zero `out` once before the first use. */

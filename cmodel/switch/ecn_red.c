@@ -28,17 +28,15 @@ static uint32_t port_seed(uint32_t seed, int i)
     return fg_lfsr_seed(seed ^ (uint32_t)(FG_ECN_RED_SEED_MIX * (uint32_t)i));
 }
 
-void fg_ecn_red_reset(fg_ecn_red_state *st, const fg_ecn_red_cfg *cfg)
+int fg_ecn_red_reset(fg_ecn_red_state *st, const fg_ecn_red_cfg *cfg)
 {
-    const char *err = fg_ecn_red_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s\n", err);
-        abort();
-    }
+    if (fg_ecn_red_cfg_error(cfg))
+        return -1; /* state untouched: fg_ecn_red_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     for (int i = 0; i < cfg->n_ports; i++)
         st->lfsr[i] = port_seed(cfg->reset_seed, i);
+    return 0;
 }
 
 void fg_ecn_red_outputs(const fg_ecn_red_state *st, fg_ecn_red_out *out)

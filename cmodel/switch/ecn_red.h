@@ -69,8 +69,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_ecn_red_cfg_error(const fg_ecn_red_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_ecn_red_reset(fg_ecn_red_state *st, const fg_ecn_red_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_ecn_red_reset(fg_ecn_red_state *st, const fg_ecn_red_cfg *cfg);
 void fg_ecn_red_step(fg_ecn_red_state *st, const fg_ecn_red_in *in, fg_ecn_red_out *out);
 void fg_ecn_red_outputs(const fg_ecn_red_state *st, fg_ecn_red_out *out);
 

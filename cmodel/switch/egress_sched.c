@@ -16,15 +16,13 @@ const char *fg_egress_sched_cfg_error(const fg_egress_sched_cfg *cfg)
     return NULL;
 }
 
-void fg_egress_sched_reset(fg_egress_sched_state *st, const fg_egress_sched_cfg *cfg)
+int fg_egress_sched_reset(fg_egress_sched_state *st, const fg_egress_sched_cfg *cfg)
 {
-    const char *err = fg_egress_sched_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s (got %d)\n", err, cfg->n_prio);
-        abort();
-    }
+    if (fg_egress_sched_cfg_error(cfg))
+        return -1; /* state untouched: fg_egress_sched_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 static int highest_bit(unsigned v)

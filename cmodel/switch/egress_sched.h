@@ -56,8 +56,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_egress_sched_cfg_error(const fg_egress_sched_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_egress_sched_reset(fg_egress_sched_state *st, const fg_egress_sched_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_egress_sched_reset(fg_egress_sched_state *st, const fg_egress_sched_cfg *cfg);
 void fg_egress_sched_step(fg_egress_sched_state *st, const fg_egress_sched_in *in, fg_egress_sched_out *out);
 
 #ifdef __cplusplus

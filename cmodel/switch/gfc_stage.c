@@ -42,15 +42,13 @@ const char *fg_gfc_stage_cfg_error(const fg_gfc_stage_cfg *cfg)
     return NULL;
 }
 
-void fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg)
+int fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg)
 {
-    const char *err = fg_gfc_stage_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "error: %s\n", err);
-        abort();
-    }
+    if (fg_gfc_stage_cfg_error(cfg))
+        return -1; /* state untouched: fg_gfc_stage_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    return 0;
 }
 
 void fg_gfc_stage_step(fg_gfc_stage_state *st, const fg_gfc_stage_in *in_now, fg_gfc_stage_out *out)

@@ -82,8 +82,8 @@ unsigned fg_gfc_stage_of(uint32_t q, uint32_t b1, uint32_t bm);
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_gfc_stage_cfg_error(const fg_gfc_stage_cfg *cfg);
-/* Aborts with that message on an illegal cfg. */
-void fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_gfc_stage_reset(fg_gfc_stage_state *st, const fg_gfc_stage_cfg *cfg);
 void fg_gfc_stage_step(fg_gfc_stage_state *st, const fg_gfc_stage_in *in, fg_gfc_stage_out *out);
 
 #ifdef __cplusplus

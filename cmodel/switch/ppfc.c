@@ -72,25 +72,26 @@ int fg_ppfc_check_in(const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, char *msg, si
     return buf[0] ? -1 : 0;
 }
 
-void fg_ppfc_reset(fg_ppfc_state *st, const fg_ppfc_cfg *cfg)
+int fg_ppfc_reset(fg_ppfc_state *st, const fg_ppfc_cfg *cfg)
 {
     char msg[200];
-    if (fg_ppfc_check_cfg(cfg, msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
-        abort();
-    }
+    if (fg_ppfc_check_cfg(cfg, msg, sizeof msg))
+        return -1; /* state untouched: fg_ppfc_check_cfg says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->lfsr = 1u;
     st->fsm = FG_PPFC_S_IDLE;
+    return 0;
 }
 
-void fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, fg_ppfc_out *out)
+int fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, fg_ppfc_out *out)
 {
-    fg_ppfc_reset(st, cfg);
+    if (fg_ppfc_reset(st, cfg))
+        return -1;
     /* The RTL drives the LFSR's load with rst | cfg_seed_load: a reset loads cfg_seed. */
     st->lfsr = fg_lfsr_seed(in->cfg_seed);
     *out = st->out;
+    return 0;
 }
 
 /* After PRED (from = -1) or an EQ (from = its index o*P+p): the next EQ whose registered

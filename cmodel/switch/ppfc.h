@@ -157,10 +157,11 @@ int fg_ppfc_check_cfg(const fg_ppfc_cfg *cfg, char *msg, size_t len);
 int fg_ppfc_check_in(const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, char *msg, size_t len);
 
 /* Resets to the RTL's reset state with the LFSR at seed 1. An RTL reset edge also loads
- * cfg_seed into the LFSR: call fg_ppfc_reset_edge for a reset edge with inputs. */
-void fg_ppfc_reset(fg_ppfc_state *st, const fg_ppfc_cfg *cfg);
+ * cfg_seed into the LFSR: call fg_ppfc_reset_edge for a reset edge with inputs. Both return 0,
+ * or -1 with the state untouched when fg_ppfc_check_cfg refuses cfg. */
+int fg_ppfc_reset(fg_ppfc_state *st, const fg_ppfc_cfg *cfg);
 /* One rising edge with rst = 1: reset, LFSR loaded from in->cfg_seed; out = reset outputs. */
-void fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, fg_ppfc_out *out);
+int fg_ppfc_reset_edge(fg_ppfc_state *st, const fg_ppfc_cfg *cfg, const fg_ppfc_in *in, fg_ppfc_out *out);
 void fg_ppfc_step(fg_ppfc_state *st, const fg_ppfc_in *in, fg_ppfc_out *out);
 
 /* The worst-case busy time of one decision in cycles (docs/blocks/ppfc.md): every EQ gated

@@ -29,13 +29,10 @@ const char *fg_nic_core_cfg_error(const fg_nic_core_cfg *cfg)
     return NULL;
 }
 
-void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
+int fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
 {
-    const char *err = fg_nic_core_cfg_error(cfg);
-    if (err) {
-        fprintf(stderr, "%s\n", err);
-        abort();
-    }
+    if (fg_nic_core_cfg_error(cfg))
+        return -1; /* state untouched: fg_nic_core_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     fg_csr_nic_cfg ccfg = {cfg->cnt_w};
@@ -59,6 +56,7 @@ void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
     st->gfc_lim_out.stat_early = false;
     st->gfc_stage = 0;
     st->seed_seen = st->csr_out.cfg_seed;
+    return 0;
 }
 
 void fg_nic_core_outputs(const fg_nic_core_state *st, fg_nic_core_out *out)

@@ -117,7 +117,8 @@ typedef struct {
 
 /* NULL when cfg is legal, else a message naming the field and its legal range. */
 const char *fg_nic_core_cfg_error(const fg_nic_core_cfg *cfg);
-void fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg);
+/* 0, or -1 with the state untouched on an illegal cfg (the function above says why). */
+int fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg);
 void fg_nic_core_step(fg_nic_core_state *st, const fg_nic_core_in *in, fg_nic_core_out *out);
 void fg_nic_core_outputs(const fg_nic_core_state *st, fg_nic_core_out *out);
 

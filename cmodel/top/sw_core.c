@@ -65,7 +65,7 @@ struct fg_sw_core_state {
     fg_ppfc_in ppfc_in;
 };
 
-static void check_cfg(const fg_sw_core_cfg *cfg)
+int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
 {
     const char *field = NULL;
     int lo = 0, hi = 0, v = 0;
@@ -87,28 +87,42 @@ static void check_cfg(const fg_sw_core_cfg *cfg)
         v = cfg->ppfc_lanes;
     }
     if (field) {
-        fprintf(stderr, "fg_sw_core: %s = %d is out of range %d..%d\n", field, v, lo, hi);
-        abort();
+        snprintf(msg, n, "fg_sw_core: %s = %d is out of range %d..%d", field, v, lo, hi);
+        return -1;
     }
+    /* the blocks' own parameters (cw, sw, ...): their checks name the field and range */
+    const fg_csr_sw_cfg ccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cnt_w = 32};
+    const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
+    const fg_ppfc_cfg pcfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
+    char inner[200];
+    if (fg_csr_sw_check_cfg(&ccfg, inner, sizeof inner) || fg_bm_check_cfg(&bcfg, inner, sizeof inner) ||
+        fg_ppfc_check_cfg(&pcfg, inner, sizeof inner)) {
+        snprintf(msg, n, "fg_sw_core: %s", inner);
+        return -1;
+    }
+    return 0;
 }
 
 fg_sw_core_state *fg_sw_core_create(const fg_sw_core_cfg *cfg)
 {
-    check_cfg(cfg);
+    char msg[300];
+    if (fg_sw_core_check_cfg(cfg, msg, sizeof msg))
+        return NULL;
     fg_sw_core_state *st = calloc(1, sizeof *st);
-    if (!st) {
-        fprintf(stderr, "fg_sw_core: out of memory\n");
-        abort();
-    }
+    if (!st)
+        return NULL;
     fg_sw_core_reset(st, cfg);
     return st;
 }
 
 void fg_sw_core_free(fg_sw_core_state *st) { free(st); }
 
-void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
+int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
 {
-    check_cfg(cfg);
+    char msg[300];
+    if (fg_sw_core_check_cfg(cfg, msg, sizeof msg))
+        return -1; /* state untouched: fg_sw_core_check_cfg says why */
     st->cfg = *cfg;
     const fg_csr_sw_cfg ccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cnt_w = 32};
     const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
@@ -150,6 +164,7 @@ void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     memset(st->prev_timer, 0, sizeof st->prev_timer);
     memset(st->prev_sched, 0, sizeof st->prev_sched);
     memset(&st->prev_ecn, 0, sizeof st->prev_ecn);
+    return 0;
 }
 
 /* GFC runs on the lossless priorities while GFC_CTRL.gfc_enable is set. */

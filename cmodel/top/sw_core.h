@@ -109,10 +109,15 @@ typedef struct {
 
 typedef struct fg_sw_core_state fg_sw_core_state;
 
-/* The state embeds every sub-block's state; it is allocated here (zeroed). */
+/* 0 when cfg is legal (the core's own fields and every block's parameters), else -1 and a
+ * message naming the field, its value and its legal range. */
+int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n);
+/* The state embeds every sub-block's state; it is allocated here (zeroed). NULL when
+ * fg_sw_core_check_cfg refuses cfg (or memory runs out): a model never aborts on its input. */
 fg_sw_core_state *fg_sw_core_create(const fg_sw_core_cfg *cfg);
 void fg_sw_core_free(fg_sw_core_state *st);
-void fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg);
+/* 0, or -1 with the state untouched when fg_sw_core_check_cfg refuses cfg. */
+int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg);
 void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_out *out);
 /* The registered outputs as they stand now (after a reset: the reset values). */
 void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out);

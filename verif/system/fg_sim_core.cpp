@@ -30,12 +30,15 @@ class CModelCore : public CoreBackend {
 }  // namespace
 
 std::unique_ptr<CoreBackend> make_cmodel_core(const fg_sw_core_cfg& cfg) {
-    // The C model aborts on a size its sub-blocks cannot hold: refuse it here, politely.
+    // A size the C model's sub-blocks cannot hold: say it in the scenario's words (the model
+    // itself would only refuse it, fg_sw_core_check_cfg).
     const int max_ports = std::min({FG_SW_MAX_PORTS, FG_BM_MAX_PORTS, FG_CSR_SW_MAX_PORTS});
     if (cfg.n_ports > max_ports)
         throw std::invalid_argument("--switch cmodel: the C model holds at most " + std::to_string(max_ports) +
                                     " ports (FG_BM_MAX_PORTS, FG_CSR_SW_MAX_PORTS); the scenario needs " +
                                     std::to_string(cfg.n_ports) + " (senders + 1)");
+    char msg[300];
+    if (fg_sw_core_check_cfg(&cfg, msg, sizeof msg)) throw std::invalid_argument(std::string("--switch cmodel: ") + msg);
     return std::unique_ptr<CoreBackend>(new CModelCore(cfg));
 }
 #endif
