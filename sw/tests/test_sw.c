@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "csr/csr_sw.h"
+#include "top/sw_core.h"
 #include "fg_drv.h"
 #include "fg_headroom.h"
 #include "fg_regs.h"
@@ -496,9 +497,45 @@ static void test_driver_32(tally *t)
     CHECK_EQ(t, b.out.cfg_xon[255], 512);     /* back to the reset value */
 }
 
+/* Bad model parameters are refused with a message, never abort(): the core, its CSR block and
+ * a block reset directly. */
+static void test_model_params(tally *t)
+{
+    char msg[300] = "";
+    fg_sw_core_cfg c = {.n_ports = 40, .n_prio = 2, .cw = 18, .sw = 8};
+    CHECK(t, fg_sw_core_create(&c) == NULL, "n_ports = 40 created a core");
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "n_ports = 40 accepted");
+    CHECK_MSG(t, msg, "n_ports = 40 is out of range 1..");
+    c.n_ports = 4;
+    c.sw = 30;
+    CHECK(t, fg_sw_core_create(&c) == NULL, "sw = 30 created a core");
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "sw = 30 accepted");
+    CHECK_MSG(t, msg, "fg_bm: cfg.sw = 30 out of range 1..15");
+    c.sw = 8;
+    c.cw = 40;
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "cw = 40 accepted");
+    CHECK_MSG(t, msg, "CW = 40 is outside its legal range 16..24");
+    c.cw = 18;
+    fg_sw_core_state *st = fg_sw_core_create(&c);
+    CHECK(t, st != NULL, "a legal 4x2 core was refused");
+    if (st) {
+        fg_sw_core_cfg bad = c;
+        bad.n_prio = 9;
+        CHECK(t, fg_sw_core_reset(st, &bad) == -1, "reset with n_prio = 9 accepted");
+        CHECK(t, fg_sw_core_reset(st, &c) == 0, "reset with the legal cfg refused");
+        fg_sw_core_free(st);
+    }
+    fg_csr_sw_state csr;
+    fg_csr_sw_cfg cc = {.n_ports = 4, .n_prio = 2, .cw = 18, .cnt_w = 33};
+    CHECK(t, fg_csr_sw_reset(&csr, &cc) == -1, "CNT_W = 33 accepted");
+    CHECK(t, fg_csr_sw_check_cfg(&cc, msg, sizeof msg) == -1, "CNT_W = 33 accepted by the check");
+    CHECK_MSG(t, msg, "fg_csr_sw: parameter CNT_W = 33 is outside its legal range 8..32");
+}
+
 int main(void)
 {
     tally t = {0, 0};
+    test_model_params(&t);
     test_units(&t);
     test_headroom(&t);
     test_regs(&t);
