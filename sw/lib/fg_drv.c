@@ -139,9 +139,32 @@ int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t 
     return 0;
 }
 
-/* Reads ERR; when set, explains ERR_ADDR by register name, entry and reason, clears ERR and
- * fails. */
-static int check_err(fg_drv *d, const char *what, char *msg, size_t n)
+/* Why the block refused a write to the register whose first field is `first`: the legal range
+ * of each of its fields (reason "range"), or the rule's text (reason "rule_<name>"). */
+static void explain_reason(const fg_reg_map *m, const fg_reg_shape *s, long first, const char *rname, char *buf,
+                           size_t n)
+{
+    buf[0] = '\0';
+    if (first >= 0 && !strcmp(rname, "range")) {
+        size_t o = (size_t)snprintf(buf, n, "; legal:");
+        size_t end = fg_reg_end_field(m, (size_t)first);
+        for (size_t i = (size_t)first; i < end && o < n; i++) {
+            const fg_reg_field_desc *f = &m->fields[i];
+            if (f->kind != FG_REG_KIND_RW)
+                continue;
+            uint32_t max = f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_reg_field_width(f, s));
+            o += (size_t)snprintf(buf + o, n - o, "%s %s %u..%u", i == (size_t)first ? "" : ",", f->field, f->min, max);
+        }
+        return;
+    }
+    for (size_t r = 0; r < m->n_rules; r++)
+        if (!strncmp(rname, "rule_", 5) && !strcmp(rname + 5, m->rules[r].name))
+            snprintf(buf, n, "; rule %s: %s", m->rules[r].name, m->rules[r].doc);
+}
+
+/* Reads ERR; when set, explains ERR_ADDR by register name, entry, the value written (when
+ * known), the reason and the legal range or rule, clears ERR and fails. */
+static int check_err(fg_drv *d, const char *what, const uint32_t *value, char *msg, size_t n)
 {
     const fg_reg_map *m = d->map;
     if (!(d->read(d->ctx, m->err_addr) & 1u))
@@ -150,13 +173,17 @@ static int check_err(fg_drv *d, const char *what, char *msg, size_t n)
     uint32_t addr = (ea >> m->ea_addr_lsb) & fg_regs_ones(m->ea_addr_width);
     uint32_t reason = (ea >> m->ea_reason_lsb) & fg_regs_ones(m->ea_reason_width);
     const char *rname = reason < m->n_reasons ? m->reason_names[reason] : "?";
-    char where[48] = "an unmapped address";
+    char where[48] = "an unmapped address", why[400], val[32] = "";
     int k = 0;
     fg_reg_shape s = shape_of(d);
     long i = fg_reg_at_addr(m, &s, addr, &k);
     if (i >= 0)
         fg_reg_entry_name(&m->fields[i], &s, k, where, sizeof where);
-    snprintf(msg, n, "%s: the block rejected the write to %s at 0x%03x (reason %u: %s)", what, where, addr, reason, rname);
+    explain_reason(m, &s, i, rname, why, sizeof why);
+    if (value)
+        snprintf(val, sizeof val, " of 0x%08X", *value);
+    snprintf(msg, n, "%s: the block rejected the write%s to %s at 0x%03x (reason %u: %s%s)", what, val, where, addr,
+             reason, rname, why);
     d->write(d->ctx, m->err_addr, 1u);
     return -1;
 }
@@ -167,7 +194,7 @@ int fg_drv_write(fg_drv *d, const char *name, uint32_t value, char *msg, size_t 
     if (fg_drv_lookup(d, name, &a, msg, n))
         return -1;
     d->write(d->ctx, a, value);
-    return check_err(d, name, msg, n);
+    return check_err(d, name, &value, msg, n);
 }
 
 /* Every configuration field of the block into cfg (its other members untouched). */
@@ -203,7 +230,7 @@ static int apply_map(fg_drv *d, const void *to, char *msg, size_t n)
         snprintf(msg, n, "apply: out of memory");
         goto out;
     }
-    if (check_err(d, "apply", msg, n))
+    if (check_err(d, "apply", NULL, msg, n))
         goto out;
     memcpy(got, to, m->cfg_size);
     read_fields(d, got);

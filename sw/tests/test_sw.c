@@ -320,21 +320,21 @@ static void test_driver(tally *t)
     CHECK(t, fg_drv_write(&d, "XOFF[2][1]", 700, msg, sizeof msg) == 0, "write: %s", msg);
     CHECK_EQ(t, b.out.cfg_xoff[17], 700);
     CHECK(t, fg_drv_write(&d, "XON[2][1]", 701, msg, sizeof msg) == -1, "XON above XOFF accepted");
-    CHECK_MSG(t, msg, "0xc44 (reason 4: rule_xon_le_xoff)"); /* k = 2*8 + 1 = 17: 0xC00 + 4*17 = 0xC00 + 0x44 */
+    CHECK_MSG(t, msg, "write of 0x000002BD to XON[2][1] at 0xc44 (reason 4: rule_xon_le_xoff; rule xon_le_xoff: XON[k] <= XOFF[k]"); /* k = 2*8 + 1 = 17: 0xC00 + 4*17 = 0xC00 + 0x44 */
     CHECK_EQ(t, b.out.cfg_xon[17], 512);
     CHECK_EQ(t, b.out.cfg_error, 0); /* the driver cleared it */
     CHECK(t, fg_drv_write(&d, "XON[2][1]", 700, msg, sizeof msg) == 0, "XON == XOFF rejected: %s", msg);
     CHECK(t, fg_drv_write(&d, "ALPHA_SHIFT[0]", 16, msg, sizeof msg) == -1, "alpha 16 accepted");
-    CHECK_MSG(t, msg, "reason 3: range");
+    CHECK_MSG(t, msg, "write of 0x00000010 to ALPHA_SHIFT[0] at 0x100 (reason 3: range; legal: alpha_shift 0..15)");
     CHECK(t, fg_drv_write(&d, "ID", 1, msg, sizeof msg) == -1, "ID written");
     CHECK_MSG(t, msg, "reason 2: read_only");
     /* pool: 4 * 128 * 8 + 8 * 32 = 4096 + 256 = 4352 charged: 4352 is one too few, 4353 is enough */
     CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 4352, msg, sizeof msg) == -1, "pool-breaking total accepted");
-    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool)");
+    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool; rule pool: TOTAL_CELLS > sum_i HEADROOM[i]");
     CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 4353, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
     /* one more headroom cell on port 0 charges 8 more (8 lossless): 4352 + 8 = 4360 >= 4353 */
     CHECK(t, fg_drv_write(&d, "HEADROOM[0]", 129, msg, sizeof msg) == -1, "headroom past the pool accepted");
-    CHECK_MSG(t, msg, "0x080 (reason 5: rule_pool)");
+    CHECK_MSG(t, msg, "0x080 (reason 5: rule_pool; rule pool:");
     CHECK_EQ(t, b.out.cfg_headroom[0], 128);
     /* unmapped addresses, straight on the bus: 0x700 lies in the hole between GFC_RX
      * (0x680 + 4*32 = 0x700) and XOFF (0x800) */
@@ -465,11 +465,11 @@ static void test_driver_32(tally *t)
     CHECK_EQ(t, b.out.cfg_xoff[255], 2000);
     CHECK_EQ(t, b.out.cfg_xon[255], 2000);
     CHECK(t, fg_drv_write(&d, "XON[31][7]", 2001, msg, sizeof msg) == -1, "XON above XOFF accepted");
-    CHECK_MSG(t, msg, "0xffc (reason 4: rule_xon_le_xoff)");
+    CHECK_MSG(t, msg, "0xffc (reason 4: rule_xon_le_xoff; rule xon_le_xoff");
     /* pool at 32 ports: 31 * 128 + 300 = 4268 headroom x 8 lossless = 34144, + 8 x 256 PGs = 2048:
      * 36192 charged */
     CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 36192, msg, sizeof msg) == -1, "pool-breaking total accepted");
-    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool)");
+    CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool; rule pool");
     CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 36193, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
     /* counters of the last port */
     for (int k = 0; k < 5; k++) {
