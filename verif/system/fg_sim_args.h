@@ -9,10 +9,12 @@
 namespace fg {
 namespace sim {
 
-// An unsigned integer (decimal, 0x hex or 0 octal) in lo..hi.
+// An unsigned integer in lo..hi: decimal or 0x hex, no leading zeros (fg_parse_u64).
 uint64_t arg_uint(const std::string& opt, const char* v, uint64_t lo, uint64_t hi);
-// A real number in lo..hi.
+// A real number in lo..hi: digits with an optional fraction, no exponent (fg_parse_qty).
 double arg_real(const std::string& opt, const char* v, double lo, double hi);
+// A time in lo_us..hi_us with a unit s, ms, us or ns (a bare number is us); returned in us.
+double arg_time_us(const std::string& opt, const char* v, double lo_us, double hi_us);
 
 }  // namespace sim
 }  // namespace fg

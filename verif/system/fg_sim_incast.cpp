@@ -87,26 +87,9 @@ static bool onoff(const std::string& opt, const std::string& v) {
     throw std::invalid_argument(opt + " '" + v + "': expected on or off");
 }
 
-// A duration: a number with an optional unit ns, us (default) or ms; returned in us.
+// A duration: a number with a unit s, ms, us or ns (a bare number is us); returned in us.
 static double dur_us(const std::string& opt, const std::string& v, double lo_us, double hi_us) {
-    std::string n = v;
-    double scale = 1;
-    auto ends = [&](const char* u) {
-        size_t k = std::strlen(u);
-        return n.size() > k && n.compare(n.size() - k, k, u) == 0;
-    };
-    if (ends("ns")) scale = 1e-3, n.resize(n.size() - 2);
-    else if (ends("us")) n.resize(n.size() - 2);
-    else if (ends("ms")) scale = 1e3, n.resize(n.size() - 2);
-    char* end = nullptr;
-    errno = 0;
-    double x = std::strtod(n.c_str(), &end);
-    if (n.empty() || *end || errno || !(x * scale >= lo_us && x * scale <= hi_us)) {
-        char b[96];
-        std::snprintf(b, sizeof b, "%gus..%gus", lo_us, hi_us);
-        throw std::invalid_argument(opt + " '" + v + "': expected a time (number with ns, us or ms) in " + b);
-    }
-    return x * scale;
+    return arg_time_us(opt, v.c_str(), lo_us, hi_us);
 }
 
 // Reads a scenario file into `--option value` tokens.

@@ -66,14 +66,8 @@ ToyOptions parse_toy(int argc, char** argv) {
         else if (a == "--phase") o.phase = int64_t(arg_uint(a, val(), 0, 65535));
         else if (a == "--ppfc-kmax") o.ppfc_kmax = uint32_t(arg_uint(a, val(), 1, 65535));
         else if (a == "--ppfc-holdoff") o.ppfc_holdoff = uint32_t(arg_uint(a, val(), 0, 65535));
-        else if (a == "--ppfc-cell-cycles") {
-            const char* v = val();
-            char* end = nullptr;
-            double x = std::strtod(v, &end);
-            if (!v[0] || *end || !(x >= 1.0 / 256 && x <= 255))
-                throw std::invalid_argument(std::string("--ppfc-cell-cycles '") + v + "': expected a number in 0.004..255");
-            o.ppfc_cell_cycles = x;
-        } else if (a == "--trace") o.trace = val();
+        else if (a == "--ppfc-cell-cycles") o.ppfc_cell_cycles = arg_real(a, val(), 1.0 / 256, 255);
+        else if (a == "--trace") o.trace = val();
         else if (a == "--json") o.json = true;
         else if (a == "--verbose") o.verbose = true;
         else throw std::invalid_argument("unknown option '" + a + "'\n" + toy_usage());
