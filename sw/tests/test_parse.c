@@ -47,31 +47,29 @@ static void qty_case(const char *s, fg_qty_kind kind, const char *bare, double l
 
 /* loads `text` as a switch configuration; expects failure with `want` in the message, or
  * success when want is NULL */
-static void sw_text(const char *name, const char *text, size_t len, const char *want)
+/* loads `text` as a switch (nic = 0) or NIC configuration; expects failure with `want` in
+ * the message, or success when want is NULL */
+static void load_text(const char *name, int nic, const char *text, size_t len, const char *want)
 {
-    fg_sw_config c;
+    fg_sw_config sc;
+    fg_nic_config nc;
     char msg[600] = "";
-    fg_sw_config_defaults(&c, 4, 2, 18, msg, sizeof msg);
-    int rc = fg_sw_config_load_text(&c, "t.cfg", text, len, msg, sizeof msg);
-    char d[800];
-    snprintf(d, sizeof d, "rc %d msg '%s', want %s", rc, msg, want ? want : "success");
-    check(name, want ? rc == -1 && strstr(msg, want) != NULL : rc == 0, d);
-}
-
-static void nic_text(const char *name, const char *text, size_t len, const char *want)
-{
-    fg_nic_config c;
-    char msg[600] = "";
-    fg_nic_config_defaults(&c);
-    int rc = fg_nic_config_load_text(&c, "n.cfg", text, len, msg, sizeof msg);
+    int rc;
+    if (nic) {
+        fg_nic_config_defaults(&nc);
+        rc = fg_nic_config_load_text(&nc, "n.cfg", text, len, msg, sizeof msg);
+    } else {
+        fg_sw_config_defaults(&sc, 4, 2, 18, msg, sizeof msg);
+        rc = fg_sw_config_load_text(&sc, "t.cfg", text, len, msg, sizeof msg);
+    }
     char d[800];
     snprintf(d, sizeof d, "rc %d msg '%s', want %s", rc, msg, want ? want : "success");
     check(name, want ? rc == -1 && strstr(msg, want) != NULL : rc == 0, d);
 }
 
 /* a literal's length, NULs inside included */
-#define SW(name, lit, want) sw_text(name, lit, sizeof(lit) - 1, want)
-#define NIC(name, lit, want) nic_text(name, lit, sizeof(lit) - 1, want)
+#define SW(name, lit, want) load_text(name, 0, lit, sizeof(lit) - 1, want)
+#define NIC(name, lit, want) load_text(name, 1, lit, sizeof(lit) - 1, want)
 
 int main(void)
 {
@@ -179,10 +177,10 @@ int main(void)
     text[0] = '#';
     memcpy(text + 600, "reserve = 1", 11);
     text[FG_CFG_MAX_LINE_BYTES - 1] = '\n';
-    sw_text("sw.long_comment", text, FG_CFG_MAX_LINE_BYTES, NULL);
+    load_text("sw.long_comment", 0, text, FG_CFG_MAX_LINE_BYTES, NULL);
     text[FG_CFG_MAX_LINE_BYTES - 1] = 'x';
     text[big - 1] = '\n';
-    sw_text("sw.line_limit", text, big, "line longer than 4096 bytes");
+    load_text("sw.line_limit", 0, text, big, "line longer than 4096 bytes");
     free(text);
 
     /* the NIC loader: a field given twice under its register's name is a duplicate too */
