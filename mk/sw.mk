@@ -55,4 +55,7 @@ $(BUILD)/asan/bin/flowgate: $(SW_CLI_SRCS) sw/cli/fg_cli.h $(SW_LIB_SRCS) $(SW_H
 $(BUILD)/asan/bin/fg_parse_unit: sw/tests/test_parse.c $(SW_LIB_SRCS) $(SW_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SW_CFLAGS) $(SAN_FLAGS) $< $(SW_LIB_SRCS) -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
-TEST_DEPS += $(BUILD)/asan/bin/flowgate $(BUILD)/asan/bin/fg_parse_unit
+# `flowgate sim` runs the simulator beside its own executable: link the (uninstrumented) one in.
+$(BUILD)/asan/bin/fg_sim: | $(BUILD)/asan/bin/flowgate
+	ln -sfn ../../bin/fg_sim $@
+TEST_DEPS += $(BUILD)/asan/bin/flowgate $(BUILD)/asan/bin/fg_parse_unit $(BUILD)/asan/bin/fg_sim

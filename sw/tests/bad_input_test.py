@@ -317,6 +317,17 @@ def cases():
     c("pft.dup", PFT + ["--mode", "ri"], 2, "--mode is given twice")
     c("pft.cmin_gt_cmax", PFT + ["--c-min", "10", "--c-max", "9"], 2, "must not exceed --c-max")
     c("pft.sub", ["pft", "slope"], 2, "unknown subcommand 'slope'")
+    # sim: the simulator's own options read by the same parser (fg_sim, linked beside the CLI)
+    c("sim.unknown", ["sim", "frob"], 2, "unknown scenario 'frob'")
+    c("sim.octal", ["sim", "incast", "--pkt", "020"], 2, "--pkt expects a whole number in 64..9216", "leading zeros")
+    c("sim.range", ["sim", "incast", "--pkt", "20"], 2, "--pkt expects a whole number in 64..9216", "out of range")
+    c("sim.time", ["sim", "incast", "--mode", "ppfc", "--T", "2s"], 2, "--T expects a time", "out of range")
+    c("sim.time_unit", ["sim", "incast", "--mode", "ppfc", "--T", "100 us"], 2, "--T expects a time")
+    c("sim.real_exp", ["sim", "toy", "--ppfc-cell-cycles", "1e0"], 2, "--ppfc-cell-cycles expects a number")
+    c("sim.dup", ["sim", "incast", "--senders", "4", "--senders", "5"], 2, "--senders is given twice")
+    c("sim.deadlock_zero", ["sim", "deadlock", "--egress", "cioq", "--cioq-out", "00"], 2, "leading zeros")
+    c("sim.endpoint_m", ["sim", "endpoint", "--m", "32"], 2, "--m expects a whole number in 0..31")
+    c("sim.missing_value", ["sim", "incast", "--pkt"], 2, "--pkt needs a value")
     return t
 
 

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <stdexcept>
+#include <string>
 #include <systemc>
 
 #include "fg_sim_deadlock.h"
@@ -15,12 +17,20 @@
 
 int sc_main(int argc, char** argv) {
     if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
-        std::printf("usage: fg_sim SCENARIO [options]\nscenarios: incast, deadlock (fg_sim deadlock --help), toy (fg_sim toy --help)\n\n%s",
+        std::printf("usage: fg_sim SCENARIO [options]\nscenarios: incast, deadlock (fg_sim deadlock --help), toy (fg_sim toy --help), endpoint (fg_sim endpoint --help)\n\n%s",
                     fg::sim::incast_usage().c_str());
         return argc < 2 ? 2 : 0;
     }
     std::string scenario = argv[1];
     try {
+        // Each option once on the command line (flowgate's rule, fg_cli_once); --rx-pause and
+        // --scenario are lists. A scenario file's options may still be overridden here.
+        std::set<std::string> seen;
+        for (int i = 2; i < argc; i++) {
+            const std::string a = argv[i];
+            if (a.rfind("--", 0) != 0 || a == "--rx-pause" || a == "--scenario") continue;
+            if (!seen.insert(a).second) throw std::invalid_argument(a + " is given twice (each option once)");
+        }
         if (scenario == "incast") {
             for (int i = 2; i < argc; i++)
                 if (!std::strcmp(argv[i], "--help")) {
@@ -48,7 +58,7 @@ int sc_main(int argc, char** argv) {
                 if (!std::strcmp(argv[i], "--help")) return std::printf("%s", fg::sim::endpoint_usage().c_str()), 0;
             return fg::sim::run_endpoint(fg::sim::parse_endpoint(argc, argv));
         }
-        std::fprintf(stderr, "fg_sim: unknown scenario '%s' (legal: incast, deadlock, toy)\n", scenario.c_str());
+        std::fprintf(stderr, "fg_sim: unknown scenario '%s' (legal: incast, deadlock, toy, endpoint)\n", scenario.c_str());
         return 2;
     } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "fg_sim: error: %s\n", e.what());
