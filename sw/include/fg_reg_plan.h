@@ -29,6 +29,10 @@ typedef struct {
 int fg_reg_field_count(const fg_reg_field_desc *f, const fg_reg_shape *s);
 /* Width of field f in this instance (counters: 32). */
 int fg_reg_field_width(const fg_reg_field_desc *f, const fg_reg_shape *s);
+/* Legal maximum of field f in this instance (its max, or all ones of its width). */
+uint32_t fg_reg_field_max(const fg_reg_field_desc *f, const fg_reg_shape *s);
+/* The read-write field of map m named `name` (exact, lower case), or NULL. */
+const fg_reg_field_desc *fg_reg_rw_field_named(const fg_reg_map *m, const char *name);
 /* Entry k of field f in a configuration struct. */
 uint32_t *fg_reg_cfg_slot(void *cfg, const fg_reg_field_desc *f, int k);
 uint32_t fg_reg_cfg_get(const void *cfg, const fg_reg_field_desc *f, int k);

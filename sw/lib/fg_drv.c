@@ -152,8 +152,8 @@ static void explain_reason(const fg_reg_map *m, const fg_reg_shape *s, long firs
             const fg_reg_field_desc *f = &m->fields[i];
             if (f->kind != FG_REG_KIND_RW)
                 continue;
-            uint32_t max = f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_reg_field_width(f, s));
-            o += (size_t)snprintf(buf + o, n - o, "%s %s %u..%u", i == (size_t)first ? "" : ",", f->field, f->min, max);
+            o += (size_t)snprintf(buf + o, n - o, "%s %s %u..%u", i == (size_t)first ? "" : ",", f->field, f->min,
+                                  fg_reg_field_max(f, s));
         }
         return;
     }

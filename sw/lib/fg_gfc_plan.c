@@ -30,12 +30,8 @@ void fg_gfc_plan_defaults(fg_gfc_plan_in *in)
 static uint32_t field_max(const fg_reg_map *map, const char *name, int cw)
 {
     fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
-    for (size_t i = 0; i < map->n_fields; i++) {
-        const fg_reg_field_desc *f = &map->fields[i];
-        if (f->kind == FG_REG_KIND_RW && !strcmp(f->field, name))
-            return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_reg_field_width(f, &shape));
-    }
-    return 0;
+    const fg_reg_field_desc *f = fg_reg_rw_field_named(map, name);
+    return f ? fg_reg_field_max(f, &shape) : 0;
 }
 
 int fg_gfc_paper_stage_count(double rate_gbps)

@@ -23,15 +23,9 @@ void fg_headroom_defaults(fg_headroom_in *in)
 
 uint64_t fg_headroom_field_max(int cw)
 {
-    for (size_t i = 0; i < FG_REGS_SW_N_FIELDS; i++) {
-        const fg_reg_field_desc *f = &fg_regs_sw_fields[i];
-        if (f->kind == FG_REG_KIND_RW && !strcmp(f->field, "headroom")) {
-            fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
-            uint32_t w = (uint32_t)fg_reg_field_width(f, &shape);
-            return f->max != 0xFFFFFFFFu ? f->max : ((1ull << w) - 1);
-        }
-    }
-    return 0; /* the map has no HEADROOM: cannot happen with the generated table */
+    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
+    const fg_reg_field_desc *f = fg_reg_rw_field_named(&fg_regs_sw_map, "headroom");
+    return f ? fg_reg_field_max(f, &shape) : 0; /* the generated map always has HEADROOM */
 }
 
 int fg_headroom_reaction_quanta(double rate_gbps, int base_t)

@@ -12,6 +12,19 @@ int fg_reg_field_count(const fg_reg_field_desc *f, const fg_reg_shape *s)
     return f->array == FG_REG_ARRAY_PORT ? s->n_ports : f->array == FG_REG_ARRAY_PG ? s->n_ports * s->n_prio : 1;
 }
 
+uint32_t fg_reg_field_max(const fg_reg_field_desc *f, const fg_reg_shape *s)
+{
+    return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_reg_field_width(f, s));
+}
+
+const fg_reg_field_desc *fg_reg_rw_field_named(const fg_reg_map *m, const char *name)
+{
+    for (size_t i = 0; i < m->n_fields; i++)
+        if (m->fields[i].kind == FG_REG_KIND_RW && !strcmp(m->fields[i].field, name))
+            return &m->fields[i];
+    return NULL;
+}
+
 int fg_reg_field_width(const fg_reg_field_desc *f, const fg_reg_shape *s)
 {
     switch (f->width_from) {

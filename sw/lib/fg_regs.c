@@ -17,7 +17,8 @@ int fg_sw_field_width(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 
 uint32_t fg_sw_field_max(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(fg_sw_field_width(f, cfg));
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    return fg_reg_field_max(f, &s);
 }
 
 uint32_t fg_sw_field_reset(const fg_reg_field_desc *f, const fg_sw_config *cfg)

@@ -28,12 +28,8 @@ static void fail(const char *what, const char *detail)
 
 static uint32_t nic_field_max(const char *name)
 {
-    for (size_t i = 0; i < fg_regs_nic_map.n_fields; i++) {
-        const fg_reg_field_desc *f = &fg_regs_nic_map.fields[i];
-        if (f->kind == FG_REG_KIND_RW && !strcmp(f->field, name))
-            return f->max != 0xFFFFFFFFu ? f->max : fg_regs_ones(f->width);
-    }
-    return 0;
+    static const fg_reg_shape nic = {1, 1, 0};
+    return fg_reg_field_max(fg_reg_rw_field_named(&fg_regs_nic_map, name), &nic);
 }
 
 int main(void)
