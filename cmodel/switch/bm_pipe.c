@@ -1,0 +1,345 @@
+/* bm_pipe.c - C twin of rtl/switch/fg_bm_pipe.v (see bm_pipe.h, docs/blocks/bm_pipe.md).
+ *
+ * One fg_bm_pipe_step is one rising edge: every right-hand side reads the state of before the
+ * edge (the struct `st` is read, the new state is built in `nx` and copied at the end), the
+ * same discipline as the RTL's _next logic and single clocked block. */
+#include "switch/bm_pipe.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
+    "adm_reserve",     "adm_shared",        "adm_shared_split",  "adm_shared_static",
+    "adm_headroom",    "adm_drop_lossy",    "adm_violation",     "adm_limit_clamp",
+    "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
+    "rel_mixed",       "rel_ingress",       "rel_underflow",     "adm_rel_same_pg",
+    "adm_rel_same_eq", "egress_underflow",  "shared_underflow",  "deq_bad_index",
+    "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
+    "resume",          "hold_paused",       "static_pause",      "static_resume",
+};
+
+static int fg_bmp_pw(int n)
+{
+    int w = 1;
+    while ((1 << w) < n) w++;
+    return w;
+}
+
+int fg_bm_pipe_check_cfg(const fg_bm_pipe_cfg *cfg, char *msg, size_t len)
+{
+    const char *field = NULL;
+    long val = 0, lo = 0, hi = 0;
+    if (cfg->n_ports < 1 || cfg->n_ports > FG_BMP_MAX_PORTS) {
+        field = "n_ports", val = cfg->n_ports, lo = 1, hi = FG_BMP_MAX_PORTS;
+    } else if (cfg->n_prio < 1 || cfg->n_prio > FG_BMP_MAX_PRIO) {
+        field = "n_prio", val = cfg->n_prio, lo = 1, hi = FG_BMP_MAX_PRIO;
+    } else if (cfg->cw < 4 || cfg->cw > 30) {
+        field = "cw", val = cfg->cw, lo = 4, hi = 30;
+    } else if (cfg->sw < 1 || cfg->sw > 16 || cfg->sw >= cfg->cw) {
+        field = "sw", val = cfg->sw, lo = 1, hi = cfg->cw - 1 < 16 ? cfg->cw - 1 : 16;
+    }
+    if (!field) return 0;
+    if (msg && len) snprintf(msg, len, "fg_bm_pipe: cfg.%s = %ld out of range %ld..%ld", field, val, lo, hi);
+    return -1;
+}
+
+int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
+{
+    if (fg_bm_pipe_check_cfg(cfg, NULL, 0)) return -1;
+    FG_CLEAR_STATE_KEEP_COV(st);
+    st->cfg = *cfg;
+    for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
+    return 0;
+}
+
+/* Two's complement helpers for the XW = CW+2 bit signed limits. */
+static uint32_t fg_bmp_sub_xw(uint32_t a, uint32_t b, int xw) { return (uint32_t)((a - b) & fg_mask(xw)); }
+static bool fg_bmp_neg(uint32_t v, int xw) { return (v >> (xw - 1)) & 1u; }
+/* v <= lim for an unsigned v and a signed XW-bit lim (a negative lim holds nothing). */
+static bool fg_bmp_le(uint32_t v, uint32_t lim, int xw) { return !fg_bmp_neg(lim, xw) && v <= lim; }
+
+static int fg_bmp_popcount(uint32_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1u) n++;
+    return n;
+}
+
+/* Round-robin pick among held[0..n-1] starting at ptr; -1 when none is held. */
+static int fg_bmp_pick(const bool *held, int n, int ptr)
+{
+    for (int k = 0; k < n; k++) {
+        int idx = (ptr + k) % n;
+        if (held[idx]) return idx;
+    }
+    return -1;
+}
+
+void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out) { *out = st->o; }
+
+void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out *out)
+{
+    const int N = st->cfg.n_ports, P = st->cfg.n_prio, CW = st->cfg.cw, SW = st->cfg.sw;
+    const int PW = fg_bmp_pw(N), XW = CW + 2, NPG = N * P;
+    const uint32_t cmax = (uint32_t)fg_mask(CW), smax = (uint32_t)fg_mask(SW);
+    const uint32_t reserve = in->cfg_reserve & cmax;
+    const uint8_t lossless = (uint8_t)(in->cfg_lossless & fg_mask(P));
+    fg_bm_pipe_state n; /* the state after the edge; registers not written below hold */
+    memcpy(&n, st, sizeof n);
+
+    /* ---------------------------------------------------------------- H, A: holding, arbiters */
+    const int ep = fg_bmp_pick(st->eh_v, N, st->ea_ptr);
+    const int dp = fg_bmp_pick(st->dh_v, N, st->da_ptr);
+    int held_e = 0, held_d = 0;
+    for (int i = 0; i < N; i++) held_e += st->eh_v[i], held_d += st->dh_v[i];
+    if (ep >= 0 && held_e > 1) FG_COV(st, FG_BMP_COV_ENQ_WAIT);
+    if (dp >= 0 && held_d > 1) FG_COV(st, FG_BMP_COV_DEQ_WAIT);
+    n.a_v = ep >= 0;
+    if (ep >= 0) {
+        n.a_i = (uint8_t)ep, n.a_p = st->eh_p[ep], n.a_o = st->eh_o[ep], n.a_s = st->eh_s[ep];
+        n.ea_ptr = (uint8_t)((ep + 1) % N);
+        n.eh_v[ep] = false;
+    }
+    n.r_v = dp >= 0;
+    if (dp >= 0) {
+        n.r_o = (uint8_t)dp, n.r_p = st->dh_p[dp], n.r_i = st->dh_i[dp], n.r_s = st->dh_s[dp];
+        n.da_ptr = (uint8_t)((dp + 1) % N);
+        n.dh_v[dp] = false;
+    }
+    for (int i = 0; i < N; i++) {
+        if (in->enq_valid[i] && !st->eh_v[i]) {
+            n.eh_v[i] = true;
+            n.eh_p[i] = in->enq_prio[i] & 7u;
+            n.eh_o[i] = (uint8_t)(in->enq_dst[i] & fg_mask(PW));
+            n.eh_s[i] = in->enq_cells[i] & smax;
+        }
+        if (in->deq_valid[i] && !st->dh_v[i]) {
+            n.dh_v[i] = true;
+            n.dh_p[i] = in->deq_prio[i] & 7u;
+            n.dh_i[i] = (uint8_t)(in->deq_src[i] & fg_mask(PW));
+            n.dh_s[i] = in->deq_cells[i] & smax;
+        }
+    }
+
+    /* ---------------------------------------------------------------- B: prepare */
+    {
+        const bool a_ok = st->a_p < P && st->a_o < N;
+        n.b_adm.v = st->a_v && a_ok;
+        n.b_adm.bad = st->a_v && !a_ok;
+        n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
+        n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
+        const uint32_t lraw = in->cfg_static_mode ? (a_ok ? st->xoffres_reg[st->a_i * P + st->a_p] : 0u)
+                                                  : st->thrres_reg[st->a_i];
+        const uint32_t lc = lraw > cmax ? cmax : lraw;
+        n.b_clamped = lraw > cmax;
+        n.b_static = in->cfg_static_mode;
+        n.b_lim_res = fg_bmp_sub_xw(reserve, st->a_s, XW);
+        n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
+        n.b_lim_hd = fg_bmp_sub_xw(in->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
+        const bool r_ok = st->r_p < P && st->r_i < N;
+        n.b_rel.v = st->r_v && r_ok;
+        n.b_rel.bad = st->r_v && !r_ok;
+        n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
+    }
+
+    /* ---------------------------------------------------------------- C: commit per PG */
+    {
+        const fg_bmp_op *a = &st->b_adm, *r = &st->b_rel;
+        const int apg = a->v ? a->port * P + a->prio : -1;
+        const int rpg = r->v ? r->other * P + r->prio : -1;
+        uint8_t where = FG_BMP_WHERE_DROPPED;
+        bool underflow = false;
+        n.c_ing_a = n.c_ing_r = n.c_hd_r = 0;
+        if (apg >= 0 && apg == rpg) FG_COV(st, FG_BMP_COV_ADM_REL_SAME_PG);
+        for (int k = 0; k < NPG; k++) {
+            const bool ah = k == apg, rh = k == rpg;
+            if (!ah && !rh) continue;
+            const uint32_t ing = st->ingress_reg[k], hd = st->hdrm_reg[k], occ = st->occ_reg[k];
+            bool add_ing = false, add_hd = false;
+            if (ah) {
+                const bool f_res = fg_bmp_le(ing, st->b_lim_res, XW);
+                const bool f_shr = fg_bmp_le(ing, st->b_lim_shr, XW);
+                const bool f_hd = st->b_lossless && fg_bmp_le(hd, st->b_lim_hd, XW);
+                where = f_res ? FG_BMP_WHERE_RESERVE
+                        : f_shr ? FG_BMP_WHERE_SHARED
+                        : f_hd  ? FG_BMP_WHERE_HEADROOM
+                                : FG_BMP_WHERE_DROPPED;
+                add_ing = where <= FG_BMP_WHERE_SHARED;
+                add_hd = where == FG_BMP_WHERE_HEADROOM;
+                n.c_ing_a = ing;
+                if (f_res) {
+                    FG_COV(st, FG_BMP_COV_ADM_RESERVE);
+                } else if (f_shr) {
+                    FG_COV(st, ing >= reserve ? FG_BMP_COV_ADM_SHARED : FG_BMP_COV_ADM_SHARED_SPLIT);
+                    if (st->b_static) FG_COV(st, FG_BMP_COV_ADM_SHARED_STATIC);
+                    if (st->b_clamped) FG_COV(st, FG_BMP_COV_ADM_LIMIT_CLAMP);
+                } else if (f_hd) {
+                    FG_COV(st, FG_BMP_COV_ADM_HEADROOM);
+                } else {
+                    FG_COV(st, st->b_lossless ? FG_BMP_COV_ADM_VIOLATION : FG_BMP_COV_ADM_DROP_LOSSY);
+                }
+            }
+            uint32_t ing1 = ing, hd1 = hd, occ1 = occ;
+            if (rh) {
+                const uint32_t rs = r->s;
+                n.c_ing_r = ing, n.c_hd_r = hd;
+                if (rs <= hd) {
+                    hd1 = hd - rs, occ1 = occ - rs;
+                    FG_COV(st, hd ? FG_BMP_COV_REL_HEADROOM : FG_BMP_COV_REL_INGRESS);
+                } else if (rs <= occ) {
+                    hd1 = 0, ing1 = occ - rs, occ1 = occ - rs;
+                    FG_COV(st, hd ? FG_BMP_COV_REL_MIXED : FG_BMP_COV_REL_INGRESS);
+                } else {
+                    hd1 = ing1 = occ1 = 0;
+                    underflow = true;
+                    FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
+                }
+            }
+            const uint32_t s = ah ? a->s : 0;
+            n.ingress_reg[k] = ing1 + (add_ing ? s : 0);
+            n.hdrm_reg[k] = hd1 + (add_hd ? s : 0);
+            n.occ_reg[k] = occ1 + ((add_ing || add_hd) ? s : 0);
+        }
+        if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
+        if (r->bad) FG_COV(st, FG_BMP_COV_DEQ_BAD_INDEX);
+        const bool a_any = a->v || a->bad;
+        n.o.adm_valid = a_any;
+        n.o.adm_port = a->port;
+        n.o.adm_where = a_any ? where : 0;
+        n.o.stat_drop = a->bad || (a->v && where == FG_BMP_WHERE_DROPPED && !st->b_lossless);
+        n.o.stat_violation = a->v && where == FG_BMP_WHERE_DROPPED && st->b_lossless;
+        n.o.rel_valid = r->v;
+        n.o.rel_port = r->port;
+        n.o.stat_bad_deq = r->bad;
+        n.o.stat_pg_underflow = underflow;
+        n.c_adm = *a;
+        n.c_adm.v = a->v && where != FG_BMP_WHERE_DROPPED;
+        n.c_where = where;
+        n.c_rel = *r;
+    }
+
+    /* ---------------------------------------------------------------- D: egress, split, rs */
+    {
+        const fg_bmp_op *a = &st->c_adm, *r = &st->c_rel;
+        const int aeq = a->v ? a->other * P + a->prio : -1;
+        const int req = r->v ? r->port * P + r->prio : -1;
+        bool under = false;
+        if (aeq >= 0 && aeq == req) FG_COV(st, FG_BMP_COV_ADM_REL_SAME_EQ);
+        for (int e = 0; e < NPG; e++) {
+            if (e != aeq && e != req) continue;
+            uint32_t eg = st->egress_reg[e];
+            if (e == req) {
+                if (r->s > eg) under = true, FG_COV(st, FG_BMP_COV_EGRESS_UNDERFLOW);
+                eg = r->s <= eg ? eg - r->s : 0;
+            }
+            if (e == aeq) eg = (uint32_t)fg_sat_add(eg, a->s, CW);
+            n.egress_reg[e] = eg;
+        }
+        n.o.stat_eq_underflow = under;
+        uint32_t split = 0, rs = 0;
+        if (a->v && st->c_where == FG_BMP_WHERE_SHARED) {
+            const uint32_t room = (uint32_t)fg_sat_sub(reserve, st->c_ing_a);
+            split = a->s - (room < a->s ? room : a->s);
+        }
+        if (r->v) {
+            const uint32_t rh = r->s < st->c_hd_r ? r->s : st->c_hd_r;
+            const uint32_t rem = r->s - rh;
+            const uint32_t sh = (uint32_t)fg_sat_sub(st->c_ing_r, reserve);
+            rs = rem < sh ? rem : sh;
+        }
+        n.d_v = a->v || r->v;
+        n.d_split = split, n.d_rs = rs;
+    }
+
+    /* ---------------------------------------------------------------- E: shared_used */
+    {
+        uint32_t su = st->shared_used_reg;
+        n.o.stat_shared_underflow = st->d_rs > su;
+        if (st->d_rs > su) FG_COV(st, FG_BMP_COV_SHARED_UNDERFLOW);
+        su = st->d_rs <= su ? su - st->d_rs : 0;
+        n.shared_used_reg = (uint32_t)fg_sat_add(su, st->d_split, CW);
+    }
+
+    /* ---------------------------------------------------------------- threshold pipeline */
+    {
+        const uint64_t hmax = fg_mask(CW + PW + 4);
+        const uint64_t hk = in->cfg_headroom[st->hs_k] & cmax;
+        const uint64_t acc = st->hs_k == 0 ? hk : ((st->hs_acc + hk) & hmax);
+        n.hs_acc = acc;
+        if (st->hs_k == N - 1) {
+            n.hs_sum = acc;
+            n.hs_k = 0;
+        } else {
+            n.hs_k = (uint8_t)(st->hs_k + 1);
+        }
+        n.carve_a = (st->hs_sum * (uint64_t)fg_bmp_popcount(lossless)) & hmax;
+        n.carve_b = ((uint64_t)reserve * (uint64_t)NPG) & hmax;
+        n.carved = (st->carve_a + st->carve_b) & hmax;
+        const uint64_t B = in->cfg_total_cells & cmax;
+        if (st->carved >= B) FG_COV(st, FG_BMP_COV_POOL_SAT0);
+        n.pool_reg = st->carved < B ? (uint32_t)(B - st->carved) : 0;
+        if (st->shared_used_reg >= st->pool_reg) FG_COV(st, FG_BMP_COV_THR_SAT0);
+        n.pool_free_reg = (uint32_t)fg_sat_sub(st->pool_reg, st->shared_used_reg);
+        const uint32_t off = in->cfg_resume_offset & cmax;
+        for (int i = 0; i < N; i++) {
+            n.thr_reg[i] = st->pool_free_reg >> (in->cfg_alpha_shift[i] & 15u);
+            n.thrres_reg[i] = st->thr_reg[i] + reserve;
+            n.rsm_reg[i] = fg_bmp_sub_xw(st->thrres_reg[i], off, XW);
+        }
+        for (int k = 0; k < NPG; k++) {
+            n.xoffres_reg[k] = (in->cfg_xoff[k / P][k % P] & cmax) + reserve;
+            n.xonres_reg[k] = (in->cfg_xon[k / P][k % P] & cmax) + reserve;
+        }
+    }
+
+    /* ---------------------------------------------------------------- pause per PG */
+    for (int k = 0; k < NPG; k++) {
+        const int i = k / P, p = k % P;
+        const uint32_t ing = st->ingress_reg[k];
+        const bool hd0 = st->hdrm_reg[k] == 0;
+        const bool above = ing > reserve;
+        const bool stat = in->cfg_static_mode;
+        const uint32_t pthr = stat ? st->xoffres_reg[k] : st->thrres_reg[i];
+#ifdef FG_INJECT_BUG
+        /* injected bug: the dynamic resume forgets resume_offset */
+        const uint32_t rthr = stat ? st->xonres_reg[k] : st->thrres_reg[i];
+#else
+        const uint32_t rthr = stat ? st->xonres_reg[k] : st->rsm_reg[i];
+#endif
+        const bool pause = !hd0 || (above && ing >= pthr);
+        const bool resume = hd0 && (!above || fg_bmp_le(ing, rthr, XW));
+        bool pz = false;
+        if ((lossless >> p) & 1u) {
+            if (st->paused_reg[k]) {
+                pz = !resume;
+                if (resume) FG_COV(st, stat ? FG_BMP_COV_STATIC_RESUME : FG_BMP_COV_RESUME);
+                else FG_COV(st, FG_BMP_COV_HOLD_PAUSED);
+            } else {
+                pz = pause;
+                if (pause)
+                    FG_COV(st, stat ? FG_BMP_COV_STATIC_PAUSE
+                                    : (!hd0 ? FG_BMP_COV_PAUSE_HEADROOM : FG_BMP_COV_PAUSE_SHARED));
+            }
+        }
+        n.paused_reg[k] = pz;
+    }
+
+    /* ---------------------------------------------------------------- commit, outputs */
+    memcpy(n.cov, st->cov, sizeof n.cov);
+    *st = n;
+    for (int i = 0; i < N; i++) {
+        st->o.enq_ready[i] = !st->eh_v[i];
+        st->o.deq_ready[i] = !st->dh_v[i];
+    }
+    for (int k = 0; k < NPG; k++) {
+        const int i = k / P, p = k % P;
+        st->o.paused[i][p] = st->paused_reg[k];
+        st->o.ingress_cnt[i][p] = st->ingress_reg[k];
+        st->o.hdrm_cnt[i][p] = st->hdrm_reg[k];
+        st->o.egress_cnt[i][p] = st->egress_reg[k];
+    }
+    st->o.shared_used = st->shared_used_reg;
+    for (int i = 0; i < N; i++) st->o.thr[i] = st->thr_reg[i];
+    st->o.shared_free = st->pool_free_reg;
+    if (out) *out = st->o;
+}

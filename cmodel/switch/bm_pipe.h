@@ -1,0 +1,190 @@
+/* bm_pipe.h - C twin of rtl/switch/fg_bm_pipe.v: the line-rate shared-buffer manager
+ * (SPEC.md section 1; docs/blocks/bm_pipe.md has the pipeline, its latencies and a timing
+ * diagram; docs/ARCHITECTURE.md section 5.1a says why it is built this way).
+ *
+ * fg_bm (bm.h) decides every port's admission and release in one edge, so each counter adds up
+ * to N admissions and N releases per cycle: logic that grows as N^2 and a clock near 25 MHz.
+ * fg_bm_pipe serves the ports time-division multiplexed instead: each ingress and egress port
+ * has a one-entry holding register with a valid/ready handshake; a round-robin arbiter issues
+ * one admission and one release per cycle into a short pipeline:
+ *
+ *   edge H  capture     enq/deq into the port's holding register (ready = register empty)
+ *   edge A  arbitrate   one held enq and one held deq into the slot registers
+ *   edge B  prepare     PG / EQ one-hot decode, limits L - s for the three admission levels
+ *   edge C  commit      per PG: decision and release on the PG's own counters; verdict out
+ *   edge D  egress      per EQ: the committed admission and the release; split and rs
+ *   edge E  shared      shared_used += split - rs
+ *
+ * Every counter has at most one admission and one release per edge, so its logic does not
+ * depend on N: area is linear in ports x priorities. All state lives in the struct. */
+#ifndef FG_BM_PIPE_H
+#define FG_BM_PIPE_H
+
+#include <stddef.h>
+
+#include "common/fg_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FG_BMP_MAX_PORTS 32
+#define FG_BMP_MAX_PRIO 8
+#define FG_BMP_MAX_PG (FG_BMP_MAX_PORTS * FG_BMP_MAX_PRIO)
+
+/* adm_where codes (as fg_bm's enq_where) */
+enum { FG_BMP_WHERE_RESERVE = 0, FG_BMP_WHERE_SHARED = 1, FG_BMP_WHERE_HEADROOM = 2, FG_BMP_WHERE_DROPPED = 3 };
+
+typedef struct {
+    int n_ports; /* RTL parameter N_PORTS, 1..32 */
+    int n_prio;  /* RTL parameter N_PRIO, 1..8 */
+    int cw;      /* RTL parameter CW, cell-count width, 4..30 (default 18) */
+    int sw;      /* RTL parameter SW, packet-size width in cells, 1..16, SW < CW (default 8) */
+} fg_bm_pipe_cfg;
+
+enum {
+    FG_BMP_COV_ADM_RESERVE,       /* ing+s <= reserve */
+    FG_BMP_COV_ADM_SHARED,        /* whole packet above reserve */
+    FG_BMP_COV_ADM_SHARED_SPLIT,  /* packet straddles reserve and shared */
+    FG_BMP_COV_ADM_SHARED_STATIC, /* shared admission against xoff (static mode) */
+    FG_BMP_COV_ADM_HEADROOM,      /* lossless, over the limit, fits headroom */
+    FG_BMP_COV_ADM_DROP_LOSSY,    /* lossy over the limit */
+    FG_BMP_COV_ADM_VIOLATION,     /* lossless over the limit and the headroom */
+    FG_BMP_COV_ADM_LIMIT_CLAMP,   /* T + reserve beyond 2^CW - 1: the limit is clamped */
+    FG_BMP_COV_ENQ_BAD_INDEX,     /* no such PG/EQ: dropped */
+    FG_BMP_COV_ENQ_WAIT,          /* a held enq waits: another port won the arbiter */
+    FG_BMP_COV_DEQ_WAIT,          /* a held deq waits */
+    FG_BMP_COV_REL_HEADROOM,      /* release from headroom only */
+    FG_BMP_COV_REL_MIXED,         /* release takes all headroom and some of ingress */
+    FG_BMP_COV_REL_INGRESS,       /* release with no headroom held */
+    FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
+    FG_BMP_COV_ADM_REL_SAME_PG,   /* admission and release of one PG on one edge */
+    FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
+    FG_BMP_COV_EGRESS_UNDERFLOW,  /* release larger than egress[o][p] */
+    FG_BMP_COV_SHARED_UNDERFLOW,  /* rs larger than shared_used */
+    FG_BMP_COV_DEQ_BAD_INDEX,     /* deq naming no PG: ignored and counted */
+    FG_BMP_COV_POOL_SAT0,         /* carve-outs exceed B */
+    FG_BMP_COV_THR_SAT0,          /* shared_used >= pool */
+    FG_BMP_COV_PAUSE_HEADROOM,    /* pause because hdrm > 0 */
+    FG_BMP_COV_PAUSE_SHARED,      /* pause because shared >= thr (dynamic) */
+    FG_BMP_COV_RESUME,            /* dynamic resume */
+    FG_BMP_COV_HOLD_PAUSED,       /* paused and the resume condition fails */
+    FG_BMP_COV_STATIC_PAUSE,      /* static mode pause */
+    FG_BMP_COV_STATIC_RESUME,     /* static mode resume */
+    FG_BMP_COV_N
+};
+extern const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N];
+
+typedef struct {
+    /* runtime configuration: as fg_bm (bm.h) */
+    uint32_t cfg_total_cells;
+    uint32_t cfg_reserve;
+    uint32_t cfg_headroom[FG_BMP_MAX_PORTS];
+    uint8_t cfg_alpha_shift[FG_BMP_MAX_PORTS];
+    uint32_t cfg_resume_offset;
+    uint8_t cfg_lossless;
+    bool cfg_static_mode;
+    uint32_t cfg_xoff[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t cfg_xon[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    /* per ingress port i: a packet is offered; taken on an edge where enq_ready[i] was 1 */
+    bool enq_valid[FG_BMP_MAX_PORTS];
+    uint8_t enq_prio[FG_BMP_MAX_PORTS];
+    uint8_t enq_dst[FG_BMP_MAX_PORTS];
+    uint16_t enq_cells[FG_BMP_MAX_PORTS];
+    /* per egress port o: a packet of EQ(o, deq_prio) from ingress deq_src has left */
+    bool deq_valid[FG_BMP_MAX_PORTS];
+    uint8_t deq_prio[FG_BMP_MAX_PORTS];
+    uint8_t deq_src[FG_BMP_MAX_PORTS];
+    uint16_t deq_cells[FG_BMP_MAX_PORTS];
+} fg_bm_pipe_in;
+
+typedef struct {
+    bool enq_ready[FG_BMP_MAX_PORTS];
+    bool deq_ready[FG_BMP_MAX_PORTS];
+    /* verdict of one admission (edge C): which port, where, and its stat pulses */
+    bool adm_valid;
+    uint8_t adm_port;
+    uint8_t adm_where;
+    bool stat_drop;      /* lossy drop or no such PG/EQ */
+    bool stat_violation; /* lossless drop */
+    /* release events */
+    bool rel_valid; /* a release was applied to its PG (edge C) */
+    uint8_t rel_port;
+    bool stat_bad_deq;          /* a deq named no PG (edge C); nothing released */
+    bool stat_pg_underflow;     /* edge C */
+    bool stat_eq_underflow;     /* edge D */
+    bool stat_shared_underflow; /* edge E */
+    bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t hdrm_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t egress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t shared_used;
+    uint32_t thr[FG_BMP_MAX_PORTS];
+    uint32_t shared_free;
+} fg_bm_pipe_out;
+
+/* One op in a pipeline stage register (admission or release). */
+typedef struct {
+    bool v;      /* a legal op (indices name a PG and EQ) */
+    bool bad;    /* an op whose indices name nothing */
+    uint8_t port; /* ingress port (admission) or egress port (release) */
+    uint8_t prio;
+    uint8_t other; /* dst (admission) or src (release) */
+    uint32_t s;
+} fg_bmp_op;
+
+typedef struct {
+    fg_bm_pipe_cfg cfg;
+    /* H: holding registers */
+    bool eh_v[FG_BMP_MAX_PORTS], dh_v[FG_BMP_MAX_PORTS];
+    uint8_t eh_p[FG_BMP_MAX_PORTS], eh_o[FG_BMP_MAX_PORTS], dh_p[FG_BMP_MAX_PORTS], dh_i[FG_BMP_MAX_PORTS];
+    uint32_t eh_s[FG_BMP_MAX_PORTS], dh_s[FG_BMP_MAX_PORTS];
+    uint8_t ea_ptr, da_ptr;
+    /* A: slot registers (raw, not yet checked) */
+    bool a_v, r_v;
+    uint8_t a_i, a_p, a_o, r_o, r_p, r_i;
+    uint32_t a_s, r_s;
+    /* B: prepared ops */
+    fg_bmp_op b_adm, b_rel;
+    bool b_lossless;       /* cfg_lossless of the admission's priority */
+    uint32_t b_lim_res;    /* limits L - s, XW = CW+2 bits two's complement */
+    uint32_t b_lim_shr;
+    uint32_t b_lim_hd;
+    bool b_clamped;        /* coverage only */
+    bool b_static;         /* coverage only */
+    /* C: committed ops for D and the verdict */
+    fg_bmp_op c_adm, c_rel;
+    uint8_t c_where;
+    uint32_t c_ing_a, c_ing_r, c_hd_r;
+    /* D: split and rs for E */
+    bool d_v;
+    uint32_t d_split, d_rs;
+    /* counters */
+    uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];
+    uint32_t egress_reg[FG_BMP_MAX_PG];
+    bool paused_reg[FG_BMP_MAX_PG];
+    uint32_t shared_used_reg;
+    /* threshold pipeline */
+    uint8_t hs_k;
+    uint64_t hs_acc, hs_sum, carve_a, carve_b, carved; /* HW = CW+PW+4 bits */
+    uint32_t pool_reg, pool_free_reg;
+    uint32_t thr_reg[FG_BMP_MAX_PORTS];
+    uint32_t thrres_reg[FG_BMP_MAX_PORTS]; /* thr + reserve, CW+1 bits */
+    uint32_t rsm_reg[FG_BMP_MAX_PORTS];    /* thr + reserve - resume_offset, CW+2 bits signed */
+    uint32_t xoffres_reg[FG_BMP_MAX_PG];   /* xoff + reserve, CW+1 bits */
+    uint32_t xonres_reg[FG_BMP_MAX_PG];    /* xon + reserve, CW+1 bits */
+    /* registered outputs */
+    fg_bm_pipe_out o;
+    uint64_t cov[FG_BMP_COV_N];
+} fg_bm_pipe_state;
+
+int fg_bm_pipe_check_cfg(const fg_bm_pipe_cfg *cfg, char *msg, size_t len);
+/* 0, or -1 with the state untouched when the cfg is refused (check_cfg says why). */
+int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg);
+void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out *out);
+void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,618 @@
+// fg_bm_pipe - line-rate shared-buffer manager (SPEC.md section 1; docs/blocks/bm_pipe.md,
+// docs/ARCHITECTURE.md section 5.1a).
+//
+// The same accounting as fg_bm (reserve / shared / headroom per ingress PG, egress queues,
+// shared_used, dynamic or static thresholds, pause per lossless PG), served time-division
+// multiplexed: each ingress and egress port has a one-entry holding register (valid/ready),
+// and round-robin arbiters issue one admission and one release per cycle into a pipeline:
+//
+//   H capture -> A arbitrate -> B prepare (one-hot, limits L - s) -> C commit per PG
+//   (decision, release, verdict) -> D egress counters, split and rs -> E shared_used
+//
+// Each counter sees at most one admission and one release per edge, so no logic depends on N
+// beyond the decoders and the round-robin pick: area is linear in ports x priorities, and
+// every stage is one carry chain deep. The admission limits are clamped to 2^CW-1 so no
+// ingress or headroom counter can overflow. The C twin is cmodel/switch/bm_pipe.c.
+`default_nettype none
+
+module fg_bm_pipe #(
+    parameter integer N_PORTS = 4,   // 1..32
+    parameter integer N_PRIO  = 2,   // 1..8
+    parameter integer CW      = 18,  // cell-count width
+    parameter integer SW      = 8,   // packet-size width (cells), SW < CW
+    // derived, do not override: port-index width clog2(N_PORTS), at least 1
+    parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
+) (
+    input  wire                             clk,
+    input  wire                             rst,
+
+    // runtime configuration (as fg_bm)
+    input  wire [CW-1:0]                    cfg_total_cells,
+    input  wire [CW-1:0]                    cfg_reserve,
+    input  wire [N_PORTS*CW-1:0]            cfg_headroom,
+    input  wire [N_PORTS*4-1:0]             cfg_alpha_shift,
+    input  wire [CW-1:0]                    cfg_resume_offset,
+    input  wire [N_PRIO-1:0]                cfg_lossless,
+    input  wire                             cfg_static_mode,
+    input  wire [N_PORTS*N_PRIO*CW-1:0]     cfg_xoff,
+    input  wire [N_PORTS*N_PRIO*CW-1:0]     cfg_xon,
+
+    // per ingress port: a packet offered, taken on an edge with enq_ready high
+    input  wire [N_PORTS-1:0]               enq_valid,
+    output wire [N_PORTS-1:0]               enq_ready,
+    input  wire [N_PORTS*3-1:0]             enq_prio,
+    input  wire [N_PORTS*PW-1:0]            enq_dst,
+    input  wire [N_PORTS*SW-1:0]            enq_cells,
+
+    // per egress port: a packet of EQ(o, deq_prio) from ingress deq_src has left
+    input  wire [N_PORTS-1:0]               deq_valid,
+    output wire [N_PORTS-1:0]               deq_ready,
+    input  wire [N_PORTS*3-1:0]             deq_prio,
+    input  wire [N_PORTS*PW-1:0]            deq_src,
+    input  wire [N_PORTS*SW-1:0]            deq_cells,
+
+    // one admission verdict per cycle at most (in each port's order of offers)
+    output wire                             adm_valid,
+    output wire [PW-1:0]                    adm_port,
+    output wire [1:0]                       adm_where,          // 0 res, 1 shared, 2 hdrm, 3 drop
+    output wire                             stat_drop,
+    output wire                             stat_violation,
+    output wire                             rel_valid,
+    output wire [PW-1:0]                    rel_port,
+    output wire                             stat_bad_deq,
+    output wire                             stat_pg_underflow,
+    output wire                             stat_eq_underflow,
+    output wire                             stat_shared_underflow,
+
+    // state
+    output wire [N_PORTS*N_PRIO-1:0]        paused,
+    output wire [N_PORTS*N_PRIO*CW-1:0]     ingress_cnt,
+    output wire [N_PORTS*N_PRIO*CW-1:0]     hdrm_cnt,
+    output wire [N_PORTS*N_PRIO*CW-1:0]     egress_cnt,
+    output wire [CW-1:0]                    shared_used,
+    output wire [N_PORTS*CW-1:0]            thr,
+    output wire [CW-1:0]                    shared_free
+);
+
+    localparam integer NPG = N_PORTS * N_PRIO;
+    localparam integer XW  = CW + 2;          // signed limits
+    localparam integer OW  = CW + 1;          // occ = ingress + headroom
+    localparam integer HW  = CW + PW + 4;     // headroom sum and carve-out
+    localparam [CW-1:0] CMAX = {CW{1'b1}};
+    localparam [3:0]    N_PRIO_W  = N_PRIO[3:0];
+    localparam [PW:0]   N_PORTS_W = N_PORTS[PW:0];
+    localparam [HW-1:0] NPG_W     = NPG[HW-1:0];
+    localparam [N_PORTS-1:0] HS_FIRST = 1;
+
+
+    // v <= lim for an unsigned CW/OW-bit v and a signed XW-bit lim
+    function f_le;
+        input [XW-1:0] v;
+        input [XW-1:0] lim;
+        begin
+            f_le = !lim[XW-1] && (v <= lim);
+        end
+    endfunction
+
+    function [3:0] f_popcount;
+        input [N_PRIO-1:0] v;
+        integer k;
+        begin
+            f_popcount = 4'd0;
+            for (k = 0; k < N_PRIO; k = k + 1) f_popcount = f_popcount + {3'd0, v[k]};
+        end
+    endfunction
+
+    genvar gk;
+    integer k;
+
+    // ================================================================== H: holding registers
+    reg  [N_PORTS-1:0]    eh_v_reg, dh_v_reg;
+    reg  [N_PORTS*3-1:0]  eh_p_reg, dh_p_reg;
+    reg  [N_PORTS*PW-1:0] eh_o_reg, dh_i_reg;
+    reg  [N_PORTS*SW-1:0] eh_s_reg, dh_s_reg;
+    reg  [PW-1:0]         ea_ptr_reg, da_ptr_reg;
+
+    // ================================================================== A: round-robin arbiters
+    // The grant is one-hot: the first held port at or after the pointer. Fields are then
+    // selected by AND-OR (a variable part-select x[idx*W +: W] would become a slow shifter).
+    function [N_PORTS-1:0] f_rr_grant;
+        input [N_PORTS-1:0] held;
+        input [PW-1:0]      ptr;
+        integer j;
+        reg [PW:0] idx;
+        begin
+            f_rr_grant = {N_PORTS{1'b0}};
+            for (j = N_PORTS - 1; j >= 0; j = j - 1) begin
+                idx = {1'b0, ptr} + j[PW:0];
+                if (idx >= N_PORTS_W) idx = idx - N_PORTS_W;
+                if (held[idx[PW-1:0]]) begin
+                    f_rr_grant = {N_PORTS{1'b0}};
+                    f_rr_grant[idx[PW-1:0]] = 1'b1;
+                end
+            end
+        end
+    endfunction
+
+    wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, ea_ptr_reg);
+    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, da_ptr_reg);
+    wire               e_found = |e_gnt;
+    wire               d_found = |d_gnt;
+    reg  [PW-1:0] e_idx, d_idx, e_nptr, d_nptr;   // granted port and the pointer after it
+    reg  [2:0]    e_sel_p, d_sel_p;
+    reg  [PW-1:0] e_sel_o, d_sel_i;
+    reg  [SW-1:0] e_sel_s, d_sel_s;
+    always @* begin
+        e_idx = {PW{1'b0}};
+        d_idx = {PW{1'b0}};
+        e_nptr = {PW{1'b0}};
+        d_nptr = {PW{1'b0}};
+        e_sel_p = 3'd0;
+        d_sel_p = 3'd0;
+        e_sel_o = {PW{1'b0}};
+        d_sel_i = {PW{1'b0}};
+        e_sel_s = {SW{1'b0}};
+        d_sel_s = {SW{1'b0}};
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            e_idx   = e_idx   | (k[PW-1:0] & {PW{e_gnt[k]}});
+            d_idx   = d_idx   | (k[PW-1:0] & {PW{d_gnt[k]}});
+            e_nptr  = e_nptr  | (((k == N_PORTS - 1) ? {PW{1'b0}} : (k[PW-1:0] + {{(PW-1){1'b0}}, 1'b1})) & {PW{e_gnt[k]}});
+            d_nptr  = d_nptr  | (((k == N_PORTS - 1) ? {PW{1'b0}} : (k[PW-1:0] + {{(PW-1){1'b0}}, 1'b1})) & {PW{d_gnt[k]}});
+            e_sel_p = e_sel_p | (eh_p_reg[k*3 +: 3] & {3{e_gnt[k]}});
+            d_sel_p = d_sel_p | (dh_p_reg[k*3 +: 3] & {3{d_gnt[k]}});
+            e_sel_o = e_sel_o | (eh_o_reg[k*PW +: PW] & {PW{e_gnt[k]}});
+            d_sel_i = d_sel_i | (dh_i_reg[k*PW +: PW] & {PW{d_gnt[k]}});
+            e_sel_s = e_sel_s | (eh_s_reg[k*SW +: SW] & {SW{e_gnt[k]}});
+            d_sel_s = d_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d_gnt[k]}});
+        end
+    end
+
+    reg           a_v_reg, r_v_reg;
+    reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
+    reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
+    reg  [2:0]    a_p_reg, r_p_reg;
+    reg  [SW-1:0] a_s_reg, r_s_reg;
+
+    // ================================================================== counters and thresholds
+    reg  [NPG*CW-1:0]     ingress_reg, hdrm_reg, egress_reg;
+    reg  [NPG*OW-1:0]     occ_reg;
+    reg  [NPG-1:0]        paused_reg;
+    reg  [CW-1:0]         shared_used_reg;
+    reg  [N_PORTS-1:0]    hs_oh_reg;
+    reg  [HW-1:0]         hs_acc_reg, hs_sum_reg, carve_a_reg, carve_b_reg, carved_reg;
+    reg  [CW-1:0]         pool_reg, pool_free_reg;
+    reg  [N_PORTS*CW-1:0] thr_reg;
+    reg  [N_PORTS*OW-1:0] thrres_reg;
+    reg  [N_PORTS*XW-1:0] rsm_reg;
+    reg  [NPG*OW-1:0]     xoffres_reg, xonres_reg;
+
+    // ================================================================== B: prepare
+    wire          a_ok = ({1'b0, a_p_reg} < N_PRIO_W) && ({1'b0, a_o_reg} < N_PORTS_W);
+    wire          r_ok = ({1'b0, r_p_reg} < N_PRIO_W) && ({1'b0, r_i_reg} < N_PORTS_W);
+
+    // a_match[k]: slot A's admission names PG k (legal indices); a_oh_next adds a_v
+    wire [NPG-1:0] a_match, r_match;
+    reg [OW-1:0] a_xoffres;
+    reg          a_lossless;
+    always @* begin
+        a_xoffres = {OW{1'b0}};
+        a_lossless = 1'b0;
+        for (k = 0; k < NPG; k = k + 1)
+            a_xoffres = a_xoffres | (xoffres_reg[k*OW +: OW] & {OW{a_match[k]}});
+        for (k = 0; k < N_PRIO; k = k + 1)
+            if (a_ok && a_p_reg == k[2:0]) a_lossless = cfg_lossless[k];
+    end
+    reg [OW-1:0] a_thrres;
+    reg [CW-1:0] a_headroom;
+    always @* begin
+        a_thrres = {OW{1'b0}};
+        a_headroom = {CW{1'b0}};
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            a_thrres   = a_thrres   | (thrres_reg[k*OW +: OW]   & {OW{a_ioh_reg[k]}});
+            a_headroom = a_headroom | (cfg_headroom[k*CW +: CW] & {CW{a_ioh_reg[k]}});
+        end
+    end
+    wire [OW-1:0] a_lraw = cfg_static_mode ? a_xoffres : a_thrres;
+    wire          a_clamp = a_lraw[OW-1];
+    wire [CW-1:0] a_lc = a_clamp ? CMAX : a_lraw[CW-1:0];
+    wire [XW-1:0] a_s_x = {{(XW-SW){1'b0}}, a_s_reg};
+
+    reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
+    reg  [PW-1:0] b_adm_i_reg, b_adm_o_reg;
+    reg  [2:0]    b_adm_p_reg;
+    reg  [SW-1:0] b_adm_s_reg;
+    reg  [XW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
+    reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
+    reg           b_rel_v_reg, b_rel_bad_reg;
+    reg  [PW-1:0] b_rel_o_reg;
+    reg  [2:0]    b_rel_p_reg;
+    reg  [SW-1:0] b_rel_s_reg;
+    reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
+
+    wire [NPG-1:0] a_oh_next, r_oh_next;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
+            localparam integer  KI_I = gk / N_PRIO;
+            localparam integer  KP_I = gk % N_PRIO;
+            localparam [PW-1:0] KI = KI_I[PW-1:0];
+            localparam [2:0]    KP = KP_I[2:0];
+            assign a_match[gk]   = a_ok && (a_i_reg == KI) && (a_p_reg == KP);
+            assign r_match[gk]   = r_ok && (r_i_reg == KI) && (r_p_reg == KP);
+            assign a_oh_next[gk] = a_v_reg && a_match[gk];
+            assign r_oh_next[gk] = r_v_reg && r_match[gk];
+        end
+    endgenerate
+
+    // ================================================================== C: commit per PG
+    wire [NPG-1:0]    pg_res, pg_shr, pg_hd, pg_under;
+    wire [NPG*CW-1:0] ing_next, hd_next;
+    wire [NPG*OW-1:0] occ_next;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_pg
+            wire          ah  = b_aoh_reg[gk];
+            wire          rh  = b_roh_reg[gk];
+            wire [CW-1:0] ing = ingress_reg[gk*CW +: CW];
+            wire [CW-1:0] hd  = hdrm_reg[gk*CW +: CW];
+            wire [OW-1:0] occ = occ_reg[gk*OW +: OW];
+            wire [SW-1:0] s   = b_adm_s_reg;
+            wire [SW-1:0] r   = b_rel_s_reg;
+
+            wire f_res = f_le({2'b00, ing}, b_lim_res_reg);
+            wire f_shr = f_le({2'b00, ing}, b_lim_shr_reg);
+            wire f_hd  = b_lossless_reg && f_le({2'b00, hd}, b_lim_hd_reg);
+            assign pg_res[gk] = f_res;
+            assign pg_shr[gk] = f_shr;
+            assign pg_hd[gk]  = f_hd;
+            wire add_ing = ah && (f_res || f_shr);
+            wire add_hd  = ah && !f_res && !f_shr && f_hd;
+
+            wire          r_le_hd  = ({{(CW-SW){1'b0}}, r} <= hd);
+            wire          r_le_occ = ({{(OW-SW){1'b0}}, r} <= occ);
+            wire [OW-1:0] occ_m_r  = occ - {{(OW-SW){1'b0}}, r};
+            wire [CW-1:0] ing1 = !rh ? ing : r_le_hd ? ing : r_le_occ ? occ_m_r[CW-1:0] : {CW{1'b0}};
+            wire [CW-1:0] hd1  = !rh ? hd  : r_le_hd ? (hd - {{(CW-SW){1'b0}}, r}) : {CW{1'b0}};
+            wire [OW-1:0] occ1 = !rh ? occ : r_le_occ ? occ_m_r : {OW{1'b0}};
+            assign pg_under[gk] = rh && !r_le_occ;
+
+            assign ing_next[gk*CW +: CW] = ing1 + (add_ing ? {{(CW-SW){1'b0}}, s} : {CW{1'b0}});
+            assign hd_next[gk*CW +: CW]  = hd1 + (add_hd ? {{(CW-SW){1'b0}}, s} : {CW{1'b0}});
+            assign occ_next[gk*OW +: OW] = occ1 + ((add_ing || add_hd) ? {{(OW-SW){1'b0}}, s} : {OW{1'b0}});
+        end
+    endgenerate
+
+    // verdict: the admission PG's decision, selected by the one-hot
+    wire       v_res = |(b_aoh_reg & pg_res);
+    wire       v_shr = |(b_aoh_reg & pg_shr);
+    wire       v_hd  = |(b_aoh_reg & pg_hd);
+    wire [1:0] c_where_next = v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
+
+    reg [CW-1:0] sel_ing_a, sel_ing_r, sel_hd_r;
+    always @* begin
+        sel_ing_a = {CW{1'b0}};
+        sel_ing_r = {CW{1'b0}};
+        sel_hd_r  = {CW{1'b0}};
+        for (k = 0; k < NPG; k = k + 1) begin
+            sel_ing_a = sel_ing_a | (ingress_reg[k*CW +: CW] & {CW{b_aoh_reg[k]}});
+            sel_ing_r = sel_ing_r | (ingress_reg[k*CW +: CW] & {CW{b_roh_reg[k]}});
+            sel_hd_r  = sel_hd_r  | (hdrm_reg[k*CW +: CW]    & {CW{b_roh_reg[k]}});
+        end
+    end
+
+    reg           adm_valid_reg, stat_drop_reg, stat_violation_reg;
+    reg  [PW-1:0] adm_port_reg;
+    reg  [1:0]    adm_where_reg;
+    reg           rel_valid_reg, stat_bad_deq_reg, stat_pg_underflow_reg;
+    reg  [PW-1:0] rel_port_reg;
+
+    reg           c_adm_v_reg;
+    reg  [PW-1:0] c_adm_o_reg;
+    reg  [2:0]    c_adm_p_reg;
+    reg  [SW-1:0] c_adm_s_reg;
+    reg  [1:0]    c_where_reg;
+    reg  [CW-1:0] c_ing_a_reg, c_ing_r_reg, c_hd_r_reg;
+    reg           c_rel_v_reg;
+    reg  [PW-1:0] c_rel_o_reg;
+    reg  [2:0]    c_rel_p_reg;
+    reg  [SW-1:0] c_rel_s_reg;
+
+    // ================================================================== D: egress, split, rs
+    wire [NPG-1:0]    eq_under;
+    wire [NPG*CW-1:0] eg_next;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
+            localparam integer  KO_I = gk / N_PRIO;
+            localparam integer  KP_I = gk % N_PRIO;
+            localparam [PW-1:0] KO = KO_I[PW-1:0];
+            localparam [2:0]    KP = KP_I[2:0];
+            wire          add = c_adm_v_reg && (c_adm_o_reg == KO) && (c_adm_p_reg == KP);
+            wire          rel = c_rel_v_reg && (c_rel_o_reg == KO) && (c_rel_p_reg == KP);
+            wire [CW-1:0] eg  = egress_reg[gk*CW +: CW];
+            wire [CW-1:0] d   = {{(CW-SW){1'b0}}, c_rel_s_reg};
+            wire          d_le = (d <= eg);
+            wire [CW-1:0] eg1 = !rel ? eg : d_le ? (eg - d) : {CW{1'b0}};
+            wire [CW:0]   sum = {1'b0, eg1} + {{(CW+1-SW){1'b0}}, (add ? c_adm_s_reg : {SW{1'b0}})};
+            assign eq_under[gk] = rel && !d_le;
+            assign eg_next[gk*CW +: CW] = sum[CW] ? CMAX : sum[CW-1:0];
+        end
+    endgenerate
+
+    // split = s - min(s, sat0(reserve - ing)) for a shared admission
+    wire [CW-1:0] room_w  = (cfg_reserve > c_ing_a_reg) ? (cfg_reserve - c_ing_a_reg) : {CW{1'b0}};
+    wire [SW-1:0] room_s  = (room_w < {{(CW-SW){1'b0}}, c_adm_s_reg}) ? room_w[SW-1:0] : c_adm_s_reg;
+    wire [SW-1:0] split_w = (c_adm_v_reg && c_where_reg == 2'd1) ? (c_adm_s_reg - room_s) : {SW{1'b0}};
+    // rs = min(r - min(r, hd), sat0(ing - reserve)) for a release
+    wire [CW-1:0] r_w     = {{(CW-SW){1'b0}}, c_rel_s_reg};
+    wire [SW-1:0] rem_w   = (r_w > c_hd_r_reg) ? (c_rel_s_reg - c_hd_r_reg[SW-1:0]) : {SW{1'b0}};
+    wire [CW-1:0] sh_w    = (c_ing_r_reg > cfg_reserve) ? (c_ing_r_reg - cfg_reserve) : {CW{1'b0}};
+    wire [SW-1:0] rs_w    = !c_rel_v_reg ? {SW{1'b0}}
+                          : ({{(CW-SW){1'b0}}, rem_w} < sh_w) ? rem_w : sh_w[SW-1:0];
+
+    reg  [SW-1:0] d_split_reg, d_rs_reg;
+    reg           stat_eq_underflow_reg;
+
+    // ================================================================== E: shared_used
+    wire [CW-1:0] su_rs_w  = {{(CW-SW){1'b0}}, d_rs_reg};
+    wire          su_under = su_rs_w > shared_used_reg;
+    wire [CW-1:0] su1      = su_under ? {CW{1'b0}} : (shared_used_reg - su_rs_w);
+    wire [CW:0]   su_sum   = {1'b0, su1} + {{(CW+1-SW){1'b0}}, d_split_reg};
+    wire [CW-1:0] su_next  = su_sum[CW] ? CMAX : su_sum[CW-1:0];
+    reg           stat_shared_underflow_reg;
+
+    // ================================================================== threshold pipeline
+    // hs_oh_reg: one-hot ring over the ports, the port whose headroom is added this cycle
+    reg  [CW-1:0] hs_k_sel;
+    wire [N_PORTS-1:0] hs_oh_next;
+    always @* begin
+        hs_k_sel = {CW{1'b0}};
+        for (k = 0; k < N_PORTS; k = k + 1)
+            hs_k_sel = hs_k_sel | (cfg_headroom[k*CW +: CW] & {CW{hs_oh_reg[k]}});
+    end
+    generate
+        for (gk = 0; gk < N_PORTS; gk = gk + 1) begin : g_hs
+            assign hs_oh_next[gk] = hs_oh_reg[(gk + N_PORTS - 1) % N_PORTS];
+        end
+    endgenerate
+    wire [HW-1:0] hs_k_val = {{(HW-CW){1'b0}}, hs_k_sel};
+    wire [HW-1:0] hs_acc_next = hs_oh_reg[0] ? hs_k_val : (hs_acc_reg + hs_k_val);
+    wire [HW-1:0] carve_a_next = hs_sum_reg * {{(HW-4){1'b0}}, f_popcount(cfg_lossless)};
+    wire [HW-1:0] carve_b_next = {{(HW-CW){1'b0}}, cfg_reserve} * NPG_W;
+    wire [HW-1:0] total_w = {{(HW-CW){1'b0}}, cfg_total_cells};
+    wire [CW-1:0] pool_next = (carved_reg < total_w) ? (cfg_total_cells - carved_reg[CW-1:0]) : {CW{1'b0}};
+    wire [CW-1:0] pool_free_next = (pool_reg > shared_used_reg) ? (pool_reg - shared_used_reg) : {CW{1'b0}};
+
+    // ================================================================== pause per PG
+    wire [NPG-1:0] paused_next;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_ps
+            localparam integer KI = gk / N_PRIO;
+            localparam integer KP = gk % N_PRIO;
+            wire [CW-1:0] ing   = ingress_reg[gk*CW +: CW];
+            wire          hd0   = (hdrm_reg[gk*CW +: CW] == {CW{1'b0}});
+            wire          above = (ing > cfg_reserve);
+            wire [OW-1:0] pthr  = cfg_static_mode ? xoffres_reg[gk*OW +: OW] : thrres_reg[KI*OW +: OW];
+            wire [XW-1:0] rthr  = cfg_static_mode ? {1'b0, xonres_reg[gk*OW +: OW]} : rsm_reg[KI*XW +: XW];
+            wire          pause  = !hd0 || (above && ({1'b0, ing} >= pthr));
+            wire          resume = hd0 && (!above || f_le({2'b00, ing}, rthr));
+            assign paused_next[gk] = cfg_lossless[KP] && (paused_reg[gk] ? !resume : pause);
+        end
+    endgenerate
+
+    // ================================================================== flops
+    always @(posedge clk) begin
+        if (rst) begin
+            eh_v_reg <= {N_PORTS{1'b0}};
+            dh_v_reg <= {N_PORTS{1'b0}};
+            eh_p_reg <= {(N_PORTS*3){1'b0}};
+            dh_p_reg <= {(N_PORTS*3){1'b0}};
+            eh_o_reg <= {(N_PORTS*PW){1'b0}};
+            dh_i_reg <= {(N_PORTS*PW){1'b0}};
+            eh_s_reg <= {(N_PORTS*SW){1'b0}};
+            dh_s_reg <= {(N_PORTS*SW){1'b0}};
+            ea_ptr_reg <= {PW{1'b0}};
+            da_ptr_reg <= {PW{1'b0}};
+            a_v_reg <= 1'b0;
+            r_v_reg <= 1'b0;
+            a_i_reg <= {PW{1'b0}};
+            a_ioh_reg <= HS_FIRST;
+            a_o_reg <= {PW{1'b0}};
+            a_p_reg <= 3'd0;
+            a_s_reg <= {SW{1'b0}};
+            r_o_reg <= {PW{1'b0}};
+            r_i_reg <= {PW{1'b0}};
+            r_p_reg <= 3'd0;
+            r_s_reg <= {SW{1'b0}};
+            b_adm_v_reg <= 1'b0;
+            b_adm_bad_reg <= 1'b0;
+            b_lossless_reg <= 1'b0;
+            b_adm_i_reg <= {PW{1'b0}};
+            b_adm_o_reg <= {PW{1'b0}};
+            b_adm_p_reg <= 3'd0;
+            b_adm_s_reg <= {SW{1'b0}};
+            b_lim_res_reg <= {XW{1'b0}};
+            b_lim_shr_reg <= {XW{1'b0}};
+            b_lim_hd_reg <= {XW{1'b0}};
+            b_aoh_reg <= {NPG{1'b0}};
+            b_rel_v_reg <= 1'b0;
+            b_rel_bad_reg <= 1'b0;
+            b_rel_o_reg <= {PW{1'b0}};
+            b_rel_p_reg <= 3'd0;
+            b_rel_s_reg <= {SW{1'b0}};
+            b_roh_reg <= {NPG{1'b0}};
+            adm_valid_reg <= 1'b0;
+            adm_port_reg <= {PW{1'b0}};
+            adm_where_reg <= 2'd0;
+            stat_drop_reg <= 1'b0;
+            stat_violation_reg <= 1'b0;
+            rel_valid_reg <= 1'b0;
+            rel_port_reg <= {PW{1'b0}};
+            stat_bad_deq_reg <= 1'b0;
+            stat_pg_underflow_reg <= 1'b0;
+            c_adm_v_reg <= 1'b0;
+            c_adm_o_reg <= {PW{1'b0}};
+            c_adm_p_reg <= 3'd0;
+            c_adm_s_reg <= {SW{1'b0}};
+            c_where_reg <= 2'd0;
+            c_ing_a_reg <= {CW{1'b0}};
+            c_ing_r_reg <= {CW{1'b0}};
+            c_hd_r_reg <= {CW{1'b0}};
+            c_rel_v_reg <= 1'b0;
+            c_rel_o_reg <= {PW{1'b0}};
+            c_rel_p_reg <= 3'd0;
+            c_rel_s_reg <= {SW{1'b0}};
+            d_split_reg <= {SW{1'b0}};
+            d_rs_reg <= {SW{1'b0}};
+            stat_eq_underflow_reg <= 1'b0;
+            stat_shared_underflow_reg <= 1'b0;
+            ingress_reg <= {(NPG*CW){1'b0}};
+            hdrm_reg <= {(NPG*CW){1'b0}};
+            egress_reg <= {(NPG*CW){1'b0}};
+            occ_reg <= {(NPG*OW){1'b0}};
+            paused_reg <= {NPG{1'b0}};
+            shared_used_reg <= {CW{1'b0}};
+            hs_oh_reg <= HS_FIRST;
+            hs_acc_reg <= {HW{1'b0}};
+            hs_sum_reg <= {HW{1'b0}};
+            carve_a_reg <= {HW{1'b0}};
+            carve_b_reg <= {HW{1'b0}};
+            carved_reg <= {HW{1'b0}};
+            pool_reg <= {CW{1'b0}};
+            pool_free_reg <= {CW{1'b0}};
+            thr_reg <= {(N_PORTS*CW){1'b0}};
+            thrres_reg <= {(N_PORTS*OW){1'b0}};
+            rsm_reg <= {(N_PORTS*XW){1'b0}};
+            xoffres_reg <= {(NPG*OW){1'b0}};
+            xonres_reg <= {(NPG*OW){1'b0}};
+        end else begin
+            // H and A
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (enq_valid[k] && !eh_v_reg[k]) begin
+                    eh_v_reg[k] <= 1'b1;
+                    eh_p_reg[k*3 +: 3] <= enq_prio[k*3 +: 3];
+                    eh_o_reg[k*PW +: PW] <= enq_dst[k*PW +: PW];
+                    eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
+                end else if (e_gnt[k]) begin
+                    eh_v_reg[k] <= 1'b0;
+                end
+                if (deq_valid[k] && !dh_v_reg[k]) begin
+                    dh_v_reg[k] <= 1'b1;
+                    dh_p_reg[k*3 +: 3] <= deq_prio[k*3 +: 3];
+                    dh_i_reg[k*PW +: PW] <= deq_src[k*PW +: PW];
+                    dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
+                end else if (d_gnt[k]) begin
+                    dh_v_reg[k] <= 1'b0;
+                end
+            end
+            a_v_reg <= e_found;
+            if (e_found) begin
+                a_ioh_reg <= e_gnt;
+                a_i_reg <= e_idx;
+                a_p_reg <= e_sel_p;
+                a_o_reg <= e_sel_o;
+                a_s_reg <= e_sel_s;
+                ea_ptr_reg <= e_nptr;
+            end
+            r_v_reg <= d_found;
+            if (d_found) begin
+                r_o_reg <= d_idx;
+                r_p_reg <= d_sel_p;
+                r_i_reg <= d_sel_i;
+                r_s_reg <= d_sel_s;
+                da_ptr_reg <= d_nptr;
+            end
+            // B
+            b_adm_v_reg <= a_v_reg && a_ok;
+            b_adm_bad_reg <= a_v_reg && !a_ok;
+            b_lossless_reg <= a_lossless;
+            b_adm_i_reg <= a_i_reg;
+            b_adm_o_reg <= a_o_reg;
+            b_adm_p_reg <= a_p_reg;
+            b_adm_s_reg <= a_s_reg;
+            b_lim_res_reg <= {2'b00, cfg_reserve} - a_s_x;
+            b_lim_shr_reg <= {2'b00, a_lc} - a_s_x;
+            b_lim_hd_reg <= {2'b00, a_headroom} - a_s_x;
+            b_aoh_reg <= a_oh_next;
+            b_rel_v_reg <= r_v_reg && r_ok;
+            b_rel_bad_reg <= r_v_reg && !r_ok;
+            b_rel_o_reg <= r_o_reg;
+            b_rel_p_reg <= r_p_reg;
+            b_rel_s_reg <= r_s_reg;
+            b_roh_reg <= r_oh_next;
+            // C
+            ingress_reg <= ing_next;
+            hdrm_reg <= hd_next;
+            occ_reg <= occ_next;
+            adm_valid_reg <= b_adm_v_reg || b_adm_bad_reg;
+            adm_port_reg <= b_adm_i_reg;
+            adm_where_reg <= (b_adm_v_reg || b_adm_bad_reg) ? (b_adm_bad_reg ? 2'd3 : c_where_next) : 2'd0;
+            stat_drop_reg <= b_adm_bad_reg || (b_adm_v_reg && c_where_next == 2'd3 && !b_lossless_reg);
+            stat_violation_reg <= b_adm_v_reg && c_where_next == 2'd3 && b_lossless_reg;
+            rel_valid_reg <= b_rel_v_reg;
+            rel_port_reg <= b_rel_o_reg;
+            stat_bad_deq_reg <= b_rel_bad_reg;
+            stat_pg_underflow_reg <= |pg_under;
+            c_adm_v_reg <= b_adm_v_reg && c_where_next != 2'd3;
+            c_adm_o_reg <= b_adm_o_reg;
+            c_adm_p_reg <= b_adm_p_reg;
+            c_adm_s_reg <= b_adm_s_reg;
+            c_where_reg <= c_where_next;
+            c_ing_a_reg <= sel_ing_a;
+            c_ing_r_reg <= sel_ing_r;
+            c_hd_r_reg <= sel_hd_r;
+            c_rel_v_reg <= b_rel_v_reg;
+            c_rel_o_reg <= b_rel_o_reg;
+            c_rel_p_reg <= b_rel_p_reg;
+            c_rel_s_reg <= b_rel_s_reg;
+            // D
+            egress_reg <= eg_next;
+            stat_eq_underflow_reg <= |eq_under;
+            d_split_reg <= split_w;
+            d_rs_reg <= rs_w;
+            // E
+            shared_used_reg <= su_next;
+            stat_shared_underflow_reg <= su_under;
+            // thresholds
+            hs_acc_reg <= hs_acc_next;
+            if (hs_oh_reg[N_PORTS-1]) hs_sum_reg <= hs_acc_next;
+            hs_oh_reg <= hs_oh_next;
+            carve_a_reg <= carve_a_next;
+            carve_b_reg <= carve_b_next;
+            carved_reg <= carve_a_reg + carve_b_reg;
+            pool_reg <= pool_next;
+            pool_free_reg <= pool_free_next;
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                thr_reg[k*CW +: CW] <= pool_free_reg >> cfg_alpha_shift[k*4 +: 4];
+                thrres_reg[k*OW +: OW] <= {1'b0, thr_reg[k*CW +: CW]} + {1'b0, cfg_reserve};
+                rsm_reg[k*XW +: XW] <= {1'b0, thrres_reg[k*OW +: OW]} - {2'b00, cfg_resume_offset};
+            end
+            for (k = 0; k < NPG; k = k + 1) begin
+                xoffres_reg[k*OW +: OW] <= {1'b0, cfg_xoff[k*CW +: CW]} + {1'b0, cfg_reserve};
+                xonres_reg[k*OW +: OW] <= {1'b0, cfg_xon[k*CW +: CW]} + {1'b0, cfg_reserve};
+            end
+            paused_reg <= paused_next;
+        end
+    end
+
+    assign enq_ready             = ~eh_v_reg;
+    assign deq_ready             = ~dh_v_reg;
+    assign adm_valid             = adm_valid_reg;
+    assign adm_port              = adm_port_reg;
+    assign adm_where             = adm_where_reg;
+    assign stat_drop             = stat_drop_reg;
+    assign stat_violation        = stat_violation_reg;
+    assign rel_valid             = rel_valid_reg;
+    assign rel_port              = rel_port_reg;
+    assign stat_bad_deq          = stat_bad_deq_reg;
+    assign stat_pg_underflow     = stat_pg_underflow_reg;
+    assign stat_eq_underflow     = stat_eq_underflow_reg;
+    assign stat_shared_underflow = stat_shared_underflow_reg;
+    assign paused                = paused_reg;
+    assign ingress_cnt           = ingress_reg;
+    assign hdrm_cnt              = hdrm_reg;
+    assign egress_cnt            = egress_reg;
+    assign shared_used           = shared_used_reg;
+    assign thr                   = thr_reg;
+    assign shared_free           = pool_free_reg;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,7 @@
+// tb_bm_pipe_16x2.cpp - constrained-random lock-step test of fg_bm_pipe with N_PORTS=16,
+// N_PRIO=2. The test itself is tb_bm_pipe.inc.
+#define TB_N_PORTS 16
+#define TB_N_PRIO 2
+#include "tb_bm_pipe.inc"
+
+int main(int argc, char** argv) { return fg::run<bmptb::TbBmPipe>(argc, argv, "bm_pipe_16x2"); }
