@@ -57,7 +57,7 @@ ifeq ($(FG_SETUP_GOALS),)
 JOBS ?= $(shell nproc)
 test:
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
-	@$(PYTHON) scripts/run_tests.py $(sort $(wildcard verif/manifests/*.tests))
+	@$(PYTHON) scripts/run_tests.py -j$(JOBS) $(sort $(wildcard verif/manifests/*.tests))
 
 # Here, after every mk/*.mk has added its binaries to TEST_DEPS (a prerequisite list is
 # expanded where the rule stands).

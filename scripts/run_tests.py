@@ -16,12 +16,21 @@ KIND is one of
 
 Every test's output goes to build/test-logs/NAME.log. The run ends with the line
 'N passed, N failed' and exits 1 if anything failed.
+
+-j N runs N tests at a time (default: the JOBS environment variable, else 1); results are
+printed as each test ends. Tests are started in manifest order. Each runs with FG_TEST_NAME set
+to its name, which the lock-step harness uses for its waveform file, so a test and its _bug
+twin never write the same wave. A test whose manifest line carries the marker `# alone`
+(after the command) runs with nothing beside it: it calls make, which may relink what other
+tests are running. A timed-out test is killed with its whole process group.
 """
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 MISMATCH_RE = re.compile(r"(LOCKSTEP|ICARUS) MISMATCH .*cycle=\d+ signal=\S+ rtl=\S+ model=\S+")
@@ -34,10 +43,14 @@ def parse_manifest(path):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            alone = False
+            m = re.search(r"\s#\s*alone\s*$", line)
+            if m:
+                alone, line = True, line[:m.start()].rstrip()
             parts = line.split(None, 2)
             if len(parts) < 3 or parts[1] not in ("test", "lockstep", "expect-fail"):
                 sys.exit(f"{path}:{lineno}: expected 'NAME KIND COMMAND', KIND in test|lockstep|expect-fail")
-            tests.append((parts[0], parts[1], parts[2]))
+            tests.append((parts[0], parts[1], parts[2], alone))
     return tests
 
 
@@ -45,6 +58,44 @@ def override_arg(cmd, flag, value):
     if re.search(rf"{flag}\s+\S+", cmd):
         return re.sub(rf"{flag}\s+\S+", f"{flag} {value}", cmd)
     return f"{cmd} {flag} {value}"
+
+
+def run_one(name, kind, cmd, timeout, logdir):
+    """Runs one test; returns (ok, seconds, output)."""
+    t0 = time.time()
+    env = dict(os.environ, FG_TEST_NAME=name)
+    p = subprocess.Popen(["bash", "-c", cmd], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    try:
+        raw, _ = p.communicate(timeout=timeout)
+        out, rc = raw.decode(errors="replace"), p.returncode
+    except subprocess.TimeoutExpired:
+        # the whole group: a test's children (simulators, vvp) must not outlive it
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        raw, _ = p.communicate()
+        out, rc = raw.decode(errors="replace") + f"\nTIMEOUT after {timeout}s\n", 124
+    dt = time.time() - t0
+    with open(os.path.join(logdir, name + ".log"), "w") as f:
+        f.write(f"$ {cmd}\n{out}\nexit {rc}\n")
+    if kind == "expect-fail":
+        ok = rc != 0 and MISMATCH_RE.search(out) is not None
+    else:
+        ok = rc == 0
+    return ok, dt, out
+
+
+def report(name, ok, dt, out):
+    # Surface the lines a reader wants without opening the log.
+    keys = [l for l in out.splitlines()
+            if re.match(r"(LOCKSTEP|COVERAGE|ICARUS|CHECK|RESULT)", l)][-3:]
+    text = f"{'PASS' if ok else 'FAIL'} {name} ({dt:.1f}s)" + "".join("\n    " + k for k in keys)
+    if not ok:
+        tail = "\n".join(out.splitlines()[-15:])
+        text += "\n    --- last lines of build/test-logs/%s.log ---\n%s" % (name, tail)
+    print(text, flush=True)
 
 
 def main():
@@ -55,7 +106,11 @@ def main():
     ap.add_argument("--cycles", type=int)
     ap.add_argument("--filter", help="regex on test names")
     ap.add_argument("--timeout", type=int, default=1200, help="seconds per test")
+    ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("JOBS", "1") or 1),
+                    help="tests run at a time (default $JOBS or 1)")
     args = ap.parse_args()
+    if args.jobs < 1:
+        sys.exit(f"run_tests.py: -j {args.jobs}: must be at least 1")
 
     tests = []
     for m in args.manifests:
@@ -64,48 +119,50 @@ def main():
         tests = [t for t in tests if t[1] == "lockstep"]
     if args.filter:
         tests = [t for t in tests if re.search(args.filter, t[0])]
+    names = [t[0] for t in tests]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        sys.exit(f"run_tests.py: test names used twice: {' '.join(dup)}")
 
     logdir = os.path.join("build", "test-logs")
     os.makedirs(logdir, exist_ok=True)
-    passed = failed = 0
-    failures = []
+    results = {}
+    lock = threading.Lock()
     t_all = time.time()
-    for name, kind, cmd in tests:
+
+    def worker(name, kind, cmd):
+        ok, dt, out = run_one(name, kind, cmd, args.timeout, logdir)
+        with lock:
+            results[name] = ok
+            report(name, ok, dt, out)
+
+    running = []
+    for name, kind, cmd, alone in tests:
         if kind == "lockstep" and args.seed is not None:
             cmd = override_arg(cmd, "--seed", args.seed)
         if kind == "lockstep" and args.cycles is not None:
             # A length chosen by the user may be too short to reach every coverage point;
             # mismatches still fail, unreached points are reported.
             cmd = override_arg(cmd, "--cycles", args.cycles) + " --coverage-advisory"
-        t0 = time.time()
-        try:
-            p = subprocess.run(["bash", "-c", cmd], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=args.timeout, stdin=subprocess.DEVNULL)
-            out, rc = p.stdout.decode(errors="replace"), p.returncode
-        except subprocess.TimeoutExpired as e:
-            out, rc = (e.stdout or b"").decode(errors="replace") + f"\nTIMEOUT after {args.timeout}s\n", 124
-        dt = time.time() - t0
-        with open(os.path.join(logdir, name + ".log"), "w") as f:
-            f.write(f"$ {cmd}\n{out}\nexit {rc}\n")
-        if kind == "expect-fail":
-            ok = rc != 0 and MISMATCH_RE.search(out) is not None
-        else:
-            ok = rc == 0
-        status = "PASS" if ok else "FAIL"
-        # Surface the lines a reader wants without opening the log.
-        keys = [l for l in out.splitlines()
-                if re.match(r"(LOCKSTEP|COVERAGE|ICARUS|CHECK|RESULT)", l)][-3:]
-        print(f"{status} {name} ({dt:.1f}s)" + ("".join("\n    " + k for k in keys)), flush=True)
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            failures.append(name)
-            tail = "\n".join(out.splitlines()[-15:])
-            print("    --- last lines of build/test-logs/%s.log ---\n%s" % (name, tail), flush=True)
+        limit = 1 if alone else args.jobs
+        while True:
+            running = [t for t in running if t.is_alive()]
+            if len(running) < limit:
+                break
+            running[0].join(0.2)
+        th = threading.Thread(target=worker, args=(name, kind, cmd))
+        th.start()
+        running.append(th)
+        if alone:
+            th.join()
+    for th in running:
+        th.join()
+
+    failures = [n for n in names if not results.get(n)]
+    passed = len(names) - len(failures)
     print(f"\ntotal time {time.time() - t_all:.0f}s" + (f"; failed: {' '.join(failures)}" if failures else ""))
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed > 0 else 1)
+    print(f"{passed} passed, {len(failures)} failed")
+    sys.exit(0 if not failures and passed > 0 else 1)
 
 
 if __name__ == "__main__":

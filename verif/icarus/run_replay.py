@@ -7,7 +7,7 @@
 DIR holds what mk/icarus.mk made: replay_tb.v (gen_replay_tb.py), rtl.f (the RTL files, one
 a line), vectors.txt and lockstep.status (make_vectors.py). This script
   1. checks that the vector file's header is the one the bench was made from,
-  2. compiles replay_tb.v + the RTL with `iverilog -g2005 -Wall` into DIR/replay.vvp
+  2. compiles replay_tb.v + the RTL with `iverilog -g2005 -Wall` into DIR/replay_<test>.vvp
      (-Wno-timescale: the bench sets a timescale the RTL files do not),
   3. runs `vvp -n` and times it: prints `ICARUS SPEED test=T cycles=N wall_s=S cycles_per_s=R`,
   4. on a mismatch reruns with +wave_from=<cycle - K> so build/waves/icarus_<test>.vcd holds
@@ -61,7 +61,9 @@ def main():
     test = args.test or os.path.basename(os.path.normpath(d))
     vectors = args.vectors or os.path.join(d, "vectors.txt")
     bench = os.path.join(d, "replay_tb.v")
-    vvp = os.path.join(d, "replay.vvp")
+    # one compiled bench per test: a replay and its corrupted-trace selftest share the directory
+    # and may run at the same time (run_tests.py -j2)
+    vvp = os.path.join(d, f"replay_{test}.vvp")
     for need in (bench, os.path.join(d, "rtl.f"), vectors):
         if not os.path.exists(need):
             sys.exit(f"ICARUS FAIL test={test} reason=missing-file file={need} (run `make icarus-{os.path.basename(os.path.normpath(d))}`)")

@@ -226,7 +226,12 @@ void print_pass(const Options& o, uint64_t cycles, double seconds) {
 std::string default_wave(const Options& o) {
     mkdir("build", 0755);
     mkdir("build/waves", 0755);
-    return "build/waves/" + o.test + "_seed" + std::to_string(o.seed) + ".fst";
+    // Under the test runner, FG_TEST_NAME is the manifest's test name: two tests built from one
+    // testbench (a test and its _bug twin, run side by side by `run_tests.py -j2`) then never
+    // write the same file.
+    const char* name = std::getenv("FG_TEST_NAME");
+    const std::string stem = (name && *name) ? std::string(name) : o.test;
+    return "build/waves/" + stem + "_seed" + std::to_string(o.seed) + ".fst";
 }
 }  // namespace detail
 
