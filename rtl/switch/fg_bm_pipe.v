@@ -82,7 +82,8 @@ module fg_bm_pipe #(
     localparam [3:0]    N_PRIO_W  = N_PRIO[3:0];
     localparam [PW:0]   N_PORTS_W = N_PORTS[PW:0];
     localparam [HW-1:0] NPG_W     = NPG[HW-1:0];
-    localparam [N_PORTS-1:0] HS_FIRST = 1;
+    localparam [N_PORTS-1:0] ONE_N    = 1;   // port 0, one-hot
+    localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
 
 
     // v <= lim for an unsigned CW/OW-bit v and a signed XW-bit lim
@@ -116,21 +117,18 @@ module fg_bm_pipe #(
     // ================================================================== A: round-robin arbiters
     // The grant is one-hot: the first held port at or after the pointer. Fields are then
     // selected by AND-OR (a variable part-select x[idx*W +: W] would become a slow shifter).
+    // Ports at or after the pointer first (their lowest held one), else the lowest held port:
+    // a thermometer mask and two lowest-set-bit picks (x & -x), no adder per port.
     function [N_PORTS-1:0] f_rr_grant;
         input [N_PORTS-1:0] held;
         input [PW-1:0]      ptr;
         integer j;
-        reg [PW:0] idx;
+        reg [N_PORTS-1:0] ge, hi, sel;
         begin
-            f_rr_grant = {N_PORTS{1'b0}};
-            for (j = N_PORTS - 1; j >= 0; j = j - 1) begin
-                idx = {1'b0, ptr} + j[PW:0];
-                if (idx >= N_PORTS_W) idx = idx - N_PORTS_W;
-                if (held[idx[PW-1:0]]) begin
-                    f_rr_grant = {N_PORTS{1'b0}};
-                    f_rr_grant[idx[PW-1:0]] = 1'b1;
-                end
-            end
+            for (j = 0; j < N_PORTS; j = j + 1) ge[j] = (j[PW-1:0] >= ptr);
+            hi = held & ge;
+            sel = (|hi) ? hi : held;
+            f_rr_grant = sel & (~sel + ONE_N);
         end
     endfunction
 
@@ -227,6 +225,7 @@ module fg_bm_pipe #(
     reg  [PW-1:0] b_rel_o_reg;
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
+    reg  [SW:0]   b_sr_reg;                  // s - r, signed, for a PG with both
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
 
     wire [NPG-1:0] a_oh_next, r_oh_next;
@@ -266,17 +265,39 @@ module fg_bm_pipe #(
             wire add_ing = ah && (f_res || f_shr);
             wire add_hd  = ah && !f_res && !f_shr && f_hd;
 
+            // Every candidate is one adder from the flops and registered operands (sr = s - r
+            // was formed at edge B); the compares only select, so no carry chain feeds another.
             wire          r_le_hd  = ({{(CW-SW){1'b0}}, r} <= hd);
             wire          r_le_occ = ({{(OW-SW){1'b0}}, r} <= occ);
-            wire [OW-1:0] occ_m_r  = occ - {{(OW-SW){1'b0}}, r};
-            wire [CW-1:0] ing1 = !rh ? ing : r_le_hd ? ing : r_le_occ ? occ_m_r[CW-1:0] : {CW{1'b0}};
-            wire [CW-1:0] hd1  = !rh ? hd  : r_le_hd ? (hd - {{(CW-SW){1'b0}}, r}) : {CW{1'b0}};
-            wire [OW-1:0] occ1 = !rh ? occ : r_le_occ ? occ_m_r : {OW{1'b0}};
+            wire [OW-1:0] s_o      = {{(OW-SW){1'b0}}, s};
+            wire [OW-1:0] r_o      = {{(OW-SW){1'b0}}, r};
+            wire [OW-1:0] sr_o     = {{(OW-SW-1){b_sr_reg[SW]}}, b_sr_reg};
+            wire [OW-1:0] occ_ps   = occ + s_o;
+            wire [OW-1:0] occ_mr   = occ - r_o;
+            wire [OW-1:0] occ_psr  = occ + sr_o;
+            wire [CW-1:0] ing_ps   = ing + s_o[CW-1:0];
+            wire [CW-1:0] hd_ps    = hd + s_o[CW-1:0];
+            wire [CW-1:0] hd_mr    = hd - r_o[CW-1:0];
+            wire [CW-1:0] hd_psr   = hd + sr_o[CW-1:0];
+            wire          acc      = add_ing || add_hd;
             assign pg_under[gk] = rh && !r_le_occ;
 
-            assign ing_next[gk*CW +: CW] = ing1 + (add_ing ? {{(CW-SW){1'b0}}, s} : {CW{1'b0}});
-            assign hd_next[gk*CW +: CW]  = hd1 + (add_hd ? {{(CW-SW){1'b0}}, s} : {CW{1'b0}});
-            assign occ_next[gk*OW +: OW] = occ1 + ((add_ing || add_hd) ? {{(OW-SW){1'b0}}, s} : {OW{1'b0}});
+            reg [CW-1:0] ing_n, hd_n;
+            reg [OW-1:0] occ_n;
+            always @* begin
+                if (!rh || r_le_hd) ing_n = add_ing ? ing_ps : ing;
+                else if (r_le_occ)  ing_n = add_ing ? occ_psr[CW-1:0] : occ_mr[CW-1:0];
+                else                ing_n = add_ing ? s_o[CW-1:0] : {CW{1'b0}};
+                if (!rh)            hd_n = add_hd ? hd_ps : hd;
+                else if (r_le_hd)   hd_n = add_hd ? hd_psr : hd_mr;
+                else                hd_n = add_hd ? s_o[CW-1:0] : {CW{1'b0}};
+                if (!rh)            occ_n = acc ? occ_ps : occ;
+                else if (r_le_occ)  occ_n = acc ? occ_psr : occ_mr;
+                else                occ_n = acc ? s_o : {OW{1'b0}};
+            end
+            assign ing_next[gk*CW +: CW] = ing_n;
+            assign hd_next[gk*CW +: CW]  = hd_n;
+            assign occ_next[gk*OW +: OW] = occ_n;
         end
     endgenerate
 
@@ -437,6 +458,7 @@ module fg_bm_pipe #(
             b_rel_o_reg <= {PW{1'b0}};
             b_rel_p_reg <= 3'd0;
             b_rel_s_reg <= {SW{1'b0}};
+            b_sr_reg <= {(SW+1){1'b0}};
             b_roh_reg <= {NPG{1'b0}};
             adm_valid_reg <= 1'b0;
             adm_port_reg <= {PW{1'b0}};
@@ -536,6 +558,7 @@ module fg_bm_pipe #(
             b_rel_o_reg <= r_o_reg;
             b_rel_p_reg <= r_p_reg;
             b_rel_s_reg <= r_s_reg;
+            b_sr_reg <= {1'b0, a_s_reg} - {1'b0, r_s_reg};
             b_roh_reg <= r_oh_next;
             // C
             ingress_reg <= ing_next;
