@@ -13,7 +13,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "adm_headroom",    "adm_drop_lossy",    "adm_violation",     "adm_limit_clamp",
     "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
     "rel_mixed",       "rel_ingress",       "rel_underflow",     "adm_rel_same_pg",
-    "adm_rel_same_eq", "egress_underflow",  "shared_underflow",  "deq_bad_index",
+    "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
 };
@@ -48,6 +48,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     if (fg_bm_pipe_check_cfg(cfg, NULL, 0)) return -1;
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = -1;
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
@@ -76,6 +77,20 @@ static int fg_bmp_pick(const bool *held, int n, int ptr)
 }
 
 void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out) { *out = st->o; }
+
+/* A PG's counters as the C stage sees them: the counter registers overlaid with the values
+ * waiting in the W registers (written on this edge). pg < 0: none (zeros). */
+static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, uint32_t *hd, uint32_t *occ)
+{
+    if (pg < 0) return;
+    if (pg == st->w_rpg) {
+        *ing = st->w_r_ing, *hd = st->w_r_hd, *occ = st->w_r_occ;
+    } else if (pg == st->w_apg) {
+        *ing = st->w_a_ing, *hd = st->w_a_hd, *occ = st->w_a_occ;
+    } else {
+        *ing = st->ingress_reg[pg], *hd = st->hdrm_reg[pg], *occ = st->occ_reg[pg];
+    }
+}
 
 void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out *out)
 {
@@ -142,7 +157,17 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
     }
 
-    /* ---------------------------------------------------------------- C: commit per PG */
+    /* ---------------------------------------------------------------- W: write back
+     * The values the C stage computed on the edge before go into the PG counters (the release
+     * PG's wins when both name the same PG: they are equal then). */
+    if (st->w_apg >= 0) {
+        n.ingress_reg[st->w_apg] = st->w_a_ing, n.hdrm_reg[st->w_apg] = st->w_a_hd, n.occ_reg[st->w_apg] = st->w_a_occ;
+    }
+    if (st->w_rpg >= 0) {
+        n.ingress_reg[st->w_rpg] = st->w_r_ing, n.hdrm_reg[st->w_rpg] = st->w_r_hd, n.occ_reg[st->w_rpg] = st->w_r_occ;
+    }
+
+    /* ---------------------------------------------------------------- C: decide, compute */
     {
         const fg_bmp_op *a = &st->b_adm, *r = &st->b_rel;
         const int apg = a->v ? a->port * P + a->prio : -1;
@@ -151,55 +176,69 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         bool underflow = false;
         n.c_ing_a = n.c_ing_r = n.c_hd_r = 0;
         if (apg >= 0 && apg == rpg) FG_COV(st, FG_BMP_COV_ADM_REL_SAME_PG);
-        for (int k = 0; k < NPG; k++) {
-            const bool ah = k == apg, rh = k == rpg;
-            if (!ah && !rh) continue;
-            const uint32_t ing = st->ingress_reg[k], hd = st->hdrm_reg[k], occ = st->occ_reg[k];
-            bool add_ing = false, add_hd = false;
-            if (ah) {
-                const bool f_res = fg_bmp_le(ing, st->b_lim_res, XW);
-                const bool f_shr = fg_bmp_le(ing, st->b_lim_shr, XW);
-                const bool f_hd = st->b_lossless && fg_bmp_le(hd, st->b_lim_hd, XW);
-                where = f_res ? FG_BMP_WHERE_RESERVE
-                        : f_shr ? FG_BMP_WHERE_SHARED
-                        : f_hd  ? FG_BMP_WHERE_HEADROOM
-                                : FG_BMP_WHERE_DROPPED;
-                add_ing = where <= FG_BMP_WHERE_SHARED;
-                add_hd = where == FG_BMP_WHERE_HEADROOM;
-                n.c_ing_a = ing;
-                if (f_res) {
-                    FG_COV(st, FG_BMP_COV_ADM_RESERVE);
-                } else if (f_shr) {
-                    FG_COV(st, ing >= reserve ? FG_BMP_COV_ADM_SHARED : FG_BMP_COV_ADM_SHARED_SPLIT);
-                    if (st->b_static) FG_COV(st, FG_BMP_COV_ADM_SHARED_STATIC);
-                    if (st->b_clamped) FG_COV(st, FG_BMP_COV_ADM_LIMIT_CLAMP);
-                } else if (f_hd) {
-                    FG_COV(st, FG_BMP_COV_ADM_HEADROOM);
-                } else {
-                    FG_COV(st, st->b_lossless ? FG_BMP_COV_ADM_VIOLATION : FG_BMP_COV_ADM_DROP_LOSSY);
-                }
+        /* The RTL reads these PGs two edges before they are written back and forwards the two
+         * slots in between: the one whose values wait in the W registers and the one written
+         * on the edge before. */
+        if (rpg >= 0 && (rpg == st->w_apg || rpg == st->w_rpg || rpg == st->c_prev_apg || rpg == st->c_prev_rpg))
+            FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
+        if (apg >= 0 && (apg == st->w_apg || apg == st->w_rpg || apg == st->c_prev_apg || apg == st->c_prev_rpg))
+            FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
+        n.c_prev_apg = st->w_apg, n.c_prev_rpg = st->w_rpg;
+        uint32_t ing_a = 0, hd_a = 0, occ_a = 0, ing_r = 0, hd_r = 0, occ_r = 0;
+        fg_bmp_pg_value(st, apg, &ing_a, &hd_a, &occ_a);
+        fg_bmp_pg_value(st, rpg, &ing_r, &hd_r, &occ_r);
+        bool add_ing = false, add_hd = false;
+        if (apg >= 0) {
+            const bool f_res = fg_bmp_le(ing_a, st->b_lim_res, XW);
+            const bool f_shr = fg_bmp_le(ing_a, st->b_lim_shr, XW);
+            const bool f_hd = st->b_lossless && fg_bmp_le(hd_a, st->b_lim_hd, XW);
+            where = f_res ? FG_BMP_WHERE_RESERVE
+                    : f_shr ? FG_BMP_WHERE_SHARED
+                    : f_hd  ? FG_BMP_WHERE_HEADROOM
+                            : FG_BMP_WHERE_DROPPED;
+            add_ing = where <= FG_BMP_WHERE_SHARED;
+            add_hd = where == FG_BMP_WHERE_HEADROOM;
+            n.c_ing_a = ing_a;
+            if (f_res) {
+                FG_COV(st, FG_BMP_COV_ADM_RESERVE);
+            } else if (f_shr) {
+                FG_COV(st, ing_a >= reserve ? FG_BMP_COV_ADM_SHARED : FG_BMP_COV_ADM_SHARED_SPLIT);
+                if (st->b_static) FG_COV(st, FG_BMP_COV_ADM_SHARED_STATIC);
+                if (st->b_clamped) FG_COV(st, FG_BMP_COV_ADM_LIMIT_CLAMP);
+            } else if (f_hd) {
+                FG_COV(st, FG_BMP_COV_ADM_HEADROOM);
+            } else {
+                FG_COV(st, st->b_lossless ? FG_BMP_COV_ADM_VIOLATION : FG_BMP_COV_ADM_DROP_LOSSY);
             }
-            uint32_t ing1 = ing, hd1 = hd, occ1 = occ;
-            if (rh) {
-                const uint32_t rs = r->s;
-                n.c_ing_r = ing, n.c_hd_r = hd;
-                if (rs <= hd) {
-                    hd1 = hd - rs, occ1 = occ - rs;
-                    FG_COV(st, hd ? FG_BMP_COV_REL_HEADROOM : FG_BMP_COV_REL_INGRESS);
-                } else if (rs <= occ) {
-                    hd1 = 0, ing1 = occ - rs, occ1 = occ - rs;
-                    FG_COV(st, hd ? FG_BMP_COV_REL_MIXED : FG_BMP_COV_REL_INGRESS);
-                } else {
-                    hd1 = ing1 = occ1 = 0;
-                    underflow = true;
-                    FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
-                }
-            }
-            const uint32_t s = ah ? a->s : 0;
-            n.ingress_reg[k] = ing1 + (add_ing ? s : 0);
-            n.hdrm_reg[k] = hd1 + (add_hd ? s : 0);
-            n.occ_reg[k] = occ1 + ((add_ing || add_hd) ? s : 0);
         }
+        const uint32_t s = apg >= 0 ? a->s : 0;
+        /* the admission PG alone */
+        n.w_a_ing = ing_a + (add_ing ? s : 0);
+        n.w_a_hd = hd_a + (add_hd ? s : 0);
+        n.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
+        /* the release PG (headroom first), plus the admission when both name it */
+        if (rpg >= 0) {
+            const uint32_t rc = r->s;
+            uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;
+            n.c_ing_r = ing_r, n.c_hd_r = hd_r;
+            if (rc <= hd_r) {
+                hd1 = hd_r - rc, occ1 = occ_r - rc;
+                FG_COV(st, hd_r ? FG_BMP_COV_REL_HEADROOM : FG_BMP_COV_REL_INGRESS);
+            } else if (rc <= occ_r) {
+                hd1 = 0, ing1 = occ_r - rc, occ1 = occ_r - rc;
+                FG_COV(st, hd_r ? FG_BMP_COV_REL_MIXED : FG_BMP_COV_REL_INGRESS);
+            } else {
+                hd1 = ing1 = occ1 = 0;
+                underflow = true;
+                FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
+            }
+            const bool same = rpg == apg;
+            n.w_r_ing = ing1 + ((same && add_ing) ? s : 0);
+            n.w_r_hd = hd1 + ((same && add_hd) ? s : 0);
+            n.w_r_occ = occ1 + ((same && (add_ing || add_hd)) ? s : 0);
+            if (same) n.w_a_ing = n.w_r_ing, n.w_a_hd = n.w_r_hd, n.w_a_occ = n.w_r_occ;
+        }
+        n.w_apg = apg, n.w_rpg = rpg;
         if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
         if (r->bad) FG_COV(st, FG_BMP_COV_DEQ_BAD_INDEX);
         const bool a_any = a->v || a->bad;

@@ -11,8 +11,9 @@
  *   edge H  capture     enq/deq into the port's holding register (ready = register empty)
  *   edge A  arbitrate   one held enq and one held deq into the slot registers
  *   edge B  prepare     PG / EQ one-hot decode, limits L - s for the three admission levels
- *   edge C  commit      per PG: decision and release on the PG's own counters; verdict out
- *   edge D  egress      per EQ: the committed admission and the release; split and rs
+ *   edge C  decide      the admission and release PGs' new values (one decision unit); verdict
+ *   edge W  write back  the new values into the two PGs' counters
+ *   edge D  egress      per EQ: the decided admission and the release; split and rs (same edge as W)
  *   edge E  shared      shared_used += split - rs
  *
  * Every counter has at most one admission and one release per edge, so its logic does not
@@ -60,6 +61,8 @@ enum {
     FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
     FG_BMP_COV_ADM_REL_SAME_PG,   /* admission and release of one PG on one edge */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
+    FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG the previous edge's commit wrote (forwarding) */
+    FG_BMP_COV_ADM_AFTER_WRITE,   /* admission to a PG the previous edge's commit wrote */
     FG_BMP_COV_EGRESS_UNDERFLOW,  /* release larger than egress[o][p] */
     FG_BMP_COV_SHARED_UNDERFLOW,  /* rs larger than shared_used */
     FG_BMP_COV_DEQ_BAD_INDEX,     /* deq naming no PG: ignored and counted */
@@ -156,6 +159,10 @@ typedef struct {
     fg_bmp_op c_adm, c_rel;
     uint8_t c_where;
     uint32_t c_ing_a, c_ing_r, c_hd_r;
+    int c_prev_apg, c_prev_rpg; /* PGs written back on the previous edge, -1 none (coverage only) */
+    /* W: the C stage's results, written into the PG counters on the next edge */
+    int w_apg, w_rpg; /* -1: none */
+    uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
     /* D: split and rs for E */
     bool d_v;
     uint32_t d_split, d_rs;

@@ -242,82 +242,137 @@ module fg_bm_pipe #(
         end
     endgenerate
 
-    // ================================================================== C: commit per PG
-    wire [NPG-1:0]    pg_res, pg_shr, pg_hd, pg_under;
+    // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
+    // the next edge; w2: the same of the slot before (written on the edge before)
+    reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
+    reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
+    reg  [OW-1:0] w_a_occ_reg, w_r_occ_reg;
+    reg  [CW-1:0] w2_a_ing_reg, w2_a_hd_reg, w2_r_ing_reg, w2_r_hd_reg;
+    reg  [OW-1:0] w2_a_occ_reg, w2_r_occ_reg;
+
+    // ================================================================== B: operand read
+    // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
+    // one-hot match), so the decision at C is made once per slot, not in every PG. The read
+    // misses the two slots ahead: the one now at C (its values reach the W registers on this
+    // edge) and the one now in the W registers (written back on this edge). B registers which
+    // of their PGs it names; C then takes their values (w_* newest, then w2_*) instead.
+    reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
+    reg [OW-1:0] rd_a_occ, rd_r_occ;
+    always @* begin
+        rd_a_ing = {CW{1'b0}};
+        rd_a_hd  = {CW{1'b0}};
+        rd_a_occ = {OW{1'b0}};
+        rd_r_ing = {CW{1'b0}};
+        rd_r_hd  = {CW{1'b0}};
+        rd_r_occ = {OW{1'b0}};
+        for (k = 0; k < NPG; k = k + 1) begin
+            rd_a_ing = rd_a_ing | (ingress_reg[k*CW +: CW] & {CW{a_match[k]}});
+            rd_a_hd  = rd_a_hd  | (hdrm_reg[k*CW +: CW]    & {CW{a_match[k]}});
+            rd_a_occ = rd_a_occ | (occ_reg[k*OW +: OW]     & {OW{a_match[k]}});
+            rd_r_ing = rd_r_ing | (ingress_reg[k*CW +: CW] & {CW{r_match[k]}});
+            rd_r_hd  = rd_r_hd  | (hdrm_reg[k*CW +: CW]    & {CW{r_match[k]}});
+            rd_r_occ = rd_r_occ | (occ_reg[k*OW +: OW]     & {OW{r_match[k]}});
+        end
+    end
+    // fwd1: the slot at C (b_aoh/b_roh) names the PG; fwd2: the slot in W (w_aoh/w_roh) does
+    wire fwd1_aa_next = |(a_match & b_aoh_reg);
+    wire fwd1_ar_next = |(a_match & b_roh_reg);
+    wire fwd1_ra_next = |(r_match & b_aoh_reg);
+    wire fwd1_rr_next = |(r_match & b_roh_reg);
+    wire fwd2_aa_next = |(a_match & w_aoh_reg);
+    wire fwd2_ar_next = |(a_match & w_roh_reg);
+    wire fwd2_ra_next = |(r_match & w_aoh_reg);
+    wire fwd2_rr_next = |(r_match & w_roh_reg);
+    wire same_next    = |(a_oh_next & r_oh_next);
+
+    reg  [CW-1:0] b_a_ing_reg, b_a_hd_reg, b_r_ing_reg, b_r_hd_reg;
+    reg  [OW-1:0] b_a_occ_reg, b_r_occ_reg;
+    reg  [3:0]    b_fwd1_reg, b_fwd2_reg;    // {aa, ar, ra, rr}
+    reg           b_same_reg;
+
+    // ================================================================== C: decide once, commit
+    // operand = newest of: the slot in W (w_r, then w_a), the slot written last (w2_r, w2_a), the read
+    function [CW+CW+OW-1:0] f_fwd;
+        input [1:0]          f1;   // {a, r}: the slot in W wrote this PG as its admission / release
+        input [1:0]          f2;   // the same for the slot written on the last edge
+        input [CW+CW+OW-1:0] w_a, w_r, w2_a, w2_r, rd;
+        begin
+            if (f1[0])      f_fwd = w_r;
+            else if (f1[1]) f_fwd = w_a;
+            else if (f2[0]) f_fwd = w2_r;
+            else if (f2[1]) f_fwd = w2_a;
+            else            f_fwd = rd;
+        end
+    endfunction
+    wire [CW+CW+OW-1:0] w_a_v  = {w_a_ing_reg, w_a_hd_reg, w_a_occ_reg};
+    wire [CW+CW+OW-1:0] w_r_v  = {w_r_ing_reg, w_r_hd_reg, w_r_occ_reg};
+    wire [CW+CW+OW-1:0] w2_a_v = {w2_a_ing_reg, w2_a_hd_reg, w2_a_occ_reg};
+    wire [CW+CW+OW-1:0] w2_r_v = {w2_r_ing_reg, w2_r_hd_reg, w2_r_occ_reg};
+    wire [CW-1:0] a_ing, a_hd, r_ing, r_hd;
+    wire [OW-1:0] a_occ, r_occ;
+    assign {a_ing, a_hd, a_occ} = f_fwd(b_fwd1_reg[3:2], b_fwd2_reg[3:2], w_a_v, w_r_v, w2_a_v, w2_r_v,
+                                        {b_a_ing_reg, b_a_hd_reg, b_a_occ_reg});
+    assign {r_ing, r_hd, r_occ} = f_fwd(b_fwd1_reg[1:0], b_fwd2_reg[1:0], w_a_v, w_r_v, w2_a_v, w2_r_v,
+                                        {b_r_ing_reg, b_r_hd_reg, b_r_occ_reg});
+
+    // admission decision (compares against the limits formed at B)
+    wire v_res = f_le({2'b00, a_ing}, b_lim_res_reg);
+    wire v_shr = f_le({2'b00, a_ing}, b_lim_shr_reg);
+    wire v_hd  = b_lossless_reg && f_le({2'b00, a_hd}, b_lim_hd_reg);
+    wire [1:0] c_where_next = !b_adm_v_reg ? 2'd3 : v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
+    wire add_ing = b_adm_v_reg && (v_res || v_shr);
+    wire add_hd  = b_adm_v_reg && !v_res && !v_shr && v_hd;
+    wire acc     = add_ing || add_hd;
+
+    // every candidate is one adder from a register; the compares only select
+    wire [OW-1:0] s_o  = {{(OW-SW){1'b0}}, b_adm_s_reg};
+    wire [OW-1:0] r_o  = {{(OW-SW){1'b0}}, b_rel_s_reg};
+    wire [OW-1:0] sr_o = {{(OW-SW-1){b_sr_reg[SW]}}, b_sr_reg};
+    // admission PG alone
+    wire [CW-1:0] a_ing_ps = a_ing + s_o[CW-1:0];
+    wire [CW-1:0] a_hd_ps  = a_hd + s_o[CW-1:0];
+    wire [OW-1:0] a_occ_ps = a_occ + s_o;
+    wire [CW-1:0] new_a_ing = add_ing ? a_ing_ps : a_ing;
+    wire [CW-1:0] new_a_hd  = add_hd ? a_hd_ps : a_hd;
+    wire [OW-1:0] new_a_occ = acc ? a_occ_ps : a_occ;
+    // release PG (headroom first), plus the admission when both name it (b_same_reg)
+    wire          r_le_hd  = ({{(CW-SW){1'b0}}, b_rel_s_reg} <= r_hd);
+    wire          r_le_occ = (r_o <= r_occ);
+    wire [CW-1:0] r_ing_ps = r_ing + s_o[CW-1:0];
+    wire [OW-1:0] r_occ_mr = r_occ - r_o;
+    wire [OW-1:0] r_occ_psr = r_occ + sr_o;
+    wire [CW-1:0] r_hd_mr  = r_hd - r_o[CW-1:0];
+    wire [CW-1:0] r_hd_psr = r_hd + sr_o[CW-1:0];
+    wire          s_ing = b_same_reg && add_ing;
+    wire          s_hd  = b_same_reg && add_hd;
+    wire          s_acc = b_same_reg && acc;
+    reg  [CW-1:0] new_r_ing, new_r_hd;
+    reg  [OW-1:0] new_r_occ;
+    always @* begin
+        if (r_le_hd)       new_r_ing = s_ing ? r_ing_ps : r_ing;
+        else if (r_le_occ) new_r_ing = s_ing ? r_occ_psr[CW-1:0] : r_occ_mr[CW-1:0];
+        else               new_r_ing = s_ing ? s_o[CW-1:0] : {CW{1'b0}};
+        if (r_le_hd)       new_r_hd = s_hd ? r_hd_psr : r_hd_mr;
+        else               new_r_hd = s_hd ? s_o[CW-1:0] : {CW{1'b0}};
+        if (r_le_occ)      new_r_occ = s_acc ? r_occ_psr : r_occ_mr;
+        else               new_r_occ = s_acc ? s_o : {OW{1'b0}};
+    end
+    wire pg_under_any = b_rel_v_reg && !r_le_occ;
+
+    // ================================================================== W: write back
+    // per PG only the write select, from registers (the release PG's values win: when both
+    // name one PG they are equal)
     wire [NPG*CW-1:0] ing_next, hd_next;
     wire [NPG*OW-1:0] occ_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_pg
-            wire          ah  = b_aoh_reg[gk];
-            wire          rh  = b_roh_reg[gk];
-            wire [CW-1:0] ing = ingress_reg[gk*CW +: CW];
-            wire [CW-1:0] hd  = hdrm_reg[gk*CW +: CW];
-            wire [OW-1:0] occ = occ_reg[gk*OW +: OW];
-            wire [SW-1:0] s   = b_adm_s_reg;
-            wire [SW-1:0] r   = b_rel_s_reg;
-
-            wire f_res = f_le({2'b00, ing}, b_lim_res_reg);
-            wire f_shr = f_le({2'b00, ing}, b_lim_shr_reg);
-            wire f_hd  = b_lossless_reg && f_le({2'b00, hd}, b_lim_hd_reg);
-            assign pg_res[gk] = f_res;
-            assign pg_shr[gk] = f_shr;
-            assign pg_hd[gk]  = f_hd;
-            wire add_ing = ah && (f_res || f_shr);
-            wire add_hd  = ah && !f_res && !f_shr && f_hd;
-
-            // Every candidate is one adder from the flops and registered operands (sr = s - r
-            // was formed at edge B); the compares only select, so no carry chain feeds another.
-            wire          r_le_hd  = ({{(CW-SW){1'b0}}, r} <= hd);
-            wire          r_le_occ = ({{(OW-SW){1'b0}}, r} <= occ);
-            wire [OW-1:0] s_o      = {{(OW-SW){1'b0}}, s};
-            wire [OW-1:0] r_o      = {{(OW-SW){1'b0}}, r};
-            wire [OW-1:0] sr_o     = {{(OW-SW-1){b_sr_reg[SW]}}, b_sr_reg};
-            wire [OW-1:0] occ_ps   = occ + s_o;
-            wire [OW-1:0] occ_mr   = occ - r_o;
-            wire [OW-1:0] occ_psr  = occ + sr_o;
-            wire [CW-1:0] ing_ps   = ing + s_o[CW-1:0];
-            wire [CW-1:0] hd_ps    = hd + s_o[CW-1:0];
-            wire [CW-1:0] hd_mr    = hd - r_o[CW-1:0];
-            wire [CW-1:0] hd_psr   = hd + sr_o[CW-1:0];
-            wire          acc      = add_ing || add_hd;
-            assign pg_under[gk] = rh && !r_le_occ;
-
-            reg [CW-1:0] ing_n, hd_n;
-            reg [OW-1:0] occ_n;
-            always @* begin
-                if (!rh || r_le_hd) ing_n = add_ing ? ing_ps : ing;
-                else if (r_le_occ)  ing_n = add_ing ? occ_psr[CW-1:0] : occ_mr[CW-1:0];
-                else                ing_n = add_ing ? s_o[CW-1:0] : {CW{1'b0}};
-                if (!rh)            hd_n = add_hd ? hd_ps : hd;
-                else if (r_le_hd)   hd_n = add_hd ? hd_psr : hd_mr;
-                else                hd_n = add_hd ? s_o[CW-1:0] : {CW{1'b0}};
-                if (!rh)            occ_n = acc ? occ_ps : occ;
-                else if (r_le_occ)  occ_n = acc ? occ_psr : occ_mr;
-                else                occ_n = acc ? s_o : {OW{1'b0}};
-            end
-            assign ing_next[gk*CW +: CW] = ing_n;
-            assign hd_next[gk*CW +: CW]  = hd_n;
-            assign occ_next[gk*OW +: OW] = occ_n;
+            wire wr = w_roh_reg[gk];
+            wire wa = w_aoh_reg[gk];
+            assign ing_next[gk*CW +: CW] = wr ? w_r_ing_reg : wa ? w_a_ing_reg : ingress_reg[gk*CW +: CW];
+            assign hd_next[gk*CW +: CW]  = wr ? w_r_hd_reg  : wa ? w_a_hd_reg  : hdrm_reg[gk*CW +: CW];
+            assign occ_next[gk*OW +: OW] = wr ? w_r_occ_reg : wa ? w_a_occ_reg : occ_reg[gk*OW +: OW];
         end
     endgenerate
-
-    // verdict: the admission PG's decision, selected by the one-hot
-    wire       v_res = |(b_aoh_reg & pg_res);
-    wire       v_shr = |(b_aoh_reg & pg_shr);
-    wire       v_hd  = |(b_aoh_reg & pg_hd);
-    wire [1:0] c_where_next = v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
-
-    reg [CW-1:0] sel_ing_a, sel_ing_r, sel_hd_r;
-    always @* begin
-        sel_ing_a = {CW{1'b0}};
-        sel_ing_r = {CW{1'b0}};
-        sel_hd_r  = {CW{1'b0}};
-        for (k = 0; k < NPG; k = k + 1) begin
-            sel_ing_a = sel_ing_a | (ingress_reg[k*CW +: CW] & {CW{b_aoh_reg[k]}});
-            sel_ing_r = sel_ing_r | (ingress_reg[k*CW +: CW] & {CW{b_roh_reg[k]}});
-            sel_hd_r  = sel_hd_r  | (hdrm_reg[k*CW +: CW]    & {CW{b_roh_reg[k]}});
-        end
-    end
 
     reg           adm_valid_reg, stat_drop_reg, stat_violation_reg;
     reg  [PW-1:0] adm_port_reg;
@@ -460,6 +515,29 @@ module fg_bm_pipe #(
             b_rel_s_reg <= {SW{1'b0}};
             b_sr_reg <= {(SW+1){1'b0}};
             b_roh_reg <= {NPG{1'b0}};
+            b_a_ing_reg <= {CW{1'b0}};
+            b_a_hd_reg <= {CW{1'b0}};
+            b_a_occ_reg <= {OW{1'b0}};
+            b_r_ing_reg <= {CW{1'b0}};
+            b_r_hd_reg <= {CW{1'b0}};
+            b_r_occ_reg <= {OW{1'b0}};
+            b_fwd1_reg <= 4'd0;
+            b_fwd2_reg <= 4'd0;
+            b_same_reg <= 1'b0;
+            w_aoh_reg <= {NPG{1'b0}};
+            w_roh_reg <= {NPG{1'b0}};
+            w_a_ing_reg <= {CW{1'b0}};
+            w_a_hd_reg <= {CW{1'b0}};
+            w_a_occ_reg <= {OW{1'b0}};
+            w_r_ing_reg <= {CW{1'b0}};
+            w_r_hd_reg <= {CW{1'b0}};
+            w_r_occ_reg <= {OW{1'b0}};
+            w2_a_ing_reg <= {CW{1'b0}};
+            w2_a_hd_reg <= {CW{1'b0}};
+            w2_a_occ_reg <= {OW{1'b0}};
+            w2_r_ing_reg <= {CW{1'b0}};
+            w2_r_hd_reg <= {CW{1'b0}};
+            w2_r_occ_reg <= {OW{1'b0}};
             adm_valid_reg <= 1'b0;
             adm_port_reg <= {PW{1'b0}};
             adm_where_reg <= 2'd0;
@@ -560,6 +638,15 @@ module fg_bm_pipe #(
             b_rel_s_reg <= r_s_reg;
             b_sr_reg <= {1'b0, a_s_reg} - {1'b0, r_s_reg};
             b_roh_reg <= r_oh_next;
+            b_a_ing_reg <= rd_a_ing;
+            b_a_hd_reg <= rd_a_hd;
+            b_a_occ_reg <= rd_a_occ;
+            b_r_ing_reg <= rd_r_ing;
+            b_r_hd_reg <= rd_r_hd;
+            b_r_occ_reg <= rd_r_occ;
+            b_fwd1_reg <= {fwd1_aa_next, fwd1_ar_next, fwd1_ra_next, fwd1_rr_next};
+            b_fwd2_reg <= {fwd2_aa_next, fwd2_ar_next, fwd2_ra_next, fwd2_rr_next};
+            b_same_reg <= same_next;
             // C
             ingress_reg <= ing_next;
             hdrm_reg <= hd_next;
@@ -572,15 +659,30 @@ module fg_bm_pipe #(
             rel_valid_reg <= b_rel_v_reg;
             rel_port_reg <= b_rel_o_reg;
             stat_bad_deq_reg <= b_rel_bad_reg;
-            stat_pg_underflow_reg <= |pg_under;
+            stat_pg_underflow_reg <= pg_under_any;
             c_adm_v_reg <= b_adm_v_reg && c_where_next != 2'd3;
             c_adm_o_reg <= b_adm_o_reg;
             c_adm_p_reg <= b_adm_p_reg;
             c_adm_s_reg <= b_adm_s_reg;
             c_where_reg <= c_where_next;
-            c_ing_a_reg <= sel_ing_a;
-            c_ing_r_reg <= sel_ing_r;
-            c_hd_r_reg <= sel_hd_r;
+            c_ing_a_reg <= a_ing;
+            c_ing_r_reg <= r_ing;
+            c_hd_r_reg <= r_hd;
+            w_aoh_reg <= b_aoh_reg;
+            w_roh_reg <= b_roh_reg;
+            w_a_ing_reg <= b_same_reg ? new_r_ing : new_a_ing;
+            w_a_hd_reg <= b_same_reg ? new_r_hd : new_a_hd;
+            w_a_occ_reg <= b_same_reg ? new_r_occ : new_a_occ;
+            w_r_ing_reg <= new_r_ing;
+            w_r_hd_reg <= new_r_hd;
+            w_r_occ_reg <= new_r_occ;
+            // W
+            w2_a_ing_reg <= w_a_ing_reg;
+            w2_a_hd_reg <= w_a_hd_reg;
+            w2_a_occ_reg <= w_a_occ_reg;
+            w2_r_ing_reg <= w_r_ing_reg;
+            w2_r_hd_reg <= w_r_hd_reg;
+            w2_r_occ_reg <= w_r_occ_reg;
             c_rel_v_reg <= b_rel_v_reg;
             c_rel_o_reg <= b_rel_o_reg;
             c_rel_p_reg <= b_rel_p_reg;
