@@ -12,7 +12,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "adm_reserve",     "adm_shared",        "adm_shared_split",  "adm_shared_static",
     "adm_headroom",    "adm_drop_lossy",    "adm_violation",     "adm_limit_clamp",
     "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
-    "rel_mixed",       "rel_ingress",       "rel_underflow",     "adm_rel_same_pg",
+    "rel_mixed",       "rel_ingress",       "rel_underflow",     "rel_wait_same_pg",
     "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
@@ -103,8 +103,15 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     memcpy(&n, st, sizeof n);
 
     /* ---------------------------------------------------------------- H, A: holding, arbiters */
+    /* A release naming the same PG as the admission beside it in slot A waits there one edge
+     * (B gets no release, the release arbiter takes nothing): then no slot carries an admission
+     * and a release of one PG, and the release's new values never wait for the decision. The
+     * port's next admission is two edges away at least, so the release cannot wait twice. */
+    const bool a_ok0 = st->a_p < P && st->a_o < N, r_ok0 = st->r_p < P && st->r_i < N;
+    const bool rel_wait = st->a_v && st->r_v && a_ok0 && r_ok0 && st->a_i == st->r_i && st->a_p == st->r_p;
+    if (rel_wait) FG_COV(st, FG_BMP_COV_REL_WAIT_SAME_PG);
     const int ep = fg_bmp_pick(st->eh_v, N, st->ea_ptr);
-    const int dp = fg_bmp_pick(st->dh_v, N, st->da_ptr);
+    const int dp = rel_wait ? -1 : fg_bmp_pick(st->dh_v, N, st->da_ptr);
     int held_e = 0, held_d = 0;
     for (int i = 0; i < N; i++) held_e += st->eh_v[i], held_d += st->dh_v[i];
     if (ep >= 0 && held_e > 1) FG_COV(st, FG_BMP_COV_ENQ_WAIT);
@@ -115,7 +122,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.ea_ptr = (uint8_t)((ep + 1) % N);
         n.eh_v[ep] = false;
     }
-    n.r_v = dp >= 0;
+    n.r_v = rel_wait || dp >= 0;
     if (dp >= 0) {
         n.r_o = (uint8_t)dp, n.r_p = st->dh_p[dp], n.r_i = st->dh_i[dp], n.r_s = st->dh_s[dp];
         n.da_ptr = (uint8_t)((dp + 1) % N);
@@ -152,14 +159,13 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
         n.b_lim_hd = fg_bmp_sub_xw(in->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
         const bool r_ok = st->r_p < P && st->r_i < N;
-        n.b_rel.v = st->r_v && r_ok;
+        n.b_rel.v = st->r_v && r_ok && !rel_wait;
         n.b_rel.bad = st->r_v && !r_ok;
         n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
     }
 
     /* ---------------------------------------------------------------- W: write back
-     * The values the C stage computed on the edge before go into the PG counters (the release
-     * PG's wins when both name the same PG: they are equal then). */
+     * The values the C stage computed on the edge before go into the two PGs' counters. */
     if (st->w_apg >= 0) {
         n.ingress_reg[st->w_apg] = st->w_a_ing, n.hdrm_reg[st->w_apg] = st->w_a_hd, n.occ_reg[st->w_apg] = st->w_a_occ;
     }
@@ -175,7 +181,6 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         uint8_t where = FG_BMP_WHERE_DROPPED;
         bool underflow = false;
         n.c_ing_a = n.c_ing_r = n.c_hd_r = 0;
-        if (apg >= 0 && apg == rpg) FG_COV(st, FG_BMP_COV_ADM_REL_SAME_PG);
         /* The RTL reads these PGs two edges before they are written back and forwards the two
          * slots in between: the one whose values wait in the W registers and the one written
          * on the edge before. */
@@ -216,7 +221,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.w_a_ing = ing_a + (add_ing ? s : 0);
         n.w_a_hd = hd_a + (add_hd ? s : 0);
         n.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
-        /* the release PG (headroom first), plus the admission when both name it */
+        /* the release PG (headroom first); never the admission's PG (slot A made it wait) */
         if (rpg >= 0) {
             const uint32_t rc = r->s;
             uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;
@@ -232,11 +237,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
                 underflow = true;
                 FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
             }
-            const bool same = rpg == apg;
-            n.w_r_ing = ing1 + ((same && add_ing) ? s : 0);
-            n.w_r_hd = hd1 + ((same && add_hd) ? s : 0);
-            n.w_r_occ = occ1 + ((same && (add_ing || add_hd)) ? s : 0);
-            if (same) n.w_a_ing = n.w_r_ing, n.w_a_hd = n.w_r_hd, n.w_a_occ = n.w_r_occ;
+            n.w_r_ing = ing1, n.w_r_hd = hd1, n.w_r_occ = occ1;
         }
         n.w_apg = apg, n.w_rpg = rpg;
         if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
@@ -275,19 +276,20 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.egress_reg[e] = eg;
         }
         n.o.stat_eq_underflow = under;
-        uint32_t split = 0, rs = 0;
-        if (a->v && st->c_where == FG_BMP_WHERE_SHARED) {
-            const uint32_t room = (uint32_t)fg_sat_sub(reserve, st->c_ing_a);
-            split = a->s - (room < a->s ? room : a->s);
-        }
-        if (r->v) {
-            const uint32_t rh = r->s < st->c_hd_r ? r->s : st->c_hd_r;
-            const uint32_t rem = r->s - rh;
-            const uint32_t sh = (uint32_t)fg_sat_sub(st->c_ing_r, reserve);
-            rs = rem < sh ? rem : sh;
-        }
-        n.d_v = a->v || r->v;
-        n.d_split = split, n.d_rs = rs;
+        /* split = s - min(s, sat0(reserve - ing)) and rs = min(r - min(r, hd), sat0(ing - reserve)),
+         * each one carry chain per edge: their parts here, the min at D2 */
+        n.dd_split_v = a->v && st->c_where == FG_BMP_WHERE_SHARED;
+        n.dd_s = a->s;
+        n.dd_room = (uint32_t)fg_sat_sub(reserve, st->c_ing_a);
+        n.dd_rel_v = r->v;
+        n.dd_rem = r->s > st->c_hd_r ? r->s - st->c_hd_r : 0;
+        n.dd_sh = (uint32_t)fg_sat_sub(st->c_ing_r, reserve);
+    }
+
+    /* ---------------------------------------------------------------- D2: split, rs */
+    {
+        n.d_split = st->dd_split_v ? (st->dd_room >= st->dd_s ? 0 : st->dd_s - st->dd_room) : 0;
+        n.d_rs = st->dd_rel_v ? (st->dd_rem < st->dd_sh ? st->dd_rem : st->dd_sh) : 0;
     }
 
     /* ---------------------------------------------------------------- E: shared_used */

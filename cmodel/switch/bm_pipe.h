@@ -13,7 +13,9 @@
  *   edge B  prepare     PG / EQ one-hot decode, limits L - s for the three admission levels
  *   edge C  decide      the admission and release PGs' new values (one decision unit); verdict
  *   edge W  write back  the new values into the two PGs' counters
- *   edge D  egress      per EQ: the decided admission and the release; split and rs (same edge as W)
+ *   edge D  egress      per EQ: the decided admission and the release; parts of split and rs
+ *           (same edge as W)
+ *   edge D2 split, rs   split = s - min(s, room), rs = min(rem, sh)
  *   edge E  shared      shared_used += split - rs
  *
  * Every counter has at most one admission and one release per edge, so its logic does not
@@ -59,7 +61,7 @@ enum {
     FG_BMP_COV_REL_MIXED,         /* release takes all headroom and some of ingress */
     FG_BMP_COV_REL_INGRESS,       /* release with no headroom held */
     FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
-    FG_BMP_COV_ADM_REL_SAME_PG,   /* admission and release of one PG on one edge */
+    FG_BMP_COV_REL_WAIT_SAME_PG,  /* a release waits in slot A: the admission beside it names its PG */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
     FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG the previous edge's commit wrote (forwarding) */
     FG_BMP_COV_ADM_AFTER_WRITE,   /* admission to a PG the previous edge's commit wrote */
@@ -163,8 +165,9 @@ typedef struct {
     /* W: the C stage's results, written into the PG counters on the next edge */
     int w_apg, w_rpg; /* -1: none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
-    /* D: split and rs for E */
-    bool d_v;
+    /* D: the parts of split and rs; D2: split and rs for E */
+    bool dd_split_v, dd_rel_v;
+    uint32_t dd_s, dd_room, dd_rem, dd_sh;
     uint32_t d_split, d_rs;
     /* counters */
     uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];

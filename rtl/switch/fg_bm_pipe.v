@@ -132,8 +132,13 @@ module fg_bm_pipe #(
         end
     endfunction
 
+    // A release naming the same PG as the admission beside it in slot A waits there one edge
+    // (B gets no release, the release arbiter takes nothing), so no slot carries an admission
+    // and a release of one PG and the release's new values never wait for the decision. The
+    // port's next admission is two edges away at least: the release cannot wait twice.
+    wire               rel_wait;
     wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, ea_ptr_reg);
-    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, da_ptr_reg);
+    wire [N_PORTS-1:0] d_gnt = rel_wait ? {N_PORTS{1'b0}} : f_rr_grant(dh_v_reg, da_ptr_reg);
     wire               e_found = |e_gnt;
     wire               d_found = |d_gnt;
     reg  [PW-1:0] e_idx, d_idx, e_nptr, d_nptr;   // granted port and the pointer after it
@@ -225,7 +230,6 @@ module fg_bm_pipe #(
     reg  [PW-1:0] b_rel_o_reg;
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
-    reg  [SW:0]   b_sr_reg;                  // s - r, signed, for a PG with both
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
 
     wire [NPG-1:0] a_oh_next, r_oh_next;
@@ -238,24 +242,23 @@ module fg_bm_pipe #(
             assign a_match[gk]   = a_ok && (a_i_reg == KI) && (a_p_reg == KP);
             assign r_match[gk]   = r_ok && (r_i_reg == KI) && (r_p_reg == KP);
             assign a_oh_next[gk] = a_v_reg && a_match[gk];
-            assign r_oh_next[gk] = r_v_reg && r_match[gk];
+            assign r_oh_next[gk] = r_v_reg && r_match[gk] && !rel_wait;
         end
     endgenerate
+    assign rel_wait = a_v_reg && r_v_reg && a_ok && r_ok && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
 
     // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
-    // the next edge; w2: the same of the slot before (written on the edge before)
+    // the next edge. When both name one PG, w_r holds the combined values and wins everywhere.
     reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
     reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
     reg  [OW-1:0] w_a_occ_reg, w_r_occ_reg;
-    reg  [CW-1:0] w2_a_ing_reg, w2_a_hd_reg, w2_r_ing_reg, w2_r_hd_reg;
-    reg  [OW-1:0] w2_a_occ_reg, w2_r_occ_reg;
 
     // ================================================================== B: operand read
     // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
     // one-hot match), so the decision at C is made once per slot, not in every PG. The read
-    // misses the two slots ahead: the one now at C (its values reach the W registers on this
-    // edge) and the one now in the W registers (written back on this edge). B registers which
-    // of their PGs it names; C then takes their values (w_* newest, then w2_*) instead.
+    // misses the two slots ahead: the one in the W registers (written back on this edge) - B
+    // takes its values instead - and the one now at C, whose values are in the W registers
+    // when this slot reaches C: B registers which of its PGs it names (fwd1) for C.
     reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
     reg [OW-1:0] rd_a_occ, rd_r_occ;
     always @* begin
@@ -279,46 +282,41 @@ module fg_bm_pipe #(
     wire fwd1_ar_next = |(a_match & b_roh_reg);
     wire fwd1_ra_next = |(r_match & b_aoh_reg);
     wire fwd1_rr_next = |(r_match & b_roh_reg);
-    wire fwd2_aa_next = |(a_match & w_aoh_reg);
-    wire fwd2_ar_next = |(a_match & w_roh_reg);
-    wire fwd2_ra_next = |(r_match & w_aoh_reg);
-    wire fwd2_rr_next = |(r_match & w_roh_reg);
-    wire same_next    = |(a_oh_next & r_oh_next);
+    wire fwd2_aa = |(a_match & w_aoh_reg);
+    wire fwd2_ar = |(a_match & w_roh_reg);
+    wire fwd2_ra = |(r_match & w_aoh_reg);
+    wire fwd2_rr = |(r_match & w_roh_reg);
+    wire [CW-1:0] opb_a_ing = fwd2_ar ? w_r_ing_reg : fwd2_aa ? w_a_ing_reg : rd_a_ing;
+    wire [CW-1:0] opb_a_hd  = fwd2_ar ? w_r_hd_reg  : fwd2_aa ? w_a_hd_reg  : rd_a_hd;
+    wire [OW-1:0] opb_a_occ = fwd2_ar ? w_r_occ_reg : fwd2_aa ? w_a_occ_reg : rd_a_occ;
+    wire [CW-1:0] opb_r_ing = fwd2_rr ? w_r_ing_reg : fwd2_ra ? w_a_ing_reg : rd_r_ing;
+    wire [CW-1:0] opb_r_hd  = fwd2_rr ? w_r_hd_reg  : fwd2_ra ? w_a_hd_reg  : rd_r_hd;
+    wire [OW-1:0] opb_r_occ = fwd2_rr ? w_r_occ_reg : fwd2_ra ? w_a_occ_reg : rd_r_occ;
 
     reg  [CW-1:0] b_a_ing_reg, b_a_hd_reg, b_r_ing_reg, b_r_hd_reg;
     reg  [OW-1:0] b_a_occ_reg, b_r_occ_reg;
-    reg  [3:0]    b_fwd1_reg, b_fwd2_reg;    // {aa, ar, ra, rr}
-    reg           b_same_reg;
+    reg  [3:0]    b_fwd1_reg;                // {aa, ar, ra, rr}
 
     // ================================================================== C: decide once, commit
-    // operand = newest of: the slot in W (w_r, then w_a), the slot written last (w2_r, w2_a), the read
-    function [CW+CW+OW-1:0] f_fwd;
-        input [1:0]          f1;   // {a, r}: the slot in W wrote this PG as its admission / release
-        input [1:0]          f2;   // the same for the slot written on the last edge
-        input [CW+CW+OW-1:0] w_a, w_r, w2_a, w2_r, rd;
-        begin
-            if (f1[0])      f_fwd = w_r;
-            else if (f1[1]) f_fwd = w_a;
-            else if (f2[0]) f_fwd = w2_r;
-            else if (f2[1]) f_fwd = w2_a;
-            else            f_fwd = rd;
-        end
-    endfunction
-    wire [CW+CW+OW-1:0] w_a_v  = {w_a_ing_reg, w_a_hd_reg, w_a_occ_reg};
-    wire [CW+CW+OW-1:0] w_r_v  = {w_r_ing_reg, w_r_hd_reg, w_r_occ_reg};
-    wire [CW+CW+OW-1:0] w2_a_v = {w2_a_ing_reg, w2_a_hd_reg, w2_a_occ_reg};
-    wire [CW+CW+OW-1:0] w2_r_v = {w2_r_ing_reg, w2_r_hd_reg, w2_r_occ_reg};
-    wire [CW-1:0] a_ing, a_hd, r_ing, r_hd;
-    wire [OW-1:0] a_occ, r_occ;
-    assign {a_ing, a_hd, a_occ} = f_fwd(b_fwd1_reg[3:2], b_fwd2_reg[3:2], w_a_v, w_r_v, w2_a_v, w2_r_v,
-                                        {b_a_ing_reg, b_a_hd_reg, b_a_occ_reg});
-    assign {r_ing, r_hd, r_occ} = f_fwd(b_fwd1_reg[1:0], b_fwd2_reg[1:0], w_a_v, w_r_v, w2_a_v, w2_r_v,
-                                        {b_r_ing_reg, b_r_hd_reg, b_r_occ_reg});
+    // Operands: the slot ahead (now in W) if it wrote the PG (w_r first), else B's value. The
+    // compares are made on all three candidates at once and their results selected, so no
+    // carry chain waits for the select.
+    wire f_aa = b_fwd1_reg[3], f_ar = b_fwd1_reg[2], f_ra = b_fwd1_reg[1], f_rr = b_fwd1_reg[0];
+    wire [CW-1:0] a_ing = f_ar ? w_r_ing_reg : f_aa ? w_a_ing_reg : b_a_ing_reg;
+    wire [CW-1:0] a_hd  = f_ar ? w_r_hd_reg  : f_aa ? w_a_hd_reg  : b_a_hd_reg;
+    wire [OW-1:0] a_occ = f_ar ? w_r_occ_reg : f_aa ? w_a_occ_reg : b_a_occ_reg;
+    wire [CW-1:0] r_ing = f_rr ? w_r_ing_reg : f_ra ? w_a_ing_reg : b_r_ing_reg;
+    wire [CW-1:0] r_hd  = f_rr ? w_r_hd_reg  : f_ra ? w_a_hd_reg  : b_r_hd_reg;
+    wire [OW-1:0] r_occ = f_rr ? w_r_occ_reg : f_ra ? w_a_occ_reg : b_r_occ_reg;
 
     // admission decision (compares against the limits formed at B)
-    wire v_res = f_le({2'b00, a_ing}, b_lim_res_reg);
-    wire v_shr = f_le({2'b00, a_ing}, b_lim_shr_reg);
-    wire v_hd  = b_lossless_reg && f_le({2'b00, a_hd}, b_lim_hd_reg);
+    wire v_res = f_ar ? f_le({2'b00, w_r_ing_reg}, b_lim_res_reg)
+               : f_aa ? f_le({2'b00, w_a_ing_reg}, b_lim_res_reg) : f_le({2'b00, b_a_ing_reg}, b_lim_res_reg);
+    wire v_shr = f_ar ? f_le({2'b00, w_r_ing_reg}, b_lim_shr_reg)
+               : f_aa ? f_le({2'b00, w_a_ing_reg}, b_lim_shr_reg) : f_le({2'b00, b_a_ing_reg}, b_lim_shr_reg);
+    wire v_hd  = b_lossless_reg &&
+                 (f_ar ? f_le({2'b00, w_r_hd_reg}, b_lim_hd_reg)
+                : f_aa ? f_le({2'b00, w_a_hd_reg}, b_lim_hd_reg) : f_le({2'b00, b_a_hd_reg}, b_lim_hd_reg));
     wire [1:0] c_where_next = !b_adm_v_reg ? 2'd3 : v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
     wire add_ing = b_adm_v_reg && (v_res || v_shr);
     wire add_hd  = b_adm_v_reg && !v_res && !v_shr && v_hd;
@@ -327,7 +325,6 @@ module fg_bm_pipe #(
     // every candidate is one adder from a register; the compares only select
     wire [OW-1:0] s_o  = {{(OW-SW){1'b0}}, b_adm_s_reg};
     wire [OW-1:0] r_o  = {{(OW-SW){1'b0}}, b_rel_s_reg};
-    wire [OW-1:0] sr_o = {{(OW-SW-1){b_sr_reg[SW]}}, b_sr_reg};
     // admission PG alone
     wire [CW-1:0] a_ing_ps = a_ing + s_o[CW-1:0];
     wire [CW-1:0] a_hd_ps  = a_hd + s_o[CW-1:0];
@@ -335,27 +332,22 @@ module fg_bm_pipe #(
     wire [CW-1:0] new_a_ing = add_ing ? a_ing_ps : a_ing;
     wire [CW-1:0] new_a_hd  = add_hd ? a_hd_ps : a_hd;
     wire [OW-1:0] new_a_occ = acc ? a_occ_ps : a_occ;
-    // release PG (headroom first), plus the admission when both name it (b_same_reg)
-    wire          r_le_hd  = ({{(CW-SW){1'b0}}, b_rel_s_reg} <= r_hd);
-    wire          r_le_occ = (r_o <= r_occ);
-    wire [CW-1:0] r_ing_ps = r_ing + s_o[CW-1:0];
+    // release PG (headroom first); never the admission's PG (slot A made it wait)
+    wire [CW-1:0] r_c = {{(CW-SW){1'b0}}, b_rel_s_reg};
+    wire          r_le_hd  = f_rr ? (r_c <= w_r_hd_reg) : f_ra ? (r_c <= w_a_hd_reg) : (r_c <= b_r_hd_reg);
+    wire          r_le_occ = f_rr ? (r_o <= w_r_occ_reg) : f_ra ? (r_o <= w_a_occ_reg) : (r_o <= b_r_occ_reg);
     wire [OW-1:0] r_occ_mr = r_occ - r_o;
-    wire [OW-1:0] r_occ_psr = r_occ + sr_o;
     wire [CW-1:0] r_hd_mr  = r_hd - r_o[CW-1:0];
-    wire [CW-1:0] r_hd_psr = r_hd + sr_o[CW-1:0];
-    wire          s_ing = b_same_reg && add_ing;
-    wire          s_hd  = b_same_reg && add_hd;
-    wire          s_acc = b_same_reg && acc;
     reg  [CW-1:0] new_r_ing, new_r_hd;
     reg  [OW-1:0] new_r_occ;
     always @* begin
-        if (r_le_hd)       new_r_ing = s_ing ? r_ing_ps : r_ing;
-        else if (r_le_occ) new_r_ing = s_ing ? r_occ_psr[CW-1:0] : r_occ_mr[CW-1:0];
-        else               new_r_ing = s_ing ? s_o[CW-1:0] : {CW{1'b0}};
-        if (r_le_hd)       new_r_hd = s_hd ? r_hd_psr : r_hd_mr;
-        else               new_r_hd = s_hd ? s_o[CW-1:0] : {CW{1'b0}};
-        if (r_le_occ)      new_r_occ = s_acc ? r_occ_psr : r_occ_mr;
-        else               new_r_occ = s_acc ? s_o : {OW{1'b0}};
+        if (r_le_hd)       new_r_ing = r_ing;
+        else if (r_le_occ) new_r_ing = r_occ_mr[CW-1:0];
+        else               new_r_ing = {CW{1'b0}};
+        if (r_le_hd)       new_r_hd = r_hd_mr;
+        else               new_r_hd = {CW{1'b0}};
+        if (r_le_occ)      new_r_occ = r_occ_mr;
+        else               new_r_occ = {OW{1'b0}};
     end
     wire pg_under_any = b_rel_v_reg && !r_le_occ;
 
@@ -412,17 +404,23 @@ module fg_bm_pipe #(
         end
     endgenerate
 
-    // split = s - min(s, sat0(reserve - ing)) for a shared admission
-    wire [CW-1:0] room_w  = (cfg_reserve > c_ing_a_reg) ? (cfg_reserve - c_ing_a_reg) : {CW{1'b0}};
-    wire [SW-1:0] room_s  = (room_w < {{(CW-SW){1'b0}}, c_adm_s_reg}) ? room_w[SW-1:0] : c_adm_s_reg;
-    wire [SW-1:0] split_w = (c_adm_v_reg && c_where_reg == 2'd1) ? (c_adm_s_reg - room_s) : {SW{1'b0}};
-    // rs = min(r - min(r, hd), sat0(ing - reserve)) for a release
-    wire [CW-1:0] r_w     = {{(CW-SW){1'b0}}, c_rel_s_reg};
-    wire [SW-1:0] rem_w   = (r_w > c_hd_r_reg) ? (c_rel_s_reg - c_hd_r_reg[SW-1:0]) : {SW{1'b0}};
-    wire [CW-1:0] sh_w    = (c_ing_r_reg > cfg_reserve) ? (c_ing_r_reg - cfg_reserve) : {CW{1'b0}};
-    wire [SW-1:0] rs_w    = !c_rel_v_reg ? {SW{1'b0}}
-                          : ({{(CW-SW){1'b0}}, rem_w} < sh_w) ? rem_w : sh_w[SW-1:0];
+    // split = s - min(s, sat0(reserve - ing)) for a shared admission and
+    // rs = min(r - min(r, hd), sat0(ing - reserve)) for a release: one carry chain per edge,
+    // their parts here (D), the min at D2
+    wire [CW-1:0] room_w = (cfg_reserve > c_ing_a_reg) ? (cfg_reserve - c_ing_a_reg) : {CW{1'b0}};
+    wire [CW-1:0] r_w    = {{(CW-SW){1'b0}}, c_rel_s_reg};
+    wire [SW-1:0] rem_w  = (r_w > c_hd_r_reg) ? (c_rel_s_reg - c_hd_r_reg[SW-1:0]) : {SW{1'b0}};
+    wire [CW-1:0] sh_w   = (c_ing_r_reg > cfg_reserve) ? (c_ing_r_reg - cfg_reserve) : {CW{1'b0}};
+    reg           dd_split_v_reg, dd_rel_v_reg;
+    reg  [SW-1:0] dd_s_reg, dd_rem_reg;
+    reg  [CW-1:0] dd_room_reg, dd_sh_reg;
 
+    // ================================================================== D2: split, rs
+    // room < s implies room < 2^SW: the low bits give s - room
+    wire          room_ge_s = (dd_room_reg >= {{(CW-SW){1'b0}}, dd_s_reg});
+    wire [SW-1:0] split_w   = (dd_split_v_reg && !room_ge_s) ? (dd_s_reg - dd_room_reg[SW-1:0]) : {SW{1'b0}};
+    wire          rem_lt_sh = ({{(CW-SW){1'b0}}, dd_rem_reg} < dd_sh_reg);
+    wire [SW-1:0] rs_w      = !dd_rel_v_reg ? {SW{1'b0}} : rem_lt_sh ? dd_rem_reg : dd_sh_reg[SW-1:0];
     reg  [SW-1:0] d_split_reg, d_rs_reg;
     reg           stat_eq_underflow_reg;
 
@@ -513,7 +511,6 @@ module fg_bm_pipe #(
             b_rel_o_reg <= {PW{1'b0}};
             b_rel_p_reg <= 3'd0;
             b_rel_s_reg <= {SW{1'b0}};
-            b_sr_reg <= {(SW+1){1'b0}};
             b_roh_reg <= {NPG{1'b0}};
             b_a_ing_reg <= {CW{1'b0}};
             b_a_hd_reg <= {CW{1'b0}};
@@ -522,8 +519,6 @@ module fg_bm_pipe #(
             b_r_hd_reg <= {CW{1'b0}};
             b_r_occ_reg <= {OW{1'b0}};
             b_fwd1_reg <= 4'd0;
-            b_fwd2_reg <= 4'd0;
-            b_same_reg <= 1'b0;
             w_aoh_reg <= {NPG{1'b0}};
             w_roh_reg <= {NPG{1'b0}};
             w_a_ing_reg <= {CW{1'b0}};
@@ -532,12 +527,6 @@ module fg_bm_pipe #(
             w_r_ing_reg <= {CW{1'b0}};
             w_r_hd_reg <= {CW{1'b0}};
             w_r_occ_reg <= {OW{1'b0}};
-            w2_a_ing_reg <= {CW{1'b0}};
-            w2_a_hd_reg <= {CW{1'b0}};
-            w2_a_occ_reg <= {OW{1'b0}};
-            w2_r_ing_reg <= {CW{1'b0}};
-            w2_r_hd_reg <= {CW{1'b0}};
-            w2_r_occ_reg <= {OW{1'b0}};
             adm_valid_reg <= 1'b0;
             adm_port_reg <= {PW{1'b0}};
             adm_where_reg <= 2'd0;
@@ -559,6 +548,12 @@ module fg_bm_pipe #(
             c_rel_o_reg <= {PW{1'b0}};
             c_rel_p_reg <= 3'd0;
             c_rel_s_reg <= {SW{1'b0}};
+            dd_split_v_reg <= 1'b0;
+            dd_s_reg <= {SW{1'b0}};
+            dd_room_reg <= {CW{1'b0}};
+            dd_rel_v_reg <= 1'b0;
+            dd_rem_reg <= {SW{1'b0}};
+            dd_sh_reg <= {CW{1'b0}};
             d_split_reg <= {SW{1'b0}};
             d_rs_reg <= {SW{1'b0}};
             stat_eq_underflow_reg <= 1'b0;
@@ -611,7 +606,7 @@ module fg_bm_pipe #(
                 a_s_reg <= e_sel_s;
                 ea_ptr_reg <= e_nptr;
             end
-            r_v_reg <= d_found;
+            r_v_reg <= rel_wait || d_found;
             if (d_found) begin
                 r_o_reg <= d_idx;
                 r_p_reg <= d_sel_p;
@@ -631,22 +626,19 @@ module fg_bm_pipe #(
             b_lim_shr_reg <= {2'b00, a_lc} - a_s_x;
             b_lim_hd_reg <= {2'b00, a_headroom} - a_s_x;
             b_aoh_reg <= a_oh_next;
-            b_rel_v_reg <= r_v_reg && r_ok;
+            b_rel_v_reg <= r_v_reg && r_ok && !rel_wait;
             b_rel_bad_reg <= r_v_reg && !r_ok;
             b_rel_o_reg <= r_o_reg;
             b_rel_p_reg <= r_p_reg;
             b_rel_s_reg <= r_s_reg;
-            b_sr_reg <= {1'b0, a_s_reg} - {1'b0, r_s_reg};
             b_roh_reg <= r_oh_next;
-            b_a_ing_reg <= rd_a_ing;
-            b_a_hd_reg <= rd_a_hd;
-            b_a_occ_reg <= rd_a_occ;
-            b_r_ing_reg <= rd_r_ing;
-            b_r_hd_reg <= rd_r_hd;
-            b_r_occ_reg <= rd_r_occ;
+            b_a_ing_reg <= opb_a_ing;
+            b_a_hd_reg <= opb_a_hd;
+            b_a_occ_reg <= opb_a_occ;
+            b_r_ing_reg <= opb_r_ing;
+            b_r_hd_reg <= opb_r_hd;
+            b_r_occ_reg <= opb_r_occ;
             b_fwd1_reg <= {fwd1_aa_next, fwd1_ar_next, fwd1_ra_next, fwd1_rr_next};
-            b_fwd2_reg <= {fwd2_aa_next, fwd2_ar_next, fwd2_ra_next, fwd2_rr_next};
-            b_same_reg <= same_next;
             // C
             ingress_reg <= ing_next;
             hdrm_reg <= hd_next;
@@ -670,19 +662,12 @@ module fg_bm_pipe #(
             c_hd_r_reg <= r_hd;
             w_aoh_reg <= b_aoh_reg;
             w_roh_reg <= b_roh_reg;
-            w_a_ing_reg <= b_same_reg ? new_r_ing : new_a_ing;
-            w_a_hd_reg <= b_same_reg ? new_r_hd : new_a_hd;
-            w_a_occ_reg <= b_same_reg ? new_r_occ : new_a_occ;
+            w_a_ing_reg <= new_a_ing;
+            w_a_hd_reg <= new_a_hd;
+            w_a_occ_reg <= new_a_occ;
             w_r_ing_reg <= new_r_ing;
             w_r_hd_reg <= new_r_hd;
             w_r_occ_reg <= new_r_occ;
-            // W
-            w2_a_ing_reg <= w_a_ing_reg;
-            w2_a_hd_reg <= w_a_hd_reg;
-            w2_a_occ_reg <= w_a_occ_reg;
-            w2_r_ing_reg <= w_r_ing_reg;
-            w2_r_hd_reg <= w_r_hd_reg;
-            w2_r_occ_reg <= w_r_occ_reg;
             c_rel_v_reg <= b_rel_v_reg;
             c_rel_o_reg <= b_rel_o_reg;
             c_rel_p_reg <= b_rel_p_reg;
@@ -690,6 +675,13 @@ module fg_bm_pipe #(
             // D
             egress_reg <= eg_next;
             stat_eq_underflow_reg <= |eq_under;
+            dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
+            dd_s_reg <= c_adm_s_reg;
+            dd_room_reg <= room_w;
+            dd_rel_v_reg <= c_rel_v_reg;
+            dd_rem_reg <= rem_w;
+            dd_sh_reg <= sh_w;
+            // D2
             d_split_reg <= split_w;
             d_rs_reg <= rs_w;
             // E
