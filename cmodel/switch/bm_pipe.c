@@ -59,13 +59,6 @@ static bool fg_bmp_neg(uint32_t v, int xw) { return (v >> (xw - 1)) & 1u; }
 /* v <= lim for an unsigned v and a signed XW-bit lim (a negative lim holds nothing). */
 static bool fg_bmp_le(uint32_t v, uint32_t lim, int xw) { return !fg_bmp_neg(lim, xw) && v <= lim; }
 
-static int fg_bmp_popcount(uint32_t v)
-{
-    int n = 0;
-    for (; v; v &= v - 1u) n++;
-    return n;
-}
-
 /* Round-robin pick among held[0..n-1] starting at ptr; -1 when none is held. */
 static int fg_bmp_pick(const bool *held, int n, int ptr)
 {
@@ -150,8 +143,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_adm.bad = st->a_v && !a_ok;
         n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
         n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
-        const uint32_t lraw = in->cfg_static_mode ? (a_ok ? st->xoffres_reg[st->a_i * P + st->a_p] : 0u)
-                                                  : st->thrres_reg[st->a_i];
+        const uint32_t lraw = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
         const uint32_t lc = lraw > cmax ? cmax : lraw;
         n.b_clamped = lraw > cmax;
         n.b_static = in->cfg_static_mode;
@@ -292,29 +284,36 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.d_rs = st->dd_rel_v ? (st->dd_rem < st->dd_sh ? st->dd_rem : st->dd_sh) : 0;
     }
 
+    /* ---------------------------------------------------------------- D3: a stage for E's timing */
+    n.d3_split = st->d_split, n.d3_rs = st->d_rs;
+
     /* ---------------------------------------------------------------- E: shared_used */
     {
+        /* sat(sat0(su - rs) + split): the RTL adds split - rs (formed at D3) in one carry chain */
         uint32_t su = st->shared_used_reg;
-        n.o.stat_shared_underflow = st->d_rs > su;
-        if (st->d_rs > su) FG_COV(st, FG_BMP_COV_SHARED_UNDERFLOW);
-        su = st->d_rs <= su ? su - st->d_rs : 0;
-        n.shared_used_reg = (uint32_t)fg_sat_add(su, st->d_split, CW);
+        n.o.stat_shared_underflow = st->d3_rs > su;
+        if (st->d3_rs > su) FG_COV(st, FG_BMP_COV_SHARED_UNDERFLOW);
+        su = st->d3_rs <= su ? su - st->d3_rs : 0;
+        n.shared_used_reg = (uint32_t)fg_sat_add(su, st->d3_split, CW);
     }
 
     /* ---------------------------------------------------------------- threshold pipeline */
     {
         const uint64_t hmax = fg_mask(CW + PW + 4);
-        const uint64_t hk = in->cfg_headroom[st->hs_k] & cmax;
-        const uint64_t acc = st->hs_k == 0 ? hk : ((st->hs_acc + hk) & hmax);
-        n.hs_acc = acc;
-        if (st->hs_k == N - 1) {
-            n.hs_sum = acc;
-            n.hs_k = 0;
+        /* carve-out = sum over PGs (i,p) of (lossless[p] ? headroom[i] : 0) + reserve, one PG per
+         * edge (port hs_k, priority hs_p): no multiplier; the sums land every N*P edges */
+        const bool first = st->hs_k == 0 && st->hs_p == 0, last = st->hs_k == N - 1 && st->hs_p == P - 1;
+        const uint64_t hterm = ((lossless >> st->hs_p) & 1u) ? (in->cfg_headroom[st->hs_k] & cmax) : 0;
+        const uint64_t acc_h = first ? hterm : ((st->hs_acc + hterm) & hmax);
+        const uint64_t acc_r = first ? reserve : ((st->rs_acc + reserve) & hmax);
+        n.hs_acc = acc_h, n.rs_acc = acc_r;
+        if (last) n.carve_a = acc_h, n.carve_b = acc_r;
+        if (st->hs_p == P - 1) {
+            n.hs_p = 0;
+            n.hs_k = (uint8_t)(st->hs_k == N - 1 ? 0 : st->hs_k + 1);
         } else {
-            n.hs_k = (uint8_t)(st->hs_k + 1);
+            n.hs_p = (uint8_t)(st->hs_p + 1);
         }
-        n.carve_a = (st->hs_sum * (uint64_t)fg_bmp_popcount(lossless)) & hmax;
-        n.carve_b = ((uint64_t)reserve * (uint64_t)NPG) & hmax;
         n.carved = (st->carve_a + st->carve_b) & hmax;
         const uint64_t B = in->cfg_total_cells & cmax;
         if (st->carved >= B) FG_COV(st, FG_BMP_COV_POOL_SAT0);
@@ -330,23 +329,26 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         for (int k = 0; k < NPG; k++) {
             n.xoffres_reg[k] = (in->cfg_xoff[k / P][k % P] & cmax) + reserve;
             n.xonres_reg[k] = (in->cfg_xon[k / P][k % P] & cmax) + reserve;
+            /* per PG, the mode chosen: the admission limit and pause threshold, the resume one */
+            n.lim_reg[k] = in->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
+#ifdef FG_INJECT_BUG
+            /* injected bug: the dynamic resume forgets resume_offset */
+            n.rsmk_reg[k] = in->cfg_static_mode ? st->xonres_reg[k] : st->thrres_reg[k / P];
+#else
+            n.rsmk_reg[k] = in->cfg_static_mode ? st->xonres_reg[k] : st->rsm_reg[k / P];
+#endif
         }
     }
 
     /* ---------------------------------------------------------------- pause per PG */
     for (int k = 0; k < NPG; k++) {
-        const int i = k / P, p = k % P;
+        const int p = k % P;
         const uint32_t ing = st->ingress_reg[k];
         const bool hd0 = st->hdrm_reg[k] == 0;
         const bool above = ing > reserve;
         const bool stat = in->cfg_static_mode;
-        const uint32_t pthr = stat ? st->xoffres_reg[k] : st->thrres_reg[i];
-#ifdef FG_INJECT_BUG
-        /* injected bug: the dynamic resume forgets resume_offset */
-        const uint32_t rthr = stat ? st->xonres_reg[k] : st->thrres_reg[i];
-#else
-        const uint32_t rthr = stat ? st->xonres_reg[k] : st->rsm_reg[i];
-#endif
+        const uint32_t pthr = st->lim_reg[k];
+        const uint32_t rthr = st->rsmk_reg[k];
         const bool pause = !hd0 || (above && ing >= pthr);
         const bool resume = hd0 && (!above || fg_bmp_le(ing, rthr, XW));
         bool pz = false;

@@ -16,7 +16,8 @@
  *   edge D  egress      per EQ: the decided admission and the release; parts of split and rs
  *           (same edge as W)
  *   edge D2 split, rs   split = s - min(s, room), rs = min(rem, sh)
- *   edge E  shared      shared_used += split - rs
+ *   edge D3             split - rs formed (RTL)
+ *   edge E  shared      shared_used = sat(sat0(shared_used - rs) + split)
  *
  * Every counter has at most one admission and one release per edge, so its logic does not
  * depend on N: area is linear in ports x priorities. All state lives in the struct. */
@@ -169,20 +170,23 @@ typedef struct {
     bool dd_split_v, dd_rel_v;
     uint32_t dd_s, dd_room, dd_rem, dd_sh;
     uint32_t d_split, d_rs;
+    uint32_t d3_split, d3_rs; /* D3: the same one edge later (E adds split - rs formed here) */
     /* counters */
     uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];
     uint32_t egress_reg[FG_BMP_MAX_PG];
     bool paused_reg[FG_BMP_MAX_PG];
     uint32_t shared_used_reg;
     /* threshold pipeline */
-    uint8_t hs_k;
-    uint64_t hs_acc, hs_sum, carve_a, carve_b, carved; /* HW = CW+PW+4 bits */
+    uint8_t hs_k, hs_p;                            /* the PG the carve-out ring adds this edge */
+    uint64_t hs_acc, rs_acc, carve_a, carve_b, carved; /* HW = CW+PW+4 bits */
     uint32_t pool_reg, pool_free_reg;
     uint32_t thr_reg[FG_BMP_MAX_PORTS];
     uint32_t thrres_reg[FG_BMP_MAX_PORTS]; /* thr + reserve, CW+1 bits */
     uint32_t rsm_reg[FG_BMP_MAX_PORTS];    /* thr + reserve - resume_offset, CW+2 bits signed */
     uint32_t xoffres_reg[FG_BMP_MAX_PG];   /* xoff + reserve, CW+1 bits */
     uint32_t xonres_reg[FG_BMP_MAX_PG];    /* xon + reserve, CW+1 bits */
+    uint32_t lim_reg[FG_BMP_MAX_PG];       /* static ? xoffres : thrres(port), CW+1 bits */
+    uint32_t rsmk_reg[FG_BMP_MAX_PG];      /* static ? xonres : rsm(port), CW+2 bits signed */
     /* registered outputs */
     fg_bm_pipe_out o;
     uint64_t cov[FG_BMP_COV_N];

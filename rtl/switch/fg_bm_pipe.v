@@ -81,7 +81,8 @@ module fg_bm_pipe #(
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam [3:0]    N_PRIO_W  = N_PRIO[3:0];
     localparam [PW:0]   N_PORTS_W = N_PORTS[PW:0];
-    localparam [HW-1:0] NPG_W     = NPG[HW-1:0];
+    localparam integer  P_LAST_I  = N_PRIO - 1;
+    localparam [2:0]    P_LAST    = P_LAST_I[2:0];
     localparam [N_PORTS-1:0] ONE_N    = 1;   // port 0, one-hot
     localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
 
@@ -95,12 +96,14 @@ module fg_bm_pipe #(
         end
     endfunction
 
-    function [3:0] f_popcount;
-        input [N_PRIO-1:0] v;
-        integer k;
+    // priority one-hot over N_PRIO bits; a priority >= N_PRIO gives 0
+    function [N_PRIO-1:0] f_prio_oh;
+        input [2:0] prio;
+        integer j;
         begin
-            f_popcount = 4'd0;
-            for (k = 0; k < N_PRIO; k = k + 1) f_popcount = f_popcount + {3'd0, v[k]};
+            f_prio_oh = {N_PRIO{1'b0}};
+            for (j = 0; j < N_PRIO; j = j + 1)
+                if (prio == j[2:0]) f_prio_oh[j] = 1'b1;
         end
     endfunction
 
@@ -113,6 +116,8 @@ module fg_bm_pipe #(
     reg  [N_PORTS*PW-1:0] eh_o_reg, dh_i_reg;
     reg  [N_PORTS*SW-1:0] eh_s_reg, dh_s_reg;
     reg  [PW-1:0]         ea_ptr_reg, da_ptr_reg;
+    reg  [N_PORTS*N_PRIO-1:0] eh_poh_reg, dh_poh_reg;   // priority one-hot (0: no such priority)
+    reg  [N_PORTS-1:0]    eh_ok_reg, dh_ok_reg;         // the offer names a PG and an EQ
 
     // ================================================================== A: round-robin arbiters
     // The grant is one-hot: the first held port at or after the pointer. Fields are then
@@ -145,6 +150,7 @@ module fg_bm_pipe #(
     reg  [2:0]    e_sel_p, d_sel_p;
     reg  [PW-1:0] e_sel_o, d_sel_i;
     reg  [SW-1:0] e_sel_s, d_sel_s;
+    reg  [N_PRIO-1:0] e_sel_poh, d_sel_poh;
     always @* begin
         e_idx = {PW{1'b0}};
         d_idx = {PW{1'b0}};
@@ -156,6 +162,8 @@ module fg_bm_pipe #(
         d_sel_i = {PW{1'b0}};
         e_sel_s = {SW{1'b0}};
         d_sel_s = {SW{1'b0}};
+        e_sel_poh = {N_PRIO{1'b0}};
+        d_sel_poh = {N_PRIO{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
             e_idx   = e_idx   | (k[PW-1:0] & {PW{e_gnt[k]}});
             d_idx   = d_idx   | (k[PW-1:0] & {PW{d_gnt[k]}});
@@ -167,11 +175,15 @@ module fg_bm_pipe #(
             d_sel_i = d_sel_i | (dh_i_reg[k*PW +: PW] & {PW{d_gnt[k]}});
             e_sel_s = e_sel_s | (eh_s_reg[k*SW +: SW] & {SW{e_gnt[k]}});
             d_sel_s = d_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d_gnt[k]}});
+            e_sel_poh = e_sel_poh | (eh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{e_gnt[k]}});
+            d_sel_poh = d_sel_poh | (dh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{d_gnt[k]}});
         end
     end
 
     reg           a_v_reg, r_v_reg;
     reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
+    reg  [N_PRIO-1:0]  a_poh_reg, r_poh_reg; // slot A's priorities, one-hot
+    reg                a_okr_reg, r_okr_reg; // slot A's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
     reg  [SW-1:0] a_s_reg, r_s_reg;
@@ -182,40 +194,34 @@ module fg_bm_pipe #(
     reg  [NPG-1:0]        paused_reg;
     reg  [CW-1:0]         shared_used_reg;
     reg  [N_PORTS-1:0]    hs_oh_reg;
-    reg  [HW-1:0]         hs_acc_reg, hs_sum_reg, carve_a_reg, carve_b_reg, carved_reg;
+    reg  [2:0]            hs_p_reg;
+    reg  [HW-1:0]         hs_acc_reg, rs_acc_reg, carve_a_reg, carve_b_reg, carved_reg;
     reg  [CW-1:0]         pool_reg, pool_free_reg;
     reg  [N_PORTS*CW-1:0] thr_reg;
     reg  [N_PORTS*OW-1:0] thrres_reg;
     reg  [N_PORTS*XW-1:0] rsm_reg;
     reg  [NPG*OW-1:0]     xoffres_reg, xonres_reg;
+    reg  [NPG*OW-1:0]     lim_reg;    // per PG: static ? xoff + reserve : thr(port) + reserve
+    reg  [NPG*XW-1:0]     rsmk_reg;   // per PG: static ? xon + reserve : thr + reserve - offset
 
     // ================================================================== B: prepare
-    wire          a_ok = ({1'b0, a_p_reg} < N_PRIO_W) && ({1'b0, a_o_reg} < N_PORTS_W);
-    wire          r_ok = ({1'b0, r_p_reg} < N_PRIO_W) && ({1'b0, r_i_reg} < N_PORTS_W);
+    // legality and the priority one-hot were formed at H, so a PG match is one LUT here
+    wire          a_ok = a_okr_reg;
+    wire          r_ok = r_okr_reg;
 
     // a_match[k]: slot A's admission names PG k (legal indices); a_oh_next adds a_v
     wire [NPG-1:0] a_match, r_match;
-    reg [OW-1:0] a_xoffres;
-    reg          a_lossless;
-    always @* begin
-        a_xoffres = {OW{1'b0}};
-        a_lossless = 1'b0;
-        for (k = 0; k < NPG; k = k + 1)
-            a_xoffres = a_xoffres | (xoffres_reg[k*OW +: OW] & {OW{a_match[k]}});
-        for (k = 0; k < N_PRIO; k = k + 1)
-            if (a_ok && a_p_reg == k[2:0]) a_lossless = cfg_lossless[k];
-    end
-    reg [OW-1:0] a_thrres;
+    reg [OW-1:0] a_lraw;
     reg [CW-1:0] a_headroom;
     always @* begin
-        a_thrres = {OW{1'b0}};
+        a_lraw = {OW{1'b0}};
         a_headroom = {CW{1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            a_thrres   = a_thrres   | (thrres_reg[k*OW +: OW]   & {OW{a_ioh_reg[k]}});
+        for (k = 0; k < NPG; k = k + 1)
+            a_lraw = a_lraw | (lim_reg[k*OW +: OW] & {OW{a_match[k]}});
+        for (k = 0; k < N_PORTS; k = k + 1)
             a_headroom = a_headroom | (cfg_headroom[k*CW +: CW] & {CW{a_ioh_reg[k]}});
-        end
     end
-    wire [OW-1:0] a_lraw = cfg_static_mode ? a_xoffres : a_thrres;
+    wire          a_lossless = a_ok && |(cfg_lossless & a_poh_reg);
     wire          a_clamp = a_lraw[OW-1];
     wire [CW-1:0] a_lc = a_clamp ? CMAX : a_lraw[CW-1:0];
     wire [XW-1:0] a_s_x = {{(XW-SW){1'b0}}, a_s_reg};
@@ -238,9 +244,8 @@ module fg_bm_pipe #(
             localparam integer  KI_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
             localparam [PW-1:0] KI = KI_I[PW-1:0];
-            localparam [2:0]    KP = KP_I[2:0];
-            assign a_match[gk]   = a_ok && (a_i_reg == KI) && (a_p_reg == KP);
-            assign r_match[gk]   = r_ok && (r_i_reg == KI) && (r_p_reg == KP);
+            assign a_match[gk]   = a_ok && a_ioh_reg[KI_I] && a_poh_reg[KP_I];
+            assign r_match[gk]   = r_ok && (r_i_reg == KI) && r_poh_reg[KP_I];
             assign a_oh_next[gk] = a_v_reg && a_match[gk];
             assign r_oh_next[gk] = r_v_reg && r_match[gk] && !rel_wait;
         end
@@ -425,31 +430,43 @@ module fg_bm_pipe #(
     reg           stat_eq_underflow_reg;
 
     // ================================================================== E: shared_used
-    wire [CW-1:0] su_rs_w  = {{(CW-SW){1'b0}}, d_rs_reg};
+    // sat(sat0(su - rs) + split) = under ? split : sat(su + (split - rs)): one adder on the
+    // difference formed at D3, beside the compare
+    reg  [SW-1:0] d3_split_reg, d3_rs_reg;
+    reg  [SW:0]   d3_diff_reg;                  // split - rs, signed
+    wire [CW-1:0] su_rs_w  = {{(CW-SW){1'b0}}, d3_rs_reg};
     wire          su_under = su_rs_w > shared_used_reg;
-    wire [CW-1:0] su1      = su_under ? {CW{1'b0}} : (shared_used_reg - su_rs_w);
-    wire [CW:0]   su_sum   = {1'b0, su1} + {{(CW+1-SW){1'b0}}, d_split_reg};
-    wire [CW-1:0] su_next  = su_sum[CW] ? CMAX : su_sum[CW-1:0];
+    wire [CW:0]   su_sum   = {1'b0, shared_used_reg} + {{(CW-SW){d3_diff_reg[SW]}}, d3_diff_reg};
+    wire [CW-1:0] su_next  = su_under ? {{(CW-SW){1'b0}}, d3_split_reg} : su_sum[CW] ? CMAX : su_sum[CW-1:0];
     reg           stat_shared_underflow_reg;
 
     // ================================================================== threshold pipeline
-    // hs_oh_reg: one-hot ring over the ports, the port whose headroom is added this cycle
+    // The carve-out sum over PGs (i,p) of (lossless[p] ? headroom[i] : 0) + reserve, one PG per
+    // edge: port hs_oh_reg (one-hot ring), priority hs_p_reg. No multiplier; the two sums land
+    // in carve_a/carve_b every N*P edges.
     reg  [CW-1:0] hs_k_sel;
+    reg           hs_lossless;
     wire [N_PORTS-1:0] hs_oh_next;
     always @* begin
         hs_k_sel = {CW{1'b0}};
+        hs_lossless = 1'b0;
         for (k = 0; k < N_PORTS; k = k + 1)
             hs_k_sel = hs_k_sel | (cfg_headroom[k*CW +: CW] & {CW{hs_oh_reg[k]}});
+        for (k = 0; k < N_PRIO; k = k + 1)
+            if (hs_p_reg == k[2:0]) hs_lossless = cfg_lossless[k];
     end
     generate
         for (gk = 0; gk < N_PORTS; gk = gk + 1) begin : g_hs
             assign hs_oh_next[gk] = hs_oh_reg[(gk + N_PORTS - 1) % N_PORTS];
         end
     endgenerate
-    wire [HW-1:0] hs_k_val = {{(HW-CW){1'b0}}, hs_k_sel};
-    wire [HW-1:0] hs_acc_next = hs_oh_reg[0] ? hs_k_val : (hs_acc_reg + hs_k_val);
-    wire [HW-1:0] carve_a_next = hs_sum_reg * {{(HW-4){1'b0}}, f_popcount(cfg_lossless)};
-    wire [HW-1:0] carve_b_next = {{(HW-CW){1'b0}}, cfg_reserve} * NPG_W;
+    wire          hs_first = hs_oh_reg[0] && (hs_p_reg == 3'd0);
+    wire          hs_plast = (hs_p_reg == P_LAST);
+    wire          hs_last  = hs_oh_reg[N_PORTS-1] && hs_plast;
+    wire [HW-1:0] hs_term  = hs_lossless ? {{(HW-CW){1'b0}}, hs_k_sel} : {HW{1'b0}};
+    wire [HW-1:0] rs_term  = {{(HW-CW){1'b0}}, cfg_reserve};
+    wire [HW-1:0] hs_acc_next = hs_first ? hs_term : (hs_acc_reg + hs_term);
+    wire [HW-1:0] rs_acc_next = hs_first ? rs_term : (rs_acc_reg + rs_term);
     wire [HW-1:0] total_w = {{(HW-CW){1'b0}}, cfg_total_cells};
     wire [CW-1:0] pool_next = (carved_reg < total_w) ? (cfg_total_cells - carved_reg[CW-1:0]) : {CW{1'b0}};
     wire [CW-1:0] pool_free_next = (pool_reg > shared_used_reg) ? (pool_reg - shared_used_reg) : {CW{1'b0}};
@@ -458,13 +475,12 @@ module fg_bm_pipe #(
     wire [NPG-1:0] paused_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_ps
-            localparam integer KI = gk / N_PRIO;
             localparam integer KP = gk % N_PRIO;
             wire [CW-1:0] ing   = ingress_reg[gk*CW +: CW];
             wire          hd0   = (hdrm_reg[gk*CW +: CW] == {CW{1'b0}});
             wire          above = (ing > cfg_reserve);
-            wire [OW-1:0] pthr  = cfg_static_mode ? xoffres_reg[gk*OW +: OW] : thrres_reg[KI*OW +: OW];
-            wire [XW-1:0] rthr  = cfg_static_mode ? {1'b0, xonres_reg[gk*OW +: OW]} : rsm_reg[KI*XW +: XW];
+            wire [OW-1:0] pthr  = lim_reg[gk*OW +: OW];
+            wire [XW-1:0] rthr  = rsmk_reg[gk*XW +: XW];
             wire          pause  = !hd0 || (above && ({1'b0, ing} >= pthr));
             wire          resume = hd0 && (!above || f_le({2'b00, ing}, rthr));
             assign paused_next[gk] = cfg_lossless[KP] && (paused_reg[gk] ? !resume : pause);
@@ -484,6 +500,14 @@ module fg_bm_pipe #(
             dh_s_reg <= {(N_PORTS*SW){1'b0}};
             ea_ptr_reg <= {PW{1'b0}};
             da_ptr_reg <= {PW{1'b0}};
+            eh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
+            dh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
+            eh_ok_reg <= {N_PORTS{1'b0}};
+            dh_ok_reg <= {N_PORTS{1'b0}};
+            a_poh_reg <= {N_PRIO{1'b0}};
+            r_poh_reg <= {N_PRIO{1'b0}};
+            a_okr_reg <= 1'b0;
+            r_okr_reg <= 1'b0;
             a_v_reg <= 1'b0;
             r_v_reg <= 1'b0;
             a_i_reg <= {PW{1'b0}};
@@ -555,6 +579,9 @@ module fg_bm_pipe #(
             dd_rem_reg <= {SW{1'b0}};
             dd_sh_reg <= {CW{1'b0}};
             d_split_reg <= {SW{1'b0}};
+            d3_split_reg <= {SW{1'b0}};
+            d3_rs_reg <= {SW{1'b0}};
+            d3_diff_reg <= {(SW+1){1'b0}};
             d_rs_reg <= {SW{1'b0}};
             stat_eq_underflow_reg <= 1'b0;
             stat_shared_underflow_reg <= 1'b0;
@@ -565,8 +592,9 @@ module fg_bm_pipe #(
             paused_reg <= {NPG{1'b0}};
             shared_used_reg <= {CW{1'b0}};
             hs_oh_reg <= HS_FIRST;
+            hs_p_reg <= 3'd0;
             hs_acc_reg <= {HW{1'b0}};
-            hs_sum_reg <= {HW{1'b0}};
+            rs_acc_reg <= {HW{1'b0}};
             carve_a_reg <= {HW{1'b0}};
             carve_b_reg <= {HW{1'b0}};
             carved_reg <= {HW{1'b0}};
@@ -577,6 +605,8 @@ module fg_bm_pipe #(
             rsm_reg <= {(N_PORTS*XW){1'b0}};
             xoffres_reg <= {(NPG*OW){1'b0}};
             xonres_reg <= {(NPG*OW){1'b0}};
+            lim_reg <= {(NPG*OW){1'b0}};
+            rsmk_reg <= {(NPG*XW){1'b0}};
         end else begin
             // H and A
             for (k = 0; k < N_PORTS; k = k + 1) begin
@@ -585,6 +615,8 @@ module fg_bm_pipe #(
                     eh_p_reg[k*3 +: 3] <= enq_prio[k*3 +: 3];
                     eh_o_reg[k*PW +: PW] <= enq_dst[k*PW +: PW];
                     eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
+                    eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
+                    eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
                 end else if (e_gnt[k]) begin
                     eh_v_reg[k] <= 1'b0;
                 end
@@ -593,6 +625,8 @@ module fg_bm_pipe #(
                     dh_p_reg[k*3 +: 3] <= deq_prio[k*3 +: 3];
                     dh_i_reg[k*PW +: PW] <= deq_src[k*PW +: PW];
                     dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
+                    dh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(deq_prio[k*3 +: 3]);
+                    dh_ok_reg[k] <= ({1'b0, deq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, deq_src[k*PW +: PW]} < N_PORTS_W);
                 end else if (d_gnt[k]) begin
                     dh_v_reg[k] <= 1'b0;
                 end
@@ -600,6 +634,8 @@ module fg_bm_pipe #(
             a_v_reg <= e_found;
             if (e_found) begin
                 a_ioh_reg <= e_gnt;
+                a_poh_reg <= e_sel_poh;
+                a_okr_reg <= |(eh_ok_reg & e_gnt);
                 a_i_reg <= e_idx;
                 a_p_reg <= e_sel_p;
                 a_o_reg <= e_sel_o;
@@ -609,6 +645,8 @@ module fg_bm_pipe #(
             r_v_reg <= rel_wait || d_found;
             if (d_found) begin
                 r_o_reg <= d_idx;
+                r_poh_reg <= d_sel_poh;
+                r_okr_reg <= |(dh_ok_reg & d_gnt);
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
                 r_s_reg <= d_sel_s;
@@ -684,15 +722,26 @@ module fg_bm_pipe #(
             // D2
             d_split_reg <= split_w;
             d_rs_reg <= rs_w;
+            // D3
+            d3_split_reg <= d_split_reg;
+            d3_rs_reg <= d_rs_reg;
+            d3_diff_reg <= {1'b0, d_split_reg} - {1'b0, d_rs_reg};
             // E
             shared_used_reg <= su_next;
             stat_shared_underflow_reg <= su_under;
             // thresholds
             hs_acc_reg <= hs_acc_next;
-            if (hs_oh_reg[N_PORTS-1]) hs_sum_reg <= hs_acc_next;
-            hs_oh_reg <= hs_oh_next;
-            carve_a_reg <= carve_a_next;
-            carve_b_reg <= carve_b_next;
+            rs_acc_reg <= rs_acc_next;
+            if (hs_last) begin
+                carve_a_reg <= hs_acc_next;
+                carve_b_reg <= rs_acc_next;
+            end
+            if (hs_plast) begin
+                hs_p_reg <= 3'd0;
+                hs_oh_reg <= hs_oh_next;
+            end else begin
+                hs_p_reg <= hs_p_reg + 3'd1;
+            end
             carved_reg <= carve_a_reg + carve_b_reg;
             pool_reg <= pool_next;
             pool_free_reg <= pool_free_next;
@@ -704,6 +753,8 @@ module fg_bm_pipe #(
             for (k = 0; k < NPG; k = k + 1) begin
                 xoffres_reg[k*OW +: OW] <= {1'b0, cfg_xoff[k*CW +: CW]} + {1'b0, cfg_reserve};
                 xonres_reg[k*OW +: OW] <= {1'b0, cfg_xon[k*CW +: CW]} + {1'b0, cfg_reserve};
+                lim_reg[k*OW +: OW] <= cfg_static_mode ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW];
+                rsmk_reg[k*XW +: XW] <= cfg_static_mode ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
             end
             paused_reg <= paused_next;
         end
