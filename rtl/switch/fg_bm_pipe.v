@@ -356,6 +356,19 @@ module fg_bm_pipe #(
     end
     wire pg_under_any = b_rel_v_reg && !r_le_occ;
 
+    // EQ one-hots for D, from B's registers
+    wire [NPG-1:0] b_aeq_oh, b_reqv_oh;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eqoh
+            localparam integer  KO_I = gk / N_PRIO;
+            localparam integer  KP_I = gk % N_PRIO;
+            localparam [PW-1:0] KO = KO_I[PW-1:0];
+            localparam [2:0]    KP = KP_I[2:0];
+            assign b_aeq_oh[gk]  = b_adm_v_reg && (b_adm_o_reg == KO) && (b_adm_p_reg == KP);
+            assign b_reqv_oh[gk] = b_rel_v_reg && (b_rel_o_reg == KO) && (b_rel_p_reg == KP);
+        end
+    endgenerate
+
     // ================================================================== W: write back
     // per PG only the write select, from registers (the release PG's values win: when both
     // name one PG they are equal)
@@ -378,34 +391,38 @@ module fg_bm_pipe #(
     reg  [PW-1:0] rel_port_reg;
 
     reg           c_adm_v_reg;
-    reg  [PW-1:0] c_adm_o_reg;
-    reg  [2:0]    c_adm_p_reg;
     reg  [SW-1:0] c_adm_s_reg;
     reg  [1:0]    c_where_reg;
     reg  [CW-1:0] c_ing_a_reg, c_ing_r_reg, c_hd_r_reg;
     reg           c_rel_v_reg;
-    reg  [PW-1:0] c_rel_o_reg;
-    reg  [2:0]    c_rel_p_reg;
     reg  [SW-1:0] c_rel_s_reg;
+    reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D)
+    reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
+    reg  [SW:0]   c_sd_reg;                   // s - d, signed
 
     // ================================================================== D: egress, split, rs
     wire [NPG-1:0]    eq_under;
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
-            localparam integer  KO_I = gk / N_PRIO;
-            localparam integer  KP_I = gk % N_PRIO;
-            localparam [PW-1:0] KO = KO_I[PW-1:0];
-            localparam [2:0]    KP = KP_I[2:0];
-            wire          add = c_adm_v_reg && (c_adm_o_reg == KO) && (c_adm_p_reg == KP);
-            wire          rel = c_rel_v_reg && (c_rel_o_reg == KO) && (c_rel_p_reg == KP);
-            wire [CW-1:0] eg  = egress_reg[gk*CW +: CW];
-            wire [CW-1:0] d   = {{(CW-SW){1'b0}}, c_rel_s_reg};
+            // every candidate one adder from registers; the compare only selects
+            wire          add  = c_adm_v_reg && c_aeq_oh_reg[gk];
+            wire          rel  = c_reqv_oh_reg[gk];
+            wire [CW-1:0] eg   = egress_reg[gk*CW +: CW];
+            wire [CW-1:0] d    = {{(CW-SW){1'b0}}, c_rel_s_reg};
             wire          d_le = (d <= eg);
-            wire [CW-1:0] eg1 = !rel ? eg : d_le ? (eg - d) : {CW{1'b0}};
-            wire [CW:0]   sum = {1'b0, eg1} + {{(CW+1-SW){1'b0}}, (add ? c_adm_s_reg : {SW{1'b0}})};
+            wire [CW:0]   e_ps  = {1'b0, eg} + {{(CW+1-SW){1'b0}}, c_adm_s_reg};
+            wire [CW-1:0] e_md  = eg - d;
+            wire [CW:0]   e_psd = {1'b0, eg} + {{(CW-SW){c_sd_reg[SW]}}, c_sd_reg};
+            reg  [CW-1:0] eg_n;
+            always @* begin
+                if (rel && add)  eg_n = !d_le ? {{(CW-SW){1'b0}}, c_adm_s_reg} : e_psd[CW] ? CMAX : e_psd[CW-1:0];
+                else if (rel)    eg_n = d_le ? e_md : {CW{1'b0}};
+                else if (add)    eg_n = e_ps[CW] ? CMAX : e_ps[CW-1:0];
+                else             eg_n = eg;
+            end
             assign eq_under[gk] = rel && !d_le;
-            assign eg_next[gk*CW +: CW] = sum[CW] ? CMAX : sum[CW-1:0];
+            assign eg_next[gk*CW +: CW] = eg_n;
         end
     endgenerate
 
@@ -561,17 +578,16 @@ module fg_bm_pipe #(
             stat_bad_deq_reg <= 1'b0;
             stat_pg_underflow_reg <= 1'b0;
             c_adm_v_reg <= 1'b0;
-            c_adm_o_reg <= {PW{1'b0}};
-            c_adm_p_reg <= 3'd0;
             c_adm_s_reg <= {SW{1'b0}};
             c_where_reg <= 2'd0;
             c_ing_a_reg <= {CW{1'b0}};
             c_ing_r_reg <= {CW{1'b0}};
             c_hd_r_reg <= {CW{1'b0}};
             c_rel_v_reg <= 1'b0;
-            c_rel_o_reg <= {PW{1'b0}};
-            c_rel_p_reg <= 3'd0;
             c_rel_s_reg <= {SW{1'b0}};
+            c_aeq_oh_reg <= {NPG{1'b0}};
+            c_reqv_oh_reg <= {NPG{1'b0}};
+            c_sd_reg <= {(SW+1){1'b0}};
             dd_split_v_reg <= 1'b0;
             dd_s_reg <= {SW{1'b0}};
             dd_room_reg <= {CW{1'b0}};
@@ -691,8 +707,6 @@ module fg_bm_pipe #(
             stat_bad_deq_reg <= b_rel_bad_reg;
             stat_pg_underflow_reg <= pg_under_any;
             c_adm_v_reg <= b_adm_v_reg && c_where_next != 2'd3;
-            c_adm_o_reg <= b_adm_o_reg;
-            c_adm_p_reg <= b_adm_p_reg;
             c_adm_s_reg <= b_adm_s_reg;
             c_where_reg <= c_where_next;
             c_ing_a_reg <= a_ing;
@@ -707,9 +721,10 @@ module fg_bm_pipe #(
             w_r_hd_reg <= new_r_hd;
             w_r_occ_reg <= new_r_occ;
             c_rel_v_reg <= b_rel_v_reg;
-            c_rel_o_reg <= b_rel_o_reg;
-            c_rel_p_reg <= b_rel_p_reg;
             c_rel_s_reg <= b_rel_s_reg;
+            c_aeq_oh_reg <= b_aeq_oh;
+            c_reqv_oh_reg <= b_reqv_oh;
+            c_sd_reg <= {1'b0, b_adm_s_reg} - {1'b0, b_rel_s_reg};
             // D
             egress_reg <= eg_next;
             stat_eq_underflow_reg <= |eq_under;
