@@ -6,13 +6,15 @@
 // multiplexed: each ingress and egress port has a one-entry holding register (valid/ready),
 // and round-robin arbiters issue one admission and one release per cycle into a pipeline:
 //
-//   H capture -> A arbitrate -> B prepare (one-hot, limits L - s) -> C commit per PG
-//   (decision, release, verdict) -> D egress counters, split and rs -> E shared_used
+//   H capture -> A arbitrate -> B prepare (one-hot, limits L - s, the two PGs' counters read)
+//   -> C decide once (verdict) -> W write back | D egress counters, parts of split and rs
+//   -> D2 split, rs -> D3 split - rs -> E shared_used
 //
-// Each counter sees at most one admission and one release per edge, so no logic depends on N
-// beyond the decoders and the round-robin pick: area is linear in ports x priorities, and
-// every stage is one carry chain deep. The admission limits are clamped to 2^CW-1 so no
-// ingress or headroom counter can overflow. The C twin is cmodel/switch/bm_pipe.c.
+// Each counter sees at most one admission and one release per edge and each PG only selects
+// its new value, so no logic depends on N beyond the decoders, the AND-OR reads and the
+// round-robin pick: area is linear in ports x priorities, and no carry chain feeds another
+// within a stage. The admission limits are clamped to 2^CW-1 so no ingress or headroom
+// counter can overflow. The C twin is cmodel/switch/bm_pipe.c.
 `default_nettype none
 
 module fg_bm_pipe #(
