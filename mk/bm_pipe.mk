@@ -8,3 +8,6 @@ $(eval $(call FG_LOCKSTEP,bm_pipe_4x2_bug,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe
 $(eval $(call FG_LOCKSTEP,bm_pipe_8x8,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8,libfgmodel))
 $(eval $(call FG_LOCKSTEP,bm_pipe_16x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_16x2.cpp,-GN_PORTS=16 -GN_PRIO=2,libfgmodel))
 $(BIN)/ls_bm_pipe_4x2 $(BIN)/ls_bm_pipe_4x2_bug $(BIN)/ls_bm_pipe_8x8 $(BIN)/ls_bm_pipe_16x2: $(BMP_TB_INC)
+# hand-computed checks of the pipeline's latencies and decisions (docs/blocks/bm_pipe.md)
+$(eval $(call FG_LOCKSTEP,bm_pipe_directed,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_directed.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
+$(BIN)/ls_bm_pipe_directed: $(BMP_TB_INC)
