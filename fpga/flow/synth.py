@@ -22,6 +22,7 @@ changed since its last result is not repeated; --force repeats it.
   synth.py --run lfsr-ecp5-25f ...     one design on one device (make synth-lfsr-ecp5-25f)
   synth.py --design bm_4x2             one design on all its devices
   synth.py --report-only | --list
+  synth.py --synth-only --run ...      yosys counts only (status synth-only, no Fmax)
 Exit status 1 when a flow step fails for a reason other than the design's own size or speed
 (a design that does not fit or misses timing is a measurement, reported, not an error);
 --strict also fails on missing RTL, no-fit and missed timing.
@@ -358,7 +359,7 @@ def run_one(design, device, index, args):
                       " ".join(yosys_read(files, index)), YOSYS_SYNTH[arch], FOLD_PINS])
     seeds = list(range(1, args.seeds + 1))
     run_hash = sha([src_hash, " ".join(DEVICES[device]["pnr"]), design.target_mhz(device),
-                    versions["nextpnr"], json.dumps(seeds)])
+                    versions["nextpnr"], json.dumps(seeds), "synth-only" if args.synth_only else "pnr"])
     if not args.force and os.path.exists(result_path):
         with open(result_path) as f:
             old = json.load(f)
@@ -401,6 +402,8 @@ def run_one(design, device, index, args):
         pnr = dict(status="no-fit", over={"LUT4 (yosys)": dict(used=need, available=DEVICES[device]["luts"])},
                    note=f"yosys maps it to {need} LUT4 positions, the device has {DEVICES[device]['luts']} "
                         f"({100 * need // DEVICES[device]['luts']}%); nextpnr not run")
+    elif args.synth_only:
+        pnr = dict(status="synth-only", note="yosys counts only; nextpnr not run (--synth-only)")
     else:
         pnr = place_and_route_seeds(design, device, synth["netlist"], wdir, args.timeout, seeds)
     res = dict(base, files=files, src_hash=src_hash, params_text=design.param_text(), block=synth["counts"]["block"],
@@ -518,6 +521,8 @@ def main():
     ap.add_argument("--expect-block-ffs", type=int, metavar="N",
                     help="self-check: every run's block must have exactly N flops")
     ap.add_argument("--table", default=None, help="design table (default fpga/designs.txt)")
+    ap.add_argument("--synth-only", action="store_true",
+                    help="yosys and its cell counts only, no place and route (growth sweeps of big designs)")
     ap.add_argument("--seeds", type=int, default=DEFAULT_SEEDS, metavar="N",
                     help="nextpnr placer seeds 1..N per run, the median reported (env SYNTH_SEEDS, default 3)")
     ap.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "3600")),
