@@ -72,7 +72,7 @@ static int fg_bmp_pick(const bool *held, int n, int ptr)
 void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out) { *out = st->o; }
 
 /* A PG's counters as the C stage sees them: the counter registers overlaid with the values
- * waiting in the W registers (written on this edge). pg < 0: none (zeros). */
+ * waiting in the W registers (written on this edge; the RTL forwards them). pg < 0: none. */
 static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, uint32_t *hd, uint32_t *occ)
 {
     if (pg < 0) return;

@@ -255,7 +255,7 @@ module fg_bm_pipe #(
     assign rel_wait = a_v_reg && r_v_reg && a_ok && r_ok && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
 
     // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
-    // the next edge. When both name one PG, w_r holds the combined values and wins everywhere.
+    // the next edge. The two are never the same PG (slot A makes such a release wait).
     reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
     reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
     reg  [OW-1:0] w_a_occ_reg, w_r_occ_reg;
@@ -372,8 +372,7 @@ module fg_bm_pipe #(
     endgenerate
 
     // ================================================================== W: write back
-    // per PG only the write select, from registers (the release PG's values win: when both
-    // name one PG they are equal)
+    // per PG only the write select, from registers
     wire [NPG*CW-1:0] ing_next, hd_next;
     wire [NPG*OW-1:0] occ_next;
     generate
