@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""plot_growth - block LUT4 (and Fmax where place and route ran) against ports x priorities,
+from the synthesis flow's own results (build/synth/<design>/<device>/result.json).
+
+  python3 fpga/flow/plot_growth.py --top fg_bm_pipe --top fg_bm [--device ecp5-85f]
+      [--out build/synth/growth.png]
+
+Every design of fpga/designs.txt whose top is one of --top, that sets N_PORTS and N_PRIO and
+that has a result on --device is a point: x = N_PORTS * N_PRIO,
+y = the block's LUT4 (yosys) and, on a second axis, the median Fmax. The points are printed
+as a table too, so the figure can be checked against the numbers.
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fgrtl  # noqa: E402
+from fgrtl import REPO  # noqa: E402
+
+
+def points(top, device, designs, index):
+    out = []
+    for d in designs:
+        if d.top != top or device not in d.devices:
+            continue
+        path = os.path.join(REPO, "build", "synth", d.name, device, "result.json")
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            r = json.load(f)
+        if r.get("params") != d.params or not r.get("block"):
+            continue
+        if "N_PORTS" not in d.params or "N_PRIO" not in d.params:
+            continue  # a point needs both sizes in the table's parameters
+        n, p = int(d.params["N_PORTS"]), int(d.params["N_PRIO"])
+        out.append(dict(design=d.name, pgs=n * p, luts=r["block"]["luts"], status=r["status"],
+                        fmax=r.get("fmax_mhz")))
+    return sorted(out, key=lambda x: (x["pgs"], x["design"]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--top", action="append", required=True, help="top module (repeatable)")
+    ap.add_argument("--device", default="ecp5-85f")
+    ap.add_argument("--out", default=os.path.join(REPO, "build", "synth", "growth.png"))
+    args = ap.parse_args()
+    index = fgrtl.RtlIndex()
+    designs = fgrtl.read_designs(None, index)
+    series = {t: points(t, args.device, designs, index) for t in args.top}
+    if not any(series.values()):
+        sys.exit(f"plot_growth: no results for {', '.join(args.top)} on {args.device} "
+                 "(run python3 fpga/flow/synth.py --run <design>-<device> first)")
+    print(f"{'top':12} {'design':16} {'N*P':>5} {'LUT4':>8} {'Fmax':>7}  status")
+    for t, pts in series.items():
+        for x in pts:
+            fm = f"{x['fmax']:.1f}" if x["fmax"] is not None else "-"
+            print(f"{t:12} {x['design']:16} {x['pgs']:5d} {x['luts']:8d} {fm:>7}  {x['status']}")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    ax2 = ax.twinx()
+    for t, pts in series.items():
+        if not pts:
+            continue
+        xs = [x["pgs"] for x in pts]
+        ax.plot(xs, [x["luts"] for x in pts], "o-", label=f"{t} LUT4")
+        fx = [(x["pgs"], x["fmax"]) for x in pts if x["fmax"] is not None]
+        if fx:
+            ax2.plot([a for a, _ in fx], [b for _, b in fx], "s--", label=f"{t} Fmax")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("ports x priorities (PGs)")
+    ax.set_ylabel("block LUT4 (yosys)")
+    ax2.set_ylabel("Fmax MHz (median of the seeds)")
+    ax.axhline(83640, color="grey", lw=0.8, ls=":")
+    ax.text(ax.get_xlim()[0], 83640, " ECP5-85F", va="bottom", fontsize=8, color="grey")
+    lines = ax.get_legend_handles_labels()
+    lines2 = ax2.get_legend_handles_labels()
+    ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left", fontsize=8)
+    ax.set_title(f"growth with ports x priorities on {args.device} (fpga/designs.txt)")
+    fig.tight_layout()
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    fig.savefig(args.out, dpi=110)
+    print(f"plot_growth: wrote {os.path.relpath(args.out, REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
