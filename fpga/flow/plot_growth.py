@@ -62,24 +62,32 @@ def main():
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
     ax2 = ax.twinx()
-    for t, pts in series.items():
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for k, (t, pts) in enumerate(series.items()):
         if not pts:
             continue
+        c = colors[k % len(colors)]
         xs = [x["pgs"] for x in pts]
-        ax.plot(xs, [x["luts"] for x in pts], "o-", label=f"{t} LUT4")
+        ax.plot(xs, [x["luts"] for x in pts], "o-", color=c, label=f"{t} LUT4")
         fx = [(x["pgs"], x["fmax"]) for x in pts if x["fmax"] is not None]
         if fx:
-            ax2.plot([a for a, _ in fx], [b for _, b in fx], "s--", label=f"{t} Fmax")
+            ax2.plot([a for a, _ in fx], [b for _, b in fx], "s--", color=c, mfc="none", label=f"{t} Fmax")
+    target = 156.25 if args.device.startswith("ecp5") else 48.0
+    ax2.axhline(target, color="red", lw=0.8, ls="--")
+    ax2.text(ax.get_xlim()[1], target, f"target {target:g} MHz ", ha="right", va="bottom", fontsize=8, color="red")
+    ax2.set_ylim(0, max(200.0, target * 1.3))
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("ports x priorities (PGs)")
     ax.set_ylabel("block LUT4 (yosys)")
     ax2.set_ylabel("Fmax MHz (median of the seeds)")
-    ax.axhline(83640, color="grey", lw=0.8, ls=":")
-    ax.text(ax.get_xlim()[0], 83640, " ECP5-85F", va="bottom", fontsize=8, color="grey")
+    if args.device == "ecp5-85f":
+        ax.set_ylim(top=max(ax.get_ylim()[1], 83640 * 1.4))
+        ax.axhline(83640, color="grey", lw=0.8, ls=":")
+        ax.text(ax.get_xlim()[1], 83640, "ECP5-85F logic cells ", ha="right", va="top", fontsize=8, color="grey")
     lines = ax.get_legend_handles_labels()
     lines2 = ax2.get_legend_handles_labels()
-    ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left", fontsize=8)
+    ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="lower right", fontsize=8)
     ax.set_title(f"growth with ports x priorities on {args.device} (fpga/designs.txt)")
     fig.tight_layout()
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
