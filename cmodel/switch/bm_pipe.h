@@ -9,8 +9,9 @@
  * one admission and one release per cycle into a short pipeline:
  *
  *   edge H  capture     enq/deq into the port's holding register (ready = register empty)
- *   edge A  arbitrate   one held enq and one held deq into the slot registers
- *   edge B  prepare     PG / EQ one-hot decode, limits L - s for the three admission levels
+ *   edge A  arbitrate   one held enq and one held deq into the slot registers (a release
+ *                       naming the admission's PG waits there one edge)
+ *   edge B  prepare     PG one-hot, limits L - s, the two PGs' counters read (RTL)
  *   edge C  decide      the admission and release PGs' new values (one decision unit); verdict
  *   edge W  write back  the new values into the two PGs' counters
  *   edge D  egress      per EQ: the decided admission and the release; parts of split and rs
