@@ -74,7 +74,8 @@ def main():
             ax2.plot([a for a, _ in fx], [b for _, b in fx], "s--", color=c, mfc="none", label=f"{t} Fmax")
     target = 156.25 if args.device.startswith("ecp5") else 48.0
     ax2.axhline(target, color="red", lw=0.8, ls="--")
-    ax2.text(ax.get_xlim()[1], target, f"target {target:g} MHz ", ha="right", va="bottom", fontsize=8, color="red")
+    ax2.text(0.01, target, f"Fmax target {target:g} MHz", ha="left", va="bottom", fontsize=8, color="red",
+             transform=ax2.get_yaxis_transform())
     ax2.set_ylim(0, max(200.0, target * 1.3))
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
@@ -84,7 +85,8 @@ def main():
     if args.device == "ecp5-85f":
         ax.set_ylim(top=max(ax.get_ylim()[1], 83640 * 1.4))
         ax.axhline(83640, color="grey", lw=0.8, ls=":")
-        ax.text(ax.get_xlim()[1], 83640, "ECP5-85F logic cells ", ha="right", va="top", fontsize=8, color="grey")
+        ax.text(0.99, 83640, "ECP5-85F logic cells", ha="right", va="bottom", fontsize=8, color="grey",
+                transform=ax.get_yaxis_transform())
     lines = ax.get_legend_handles_labels()
     lines2 = ax2.get_legend_handles_labels()
     ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="lower right", fontsize=8)
