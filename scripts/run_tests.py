@@ -60,12 +60,29 @@ def override_arg(cmd, flag, value):
     return f"{cmd} {flag} {value}"
 
 
+# Each test runs in its own session (so a timeout can kill its whole process group), which
+# also keeps the terminal's Ctrl-C from reaching it: the runner kills the live groups itself.
+LIVE = set()
+LIVE_LOCK = threading.Lock()
+
+
+def kill_live():
+    with LIVE_LOCK:
+        for p in list(LIVE):
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def run_one(name, kind, cmd, timeout, logdir):
     """Runs one test; returns (ok, seconds, output)."""
     t0 = time.time()
     env = dict(os.environ, FG_TEST_NAME=name)
     p = subprocess.Popen(["bash", "-c", cmd], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    with LIVE_LOCK:
+        LIVE.add(p)
     try:
         raw, _ = p.communicate(timeout=timeout)
         out, rc = raw.decode(errors="replace"), p.returncode
@@ -77,6 +94,9 @@ def run_one(name, kind, cmd, timeout, logdir):
             pass
         raw, _ = p.communicate()
         out, rc = raw.decode(errors="replace") + f"\nTIMEOUT after {timeout}s\n", 124
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(p)
     dt = time.time() - t0
     with open(os.path.join(logdir, name + ".log"), "w") as f:
         f.write(f"$ {cmd}\n{out}\nexit {rc}\n")
@@ -131,10 +151,21 @@ def main():
     t_all = time.time()
 
     def worker(name, kind, cmd):
-        ok, dt, out = run_one(name, kind, cmd, args.timeout, logdir)
+        try:
+            ok, dt, out = run_one(name, kind, cmd, args.timeout, logdir)
+        except Exception as e:  # the runner's own failure: reported as the test's
+            ok, dt, out = False, 0.0, f"run_tests.py: could not run the test: {e!r}"
         with lock:
             results[name] = ok
             report(name, ok, dt, out)
+
+    def on_signal(signum, frame):
+        kill_live()
+        print(f"\nrun_tests.py: stopped by signal {signum}; running tests killed", flush=True)
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
 
     running = []
     for name, kind, cmd, alone in tests:

@@ -5,7 +5,7 @@ from the synthesis flow's own results (build/synth/<design>/<device>/result.json
   python3 fpga/flow/plot_growth.py --top fg_bm_pipe --top fg_bm [--device ecp5-85f]
       [--out build/synth/growth.png]
 
-Every design of fpga/designs.txt whose top is one of --top, that sets N_PORTS and N_PRIO and
+Every design of the tables (fpga/designs.txt and fpga/designs_sweep.txt) whose top is one of --top, that sets N_PORTS and N_PRIO and
 that has a result on --device is a point: x = N_PORTS * N_PRIO,
 y = the block's LUT4 (yosys) and, on a second axis, the median Fmax. The points are printed
 as a table too, so the figure can be checked against the numbers.
@@ -44,10 +44,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--top", action="append", required=True, help="top module (repeatable)")
     ap.add_argument("--device", default="ecp5-85f")
+    ap.add_argument("--table", action="append", default=None,
+                    help="design table (repeatable; default fpga/designs.txt and fpga/designs_sweep.txt)")
     ap.add_argument("--out", default=os.path.join(REPO, "build", "synth", "growth.png"))
     args = ap.parse_args()
     index = fgrtl.RtlIndex()
-    designs = fgrtl.read_designs(None, index)
+    tables = args.table or [os.path.join(REPO, "fpga", "designs.txt"), os.path.join(REPO, "fpga", "designs_sweep.txt")]
+    designs = [d for t in tables for d in fgrtl.read_designs(t, index)]
     series = {t: points(t, args.device, designs, index) for t in args.top}
     if not any(series.values()):
         sys.exit(f"plot_growth: no results for {', '.join(args.top)} on {args.device} "

@@ -316,11 +316,14 @@ def place_and_route_seeds(design, device, netlist, workdir, timeout, seeds):
         r["seed"] = seed
         runs.append(r)
         if r.get("fmax_mhz") is None:
-            log = os.path.join(workdir, f"nextpnr_seed{seed}.log")
-            if os.path.exists(log):
-                with open(log, "rb") as f:
-                    data = f.read()
-                write_atomic_bytes(os.path.join(workdir, "nextpnr.log"), data)
+            # this seed's files stand for the run; no report of an earlier run may stay behind
+            for src, dst in ((f"nextpnr_report_seed{seed}.json", "nextpnr_report.json"),
+                             (f"nextpnr_seed{seed}.log", "nextpnr.log")):
+                if os.path.exists(os.path.join(workdir, src)):
+                    with open(os.path.join(workdir, src), "rb") as f:
+                        write_atomic_bytes(os.path.join(workdir, dst), f.read())
+                elif os.path.exists(os.path.join(workdir, dst)):
+                    os.remove(os.path.join(workdir, dst))
             return r
     ranked = sorted(runs, key=lambda r: r["fmax_mhz"])
     med = dict(ranked[(len(ranked) - 1) // 2])
