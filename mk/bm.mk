@@ -2,7 +2,7 @@
 # Two sizes of the same random test (the wrappers define the sizes the TB is compiled for and
 # must match the -G values here), their _bug twins, and the hand-computed directed test.
 BM_RTL := rtl/switch/fg_bm.v
-BM_TB_INC := verif/tb/bm/tb_bm.inc
+BM_TB_INC := verif/tb/bm/tb_bm.inc verif/tb/bm/bm_stimulus.h
 $(eval $(call FG_LOCKSTEP,bm_4x2,fg_bm,$(BM_RTL),verif/tb/bm/tb_bm_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
 $(eval $(call FG_LOCKSTEP,bm_4x2_bug,fg_bm,$(BM_RTL),verif/tb/bm/tb_bm_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,bm_8x8,fg_bm,$(BM_RTL),verif/tb/bm/tb_bm_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8,libfgmodel))
