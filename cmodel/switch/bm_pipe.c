@@ -13,6 +13,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "adm_headroom",    "adm_drop_lossy",    "adm_violation",     "adm_limit_clamp",
     "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
     "rel_mixed",       "rel_ingress",       "rel_underflow",     "rel_wait_same_pg",
+    "adm_wait_same_pg", "adm_interlock",    "rel_interlock",
     "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
@@ -96,26 +97,39 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     memcpy(&n, st, sizeof n);
 
     /* ---------------------------------------------------------------- H, A: holding, arbiters */
-    /* A release naming the same PG as the admission beside it in slot A waits there one edge
-     * (B gets no release, the release arbiter takes nothing): then no slot carries an admission
-     * and a release of one PG, and the release's new values never wait for the decision. The
-     * port's next admission is two edges away at least, so the release cannot wait twice. */
-    const bool a_ok0 = st->a_p < P && st->a_o < N, r_ok0 = st->r_p < P && st->r_i < N;
-    const bool rel_wait = st->a_v && st->r_v && a_ok0 && r_ok0 && st->a_i == st->r_i && st->a_p == st->r_p;
-    if (rel_wait) FG_COV(st, FG_BMP_COV_REL_WAIT_SAME_PG);
-    const int ep = fg_bmp_pick(st->eh_v, N, st->ea_ptr);
-    const int dp = rel_wait ? -1 : fg_bmp_pick(st->dh_v, N, st->da_ptr);
+    /* Interlock: an op in slot A whose PG the slot now at C writes waits in slot A one edge, so
+     * the decision never needs the result of the slot one ahead (the RTL's B stage forwards
+     * only from the slot in W). An admission and a release of one PG side by side in slot A:
+     * one waits, taking turns (adm_yield), so neither stream can starve the other. A waiting
+     * op keeps its slot register and its arbiter takes nothing on that edge. */
+    const bool a_live = st->a_v && st->a_p < P && st->a_o < N, r_live = st->r_v && st->r_p < P && st->r_i < N;
+    const int a_pg = a_live ? st->a_i * P + st->a_p : -1, r_pg = r_live ? st->r_i * P + st->r_p : -1;
+    const int bc_apg = st->b_adm.v ? st->b_adm.port * P + st->b_adm.prio : -1;
+    const int bc_rpg = st->b_rel.v ? st->b_rel.other * P + st->b_rel.prio : -1;
+    const bool a_conf = a_pg >= 0 && (a_pg == bc_apg || a_pg == bc_rpg);
+    const bool r_conf = r_pg >= 0 && (r_pg == bc_apg || r_pg == bc_rpg);
+    const bool same_pg = a_pg >= 0 && a_pg == r_pg;
+    const bool adm_hold = a_conf || (same_pg && st->adm_yield);
+    const bool rel_hold = r_conf || (same_pg && !st->adm_yield);
+    if (same_pg && !a_conf) {
+        FG_COV(st, st->adm_yield ? FG_BMP_COV_ADM_WAIT_SAME_PG : FG_BMP_COV_REL_WAIT_SAME_PG);
+        n.adm_yield = !st->adm_yield;
+    }
+    if (a_conf) FG_COV(st, FG_BMP_COV_ADM_INTERLOCK);
+    if (r_conf) FG_COV(st, FG_BMP_COV_REL_INTERLOCK);
+    const int ep = adm_hold ? -1 : fg_bmp_pick(st->eh_v, N, st->ea_ptr);
+    const int dp = rel_hold ? -1 : fg_bmp_pick(st->dh_v, N, st->da_ptr);
     int held_e = 0, held_d = 0;
     for (int i = 0; i < N; i++) held_e += st->eh_v[i], held_d += st->dh_v[i];
     if (ep >= 0 && held_e > 1) FG_COV(st, FG_BMP_COV_ENQ_WAIT);
     if (dp >= 0 && held_d > 1) FG_COV(st, FG_BMP_COV_DEQ_WAIT);
-    n.a_v = ep >= 0;
+    n.a_v = adm_hold || ep >= 0;
     if (ep >= 0) {
         n.a_i = (uint8_t)ep, n.a_p = st->eh_p[ep], n.a_o = st->eh_o[ep], n.a_s = st->eh_s[ep];
         n.ea_ptr = (uint8_t)((ep + 1) % N);
         n.eh_v[ep] = false;
     }
-    n.r_v = rel_wait || dp >= 0;
+    n.r_v = rel_hold || dp >= 0;
     if (dp >= 0) {
         n.r_o = (uint8_t)dp, n.r_p = st->dh_p[dp], n.r_i = st->dh_i[dp], n.r_s = st->dh_s[dp];
         n.da_ptr = (uint8_t)((dp + 1) % N);
@@ -139,19 +153,18 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     /* ---------------------------------------------------------------- B: prepare */
     {
         const bool a_ok = st->a_p < P && st->a_o < N;
-        n.b_adm.v = st->a_v && a_ok;
+        n.b_adm.v = st->a_v && a_ok && !adm_hold;
         n.b_adm.bad = st->a_v && !a_ok;
         n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
         n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
-        const uint32_t lraw = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
-        const uint32_t lc = lraw > cmax ? cmax : lraw;
-        n.b_clamped = lraw > cmax;
+        const uint32_t lc = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
+        n.b_clamped = a_ok && st->lim_clamped[st->a_i * P + st->a_p];
         n.b_static = in->cfg_static_mode;
         n.b_lim_res = fg_bmp_sub_xw(reserve, st->a_s, XW);
         n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
         n.b_lim_hd = fg_bmp_sub_xw(in->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
         const bool r_ok = st->r_p < P && st->r_i < N;
-        n.b_rel.v = st->r_v && r_ok && !rel_wait;
+        n.b_rel.v = st->r_v && r_ok && !rel_hold;
         n.b_rel.bad = st->r_v && !r_ok;
         n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
     }
@@ -173,13 +186,12 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         uint8_t where = FG_BMP_WHERE_DROPPED;
         bool underflow = false;
         n.c_ing_a = n.c_ing_r = n.c_hd_r = 0;
-        /* The RTL reads these PGs two edges before they are written back and forwards the two
-         * slots in between: the one whose values wait in the W registers and the one written
-         * on the edge before. */
-        if (rpg >= 0 && (rpg == st->w_apg || rpg == st->w_rpg || rpg == st->c_prev_apg || rpg == st->c_prev_rpg))
-            FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
-        if (apg >= 0 && (apg == st->w_apg || apg == st->w_rpg || apg == st->c_prev_apg || apg == st->c_prev_rpg))
-            FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
+        /* The RTL reads these PGs one edge before C, forwarding the slot that was in W then
+         * (written back on the edge before this one). The slot in W now never names them
+         * (the interlock); the overlay below would give its values if it did, so an RTL that
+         * missed an interlock would disagree here. */
+        if (rpg >= 0 && (rpg == st->c_prev_apg || rpg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
+        if (apg >= 0 && (apg == st->c_prev_apg || apg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
         n.c_prev_apg = st->w_apg, n.c_prev_rpg = st->w_rpg;
         uint32_t ing_a = 0, hd_a = 0, occ_a = 0, ing_r = 0, hd_r = 0, occ_r = 0;
         fg_bmp_pg_value(st, apg, &ing_a, &hd_a, &occ_a);
@@ -213,7 +225,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.w_a_ing = ing_a + (add_ing ? s : 0);
         n.w_a_hd = hd_a + (add_hd ? s : 0);
         n.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
-        /* the release PG (headroom first); never the admission's PG (slot A made it wait) */
+        /* the release PG (headroom first); never the admission's PG (slot A made one wait) */
         if (rpg >= 0) {
             const uint32_t rc = r->s;
             uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;
@@ -267,7 +279,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             if (e == aeq) eg = (uint32_t)fg_sat_add(eg, a->s, CW);
             n.egress_reg[e] = eg;
         }
-        n.o.stat_eq_underflow = under;
+        n.dd_eq_under = under; /* reaches the output at D2 (the RTL ORs per-EQ flags there) */
         /* split = s - min(s, sat0(reserve - ing)) and rs = min(r - min(r, hd), sat0(ing - reserve)),
          * each one carry chain per edge: their parts here, the min at D2 */
         n.dd_split_v = a->v && st->c_where == FG_BMP_WHERE_SHARED;
@@ -280,6 +292,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
 
     /* ---------------------------------------------------------------- D2: split, rs */
     {
+        n.o.stat_eq_underflow = st->dd_eq_under;
         n.d_split = st->dd_split_v ? (st->dd_room >= st->dd_s ? 0 : st->dd_s - st->dd_room) : 0;
         n.d_rs = st->dd_rel_v ? (st->dd_rem < st->dd_sh ? st->dd_rem : st->dd_sh) : 0;
     }
@@ -301,13 +314,16 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     {
         const uint64_t hmax = fg_mask(CW + PW + 4);
         /* carve-out = sum over PGs (i,p) of (lossless[p] ? headroom[i] : 0) + reserve, one PG per
-         * edge (port hs_k, priority hs_p): no multiplier; the sums land every N*P edges */
-        const bool first = st->hs_k == 0 && st->hs_p == 0, last = st->hs_k == N - 1 && st->hs_p == P - 1;
-        const uint64_t hterm = ((lossless >> st->hs_p) & 1u) ? (in->cfg_headroom[st->hs_k] & cmax) : 0;
-        const uint64_t acc_h = first ? hterm : ((st->hs_acc + hterm) & hmax);
-        const uint64_t acc_r = first ? reserve : ((st->rs_acc + reserve) & hmax);
+         * edge (port hs_k, priority hs_p): no multiplier; the sums land every N*P edges. The
+         * headroom term is registered (with its first/last flags) and summed on the next edge;
+         * the reserve term is the configuration then. */
+        n.hs_term = ((lossless >> st->hs_p) & 1u) ? (in->cfg_headroom[st->hs_k] & cmax) : 0;
+        n.hs_tfirst = st->hs_k == 0 && st->hs_p == 0;
+        n.hs_tlast = st->hs_k == N - 1 && st->hs_p == P - 1;
+        const uint64_t acc_h = st->hs_tfirst ? st->hs_term : ((st->hs_acc + st->hs_term) & hmax);
+        const uint64_t acc_r = st->hs_tfirst ? reserve : ((st->rs_acc + reserve) & hmax);
         n.hs_acc = acc_h, n.rs_acc = acc_r;
-        if (last) n.carve_a = acc_h, n.carve_b = acc_r;
+        if (st->hs_tlast) n.carve_a = acc_h, n.carve_b = acc_r;
         if (st->hs_p == P - 1) {
             n.hs_p = 0;
             n.hs_k = (uint8_t)(st->hs_k == N - 1 ? 0 : st->hs_k + 1);
@@ -330,7 +346,9 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.xoffres_reg[k] = (in->cfg_xoff[k / P][k % P] & cmax) + reserve;
             n.xonres_reg[k] = (in->cfg_xon[k / P][k % P] & cmax) + reserve;
             /* per PG, the mode chosen: the admission limit and pause threshold, the resume one */
-            n.lim_reg[k] = in->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
+            const uint32_t lim = in->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
+            n.lim_reg[k] = lim > cmax ? cmax : lim;
+            n.lim_clamped[k] = lim > cmax;
 #ifdef FG_INJECT_BUG
             /* injected bug: the dynamic resume forgets resume_offset */
             n.rsmk_reg[k] = in->cfg_static_mode ? st->xonres_reg[k] : st->thrres_reg[k / P];

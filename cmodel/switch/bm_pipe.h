@@ -63,10 +63,13 @@ enum {
     FG_BMP_COV_REL_MIXED,         /* release takes all headroom and some of ingress */
     FG_BMP_COV_REL_INGRESS,       /* release with no headroom held */
     FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
-    FG_BMP_COV_REL_WAIT_SAME_PG,  /* a release waits in slot A: the admission beside it names its PG */
+    FG_BMP_COV_REL_WAIT_SAME_PG,  /* slot A holds an admission and a release of one PG: the release waits */
+    FG_BMP_COV_ADM_WAIT_SAME_PG,  /* the same, the admission's turn to wait */
+    FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A: the slot at C writes its PG */
+    FG_BMP_COV_REL_INTERLOCK,     /* a release waits in slot A likewise */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
-    FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG the previous edge's commit wrote (forwarding) */
-    FG_BMP_COV_ADM_AFTER_WRITE,   /* admission to a PG the previous edge's commit wrote */
+    FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG written back on the edge before C (B forwarded it) */
+    FG_BMP_COV_ADM_AFTER_WRITE,   /* admission likewise */
     FG_BMP_COV_EGRESS_UNDERFLOW,  /* release larger than egress[o][p] */
     FG_BMP_COV_SHARED_UNDERFLOW,  /* rs larger than shared_used */
     FG_BMP_COV_DEQ_BAD_INDEX,     /* deq naming no PG: ignored and counted */
@@ -119,7 +122,7 @@ typedef struct {
     uint8_t rel_port;
     bool stat_bad_deq;          /* a deq named no PG (edge C); nothing released */
     bool stat_pg_underflow;     /* edge C */
-    bool stat_eq_underflow;     /* edge D */
+    bool stat_eq_underflow;     /* edge D2 (the release's EQ counter is updated at D) */
     bool stat_shared_underflow; /* edge E */
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
@@ -149,6 +152,7 @@ typedef struct {
     uint8_t ea_ptr, da_ptr;
     /* A: slot registers (raw, not yet checked) */
     bool a_v, r_v;
+    bool adm_yield; /* an admission and a release of one PG in slot A: true, the admission waits */
     uint8_t a_i, a_p, a_o, r_o, r_p, r_i;
     uint32_t a_s, r_s;
     /* B: prepared ops */
@@ -169,6 +173,7 @@ typedef struct {
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
+    bool dd_eq_under; /* the release at D was larger than its EQ counter */
     uint32_t dd_s, dd_room, dd_rem, dd_sh;
     uint32_t d_split, d_rs;
     uint32_t d3_split, d3_rs; /* D3: the same one edge later (E adds split - rs formed here) */
@@ -178,7 +183,9 @@ typedef struct {
     bool paused_reg[FG_BMP_MAX_PG];
     uint32_t shared_used_reg;
     /* threshold pipeline */
-    uint8_t hs_k, hs_p;                            /* the PG the carve-out ring adds this edge */
+    uint8_t hs_k, hs_p;                            /* the PG whose term the carve-out ring registers this edge */
+    uint32_t hs_term;                              /* its headroom term, summed on the next edge */
+    bool hs_tfirst, hs_tlast;                      /* the term is the ring's first / last PG */
     uint64_t hs_acc, rs_acc, carve_a, carve_b, carved; /* HW = CW+PW+4 bits */
     uint32_t pool_reg, pool_free_reg;
     uint32_t thr_reg[FG_BMP_MAX_PORTS];
@@ -186,7 +193,8 @@ typedef struct {
     uint32_t rsm_reg[FG_BMP_MAX_PORTS];    /* thr + reserve - resume_offset, CW+2 bits signed */
     uint32_t xoffres_reg[FG_BMP_MAX_PG];   /* xoff + reserve, CW+1 bits */
     uint32_t xonres_reg[FG_BMP_MAX_PG];    /* xon + reserve, CW+1 bits */
-    uint32_t lim_reg[FG_BMP_MAX_PG];       /* static ? xoffres : thrres(port), CW+1 bits */
+    uint32_t lim_reg[FG_BMP_MAX_PG];       /* min(static ? xoffres : thrres(port), 2^CW-1) */
+    bool lim_clamped[FG_BMP_MAX_PG];       /* coverage only: lim_reg was clamped */
     uint32_t rsmk_reg[FG_BMP_MAX_PG];      /* static ? xonres : rsm(port), CW+2 bits signed */
     /* registered outputs */
     fg_bm_pipe_out o;

@@ -89,12 +89,35 @@ module fg_bm_pipe #(
     localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
 
 
-    // v <= lim for an unsigned CW/OW-bit v and a signed XW-bit lim
+    // v <= lim for an unsigned CW/OW-bit v and a signed XW-bit lim: the sign of lim - v (it
+    // fits XW bits; a negative lim gives a negative difference). Written as a subtraction so
+    // that it maps onto one carry chain, with nothing after it but the sign.
     function f_le;
         input [XW-1:0] v;
         input [XW-1:0] lim;
+        reg   [XW-1:0] diff;
         begin
-            f_le = !lim[XW-1] && (v <= lim);
+            diff = lim - v;
+            f_le = !diff[XW-1];
+        end
+    endfunction
+
+    // a <= b for unsigned W-bit a and b, as the borrow of b - a (one carry chain)
+    function f_leu;
+        input [OW-1:0] a;
+        input [OW-1:0] b;
+        reg   [OW:0]   diff;
+        begin
+            diff = {1'b0, b} - {1'b0, a};
+            f_leu = !diff[OW];
+        end
+    endfunction
+
+    // min(v, 2^CW - 1) for a CW+1-bit v
+    function [CW-1:0] f_clamp;
+        input [OW-1:0] v;
+        begin
+            f_clamp = v[OW-1] ? CMAX : v[CW-1:0];
         end
     endfunction
 
@@ -139,15 +162,20 @@ module fg_bm_pipe #(
         end
     endfunction
 
-    // A release naming the same PG as the admission beside it in slot A waits there one edge
-    // (B gets no release, the release arbiter takes nothing), so no slot carries an admission
-    // and a release of one PG and the release's new values never wait for the decision. The
-    // port's next admission is two edges away at least: the release cannot wait twice.
-    wire               rel_wait;
+    // Interlock (slot A): an op whose PG the slot now at C writes waits in slot A one edge, so
+    // the decision at C never needs the result of the slot one ahead (only B forwards, from the
+    // slot in W). An admission and a release of the same PG side by side in slot A: one waits,
+    // taking turns (adm_yield_reg), so a stream of one cannot starve the other. A waiting op
+    // keeps its slot register; its arbiter takes nothing on that edge.
+    wire               adm_hold, rel_hold;
+    // The grant is formed from registers alone; the hold only gates the loads (e_take,
+    // d_take), so the interlock's compares run beside the arbiter, not in front of it.
     wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, ea_ptr_reg);
-    wire [N_PORTS-1:0] d_gnt = rel_wait ? {N_PORTS{1'b0}} : f_rr_grant(dh_v_reg, da_ptr_reg);
+    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, da_ptr_reg);
     wire               e_found = |e_gnt;
     wire               d_found = |d_gnt;
+    wire               e_take = e_found && !adm_hold;
+    wire               d_take = d_found && !rel_hold;
     reg  [PW-1:0] e_idx, d_idx, e_nptr, d_nptr;   // granted port and the pointer after it
     reg  [2:0]    e_sel_p, d_sel_p;
     reg  [PW-1:0] e_sel_o, d_sel_i;
@@ -184,7 +212,8 @@ module fg_bm_pipe #(
 
     reg           a_v_reg, r_v_reg;
     reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
-    reg  [N_PRIO-1:0]  a_poh_reg, r_poh_reg; // slot A's priorities, one-hot
+    reg  [N_PRIO-1:0]  a_poh_reg;            // slot A's admission priority, one-hot
+    reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A's PGs, one-hot (0: illegal indices)
     reg                a_okr_reg, r_okr_reg; // slot A's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
@@ -203,7 +232,7 @@ module fg_bm_pipe #(
     reg  [N_PORTS*OW-1:0] thrres_reg;
     reg  [N_PORTS*XW-1:0] rsm_reg;
     reg  [NPG*OW-1:0]     xoffres_reg, xonres_reg;
-    reg  [NPG*OW-1:0]     lim_reg;    // per PG: static ? xoff + reserve : thr(port) + reserve
+    reg  [NPG*CW-1:0]     lim_reg;    // per PG: min(static ? xoff + reserve : thr(port) + reserve, 2^CW-1)
     reg  [NPG*XW-1:0]     rsmk_reg;   // per PG: static ? xon + reserve : thr + reserve - offset
 
     // ================================================================== B: prepare
@@ -213,19 +242,17 @@ module fg_bm_pipe #(
 
     // a_match[k]: slot A's admission names PG k (legal indices); a_oh_next adds a_v
     wire [NPG-1:0] a_match, r_match;
-    reg [OW-1:0] a_lraw;
+    reg [CW-1:0] a_lc;
     reg [CW-1:0] a_headroom;
     always @* begin
-        a_lraw = {OW{1'b0}};
+        a_lc = {CW{1'b0}};
         a_headroom = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1)
-            a_lraw = a_lraw | (lim_reg[k*OW +: OW] & {OW{a_match[k]}});
+            a_lc = a_lc | (lim_reg[k*CW +: CW] & {CW{a_match[k]}});
         for (k = 0; k < N_PORTS; k = k + 1)
             a_headroom = a_headroom | (cfg_headroom[k*CW +: CW] & {CW{a_ioh_reg[k]}});
     end
     wire          a_lossless = a_ok && |(cfg_lossless & a_poh_reg);
-    wire          a_clamp = a_lraw[OW-1];
-    wire [CW-1:0] a_lc = a_clamp ? CMAX : a_lraw[CW-1:0];
     wire [XW-1:0] a_s_x = {{(XW-SW){1'b0}}, a_s_reg};
 
     reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
@@ -235,24 +262,38 @@ module fg_bm_pipe #(
     reg  [XW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
     reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
     reg           b_rel_v_reg, b_rel_bad_reg;
-    reg  [PW-1:0] b_rel_o_reg;
+    reg  [PW-1:0] b_rel_o_reg, b_rel_i_reg;
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
 
-    wire [NPG-1:0] a_oh_next, r_oh_next;
+    wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
+    wire           d_ok_sel = |(dh_ok_reg & d_gnt);
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
             localparam integer  KI_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
             localparam [PW-1:0] KI = KI_I[PW-1:0];
-            assign a_match[gk]   = a_ok && a_ioh_reg[KI_I] && a_poh_reg[KP_I];
-            assign r_match[gk]   = r_ok && (r_i_reg == KI) && r_poh_reg[KP_I];
-            assign a_oh_next[gk] = a_v_reg && a_match[gk];
-            assign r_oh_next[gk] = r_v_reg && r_match[gk] && !rel_wait;
+            // formed at A and registered: the reads below fan out from flops
+            assign a_pg_next[gk] = e_gnt[KI_I] && eh_ok_reg[KI_I] && eh_poh_reg[KI_I*N_PRIO + KP_I];
+            assign r_pg_next[gk] = d_ok_sel && (d_sel_i == KI) && d_sel_poh[KP_I];
+            assign a_match[gk]   = a_pg_reg[gk];
+            assign r_match[gk]   = r_pg_reg[gk];
+            assign a_oh_next[gk] = a_v_reg && a_match[gk] && !adm_hold;
+            assign r_oh_next[gk] = r_v_reg && r_match[gk] && !rel_hold;
         end
     endgenerate
-    assign rel_wait = a_v_reg && r_v_reg && a_ok && r_ok && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
+    // index compares (PW + 3 bits), not one-hot reductions: the hold does not grow with N*P
+    reg            adm_yield_reg;              // same PG in slot A: 1 the admission waits
+    wire a_live = a_v_reg && a_ok;
+    wire r_live = r_v_reg && r_ok;
+    wire a_conf_c = a_live && ((b_adm_v_reg && (a_i_reg == b_adm_i_reg) && (a_p_reg == b_adm_p_reg)) ||
+                               (b_rel_v_reg && (a_i_reg == b_rel_i_reg) && (a_p_reg == b_rel_p_reg)));
+    wire r_conf_c = r_live && ((b_adm_v_reg && (r_i_reg == b_adm_i_reg) && (r_p_reg == b_adm_p_reg)) ||
+                               (b_rel_v_reg && (r_i_reg == b_rel_i_reg) && (r_p_reg == b_rel_p_reg)));
+    wire same_pg_a = a_live && r_live && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
+    assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
+    assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
 
     // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
     // the next edge. The two are never the same PG (slot A makes such a release wait).
@@ -263,9 +304,8 @@ module fg_bm_pipe #(
     // ================================================================== B: operand read
     // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
     // one-hot match), so the decision at C is made once per slot, not in every PG. The read
-    // misses the two slots ahead: the one in the W registers (written back on this edge) - B
-    // takes its values instead - and the one now at C, whose values are in the W registers
-    // when this slot reaches C: B registers which of its PGs it names (fwd1) for C.
+    // misses the slot in the W registers (written back on this edge): B takes its values
+    // instead. The slot now at C never names these PGs (slot A's interlock).
     reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
     reg [OW-1:0] rd_a_occ, rd_r_occ;
     always @* begin
@@ -284,11 +324,7 @@ module fg_bm_pipe #(
             rd_r_occ = rd_r_occ | (occ_reg[k*OW +: OW]     & {OW{r_match[k]}});
         end
     end
-    // fwd1: the slot at C (b_aoh/b_roh) names the PG; fwd2: the slot in W (w_aoh/w_roh) does
-    wire fwd1_aa_next = |(a_match & b_aoh_reg);
-    wire fwd1_ar_next = |(a_match & b_roh_reg);
-    wire fwd1_ra_next = |(r_match & b_aoh_reg);
-    wire fwd1_rr_next = |(r_match & b_roh_reg);
+    // fwd2: the slot in W (w_aoh/w_roh) names the PG
     wire fwd2_aa = |(a_match & w_aoh_reg);
     wire fwd2_ar = |(a_match & w_roh_reg);
     wire fwd2_ra = |(r_match & w_aoh_reg);
@@ -302,28 +338,21 @@ module fg_bm_pipe #(
 
     reg  [CW-1:0] b_a_ing_reg, b_a_hd_reg, b_r_ing_reg, b_r_hd_reg;
     reg  [OW-1:0] b_a_occ_reg, b_r_occ_reg;
-    reg  [3:0]    b_fwd1_reg;                // {aa, ar, ra, rr}
 
     // ================================================================== C: decide once, commit
-    // Operands: the slot ahead (now in W) if it wrote the PG (w_r first), else B's value. The
-    // compares are made on all three candidates at once and their results selected, so no
-    // carry chain waits for the select.
-    wire f_aa = b_fwd1_reg[3], f_ar = b_fwd1_reg[2], f_ra = b_fwd1_reg[1], f_rr = b_fwd1_reg[0];
-    wire [CW-1:0] a_ing = f_ar ? w_r_ing_reg : f_aa ? w_a_ing_reg : b_a_ing_reg;
-    wire [CW-1:0] a_hd  = f_ar ? w_r_hd_reg  : f_aa ? w_a_hd_reg  : b_a_hd_reg;
-    wire [OW-1:0] a_occ = f_ar ? w_r_occ_reg : f_aa ? w_a_occ_reg : b_a_occ_reg;
-    wire [CW-1:0] r_ing = f_rr ? w_r_ing_reg : f_ra ? w_a_ing_reg : b_r_ing_reg;
-    wire [CW-1:0] r_hd  = f_rr ? w_r_hd_reg  : f_ra ? w_a_hd_reg  : b_r_hd_reg;
-    wire [OW-1:0] r_occ = f_rr ? w_r_occ_reg : f_ra ? w_a_occ_reg : b_r_occ_reg;
+    // Operands: B's registers (the interlock keeps the slot one ahead off these PGs), so each
+    // compare and each candidate below is one carry chain from a register.
+    wire [CW-1:0] a_ing = b_a_ing_reg;
+    wire [CW-1:0] a_hd  = b_a_hd_reg;
+    wire [OW-1:0] a_occ = b_a_occ_reg;
+    wire [CW-1:0] r_ing = b_r_ing_reg;
+    wire [CW-1:0] r_hd  = b_r_hd_reg;
+    wire [OW-1:0] r_occ = b_r_occ_reg;
 
     // admission decision (compares against the limits formed at B)
-    wire v_res = f_ar ? f_le({2'b00, w_r_ing_reg}, b_lim_res_reg)
-               : f_aa ? f_le({2'b00, w_a_ing_reg}, b_lim_res_reg) : f_le({2'b00, b_a_ing_reg}, b_lim_res_reg);
-    wire v_shr = f_ar ? f_le({2'b00, w_r_ing_reg}, b_lim_shr_reg)
-               : f_aa ? f_le({2'b00, w_a_ing_reg}, b_lim_shr_reg) : f_le({2'b00, b_a_ing_reg}, b_lim_shr_reg);
-    wire v_hd  = b_lossless_reg &&
-                 (f_ar ? f_le({2'b00, w_r_hd_reg}, b_lim_hd_reg)
-                : f_aa ? f_le({2'b00, w_a_hd_reg}, b_lim_hd_reg) : f_le({2'b00, b_a_hd_reg}, b_lim_hd_reg));
+    wire v_res = f_le({2'b00, a_ing}, b_lim_res_reg);
+    wire v_shr = f_le({2'b00, a_ing}, b_lim_shr_reg);
+    wire v_hd  = b_lossless_reg && f_le({2'b00, a_hd}, b_lim_hd_reg);
     wire [1:0] c_where_next = !b_adm_v_reg ? 2'd3 : v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
     wire add_ing = b_adm_v_reg && (v_res || v_shr);
     wire add_hd  = b_adm_v_reg && !v_res && !v_shr && v_hd;
@@ -339,10 +368,10 @@ module fg_bm_pipe #(
     wire [CW-1:0] new_a_ing = add_ing ? a_ing_ps : a_ing;
     wire [CW-1:0] new_a_hd  = add_hd ? a_hd_ps : a_hd;
     wire [OW-1:0] new_a_occ = acc ? a_occ_ps : a_occ;
-    // release PG (headroom first); never the admission's PG (slot A made it wait)
+    // release PG (headroom first); never the admission's PG (slot A made one wait)
     wire [CW-1:0] r_c = {{(CW-SW){1'b0}}, b_rel_s_reg};
-    wire          r_le_hd  = f_rr ? (r_c <= w_r_hd_reg) : f_ra ? (r_c <= w_a_hd_reg) : (r_c <= b_r_hd_reg);
-    wire          r_le_occ = f_rr ? (r_o <= w_r_occ_reg) : f_ra ? (r_o <= w_a_occ_reg) : (r_o <= b_r_occ_reg);
+    wire          r_le_hd  = f_leu({1'b0, r_c}, {1'b0, r_hd});
+    wire          r_le_occ = f_leu(r_o, r_occ);
     wire [OW-1:0] r_occ_mr = r_occ - r_o;
     wire [CW-1:0] r_hd_mr  = r_hd - r_o[CW-1:0];
     reg  [CW-1:0] new_r_ing, new_r_hd;
@@ -400,28 +429,25 @@ module fg_bm_pipe #(
     reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D)
     reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
     reg  [SW:0]   c_sd_reg;                   // s - d, signed
+    reg  [SW:0]   c_nd_reg;                   // -d, signed
 
     // ================================================================== D: egress, split, rs
     wire [NPG-1:0]    eq_under;
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
-            // every candidate one adder from registers; the compare only selects
+            // one adder per EQ on the delta its two flags select (s, -d, s - d or 0, all formed
+            // at C); the compare d <= eg runs beside it and only selects:
+            // sat(sat0(eg - d) + s) = d <= eg ? sat(eg + delta) : s (0 without an admission)
             wire          add  = c_adm_v_reg && c_aeq_oh_reg[gk];
             wire          rel  = c_reqv_oh_reg[gk];
             wire [CW-1:0] eg   = egress_reg[gk*CW +: CW];
             wire [CW-1:0] d    = {{(CW-SW){1'b0}}, c_rel_s_reg};
-            wire          d_le = (d <= eg);
-            wire [CW:0]   e_ps  = {1'b0, eg} + {{(CW+1-SW){1'b0}}, c_adm_s_reg};
-            wire [CW-1:0] e_md  = eg - d;
-            wire [CW:0]   e_psd = {1'b0, eg} + {{(CW-SW){c_sd_reg[SW]}}, c_sd_reg};
-            reg  [CW-1:0] eg_n;
-            always @* begin
-                if (rel && add)  eg_n = !d_le ? {{(CW-SW){1'b0}}, c_adm_s_reg} : e_psd[CW] ? CMAX : e_psd[CW-1:0];
-                else if (rel)    eg_n = d_le ? e_md : {CW{1'b0}};
-                else if (add)    eg_n = e_ps[CW] ? CMAX : e_ps[CW-1:0];
-                else             eg_n = eg;
-            end
+            wire          d_le = f_leu({1'b0, d}, {1'b0, eg});
+            wire [SW:0]   dl   = (add && rel) ? c_sd_reg : add ? {1'b0, c_adm_s_reg} : rel ? c_nd_reg : {(SW+1){1'b0}};
+            wire [CW+1:0] sum  = {2'b00, eg} + {{(CW+1-SW){dl[SW]}}, dl};
+            wire [CW-1:0] eg_n = (!rel || d_le) ? (sum[CW] ? CMAX : sum[CW-1:0])
+                                               : (add ? {{(CW-SW){1'b0}}, c_adm_s_reg} : {CW{1'b0}});
             assign eq_under[gk] = rel && !d_le;
             assign eg_next[gk*CW +: CW] = eg_n;
         end
@@ -445,6 +471,7 @@ module fg_bm_pipe #(
     wire          rem_lt_sh = ({{(CW-SW){1'b0}}, dd_rem_reg} < dd_sh_reg);
     wire [SW-1:0] rs_w      = !dd_rel_v_reg ? {SW{1'b0}} : rem_lt_sh ? dd_rem_reg : dd_sh_reg[SW-1:0];
     reg  [SW-1:0] d_split_reg, d_rs_reg;
+    reg  [NPG-1:0] dd_eq_under_reg;             // per EQ, ORed at D2 (no reduction behind a compare)
     reg           stat_eq_underflow_reg;
 
     // ================================================================== E: shared_used
@@ -481,10 +508,15 @@ module fg_bm_pipe #(
     wire          hs_first = hs_oh_reg[0] && (hs_p_reg == 3'd0);
     wire          hs_plast = (hs_p_reg == P_LAST);
     wire          hs_last  = hs_oh_reg[N_PORTS-1] && hs_plast;
-    wire [HW-1:0] hs_term  = hs_lossless ? {{(HW-CW){1'b0}}, hs_k_sel} : {HW{1'b0}};
-    wire [HW-1:0] rs_term  = {{(HW-CW){1'b0}}, cfg_reserve};
-    wire [HW-1:0] hs_acc_next = hs_first ? hs_term : (hs_acc_reg + hs_term);
-    wire [HW-1:0] rs_acc_next = hs_first ? rs_term : (rs_acc_reg + rs_term);
+    wire [CW-1:0] hs_term  = hs_lossless ? hs_k_sel : {CW{1'b0}};
+    // the term is registered (with its first/last flags) and summed on the next edge: the
+    // select over ports and the adder are a stage apart
+    reg  [CW-1:0] hs_term_reg;
+    reg           hs_tfirst_reg, hs_tlast_reg;
+    wire [HW-1:0] hs_term_w = {{(HW-CW){1'b0}}, hs_term_reg};
+    wire [HW-1:0] rs_term_w = {{(HW-CW){1'b0}}, cfg_reserve};
+    wire [HW-1:0] hs_acc_next = hs_tfirst_reg ? hs_term_w : (hs_acc_reg + hs_term_w);
+    wire [HW-1:0] rs_acc_next = hs_tfirst_reg ? rs_term_w : (rs_acc_reg + rs_term_w);
     wire [HW-1:0] total_w = {{(HW-CW){1'b0}}, cfg_total_cells};
     wire [CW-1:0] pool_next = (carved_reg < total_w) ? (cfg_total_cells - carved_reg[CW-1:0]) : {CW{1'b0}};
     wire [CW-1:0] pool_free_next = (pool_reg > shared_used_reg) ? (pool_reg - shared_used_reg) : {CW{1'b0}};
@@ -497,9 +529,9 @@ module fg_bm_pipe #(
             wire [CW-1:0] ing   = ingress_reg[gk*CW +: CW];
             wire          hd0   = (hdrm_reg[gk*CW +: CW] == {CW{1'b0}});
             wire          above = (ing > cfg_reserve);
-            wire [OW-1:0] pthr  = lim_reg[gk*OW +: OW];
+            wire [CW-1:0] pthr  = lim_reg[gk*CW +: CW];
             wire [XW-1:0] rthr  = rsmk_reg[gk*XW +: XW];
-            wire          pause  = !hd0 || (above && ({1'b0, ing} >= pthr));
+            wire          pause  = !hd0 || (above && (ing >= pthr));
             wire          resume = hd0 && (!above || f_le({2'b00, ing}, rthr));
             assign paused_next[gk] = cfg_lossless[KP] && (paused_reg[gk] ? !resume : pause);
         end
@@ -523,7 +555,8 @@ module fg_bm_pipe #(
             eh_ok_reg <= {N_PORTS{1'b0}};
             dh_ok_reg <= {N_PORTS{1'b0}};
             a_poh_reg <= {N_PRIO{1'b0}};
-            r_poh_reg <= {N_PRIO{1'b0}};
+            a_pg_reg <= {NPG{1'b0}};
+            r_pg_reg <= {NPG{1'b0}};
             a_okr_reg <= 1'b0;
             r_okr_reg <= 1'b0;
             a_v_reg <= 1'b0;
@@ -551,6 +584,7 @@ module fg_bm_pipe #(
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
             b_rel_o_reg <= {PW{1'b0}};
+            b_rel_i_reg <= {PW{1'b0}};
             b_rel_p_reg <= 3'd0;
             b_rel_s_reg <= {SW{1'b0}};
             b_roh_reg <= {NPG{1'b0}};
@@ -560,7 +594,7 @@ module fg_bm_pipe #(
             b_r_ing_reg <= {CW{1'b0}};
             b_r_hd_reg <= {CW{1'b0}};
             b_r_occ_reg <= {OW{1'b0}};
-            b_fwd1_reg <= 4'd0;
+            adm_yield_reg <= 1'b0;
             w_aoh_reg <= {NPG{1'b0}};
             w_roh_reg <= {NPG{1'b0}};
             w_a_ing_reg <= {CW{1'b0}};
@@ -589,6 +623,7 @@ module fg_bm_pipe #(
             c_aeq_oh_reg <= {NPG{1'b0}};
             c_reqv_oh_reg <= {NPG{1'b0}};
             c_sd_reg <= {(SW+1){1'b0}};
+            c_nd_reg <= {(SW+1){1'b0}};
             dd_split_v_reg <= 1'b0;
             dd_s_reg <= {SW{1'b0}};
             dd_room_reg <= {CW{1'b0}};
@@ -601,6 +636,7 @@ module fg_bm_pipe #(
             d3_diff_reg <= {(SW+1){1'b0}};
             d_rs_reg <= {SW{1'b0}};
             stat_eq_underflow_reg <= 1'b0;
+            dd_eq_under_reg <= {NPG{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
             ingress_reg <= {(NPG*CW){1'b0}};
             hdrm_reg <= {(NPG*CW){1'b0}};
@@ -611,6 +647,9 @@ module fg_bm_pipe #(
             hs_oh_reg <= HS_FIRST;
             hs_p_reg <= 3'd0;
             hs_acc_reg <= {HW{1'b0}};
+            hs_term_reg <= {CW{1'b0}};
+            hs_tfirst_reg <= 1'b0;
+            hs_tlast_reg <= 1'b0;
             rs_acc_reg <= {HW{1'b0}};
             carve_a_reg <= {HW{1'b0}};
             carve_b_reg <= {HW{1'b0}};
@@ -622,7 +661,7 @@ module fg_bm_pipe #(
             rsm_reg <= {(N_PORTS*XW){1'b0}};
             xoffres_reg <= {(NPG*OW){1'b0}};
             xonres_reg <= {(NPG*OW){1'b0}};
-            lim_reg <= {(NPG*OW){1'b0}};
+            lim_reg <= {(NPG*CW){1'b0}};
             rsmk_reg <= {(NPG*XW){1'b0}};
         end else begin
             // H and A
@@ -634,7 +673,7 @@ module fg_bm_pipe #(
                     eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
                     eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
                     eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
-                end else if (e_gnt[k]) begin
+                end else if (e_gnt[k] && !adm_hold) begin
                     eh_v_reg[k] <= 1'b0;
                 end
                 if (deq_valid[k] && !dh_v_reg[k]) begin
@@ -644,14 +683,15 @@ module fg_bm_pipe #(
                     dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
                     dh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(deq_prio[k*3 +: 3]);
                     dh_ok_reg[k] <= ({1'b0, deq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, deq_src[k*PW +: PW]} < N_PORTS_W);
-                end else if (d_gnt[k]) begin
+                end else if (d_gnt[k] && !rel_hold) begin
                     dh_v_reg[k] <= 1'b0;
                 end
             end
-            a_v_reg <= e_found;
-            if (e_found) begin
+            a_v_reg <= adm_hold || e_found;
+            if (e_take) begin
                 a_ioh_reg <= e_gnt;
                 a_poh_reg <= e_sel_poh;
+                a_pg_reg <= a_pg_next;
                 a_okr_reg <= |(eh_ok_reg & e_gnt);
                 a_i_reg <= e_idx;
                 a_p_reg <= e_sel_p;
@@ -659,10 +699,11 @@ module fg_bm_pipe #(
                 a_s_reg <= e_sel_s;
                 ea_ptr_reg <= e_nptr;
             end
-            r_v_reg <= rel_wait || d_found;
-            if (d_found) begin
+            r_v_reg <= rel_hold || d_found;
+            if (same_pg_a && !a_conf_c) adm_yield_reg <= !adm_yield_reg;
+            if (d_take) begin
                 r_o_reg <= d_idx;
-                r_poh_reg <= d_sel_poh;
+                r_pg_reg <= r_pg_next;
                 r_okr_reg <= |(dh_ok_reg & d_gnt);
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
@@ -670,7 +711,7 @@ module fg_bm_pipe #(
                 da_ptr_reg <= d_nptr;
             end
             // B
-            b_adm_v_reg <= a_v_reg && a_ok;
+            b_adm_v_reg <= a_live && !adm_hold;
             b_adm_bad_reg <= a_v_reg && !a_ok;
             b_lossless_reg <= a_lossless;
             b_adm_i_reg <= a_i_reg;
@@ -681,9 +722,10 @@ module fg_bm_pipe #(
             b_lim_shr_reg <= {2'b00, a_lc} - a_s_x;
             b_lim_hd_reg <= {2'b00, a_headroom} - a_s_x;
             b_aoh_reg <= a_oh_next;
-            b_rel_v_reg <= r_v_reg && r_ok && !rel_wait;
+            b_rel_v_reg <= r_live && !rel_hold;
             b_rel_bad_reg <= r_v_reg && !r_ok;
             b_rel_o_reg <= r_o_reg;
+            b_rel_i_reg <= r_i_reg;
             b_rel_p_reg <= r_p_reg;
             b_rel_s_reg <= r_s_reg;
             b_roh_reg <= r_oh_next;
@@ -693,7 +735,6 @@ module fg_bm_pipe #(
             b_r_ing_reg <= opb_r_ing;
             b_r_hd_reg <= opb_r_hd;
             b_r_occ_reg <= opb_r_occ;
-            b_fwd1_reg <= {fwd1_aa_next, fwd1_ar_next, fwd1_ra_next, fwd1_rr_next};
             // C
             ingress_reg <= ing_next;
             hdrm_reg <= hd_next;
@@ -726,9 +767,10 @@ module fg_bm_pipe #(
             c_aeq_oh_reg <= b_aeq_oh;
             c_reqv_oh_reg <= b_reqv_oh;
             c_sd_reg <= {1'b0, b_adm_s_reg} - {1'b0, b_rel_s_reg};
+            c_nd_reg <= {(SW+1){1'b0}} - {1'b0, b_rel_s_reg};
             // D
             egress_reg <= eg_next;
-            stat_eq_underflow_reg <= |eq_under;
+            dd_eq_under_reg <= eq_under;
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
             dd_s_reg <= c_adm_s_reg;
             dd_room_reg <= room_w;
@@ -736,6 +778,7 @@ module fg_bm_pipe #(
             dd_rem_reg <= rem_w;
             dd_sh_reg <= sh_w;
             // D2
+            stat_eq_underflow_reg <= |dd_eq_under_reg;
             d_split_reg <= split_w;
             d_rs_reg <= rs_w;
             // D3
@@ -748,7 +791,10 @@ module fg_bm_pipe #(
             // thresholds
             hs_acc_reg <= hs_acc_next;
             rs_acc_reg <= rs_acc_next;
-            if (hs_last) begin
+            hs_term_reg <= hs_term;
+            hs_tfirst_reg <= hs_first;
+            hs_tlast_reg <= hs_last;
+            if (hs_tlast_reg) begin
                 carve_a_reg <= hs_acc_next;
                 carve_b_reg <= rs_acc_next;
             end
@@ -769,7 +815,7 @@ module fg_bm_pipe #(
             for (k = 0; k < NPG; k = k + 1) begin
                 xoffres_reg[k*OW +: OW] <= {1'b0, cfg_xoff[k*CW +: CW]} + {1'b0, cfg_reserve};
                 xonres_reg[k*OW +: OW] <= {1'b0, cfg_xon[k*CW +: CW]} + {1'b0, cfg_reserve};
-                lim_reg[k*OW +: OW] <= cfg_static_mode ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW];
+                lim_reg[k*CW +: CW] <= f_clamp(cfg_static_mode ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW]);
                 rsmk_reg[k*XW +: XW] <= cfg_static_mode ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
             end
             paused_reg <= paused_next;

@@ -59,10 +59,12 @@ struct TbBmPipeDirected : TbBmPipe {
                 for (int p = 0; p < P; p++) m |= (uint64_t)x.paused[i][p] << (i * P + p);
             return m;
         };
-        // threshold pipeline: carve ring loads at edge 9, carved 10, pool 11, pool_free 12, thr 13;
-        // until then carved is 0 and the pool is all of B: thr = 100 >> 1
-        C(12, "thr[0] = 100 >> 1 (no carve-out yet)", 50, thr0);
-        C(13, "thr[0] = 44 >> 1", 22, thr0);
+        // threshold pipeline: the ring registers PG k's term at edge 2 + k and sums it on the
+        // next edge; the last PG (7) is summed and the carve-out loaded at edge 10, carved 11,
+        // pool 12, pool_free 13, thr 14; until then carved is 0 and the pool is all of B:
+        // thr = 100 >> 1
+        C(13, "thr[0] = 100 >> 1 (no carve-out yet)", 50, thr0);
+        C(14, "thr[0] = 44 >> 1", 22, thr0);
         // P1 cycle 20: port 0 prio 1 -> dst 1, 2 cells: 0 <= reserve - 2 = 0 -> reserve
         offers.push_back(Offer{20, false, 0, 1, 1, 2});
         C(20, "enq_ready[0] low after the capture", 0, rdy0);
@@ -114,6 +116,49 @@ struct TbBmPipeDirected : TbBmPipe {
         C(44, "egress(1,1) = 7 - 5", 2, eg(1, 1));
         C(46, "shared_used before E", 16, su);
         C(47, "shared_used = 16 - 5", 11, su);
+        // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A 51,
+        // B 52, verdict 53, W 54). Release R1 cycle 51 egress 2 prio 0 from ingress 1, 1 cell:
+        // A at 52; at edge 53 P9 is the slot at C, which writes PG(1,0): R1 waits in slot A;
+        // B at 54 (P9 in W: forwarded, ing 2), verdict 55, W 56: ing 2 - 1.
+        offers.push_back(Offer{50, false, 1, 0, 2, 2});
+        offers.push_back(Offer{51, true, 2, 0, 1, 1});
+        C(53, "verdict P9: port 1, reserve", 0x110, adm);
+        C(54, "ingress(1,0) = 2", 2, ing(1, 0));
+        C(54, "R1 waited an edge: no release decided yet", 0, relv);
+        C(55, "rel_valid from egress port 2", 0x102, relv);
+        C(55, "ingress(1,0) still 2", 2, ing(1, 0));
+        C(56, "ingress(1,0) = 1", 1, ing(1, 0));
+        C(56, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        // an admission and a release of one PG side by side in slot A take turns. shared_used is
+        // 11 (the P9/R1 pair touched no shared cell), pool_free 33, thr 16, lim 18.
+        // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 18 - 3 -> shared
+        // (verdict 63, W 64). P7 cycle 62, same PG, 2 cells, and R2 cycle 62 egress 0 prio 0
+        // from ingress 3, 3 cells: both in slot A at 63; first turn: the release waits. P7: B 64
+        // (P6 forwarded: ing 3), 3 <= 16 -> shared, verdict 65, W 66. R2 is then held by the
+        // interlock at 65 (P7 at C), B 66 (ing 5), verdict 67, W 68: ing 5 - 3 = 2.
+        offers.push_back(Offer{60, false, 3, 0, 0, 3});
+        offers.push_back(Offer{62, false, 3, 0, 0, 2});
+        offers.push_back(Offer{62, true, 0, 0, 3, 3});
+        C(63, "verdict P6: port 3, shared", 0x131, adm);
+        C(65, "verdict P7: port 3, shared", 0x131, adm);
+        C(65, "R2 waits (its turn to wait, then the interlock)", 0, relv);
+        C(66, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
+        C(66, "R2 not yet", 0, relv);
+        C(67, "rel_valid from egress port 0", 0x100, relv);
+        C(68, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
+        C(68, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
+        // second meeting, the admission's turn to wait: P8 cycle 70 port 3 prio 0 -> dst 0, 1
+        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell. R3: B 72, verdict 73,
+        // W 74 (ing 1). P8 waits at 72 (turn) and 73 (interlock): B 74 (forwarded: ing 1),
+        // 1 <= 2 - 1 -> reserve, verdict 75, W 76.
+        offers.push_back(Offer{70, false, 3, 0, 0, 1});
+        offers.push_back(Offer{70, true, 0, 0, 3, 1});
+        C(73, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
+        C(73, "no verdict: P8 waits", 0, adm);
+        C(74, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
+        C(74, "still no verdict", 0, adm);
+        C(75, "verdict P8: port 3, reserve", 0x130, adm);
+        C(76, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {
