@@ -50,6 +50,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = -1;
+    for (int k = 0; k < FG_BMP_MAX_PG; k++) st->ps_hd0[k] = true; /* the flags of empty counters */
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
@@ -262,9 +263,10 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.c_rel = *r;
     }
 
-    /* ---------------------------------------------------------------- D: egress, split, rs */
+    /* ---------------------------------------------------------------- Q: egress counters
+     * the ops the D stage registered (the RTL registers a delta per EQ there) */
     {
-        const fg_bmp_op *a = &st->c_adm, *r = &st->c_rel;
+        const fg_bmp_op *a = &st->q_adm, *r = &st->q_rel;
         const int aeq = a->v ? a->other * P + a->prio : -1;
         const int req = r->v ? r->port * P + r->prio : -1;
         bool under = false;
@@ -279,7 +281,13 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             if (e == aeq) eg = (uint32_t)fg_sat_add(eg, a->s, CW);
             n.egress_reg[e] = eg;
         }
-        n.dd_eq_under = under; /* reaches the output at D2 (the RTL ORs per-EQ flags there) */
+        n.dd_eq_under = under; /* reaches the output on the next edge (the RTL ORs per-EQ flags there) */
+    }
+
+    /* ---------------------------------------------------------------- D: per-EQ deltas, split, rs */
+    {
+        const fg_bmp_op *a = &st->c_adm, *r = &st->c_rel;
+        n.q_adm = *a, n.q_rel = *r;
         /* split = s - min(s, sat0(reserve - ing)) and rs = min(r - min(r, hd), sat0(ing - reserve)),
          * each one carry chain per edge: their parts here, the min at D2 */
         n.dd_split_v = a->v && st->c_where == FG_BMP_WHERE_SHARED;
@@ -359,16 +367,18 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     }
 
     /* ---------------------------------------------------------------- pause per PG */
+    /* the compares are registered per PG (ps_*) and the decision made from them one edge later */
     for (int k = 0; k < NPG; k++) {
         const int p = k % P;
         const uint32_t ing = st->ingress_reg[k];
-        const bool hd0 = st->hdrm_reg[k] == 0;
-        const bool above = ing > reserve;
+        n.ps_hd0[k] = st->hdrm_reg[k] == 0;
+        n.ps_above[k] = ing > reserve;
+        n.ps_ge[k] = ing >= st->lim_reg[k];
+        n.ps_le[k] = fg_bmp_le(ing, st->rsmk_reg[k], XW);
+        const bool hd0 = st->ps_hd0[k], above = st->ps_above[k];
         const bool stat = in->cfg_static_mode;
-        const uint32_t pthr = st->lim_reg[k];
-        const uint32_t rthr = st->rsmk_reg[k];
-        const bool pause = !hd0 || (above && ing >= pthr);
-        const bool resume = hd0 && (!above || fg_bmp_le(ing, rthr, XW));
+        const bool pause = !hd0 || (above && st->ps_ge[k]);
+        const bool resume = hd0 && (!above || st->ps_le[k]);
         bool pz = false;
         if ((lossless >> p) & 1u) {
             if (st->paused_reg[k]) {

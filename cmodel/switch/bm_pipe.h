@@ -122,7 +122,7 @@ typedef struct {
     uint8_t rel_port;
     bool stat_bad_deq;          /* a deq named no PG (edge C); nothing released */
     bool stat_pg_underflow;     /* edge C */
-    bool stat_eq_underflow;     /* edge D2 (the release's EQ counter is updated at D) */
+    bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
     bool stat_shared_underflow; /* edge E */
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
@@ -173,7 +173,8 @@ typedef struct {
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
-    bool dd_eq_under; /* the release at D was larger than its EQ counter */
+    fg_bmp_op q_adm, q_rel; /* D: the ops whose deltas the egress counters take at Q */
+    bool dd_eq_under;        /* the release at Q was larger than its EQ counter */
     uint32_t dd_s, dd_room, dd_rem, dd_sh;
     uint32_t d_split, d_rs;
     uint32_t d3_split, d3_rs; /* D3: the same one edge later (E adds split - rs formed here) */
@@ -181,6 +182,8 @@ typedef struct {
     uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];
     uint32_t egress_reg[FG_BMP_MAX_PG];
     bool paused_reg[FG_BMP_MAX_PG];
+    /* the pause compares, registered per PG: hd == 0, ing > reserve, ing >= lim, ing <= rsmk */
+    bool ps_hd0[FG_BMP_MAX_PG], ps_above[FG_BMP_MAX_PG], ps_ge[FG_BMP_MAX_PG], ps_le[FG_BMP_MAX_PG];
     uint32_t shared_used_reg;
     /* threshold pipeline */
     uint8_t hs_k, hs_p;                            /* the PG whose term the carve-out ring registers this edge */

@@ -77,7 +77,10 @@ module fg_bm_pipe #(
 );
 
     localparam integer NPG = N_PORTS * N_PRIO;
-    localparam integer XW  = CW + 2;          // signed limits
+    localparam integer XW  = CW + 2;          // signed resume thresholds
+    localparam integer LW  = CW + 3;          // signed admission limits L - s
+    // the limit of a slot without an admission: every lim - v stays negative in LW bits
+    localparam [LW-1:0] LNEG = {3'b110, {CW{1'b0}}};
     localparam integer OW  = CW + 1;          // occ = ingress + headroom
     localparam integer HW  = CW + PW + 4;     // headroom sum and carve-out
     localparam [CW-1:0] CMAX = {CW{1'b1}};
@@ -99,6 +102,30 @@ module fg_bm_pipe #(
         begin
             diff = lim - v;
             f_le = !diff[XW-1];
+        end
+    endfunction
+
+    // v fits under an admission limit (v <= lim, LW-bit signed lim, LNEG for none): the sign
+    // of lim - v, one carry chain and nothing after it
+    function f_fits;
+        input [LW-1:0] v;
+        input [LW-1:0] lim;
+        reg   [LW-1:0] diff;
+        begin
+            diff = lim - v;
+            f_fits = !diff[LW-1];
+        end
+    endfunction
+
+    // sat0(a - b) for CW-bit a and b: one subtraction, its borrow selects 0 (no compare chain
+    // beside it and no mux behind two chains)
+    function [CW-1:0] f_sub0;
+        input [CW-1:0] a;
+        input [CW-1:0] b;
+        reg   [CW:0]   diff;
+        begin
+            diff = {1'b0, a} - {1'b0, b};
+            f_sub0 = diff[CW] ? {CW{1'b0}} : diff[CW-1:0];
         end
     endfunction
 
@@ -214,6 +241,10 @@ module fg_bm_pipe #(
     reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
     reg  [N_PRIO-1:0]  a_poh_reg;            // slot A's admission priority, one-hot
     reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A's PGs, one-hot (0: illegal indices)
+    // copies of the one-hots, one per counter read at B: each drives CW bits, not 3*CW + 1
+    // (fanout is what costs at these reads); keep stops yosys merging them back
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg;
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg;
     reg                a_okr_reg, r_okr_reg; // slot A's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
@@ -248,18 +279,24 @@ module fg_bm_pipe #(
         a_lc = {CW{1'b0}};
         a_headroom = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1)
-            a_lc = a_lc | (lim_reg[k*CW +: CW] & {CW{a_match[k]}});
+            a_lc = a_lc | (lim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
         for (k = 0; k < N_PORTS; k = k + 1)
             a_headroom = a_headroom | (cfg_headroom[k*CW +: CW] & {CW{a_ioh_reg[k]}});
     end
     wire          a_lossless = a_ok && |(cfg_lossless & a_poh_reg);
-    wire [XW-1:0] a_s_x = {{(XW-SW){1'b0}}, a_s_reg};
+    // a lossy priority gets the LNEG headroom limit: nothing fits there at C. The decision at
+    // C needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
+    // no EQ (b_aeq_oh) and no verdict, whatever it computes.
+    wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, a_s_reg};
+    wire [LW-1:0] x_res = {3'b000, cfg_reserve};
+    wire [LW-1:0] x_shr = {3'b000, a_lc};
+    wire [LW-1:0] x_hd  = a_lossless ? {3'b000, a_headroom} : LNEG;
 
     reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
     reg  [PW-1:0] b_adm_i_reg, b_adm_o_reg;
     reg  [2:0]    b_adm_p_reg;
     reg  [SW-1:0] b_adm_s_reg;
-    reg  [XW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
+    reg  [LW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
     reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
     reg           b_rel_v_reg, b_rel_bad_reg;
     reg  [PW-1:0] b_rel_o_reg, b_rel_i_reg;
@@ -316,12 +353,12 @@ module fg_bm_pipe #(
         rd_r_hd  = {CW{1'b0}};
         rd_r_occ = {OW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            rd_a_ing = rd_a_ing | (ingress_reg[k*CW +: CW] & {CW{a_match[k]}});
-            rd_a_hd  = rd_a_hd  | (hdrm_reg[k*CW +: CW]    & {CW{a_match[k]}});
-            rd_a_occ = rd_a_occ | (occ_reg[k*OW +: OW]     & {OW{a_match[k]}});
-            rd_r_ing = rd_r_ing | (ingress_reg[k*CW +: CW] & {CW{r_match[k]}});
-            rd_r_hd  = rd_r_hd  | (hdrm_reg[k*CW +: CW]    & {CW{r_match[k]}});
-            rd_r_occ = rd_r_occ | (occ_reg[k*OW +: OW]     & {OW{r_match[k]}});
+            rd_a_ing = rd_a_ing | (ingress_reg[k*CW +: CW] & {CW{a_pg_ing_reg[k]}});
+            rd_a_hd  = rd_a_hd  | (hdrm_reg[k*CW +: CW]    & {CW{a_pg_hd_reg[k]}});
+            rd_a_occ = rd_a_occ | (occ_reg[k*OW +: OW]     & {OW{a_pg_occ_reg[k]}});
+            rd_r_ing = rd_r_ing | (ingress_reg[k*CW +: CW] & {CW{r_pg_ing_reg[k]}});
+            rd_r_hd  = rd_r_hd  | (hdrm_reg[k*CW +: CW]    & {CW{r_pg_hd_reg[k]}});
+            rd_r_occ = rd_r_occ | (occ_reg[k*OW +: OW]     & {OW{r_pg_occ_reg[k]}});
         end
     end
     // fwd2: the slot in W (w_aoh/w_roh) names the PG
@@ -350,12 +387,12 @@ module fg_bm_pipe #(
     wire [OW-1:0] r_occ = b_r_occ_reg;
 
     // admission decision (compares against the limits formed at B)
-    wire v_res = f_le({2'b00, a_ing}, b_lim_res_reg);
-    wire v_shr = f_le({2'b00, a_ing}, b_lim_shr_reg);
-    wire v_hd  = b_lossless_reg && f_le({2'b00, a_hd}, b_lim_hd_reg);
-    wire [1:0] c_where_next = !b_adm_v_reg ? 2'd3 : v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
-    wire add_ing = b_adm_v_reg && (v_res || v_shr);
-    wire add_hd  = b_adm_v_reg && !v_res && !v_shr && v_hd;
+    wire v_res = f_fits({3'b000, a_ing}, b_lim_res_reg);
+    wire v_shr = f_fits({3'b000, a_ing}, b_lim_shr_reg);
+    wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // LNEG unless lossless
+    wire [1:0] c_where_next = v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
+    wire add_ing = v_res || v_shr;
+    wire add_hd  = !v_res && !v_shr && v_hd;
     wire acc     = add_ing || add_hd;
 
     // every candidate is one adder from a register; the compares only select
@@ -426,28 +463,40 @@ module fg_bm_pipe #(
     reg  [CW-1:0] c_ing_a_reg, c_ing_r_reg, c_hd_r_reg;
     reg           c_rel_v_reg;
     reg  [SW-1:0] c_rel_s_reg;
-    reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D)
+    reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D: the
+                                              // decision's fanout stays small at C)
     reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
     reg  [SW:0]   c_sd_reg;                   // s - d, signed
     reg  [SW:0]   c_nd_reg;                   // -d, signed
 
-    // ================================================================== D: egress, split, rs
+    // ================================================================== D: per-EQ deltas; Q: egress
+    // D registers, per EQ, the delta its two flags select (s, -d, s - d or 0, all formed at C)
+    // and the flags; Q adds it, one carry chain from registers, with the compare d <= eg beside
+    // it that only selects: sat(sat0(eg - d) + s) = d <= eg ? sat(eg + delta) : s (0 without
+    // an admission).
+    wire [NPG*(SW+1)-1:0] q_dl_next;
+    wire [NPG-1:0]        q_add_next;
+    reg  [NPG*(SW+1)-1:0] q_dl_reg;
+    reg  [NPG-1:0]        q_add_reg, q_rel_reg;
+    reg  [SW-1:0]         q_s_reg, q_d_reg;
     wire [NPG-1:0]    eq_under;
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
-            // one adder per EQ on the delta its two flags select (s, -d, s - d or 0, all formed
-            // at C); the compare d <= eg runs beside it and only selects:
-            // sat(sat0(eg - d) + s) = d <= eg ? sat(eg + delta) : s (0 without an admission)
-            wire          add  = c_adm_v_reg && c_aeq_oh_reg[gk];
-            wire          rel  = c_reqv_oh_reg[gk];
+            wire          add_d = c_adm_v_reg && c_aeq_oh_reg[gk];
+            wire          rel_d = c_reqv_oh_reg[gk];
+            assign q_add_next[gk] = add_d;
+            assign q_dl_next[gk*(SW+1) +: SW+1] = (add_d && rel_d) ? c_sd_reg : add_d ? {1'b0, c_adm_s_reg}
+                                                : rel_d ? c_nd_reg : {(SW+1){1'b0}};
+            wire          add  = q_add_reg[gk];
+            wire          rel  = q_rel_reg[gk];
+            wire [SW:0]   dl   = q_dl_reg[gk*(SW+1) +: SW+1];
             wire [CW-1:0] eg   = egress_reg[gk*CW +: CW];
-            wire [CW-1:0] d    = {{(CW-SW){1'b0}}, c_rel_s_reg};
+            wire [CW-1:0] d    = {{(CW-SW){1'b0}}, q_d_reg};
             wire          d_le = f_leu({1'b0, d}, {1'b0, eg});
-            wire [SW:0]   dl   = (add && rel) ? c_sd_reg : add ? {1'b0, c_adm_s_reg} : rel ? c_nd_reg : {(SW+1){1'b0}};
             wire [CW+1:0] sum  = {2'b00, eg} + {{(CW+1-SW){dl[SW]}}, dl};
             wire [CW-1:0] eg_n = (!rel || d_le) ? (sum[CW] ? CMAX : sum[CW-1:0])
-                                               : (add ? {{(CW-SW){1'b0}}, c_adm_s_reg} : {CW{1'b0}});
+                                               : (add ? {{(CW-SW){1'b0}}, q_s_reg} : {CW{1'b0}});
             assign eq_under[gk] = rel && !d_le;
             assign eg_next[gk*CW +: CW] = eg_n;
         end
@@ -456,22 +505,26 @@ module fg_bm_pipe #(
     // split = s - min(s, sat0(reserve - ing)) for a shared admission and
     // rs = min(r - min(r, hd), sat0(ing - reserve)) for a release: one carry chain per edge,
     // their parts here (D), the min at D2
-    wire [CW-1:0] room_w = (cfg_reserve > c_ing_a_reg) ? (cfg_reserve - c_ing_a_reg) : {CW{1'b0}};
-    wire [CW-1:0] r_w    = {{(CW-SW){1'b0}}, c_rel_s_reg};
-    wire [SW-1:0] rem_w  = (r_w > c_hd_r_reg) ? (c_rel_s_reg - c_hd_r_reg[SW-1:0]) : {SW{1'b0}};
-    wire [CW-1:0] sh_w   = (c_ing_r_reg > cfg_reserve) ? (c_ing_r_reg - cfg_reserve) : {CW{1'b0}};
+    wire [CW-1:0] room_w = f_sub0(cfg_reserve, c_ing_a_reg);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [CW-1:0] rem_f  = f_sub0({{(CW-SW){1'b0}}, c_rel_s_reg}, c_hd_r_reg);   // < 2^SW
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [SW-1:0] rem_w  = rem_f[SW-1:0];                // r - hd < r < 2^SW when positive
+    wire [CW-1:0] sh_w   = f_sub0(c_ing_r_reg, cfg_reserve);
     reg           dd_split_v_reg, dd_rel_v_reg;
     reg  [SW-1:0] dd_s_reg, dd_rem_reg;
     reg  [CW-1:0] dd_room_reg, dd_sh_reg;
 
     // ================================================================== D2: split, rs
-    // room < s implies room < 2^SW: the low bits give s - room
-    wire          room_ge_s = (dd_room_reg >= {{(CW-SW){1'b0}}, dd_s_reg});
-    wire [SW-1:0] split_w   = (dd_split_v_reg && !room_ge_s) ? (dd_s_reg - dd_room_reg[SW-1:0]) : {SW{1'b0}};
+    // sat0(s - room) < s < 2^SW: the low bits
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [CW-1:0] split_f   = f_sub0({{(CW-SW){1'b0}}, dd_s_reg}, dd_room_reg);  // < 2^SW
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [SW-1:0] split_w   = dd_split_v_reg ? split_f[SW-1:0] : {SW{1'b0}};
     wire          rem_lt_sh = ({{(CW-SW){1'b0}}, dd_rem_reg} < dd_sh_reg);
     wire [SW-1:0] rs_w      = !dd_rel_v_reg ? {SW{1'b0}} : rem_lt_sh ? dd_rem_reg : dd_sh_reg[SW-1:0];
     reg  [SW-1:0] d_split_reg, d_rs_reg;
-    reg  [NPG-1:0] dd_eq_under_reg;             // per EQ, ORed at D2 (no reduction behind a compare)
+    reg  [NPG-1:0] dd_eq_under_reg;             // per EQ at Q, ORed on the next edge (D3)
     reg           stat_eq_underflow_reg;
 
     // ================================================================== E: shared_used
@@ -517,22 +570,32 @@ module fg_bm_pipe #(
     wire [HW-1:0] rs_term_w = {{(HW-CW){1'b0}}, cfg_reserve};
     wire [HW-1:0] hs_acc_next = hs_tfirst_reg ? hs_term_w : (hs_acc_reg + hs_term_w);
     wire [HW-1:0] rs_acc_next = hs_tfirst_reg ? rs_term_w : (rs_acc_reg + rs_term_w);
-    wire [HW-1:0] total_w = {{(HW-CW){1'b0}}, cfg_total_cells};
-    wire [CW-1:0] pool_next = (carved_reg < total_w) ? (cfg_total_cells - carved_reg[CW-1:0]) : {CW{1'b0}};
-    wire [CW-1:0] pool_free_next = (pool_reg > shared_used_reg) ? (pool_reg - shared_used_reg) : {CW{1'b0}};
+    wire [HW:0]   pool_d  = {{(HW-CW+1){1'b0}}, cfg_total_cells} - {1'b0, carved_reg};
+    wire [CW-1:0] pool_next = pool_d[HW] ? {CW{1'b0}} : pool_d[CW-1:0];   // sat0(B - carved)
+    wire [CW-1:0] pool_free_next = f_sub0(pool_reg, shared_used_reg);
 
     // ================================================================== pause per PG
     wire [NPG-1:0] paused_next;
+    wire [NPG*4-1:0] ps_flags_next;
+    reg  [NPG*4-1:0] ps_flags_reg;      // per PG {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_ps
             localparam integer KP = gk % N_PRIO;
+            // the compares are registered per PG (ps_*), the decision made on the next edge:
+            // a compare's carry chain and the counter's fanout are a stage apart from it
             wire [CW-1:0] ing   = ingress_reg[gk*CW +: CW];
-            wire          hd0   = (hdrm_reg[gk*CW +: CW] == {CW{1'b0}});
-            wire          above = (ing > cfg_reserve);
             wire [CW-1:0] pthr  = lim_reg[gk*CW +: CW];
             wire [XW-1:0] rthr  = rsmk_reg[gk*XW +: XW];
-            wire          pause  = !hd0 || (above && (ing >= pthr));
-            wire          resume = hd0 && (!above || f_le({2'b00, ing}, rthr));
+            assign ps_flags_next[gk*4 +: 4] = {hdrm_reg[gk*CW +: CW] == {CW{1'b0}},
+                                               !f_leu({1'b0, ing}, {1'b0, cfg_reserve}),
+                                               f_leu({1'b0, pthr}, {1'b0, ing}),
+                                               f_le({2'b00, ing}, rthr)};
+            wire          hd0   = ps_flags_reg[gk*4 + 3];
+            wire          above = ps_flags_reg[gk*4 + 2];
+            wire          ge_p  = ps_flags_reg[gk*4 + 1];
+            wire          le_r  = ps_flags_reg[gk*4];
+            wire          pause  = !hd0 || (above && ge_p);
+            wire          resume = hd0 && (!above || le_r);
             assign paused_next[gk] = cfg_lossless[KP] && (paused_reg[gk] ? !resume : pause);
         end
     endgenerate
@@ -557,6 +620,13 @@ module fg_bm_pipe #(
             a_poh_reg <= {N_PRIO{1'b0}};
             a_pg_reg <= {NPG{1'b0}};
             r_pg_reg <= {NPG{1'b0}};
+            a_pg_ing_reg <= {NPG{1'b0}};
+            a_pg_hd_reg <= {NPG{1'b0}};
+            a_pg_occ_reg <= {NPG{1'b0}};
+            a_pg_lim_reg <= {NPG{1'b0}};
+            r_pg_ing_reg <= {NPG{1'b0}};
+            r_pg_hd_reg <= {NPG{1'b0}};
+            r_pg_occ_reg <= {NPG{1'b0}};
             a_okr_reg <= 1'b0;
             r_okr_reg <= 1'b0;
             a_v_reg <= 1'b0;
@@ -577,9 +647,9 @@ module fg_bm_pipe #(
             b_adm_o_reg <= {PW{1'b0}};
             b_adm_p_reg <= 3'd0;
             b_adm_s_reg <= {SW{1'b0}};
-            b_lim_res_reg <= {XW{1'b0}};
-            b_lim_shr_reg <= {XW{1'b0}};
-            b_lim_hd_reg <= {XW{1'b0}};
+            b_lim_res_reg <= LNEG;
+            b_lim_shr_reg <= LNEG;
+            b_lim_hd_reg <= LNEG;
             b_aoh_reg <= {NPG{1'b0}};
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
@@ -637,12 +707,18 @@ module fg_bm_pipe #(
             d_rs_reg <= {SW{1'b0}};
             stat_eq_underflow_reg <= 1'b0;
             dd_eq_under_reg <= {NPG{1'b0}};
+            q_dl_reg <= {(NPG*(SW+1)){1'b0}};
+            q_add_reg <= {NPG{1'b0}};
+            q_rel_reg <= {NPG{1'b0}};
+            q_s_reg <= {SW{1'b0}};
+            q_d_reg <= {SW{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
             ingress_reg <= {(NPG*CW){1'b0}};
             hdrm_reg <= {(NPG*CW){1'b0}};
             egress_reg <= {(NPG*CW){1'b0}};
             occ_reg <= {(NPG*OW){1'b0}};
             paused_reg <= {NPG{1'b0}};
+            ps_flags_reg <= {NPG{4'b1000}};   // the flags of empty counters (no pause)
             shared_used_reg <= {CW{1'b0}};
             hs_oh_reg <= HS_FIRST;
             hs_p_reg <= 3'd0;
@@ -692,6 +768,10 @@ module fg_bm_pipe #(
                 a_ioh_reg <= e_gnt;
                 a_poh_reg <= e_sel_poh;
                 a_pg_reg <= a_pg_next;
+                a_pg_lim_reg <= a_pg_next;
+                a_pg_ing_reg <= a_pg_next;
+                a_pg_hd_reg <= a_pg_next;
+                a_pg_occ_reg <= a_pg_next;
                 a_okr_reg <= |(eh_ok_reg & e_gnt);
                 a_i_reg <= e_idx;
                 a_p_reg <= e_sel_p;
@@ -704,6 +784,9 @@ module fg_bm_pipe #(
             if (d_take) begin
                 r_o_reg <= d_idx;
                 r_pg_reg <= r_pg_next;
+                r_pg_ing_reg <= r_pg_next;
+                r_pg_hd_reg <= r_pg_next;
+                r_pg_occ_reg <= r_pg_next;
                 r_okr_reg <= |(dh_ok_reg & d_gnt);
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
@@ -718,9 +801,9 @@ module fg_bm_pipe #(
             b_adm_o_reg <= a_o_reg;
             b_adm_p_reg <= a_p_reg;
             b_adm_s_reg <= a_s_reg;
-            b_lim_res_reg <= {2'b00, cfg_reserve} - a_s_x;
-            b_lim_shr_reg <= {2'b00, a_lc} - a_s_x;
-            b_lim_hd_reg <= {2'b00, a_headroom} - a_s_x;
+            b_lim_res_reg <= x_res - a_s_l;
+            b_lim_shr_reg <= x_shr - a_s_l;
+            b_lim_hd_reg <= x_hd - a_s_l;
             b_aoh_reg <= a_oh_next;
             b_rel_v_reg <= r_live && !rel_hold;
             b_rel_bad_reg <= r_v_reg && !r_ok;
@@ -769,6 +852,12 @@ module fg_bm_pipe #(
             c_sd_reg <= {1'b0, b_adm_s_reg} - {1'b0, b_rel_s_reg};
             c_nd_reg <= {(SW+1){1'b0}} - {1'b0, b_rel_s_reg};
             // D
+            q_dl_reg <= q_dl_next;
+            q_add_reg <= q_add_next;
+            q_rel_reg <= c_reqv_oh_reg;
+            q_s_reg <= c_adm_s_reg;
+            q_d_reg <= c_rel_s_reg;
+            // Q
             egress_reg <= eg_next;
             dd_eq_under_reg <= eq_under;
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
@@ -819,6 +908,7 @@ module fg_bm_pipe #(
                 rsmk_reg[k*XW +: XW] <= cfg_static_mode ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
             end
             paused_reg <= paused_next;
+            ps_flags_reg <= ps_flags_next;
         end
     end
 

@@ -9,8 +9,9 @@
 // + 8 PGs x 2 = 56, pool = 44, thr = 22, lim = thr + reserve = 24.
 // Edge e is the e-th call of the step (0 and 1 are reset); "after e" = the registered outputs
 // then. An offer driven in cycle c is captured at edge c (H), arbitrated at c+1 (A), prepared
-// at c+2 (B, which reads the PG's counters), decided at c+3 (C: verdict), written at c+4 (W,
-// and the EQ counter, D); split/rs at c+5 (D2), c+6 (D3), shared_used at c+7 (E).
+// at c+2 (B, which reads the PG's counters), decided at c+3 (C: verdict), written at c+4 (W;
+// D registers the EQ's delta), the EQ counter at c+5 (Q); split/rs at c+5 (D2), c+6 (D3),
+// shared_used at c+7 (E).
 #define TB_N_PORTS 4
 #define TB_N_PRIO 2
 #include <functional>
@@ -73,13 +74,14 @@ struct TbBmPipeDirected : TbBmPipe {
         C(23, "verdict P1: port 0, reserve", 0x100, adm);
         C(23, "ingress(0,1) not yet written", 0, ing(0, 1));
         C(24, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
-        C(24, "egress(1,1) = 2 (D)", 2, eg(1, 1));
+        C(24, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
+        C(25, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
         // P2 cycle 22: 5 cells -> dst 1; B reads at edge 24 while P1 is in W (forwarded): ing 2,
         // 2 <= 24 - 5 -> shared; split = 5 - min(5, sat0(2 - 2)) = 5
         offers.push_back(Offer{22, false, 0, 1, 1, 5});
         C(25, "verdict P2: shared", 0x101, adm);
         C(26, "ingress(0,1) = 7", 7, ing(0, 1));
-        C(26, "egress(1,1) = 7", 7, eg(1, 1));
+        C(27, "egress(1,1) = 7", 7, eg(1, 1));
         C(28, "shared_used before E", 0, su);
         C(29, "shared_used = 5 (E)", 5, su);
         C(30, "thr[0] still 22", 22, thr0);
@@ -99,21 +101,24 @@ struct TbBmPipeDirected : TbBmPipe {
         C(30, "verdict P4: port 0, shared", 0x101, adm);
         C(30, "ingress(2,0) = 3", 3, ing(2, 0));
         C(31, "ingress(0,1) = 17", 17, ing(0, 1));
-        C(31, "egress(3,1) = 10", 10, eg(3, 1));
+        C(31, "egress(3,1) not yet", 0, eg(3, 1));
+        C(32, "egress(3,1) = 10", 10, eg(3, 1));
         C(31, "egress(1,0) = 3", 3, eg(1, 0));
         C(33, "shared_used = 5 + 1", 6, su);
         C(34, "shared_used = 6 + 10", 16, su);
         // pause of PG(0,1): shared_used 16 (34) -> pool_free 28 (35) -> thr 14 (36) -> thrres 16
-        // (37) -> lim 16 (38) -> 17 >= 16 and 17 > reserve: paused after edge 39 (bit 0*2+1)
+        // (37) -> lim 16 (38) -> the compares 17 >= 16 and 17 > reserve registered (39) ->
+        // paused after edge 40 (bit 0*2+1)
         C(38, "not paused yet (lim 21 until edge 38)", 0, paused);
-        C(39, "PG(0,1) paused", 0x2, paused);
+        C(39, "not paused yet (the compares are registered at 39)", 0, paused);
+        C(40, "PG(0,1) paused", 0x2, paused);
         // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: hd 0, r <= occ 17 ->
         // ing = 17 - 5 (W at 44); rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 after 47
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
         C(43, "rel_valid from egress port 1", 0x101, relv);
         C(44, "ingress(0,1) = 12", 12, ing(0, 1));
         C(44, "hdrm(0,1) = 0", 0, hd(0, 1));
-        C(44, "egress(1,1) = 7 - 5", 2, eg(1, 1));
+        C(45, "egress(1,1) = 7 - 5", 2, eg(1, 1));
         C(46, "shared_used before E", 16, su);
         C(47, "shared_used = 16 - 5", 11, su);
         // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A 51,
@@ -128,7 +133,8 @@ struct TbBmPipeDirected : TbBmPipe {
         C(55, "rel_valid from egress port 2", 0x102, relv);
         C(55, "ingress(1,0) still 2", 2, ing(1, 0));
         C(56, "ingress(1,0) = 1", 1, ing(1, 0));
-        C(56, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        C(55, "egress(2,0) = 2 (P9, Q at 55)", 2, eg(2, 0));
+        C(57, "egress(2,0) = 2 - 1", 1, eg(2, 0));
         // an admission and a release of one PG side by side in slot A take turns. shared_used is
         // 11 (the P9/R1 pair touched no shared cell), pool_free 33, thr 16, lim 18.
         // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 18 - 3 -> shared
@@ -146,7 +152,7 @@ struct TbBmPipeDirected : TbBmPipe {
         C(66, "R2 not yet", 0, relv);
         C(67, "rel_valid from egress port 0", 0x100, relv);
         C(68, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
-        C(68, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
+        C(69, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
         // second meeting, the admission's turn to wait: P8 cycle 70 port 3 prio 0 -> dst 0, 1
         // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell. R3: B 72, verdict 73,
         // W 74 (ing 1). P8 waits at 72 (turn) and 73 (interlock): B 74 (forwarded: ing 1),
