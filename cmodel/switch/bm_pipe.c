@@ -118,23 +118,40 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     }
     if (a_conf) FG_COV(st, FG_BMP_COV_ADM_INTERLOCK);
     if (r_conf) FG_COV(st, FG_BMP_COV_REL_INTERLOCK);
-    const int ep = adm_hold ? -1 : fg_bmp_pick(st->eh_v, N, st->ea_ptr);
-    const int dp = rel_hold ? -1 : fg_bmp_pick(st->dh_v, N, st->da_ptr);
+    /* A2 takes A1's op unless its own waits; A1 (the registered grant) takes the arbiter's pick
+     * when it hands its op on or is empty. The holding register empties at the grant; its
+     * fields are the op's from then on (the RTL reads them on the next edge, or copies them
+     * when A2 waits), so the model copies them at the grant. */
+    if (!adm_hold) {
+        n.a_v = st->e1_v;
+        if (st->e1_v) n.a_i = st->e1_port, n.a_p = st->e1_p, n.a_o = st->e1_o, n.a_s = st->e1_s;
+    }
+    if (!rel_hold) {
+        n.r_v = st->d1_v;
+        if (st->d1_v) n.r_o = st->d1_port, n.r_p = st->d1_p, n.r_i = st->d1_i, n.r_s = st->d1_s;
+    }
+    const bool e1_adv = !st->e1_v || !adm_hold, d1_adv = !st->d1_v || !rel_hold;
+    const int ep = e1_adv ? fg_bmp_pick(st->eh_v, N, st->ea_ptr) : -1;
+    const int dp = d1_adv ? fg_bmp_pick(st->dh_v, N, st->da_ptr) : -1;
     int held_e = 0, held_d = 0;
     for (int i = 0; i < N; i++) held_e += st->eh_v[i], held_d += st->dh_v[i];
     if (ep >= 0 && held_e > 1) FG_COV(st, FG_BMP_COV_ENQ_WAIT);
     if (dp >= 0 && held_d > 1) FG_COV(st, FG_BMP_COV_DEQ_WAIT);
-    n.a_v = adm_hold || ep >= 0;
-    if (ep >= 0) {
-        n.a_i = (uint8_t)ep, n.a_p = st->eh_p[ep], n.a_o = st->eh_o[ep], n.a_s = st->eh_s[ep];
-        n.ea_ptr = (uint8_t)((ep + 1) % N);
-        n.eh_v[ep] = false;
+    if (e1_adv) {
+        n.e1_v = ep >= 0;
+        if (ep >= 0) {
+            n.e1_port = (uint8_t)ep, n.e1_p = st->eh_p[ep], n.e1_o = st->eh_o[ep], n.e1_s = st->eh_s[ep];
+            n.ea_ptr = (uint8_t)((ep + 1) % N);
+            n.eh_v[ep] = false;
+        }
     }
-    n.r_v = rel_hold || dp >= 0;
-    if (dp >= 0) {
-        n.r_o = (uint8_t)dp, n.r_p = st->dh_p[dp], n.r_i = st->dh_i[dp], n.r_s = st->dh_s[dp];
-        n.da_ptr = (uint8_t)((dp + 1) % N);
-        n.dh_v[dp] = false;
+    if (d1_adv) {
+        n.d1_v = dp >= 0;
+        if (dp >= 0) {
+            n.d1_port = (uint8_t)dp, n.d1_p = st->dh_p[dp], n.d1_i = st->dh_i[dp], n.d1_s = st->dh_s[dp];
+            n.da_ptr = (uint8_t)((dp + 1) % N);
+            n.dh_v[dp] = false;
+        }
     }
     for (int i = 0; i < N; i++) {
         if (in->enq_valid[i] && !st->eh_v[i]) {

@@ -150,7 +150,11 @@ typedef struct {
     uint8_t eh_p[FG_BMP_MAX_PORTS], eh_o[FG_BMP_MAX_PORTS], dh_p[FG_BMP_MAX_PORTS], dh_i[FG_BMP_MAX_PORTS];
     uint32_t eh_s[FG_BMP_MAX_PORTS], dh_s[FG_BMP_MAX_PORTS];
     uint8_t ea_ptr, da_ptr;
-    /* A: slot registers (raw, not yet checked) */
+    /* A1: the registered grants and their ops (raw, not yet checked) */
+    bool e1_v, d1_v;
+    uint8_t e1_port, e1_p, e1_o, d1_port, d1_p, d1_i;
+    uint32_t e1_s, d1_s;
+    /* A2: slot registers (raw, not yet checked) */
     bool a_v, r_v;
     bool adm_yield; /* an admission and a release of one PG in slot A: true, the admission waits */
     uint8_t a_i, a_p, a_o, r_o, r_p, r_i;

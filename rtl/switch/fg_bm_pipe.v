@@ -89,6 +89,7 @@ module fg_bm_pipe #(
     localparam integer  P_LAST_I  = N_PRIO - 1;
     localparam [2:0]    P_LAST    = P_LAST_I[2:0];
     localparam [N_PORTS-1:0] ONE_N    = 1;   // port 0, one-hot
+    localparam [2*N_PORTS-1:0] ONE_2N = 1;
     localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
 
 
@@ -167,75 +168,96 @@ module fg_bm_pipe #(
     reg  [N_PORTS*3-1:0]  eh_p_reg, dh_p_reg;
     reg  [N_PORTS*PW-1:0] eh_o_reg, dh_i_reg;
     reg  [N_PORTS*SW-1:0] eh_s_reg, dh_s_reg;
-    reg  [PW-1:0]         ea_ptr_reg, da_ptr_reg;
     reg  [N_PORTS*N_PRIO-1:0] eh_poh_reg, dh_poh_reg;   // priority one-hot (0: no such priority)
     reg  [N_PORTS-1:0]    eh_ok_reg, dh_ok_reg;         // the offer names a PG and an EQ
 
-    // ================================================================== A: round-robin arbiters
-    // The grant is one-hot: the first held port at or after the pointer. Fields are then
-    // selected by AND-OR (a variable part-select x[idx*W +: W] would become a slow shifter).
-    // Ports at or after the pointer first (their lowest held one), else the lowest held port:
-    // a thermometer mask and two lowest-set-bit picks (x & -x), no adder per port.
+    // ================================================================== A1: round-robin arbiters
+    // The grant is one-hot: the first held port after the last one granted (the round-robin
+    // pointer is last + 1), from registers alone. Ports above the last grant first (their
+    // lowest held one), else the lowest held port: a thermometer mask (an OR over the last
+    // grant's lower bits; no grant yet: none) and one lowest-set-bit pick (x & -x) over
+    // {held, held & mask}, so no "any above?" reduction sits in front of the carry chain. The
+    // last grant is A1's one-hot register itself, so no index is encoded behind the pick.
     function [N_PORTS-1:0] f_rr_grant;
         input [N_PORTS-1:0] held;
-        input [PW-1:0]      ptr;
+        input [N_PORTS-1:0] last;
         integer j;
-        reg [N_PORTS-1:0] ge, hi, sel;
+        reg [N_PORTS-1:0]   ge;
+        reg [2*N_PORTS-1:0] x, y;
         begin
-            for (j = 0; j < N_PORTS; j = j + 1) ge[j] = (j[PW-1:0] >= ptr);
-            hi = held & ge;
-            sel = (|hi) ? hi : held;
-            f_rr_grant = sel & (~sel + ONE_N);
+            ge[0] = 1'b0;
+            for (j = 1; j < N_PORTS; j = j + 1) ge[j] = ge[j-1] | last[j-1];
+            x = {held, held & ge};
+            y = x & (~x + ONE_2N);
+            f_rr_grant = y[N_PORTS-1:0] | y[2*N_PORTS-1:N_PORTS];
         end
     endfunction
 
-    // Interlock (slot A): an op whose PG the slot now at C writes waits in slot A one edge, so
+    // Interlock (slot A2): an op whose PG the slot now at C writes waits in slot A2 one edge, so
     // the decision at C never needs the result of the slot one ahead (only B forwards, from the
-    // slot in W). An admission and a release of the same PG side by side in slot A: one waits,
+    // slot in W). An admission and a release of the same PG side by side in slot A2: one waits,
     // taking turns (adm_yield_reg), so a stream of one cannot starve the other. A waiting op
-    // keeps its slot register; its arbiter takes nothing on that edge.
+    // keeps its slot register, and A1 keeps its grant.
     wire               adm_hold, rel_hold;
-    // The grant is formed from registers alone; the hold only gates the loads (e_take,
-    // d_take), so the interlock's compares run beside the arbiter, not in front of it.
-    wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, ea_ptr_reg);
-    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, da_ptr_reg);
-    wire               e_found = |e_gnt;
-    wire               d_found = |d_gnt;
-    wire               e_take = e_found && !adm_hold;
-    wire               d_take = d_found && !rel_hold;
-    reg  [PW-1:0] e_idx, d_idx, e_nptr, d_nptr;   // granted port and the pointer after it
-    reg  [2:0]    e_sel_p, d_sel_p;
-    reg  [PW-1:0] e_sel_o, d_sel_i;
-    reg  [SW-1:0] e_sel_s, d_sel_s;
-    reg  [N_PRIO-1:0] e_sel_poh, d_sel_poh;
+    // A1 registers the grant only (no field select behind the arbiter's carry chain). The
+    // port's holding register empties at the grant and may take a new offer on the next edge,
+    // on which its old fields are still read: A2 loads them, or - when A2 waits - A1 copies
+    // them (e1_cp_reg) and A2 takes the copy later.
+    reg  [N_PORTS-1:0] e1_gnt_reg, d1_gnt_reg;
+    reg                e1_v_reg, d1_v_reg, e1_cp_reg, d1_cp_reg;
+    reg  [2:0]         e1_p_reg, d1_p_reg;
+    reg  [PW-1:0]      e1_o_reg, d1_i_reg;
+    reg  [SW-1:0]      e1_s_reg, d1_s_reg;
+    reg  [N_PRIO-1:0]  e1_poh_reg, d1_poh_reg;
+    reg                e1_ok_reg, d1_ok_reg;
+    wire               e1_adv = !e1_v_reg || !adm_hold;   // A1 hands its grant on (or is empty)
+    wire               d1_adv = !d1_v_reg || !rel_hold;
+    wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, e1_gnt_reg);
+    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, d1_gnt_reg);
+    wire               e_found = |eh_v_reg;      // a port is held: the pick finds one
+    wire               d_found = |dh_v_reg;
+    reg  [PW-1:0] e_idx, d_idx;                   // A1's port
+    reg  [2:0]    eh_sel_p, dh_sel_p;             // A1's port's holding register, AND-OR
+    reg  [PW-1:0] eh_sel_o, dh_sel_i;
+    reg  [SW-1:0] eh_sel_s, dh_sel_s;
+    reg  [N_PRIO-1:0] eh_sel_poh, dh_sel_poh;
     always @* begin
         e_idx = {PW{1'b0}};
         d_idx = {PW{1'b0}};
-        e_nptr = {PW{1'b0}};
-        d_nptr = {PW{1'b0}};
-        e_sel_p = 3'd0;
-        d_sel_p = 3'd0;
-        e_sel_o = {PW{1'b0}};
-        d_sel_i = {PW{1'b0}};
-        e_sel_s = {SW{1'b0}};
-        d_sel_s = {SW{1'b0}};
-        e_sel_poh = {N_PRIO{1'b0}};
-        d_sel_poh = {N_PRIO{1'b0}};
+        eh_sel_p = 3'd0;
+        dh_sel_p = 3'd0;
+        eh_sel_o = {PW{1'b0}};
+        dh_sel_i = {PW{1'b0}};
+        eh_sel_s = {SW{1'b0}};
+        dh_sel_s = {SW{1'b0}};
+        eh_sel_poh = {N_PRIO{1'b0}};
+        dh_sel_poh = {N_PRIO{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
-            e_idx   = e_idx   | (k[PW-1:0] & {PW{e_gnt[k]}});
-            d_idx   = d_idx   | (k[PW-1:0] & {PW{d_gnt[k]}});
-            e_nptr  = e_nptr  | (((k == N_PORTS - 1) ? {PW{1'b0}} : (k[PW-1:0] + {{(PW-1){1'b0}}, 1'b1})) & {PW{e_gnt[k]}});
-            d_nptr  = d_nptr  | (((k == N_PORTS - 1) ? {PW{1'b0}} : (k[PW-1:0] + {{(PW-1){1'b0}}, 1'b1})) & {PW{d_gnt[k]}});
-            e_sel_p = e_sel_p | (eh_p_reg[k*3 +: 3] & {3{e_gnt[k]}});
-            d_sel_p = d_sel_p | (dh_p_reg[k*3 +: 3] & {3{d_gnt[k]}});
-            e_sel_o = e_sel_o | (eh_o_reg[k*PW +: PW] & {PW{e_gnt[k]}});
-            d_sel_i = d_sel_i | (dh_i_reg[k*PW +: PW] & {PW{d_gnt[k]}});
-            e_sel_s = e_sel_s | (eh_s_reg[k*SW +: SW] & {SW{e_gnt[k]}});
-            d_sel_s = d_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d_gnt[k]}});
-            e_sel_poh = e_sel_poh | (eh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{e_gnt[k]}});
-            d_sel_poh = d_sel_poh | (dh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{d_gnt[k]}});
+            e_idx   = e_idx   | (k[PW-1:0] & {PW{e1_gnt_reg[k]}});
+            d_idx   = d_idx   | (k[PW-1:0] & {PW{d1_gnt_reg[k]}});
+            eh_sel_p = eh_sel_p | (eh_p_reg[k*3 +: 3] & {3{e1_gnt_reg[k]}});
+            dh_sel_p = dh_sel_p | (dh_p_reg[k*3 +: 3] & {3{d1_gnt_reg[k]}});
+            eh_sel_o = eh_sel_o | (eh_o_reg[k*PW +: PW] & {PW{e1_gnt_reg[k]}});
+            dh_sel_i = dh_sel_i | (dh_i_reg[k*PW +: PW] & {PW{d1_gnt_reg[k]}});
+            eh_sel_s = eh_sel_s | (eh_s_reg[k*SW +: SW] & {SW{e1_gnt_reg[k]}});
+            dh_sel_s = dh_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d1_gnt_reg[k]}});
+            eh_sel_poh = eh_sel_poh | (eh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{e1_gnt_reg[k]}});
+            dh_sel_poh = dh_sel_poh | (dh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{d1_gnt_reg[k]}});
         end
     end
+    wire          eh_sel_ok = |(eh_ok_reg & e1_gnt_reg);
+    wire          dh_sel_ok = |(dh_ok_reg & d1_gnt_reg);
+    // ================================================================== A2: the fields into slot A2
+    wire [2:0]        e_sel_p   = e1_cp_reg ? e1_p_reg   : eh_sel_p;
+    wire [PW-1:0]     e_sel_o   = e1_cp_reg ? e1_o_reg   : eh_sel_o;
+    wire [SW-1:0]     e_sel_s   = e1_cp_reg ? e1_s_reg   : eh_sel_s;
+    wire [N_PRIO-1:0] e_sel_poh = e1_cp_reg ? e1_poh_reg : eh_sel_poh;
+    wire              e_sel_ok  = e1_cp_reg ? e1_ok_reg  : eh_sel_ok;
+    wire [2:0]        d_sel_p   = d1_cp_reg ? d1_p_reg   : dh_sel_p;
+    wire [PW-1:0]     d_sel_i   = d1_cp_reg ? d1_i_reg   : dh_sel_i;
+    wire [SW-1:0]     d_sel_s   = d1_cp_reg ? d1_s_reg   : dh_sel_s;
+    wire [N_PRIO-1:0] d_sel_poh = d1_cp_reg ? d1_poh_reg : dh_sel_poh;
+    wire              d_sel_ok  = d1_cp_reg ? d1_ok_reg  : dh_sel_ok;
 
     reg           a_v_reg, r_v_reg;
     reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
@@ -305,15 +327,14 @@ module fg_bm_pipe #(
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
 
     wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
-    wire           d_ok_sel = |(dh_ok_reg & d_gnt);
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
             localparam integer  KI_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
             localparam [PW-1:0] KI = KI_I[PW-1:0];
             // formed at A and registered: the reads below fan out from flops
-            assign a_pg_next[gk] = e_gnt[KI_I] && eh_ok_reg[KI_I] && eh_poh_reg[KI_I*N_PRIO + KP_I];
-            assign r_pg_next[gk] = d_ok_sel && (d_sel_i == KI) && d_sel_poh[KP_I];
+            assign a_pg_next[gk] = e1_gnt_reg[KI_I] && e_sel_ok && e_sel_poh[KP_I];
+            assign r_pg_next[gk] = d_sel_ok && (d_sel_i == KI) && d_sel_poh[KP_I];
             assign a_match[gk]   = a_pg_reg[gk];
             assign r_match[gk]   = r_pg_reg[gk];
             assign a_oh_next[gk] = a_v_reg && a_match[gk] && !adm_hold;
@@ -611,13 +632,27 @@ module fg_bm_pipe #(
             dh_i_reg <= {(N_PORTS*PW){1'b0}};
             eh_s_reg <= {(N_PORTS*SW){1'b0}};
             dh_s_reg <= {(N_PORTS*SW){1'b0}};
-            ea_ptr_reg <= {PW{1'b0}};
-            da_ptr_reg <= {PW{1'b0}};
             eh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
             dh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
             eh_ok_reg <= {N_PORTS{1'b0}};
             dh_ok_reg <= {N_PORTS{1'b0}};
             a_poh_reg <= {N_PRIO{1'b0}};
+            e1_gnt_reg <= {N_PORTS{1'b0}};
+            d1_gnt_reg <= {N_PORTS{1'b0}};
+            e1_v_reg <= 1'b0;
+            d1_v_reg <= 1'b0;
+            e1_cp_reg <= 1'b0;
+            d1_cp_reg <= 1'b0;
+            e1_p_reg <= 3'd0;
+            d1_p_reg <= 3'd0;
+            e1_o_reg <= {PW{1'b0}};
+            d1_i_reg <= {PW{1'b0}};
+            e1_s_reg <= {SW{1'b0}};
+            d1_s_reg <= {SW{1'b0}};
+            e1_poh_reg <= {N_PRIO{1'b0}};
+            d1_poh_reg <= {N_PRIO{1'b0}};
+            e1_ok_reg <= 1'b0;
+            d1_ok_reg <= 1'b0;
             a_pg_reg <= {NPG{1'b0}};
             r_pg_reg <= {NPG{1'b0}};
             a_pg_ing_reg <= {NPG{1'b0}};
@@ -749,7 +784,7 @@ module fg_bm_pipe #(
                     eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
                     eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
                     eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
-                end else if (e_gnt[k] && !adm_hold) begin
+                end else if (e_gnt[k] && e1_adv) begin
                     eh_v_reg[k] <= 1'b0;
                 end
                 if (deq_valid[k] && !dh_v_reg[k]) begin
@@ -759,39 +794,63 @@ module fg_bm_pipe #(
                     dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
                     dh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(deq_prio[k*3 +: 3]);
                     dh_ok_reg[k] <= ({1'b0, deq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, deq_src[k*PW +: PW]} < N_PORTS_W);
-                end else if (d_gnt[k] && !rel_hold) begin
+                end else if (d_gnt[k] && d1_adv) begin
                     dh_v_reg[k] <= 1'b0;
                 end
             end
-            a_v_reg <= adm_hold || e_found;
-            if (e_take) begin
-                a_ioh_reg <= e_gnt;
+            // A1
+            if (e1_adv) begin
+                e1_v_reg <= e_found;
+                e1_cp_reg <= 1'b0;
+                if (e_found) e1_gnt_reg <= e_gnt;
+            end else if (!e1_cp_reg) begin
+                e1_cp_reg <= 1'b1;
+                e1_p_reg <= eh_sel_p;
+                e1_o_reg <= eh_sel_o;
+                e1_s_reg <= eh_sel_s;
+                e1_poh_reg <= eh_sel_poh;
+                e1_ok_reg <= eh_sel_ok;
+            end
+            if (d1_adv) begin
+                d1_v_reg <= d_found;
+                d1_cp_reg <= 1'b0;
+                if (d_found) d1_gnt_reg <= d_gnt;
+            end else if (!d1_cp_reg) begin
+                d1_cp_reg <= 1'b1;
+                d1_p_reg <= dh_sel_p;
+                d1_i_reg <= dh_sel_i;
+                d1_s_reg <= dh_sel_s;
+                d1_poh_reg <= dh_sel_poh;
+                d1_ok_reg <= dh_sel_ok;
+            end
+            // A2
+            if (!adm_hold) a_v_reg <= e1_v_reg;
+            if (!adm_hold && e1_v_reg) begin
+                a_ioh_reg <= e1_gnt_reg;
                 a_poh_reg <= e_sel_poh;
                 a_pg_reg <= a_pg_next;
                 a_pg_lim_reg <= a_pg_next;
                 a_pg_ing_reg <= a_pg_next;
                 a_pg_hd_reg <= a_pg_next;
                 a_pg_occ_reg <= a_pg_next;
-                a_okr_reg <= |(eh_ok_reg & e_gnt);
+                a_okr_reg <= e_sel_ok;
                 a_i_reg <= e_idx;
                 a_p_reg <= e_sel_p;
                 a_o_reg <= e_sel_o;
                 a_s_reg <= e_sel_s;
-                ea_ptr_reg <= e_nptr;
             end
-            r_v_reg <= rel_hold || d_found;
+            if (!rel_hold) r_v_reg <= d1_v_reg;
             if (same_pg_a && !a_conf_c) adm_yield_reg <= !adm_yield_reg;
-            if (d_take) begin
+            if (!rel_hold && d1_v_reg) begin
                 r_o_reg <= d_idx;
                 r_pg_reg <= r_pg_next;
                 r_pg_ing_reg <= r_pg_next;
                 r_pg_hd_reg <= r_pg_next;
                 r_pg_occ_reg <= r_pg_next;
-                r_okr_reg <= |(dh_ok_reg & d_gnt);
+                r_okr_reg <= d_sel_ok;
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
                 r_s_reg <= d_sel_s;
-                da_ptr_reg <= d_nptr;
             end
             // B
             b_adm_v_reg <= a_live && !adm_hold;

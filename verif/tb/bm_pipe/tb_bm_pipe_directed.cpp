@@ -8,10 +8,10 @@
 // priority 1 lossless, priority 0 lossy, dynamic mode. Carve-out = 4 ports x 10 (priority 1)
 // + 8 PGs x 2 = 56, pool = 44, thr = 22, lim = thr + reserve = 24.
 // Edge e is the e-th call of the step (0 and 1 are reset); "after e" = the registered outputs
-// then. An offer driven in cycle c is captured at edge c (H), arbitrated at c+1 (A), prepared
-// at c+2 (B, which reads the PG's counters), decided at c+3 (C: verdict), written at c+4 (W;
-// D registers the EQ's delta), the EQ counter at c+5 (Q); split/rs at c+5 (D2), c+6 (D3),
-// shared_used at c+7 (E).
+// then. An offer driven in cycle c is captured at edge c (H), granted at c+1 (A1: the holding
+// register empties), in slot A2 at c+2, prepared at c+3 (B, which reads the PG's counters),
+// decided at c+4 (C: verdict), written at c+5 (W; D registers the EQ's delta), the EQ counter
+// at c+6 (Q); split/rs at c+6 (D2), c+7 (D3), shared_used at c+8 (E).
 #define TB_N_PORTS 4
 #define TB_N_PRIO 2
 #include <functional>
@@ -70,101 +70,101 @@ struct TbBmPipeDirected : TbBmPipe {
         offers.push_back(Offer{20, false, 0, 1, 1, 2});
         C(20, "enq_ready[0] low after the capture", 0, rdy0);
         C(21, "enq_ready[0] high after the arbiter took it", 1, rdy0);
-        C(22, "no verdict yet", 0, adm);
-        C(23, "verdict P1: port 0, reserve", 0x100, adm);
-        C(23, "ingress(0,1) not yet written", 0, ing(0, 1));
-        C(24, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
-        C(24, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
-        C(25, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
-        // P2 cycle 22: 5 cells -> dst 1; B reads at edge 24 while P1 is in W (forwarded): ing 2,
+        C(23, "no verdict yet", 0, adm);
+        C(24, "verdict P1: port 0, reserve", 0x100, adm);
+        C(24, "ingress(0,1) not yet written", 0, ing(0, 1));
+        C(25, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
+        C(25, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
+        C(26, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
+        // P2 cycle 22: 5 cells -> dst 1; B reads at edge 25 while P1 is in W (forwarded): ing 2,
         // 2 <= 24 - 5 -> shared; split = 5 - min(5, sat0(2 - 2)) = 5
         offers.push_back(Offer{22, false, 0, 1, 1, 5});
-        C(25, "verdict P2: shared", 0x101, adm);
-        C(26, "ingress(0,1) = 7", 7, ing(0, 1));
-        C(27, "egress(1,1) = 7", 7, eg(1, 1));
-        C(28, "shared_used before E", 0, su);
-        C(29, "shared_used = 5 (E)", 5, su);
-        C(30, "thr[0] still 22", 22, thr0);
-        C(31, "thr[0] = (44 - 5) >> 1", 19, thr0);
+        C(26, "verdict P2: shared", 0x101, adm);
+        C(27, "ingress(0,1) = 7", 7, ing(0, 1));
+        C(28, "egress(1,1) = 7", 7, eg(1, 1));
+        C(29, "shared_used before E", 0, su);
+        C(30, "shared_used = 5 (E)", 5, su);
+        C(31, "thr[0] still 22", 22, thr0);
+        C(32, "thr[0] = (44 - 5) >> 1", 19, thr0);
         // P3 cycle 24: 20 cells -> dst 3: 7 <= 24 - 20 no, headroom 10 - 20 < 0 -> violation
         offers.push_back(Offer{24, false, 0, 1, 3, 20});
-        C(27, "verdict P3: dropped", 0x103, adm);
-        C(27, "stat_violation", 1, viol);
-        C(28, "ingress(0,1) unchanged", 7, ing(0, 1));
+        C(28, "verdict P3: dropped", 0x103, adm);
+        C(28, "stat_violation", 1, viol);
+        C(29, "ingress(0,1) unchanged", 7, ing(0, 1));
         // cycle 26: P4 port 0 (10 cells -> dst 3) and P5 port 2 prio 0 (lossy, 3 cells -> dst 1).
-        // The pointer is at port 1 after P3, so port 2 goes first (A at 27), port 0 at 28.
+        // The pointer is at port 1 after P3, so port 2 goes first (A1 at 27), port 0 at 28.
         // P5: 0 <= 24 - 3 -> shared, split = 3 - min(3, 2 - 0) = 1.
         // P4: lim still 24: 7 <= 24 - 10 -> shared, split = 10.
         offers.push_back(Offer{26, false, 0, 1, 3, 10});
         offers.push_back(Offer{26, false, 2, 0, 1, 3});
-        C(29, "verdict P5 first: port 2, shared", 0x121, adm);
-        C(30, "verdict P4: port 0, shared", 0x101, adm);
-        C(30, "ingress(2,0) = 3", 3, ing(2, 0));
-        C(31, "ingress(0,1) = 17", 17, ing(0, 1));
-        C(31, "egress(3,1) not yet", 0, eg(3, 1));
-        C(32, "egress(3,1) = 10", 10, eg(3, 1));
-        C(31, "egress(1,0) = 3", 3, eg(1, 0));
-        C(33, "shared_used = 5 + 1", 6, su);
-        C(34, "shared_used = 6 + 10", 16, su);
-        // pause of PG(0,1): shared_used 16 (34) -> pool_free 28 (35) -> thr 14 (36) -> thrres 16
-        // (37) -> lim 16 (38) -> the compares 17 >= 16 and 17 > reserve registered (39) ->
-        // paused after edge 40 (bit 0*2+1)
-        C(38, "not paused yet (lim 21 until edge 38)", 0, paused);
-        C(39, "not paused yet (the compares are registered at 39)", 0, paused);
-        C(40, "PG(0,1) paused", 0x2, paused);
+        C(30, "verdict P5 first: port 2, shared", 0x121, adm);
+        C(31, "verdict P4: port 0, shared", 0x101, adm);
+        C(31, "ingress(2,0) = 3", 3, ing(2, 0));
+        C(32, "ingress(0,1) = 17", 17, ing(0, 1));
+        C(32, "egress(3,1) not yet", 0, eg(3, 1));
+        C(33, "egress(3,1) = 10", 10, eg(3, 1));
+        C(32, "egress(1,0) = 3", 3, eg(1, 0));
+        C(34, "shared_used = 5 + 1", 6, su);
+        C(35, "shared_used = 6 + 10", 16, su);
+        // pause of PG(0,1): shared_used 16 (35) -> pool_free 28 (36) -> thr 14 (37) -> thrres 16
+        // (38) -> lim 16 (39) -> the compares 17 >= 16 and 17 > reserve registered (40) ->
+        // paused after edge 41 (bit 0*2+1)
+        C(39, "not paused yet (lim 21 until edge 39)", 0, paused);
+        C(40, "not paused yet (the compares are registered at 40)", 0, paused);
+        C(41, "PG(0,1) paused", 0x2, paused);
         // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: hd 0, r <= occ 17 ->
-        // ing = 17 - 5 (W at 44); rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 after 47
+        // ing = 17 - 5 (W at 45); rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 after 48
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
-        C(43, "rel_valid from egress port 1", 0x101, relv);
-        C(44, "ingress(0,1) = 12", 12, ing(0, 1));
-        C(44, "hdrm(0,1) = 0", 0, hd(0, 1));
-        C(45, "egress(1,1) = 7 - 5", 2, eg(1, 1));
-        C(46, "shared_used before E", 16, su);
-        C(47, "shared_used = 16 - 5", 11, su);
-        // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A 51,
-        // B 52, verdict 53, W 54). Release R1 cycle 51 egress 2 prio 0 from ingress 1, 1 cell:
-        // A at 52; at edge 53 P9 is the slot at C, which writes PG(1,0): R1 waits in slot A;
-        // B at 54 (P9 in W: forwarded, ing 2), verdict 55, W 56: ing 2 - 1.
+        C(44, "rel_valid from egress port 1", 0x101, relv);
+        C(45, "ingress(0,1) = 12", 12, ing(0, 1));
+        C(45, "hdrm(0,1) = 0", 0, hd(0, 1));
+        C(46, "egress(1,1) = 7 - 5", 2, eg(1, 1));
+        C(47, "shared_used before E", 16, su);
+        C(48, "shared_used = 16 - 5", 11, su);
+        // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A2 52,
+        // B 53, verdict 54, W 55). Release R1 cycle 51 egress 2 prio 0 from ingress 1, 1 cell:
+        // A2 at 53; at edge 54 P9 is the slot at C, which writes PG(1,0): R1 waits in slot A2;
+        // B at 55 (P9 in W: forwarded, ing 2), verdict 56, W 57: ing 2 - 1.
         offers.push_back(Offer{50, false, 1, 0, 2, 2});
         offers.push_back(Offer{51, true, 2, 0, 1, 1});
-        C(53, "verdict P9: port 1, reserve", 0x110, adm);
-        C(54, "ingress(1,0) = 2", 2, ing(1, 0));
-        C(54, "R1 waited an edge: no release decided yet", 0, relv);
-        C(55, "rel_valid from egress port 2", 0x102, relv);
-        C(55, "ingress(1,0) still 2", 2, ing(1, 0));
-        C(56, "ingress(1,0) = 1", 1, ing(1, 0));
-        C(55, "egress(2,0) = 2 (P9, Q at 55)", 2, eg(2, 0));
-        C(57, "egress(2,0) = 2 - 1", 1, eg(2, 0));
-        // an admission and a release of one PG side by side in slot A take turns. shared_used is
+        C(54, "verdict P9: port 1, reserve", 0x110, adm);
+        C(55, "ingress(1,0) = 2", 2, ing(1, 0));
+        C(55, "R1 waited an edge: no release decided yet", 0, relv);
+        C(56, "rel_valid from egress port 2", 0x102, relv);
+        C(56, "ingress(1,0) still 2", 2, ing(1, 0));
+        C(57, "ingress(1,0) = 1", 1, ing(1, 0));
+        C(56, "egress(2,0) = 2 (P9, Q at 56)", 2, eg(2, 0));
+        C(58, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        // an admission and a release of one PG side by side in slot A2 take turns. shared_used is
         // 11 (the P9/R1 pair touched no shared cell), pool_free 33, thr 16, lim 18.
         // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 18 - 3 -> shared
-        // (verdict 63, W 64). P7 cycle 62, same PG, 2 cells, and R2 cycle 62 egress 0 prio 0
-        // from ingress 3, 3 cells: both in slot A at 63; first turn: the release waits. P7: B 64
-        // (P6 forwarded: ing 3), 3 <= 16 -> shared, verdict 65, W 66. R2 is then held by the
-        // interlock at 65 (P7 at C), B 66 (ing 5), verdict 67, W 68: ing 5 - 3 = 2.
+        // (verdict 64, W 65). P7 cycle 62, same PG, 2 cells, and R2 cycle 62 egress 0 prio 0
+        // from ingress 3, 3 cells: both in slot A2 at 64; first turn: the release waits. P7: B 65
+        // (P6 forwarded: ing 3), 3 <= 16 -> shared, verdict 66, W 67. R2 is then held by the
+        // interlock at 66 (P7 at C), B 67 (ing 5), verdict 68, W 69: ing 5 - 3 = 2.
         offers.push_back(Offer{60, false, 3, 0, 0, 3});
         offers.push_back(Offer{62, false, 3, 0, 0, 2});
         offers.push_back(Offer{62, true, 0, 0, 3, 3});
-        C(63, "verdict P6: port 3, shared", 0x131, adm);
-        C(65, "verdict P7: port 3, shared", 0x131, adm);
-        C(65, "R2 waits (its turn to wait, then the interlock)", 0, relv);
-        C(66, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
-        C(66, "R2 not yet", 0, relv);
-        C(67, "rel_valid from egress port 0", 0x100, relv);
-        C(68, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
-        C(69, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
+        C(64, "verdict P6: port 3, shared", 0x131, adm);
+        C(66, "verdict P7: port 3, shared", 0x131, adm);
+        C(66, "R2 waits (its turn to wait, then the interlock)", 0, relv);
+        C(67, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
+        C(67, "R2 not yet", 0, relv);
+        C(68, "rel_valid from egress port 0", 0x100, relv);
+        C(69, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
+        C(70, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
         // second meeting, the admission's turn to wait: P8 cycle 70 port 3 prio 0 -> dst 0, 1
-        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell. R3: B 72, verdict 73,
-        // W 74 (ing 1). P8 waits at 72 (turn) and 73 (interlock): B 74 (forwarded: ing 1),
-        // 1 <= 2 - 1 -> reserve, verdict 75, W 76.
+        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell. R3: B 73, verdict 74,
+        // W 75 (ing 1). P8 waits at 73 (turn) and 74 (interlock): B 75 (forwarded: ing 1),
+        // 1 <= 2 - 1 -> reserve, verdict 76, W 77.
         offers.push_back(Offer{70, false, 3, 0, 0, 1});
         offers.push_back(Offer{70, true, 0, 0, 3, 1});
-        C(73, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
-        C(73, "no verdict: P8 waits", 0, adm);
-        C(74, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
-        C(74, "still no verdict", 0, adm);
-        C(75, "verdict P8: port 3, reserve", 0x130, adm);
-        C(76, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
+        C(74, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
+        C(74, "no verdict: P8 waits", 0, adm);
+        C(75, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
+        C(75, "still no verdict", 0, adm);
+        C(76, "verdict P8: port 3, reserve", 0x130, adm);
+        C(77, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {
