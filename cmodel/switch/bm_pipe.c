@@ -49,7 +49,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     if (fg_bm_pipe_check_cfg(cfg, NULL, 0)) return -1;
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
-    st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = -1;
+    st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
     for (int k = 0; k < FG_BMP_MAX_PG; k++) st->ps_hd0[k] = true; /* the flags of empty counters */
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
@@ -98,17 +98,18 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     memcpy(&n, st, sizeof n);
 
     /* ---------------------------------------------------------------- H, A: holding, arbiters */
-    /* Interlock: an op in slot A whose PG the slot now at C writes waits in slot A one edge, so
-     * the decision never needs the result of the slot one ahead (the RTL's B stage forwards
-     * only from the slot in W). An admission and a release of one PG side by side in slot A:
+    /* Interlock: an op in slot A2 whose PG one of the two slots ahead (in B, in C1) writes waits
+     * in slot A2, so the decision never needs their results (the RTL's B stage forwards only
+     * from the slot in W). An admission and a release of one PG side by side in slot A:
      * one waits, taking turns (adm_yield), so neither stream can starve the other. A waiting
      * op keeps its slot register and its arbiter takes nothing on that edge. */
     const bool a_live = st->a_v && st->a_p < P && st->a_o < N, r_live = st->r_v && st->r_p < P && st->r_i < N;
     const int a_pg = a_live ? st->a_i * P + st->a_p : -1, r_pg = r_live ? st->r_i * P + st->r_p : -1;
     const int bc_apg = st->b_adm.v ? st->b_adm.port * P + st->b_adm.prio : -1;
     const int bc_rpg = st->b_rel.v ? st->b_rel.other * P + st->b_rel.prio : -1;
-    const bool a_conf = a_pg >= 0 && (a_pg == bc_apg || a_pg == bc_rpg);
-    const bool r_conf = r_pg >= 0 && (r_pg == bc_apg || r_pg == bc_rpg);
+    const int k_apg = st->k.w_apg, k_rpg = st->k.w_rpg; /* the slot at C1 (its PGs, -1: none) */
+    const bool a_conf = a_pg >= 0 && (a_pg == bc_apg || a_pg == bc_rpg || a_pg == k_apg || a_pg == k_rpg);
+    const bool r_conf = r_pg >= 0 && (r_pg == bc_apg || r_pg == bc_rpg || r_pg == k_apg || r_pg == k_rpg);
     const bool same_pg = a_pg >= 0 && a_pg == r_pg;
     const bool adm_hold = a_conf || (same_pg && st->adm_yield);
     const bool rel_hold = r_conf || (same_pg && !st->adm_yield);
@@ -196,18 +197,20 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.ingress_reg[st->w_rpg] = st->w_r_ing, n.hdrm_reg[st->w_rpg] = st->w_r_hd, n.occ_reg[st->w_rpg] = st->w_r_occ;
     }
 
-    /* ---------------------------------------------------------------- C: decide, compute */
+    /* ---------------------------------------------------------------- C1: decide, compute
+     * The RTL compares at C1 and selects at C2; the model decides here and carries the result
+     * (k) through C2 unchanged. */
     {
         const fg_bmp_op *a = &st->b_adm, *r = &st->b_rel;
         const int apg = a->v ? a->port * P + a->prio : -1;
         const int rpg = r->v ? r->other * P + r->prio : -1;
         uint8_t where = FG_BMP_WHERE_DROPPED;
         bool underflow = false;
-        n.c_ing_a = n.c_ing_r = n.c_hd_r = 0;
-        /* The RTL reads these PGs one edge before C, forwarding the slot that was in W then
-         * (written back on the edge before this one). The slot in W now never names them
-         * (the interlock); the overlay below would give its values if it did, so an RTL that
-         * missed an interlock would disagree here. */
+        n.k.c_ing_a = n.k.c_ing_r = n.k.c_hd_r = 0;
+        /* The RTL reads these PGs at B, one edge before C1, forwarding the slot that was in W
+         * then (written back on the edge before this one). The slot now in W was at C1 then
+         * and never names them (the interlock); the overlay below would give its values if it
+         * did, so an RTL that missed an interlock would disagree here. */
         if (rpg >= 0 && (rpg == st->c_prev_apg || rpg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
         if (apg >= 0 && (apg == st->c_prev_apg || apg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
         n.c_prev_apg = st->w_apg, n.c_prev_rpg = st->w_rpg;
@@ -225,7 +228,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
                             : FG_BMP_WHERE_DROPPED;
             add_ing = where <= FG_BMP_WHERE_SHARED;
             add_hd = where == FG_BMP_WHERE_HEADROOM;
-            n.c_ing_a = ing_a;
+            n.k.c_ing_a = ing_a;
             if (f_res) {
                 FG_COV(st, FG_BMP_COV_ADM_RESERVE);
             } else if (f_shr) {
@@ -240,14 +243,14 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         }
         const uint32_t s = apg >= 0 ? a->s : 0;
         /* the admission PG alone */
-        n.w_a_ing = ing_a + (add_ing ? s : 0);
-        n.w_a_hd = hd_a + (add_hd ? s : 0);
-        n.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
+        n.k.w_a_ing = ing_a + (add_ing ? s : 0);
+        n.k.w_a_hd = hd_a + (add_hd ? s : 0);
+        n.k.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
         /* the release PG (headroom first); never the admission's PG (slot A made one wait) */
         if (rpg >= 0) {
             const uint32_t rc = r->s;
             uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;
-            n.c_ing_r = ing_r, n.c_hd_r = hd_r;
+            n.k.c_ing_r = ing_r, n.k.c_hd_r = hd_r;
             if (rc <= hd_r) {
                 hd1 = hd_r - rc, occ1 = occ_r - rc;
                 FG_COV(st, hd_r ? FG_BMP_COV_REL_HEADROOM : FG_BMP_COV_REL_INGRESS);
@@ -259,26 +262,37 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
                 underflow = true;
                 FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
             }
-            n.w_r_ing = ing1, n.w_r_hd = hd1, n.w_r_occ = occ1;
+            n.k.w_r_ing = ing1, n.k.w_r_hd = hd1, n.k.w_r_occ = occ1;
         }
-        n.w_apg = apg, n.w_rpg = rpg;
+        n.k.w_apg = apg, n.k.w_rpg = rpg;
         if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
         if (r->bad) FG_COV(st, FG_BMP_COV_DEQ_BAD_INDEX);
         const bool a_any = a->v || a->bad;
-        n.o.adm_valid = a_any;
-        n.o.adm_port = a->port;
-        n.o.adm_where = a_any ? where : 0;
-        n.o.stat_drop = a->bad || (a->v && where == FG_BMP_WHERE_DROPPED && !st->b_lossless);
-        n.o.stat_violation = a->v && where == FG_BMP_WHERE_DROPPED && st->b_lossless;
-        n.o.rel_valid = r->v;
-        n.o.rel_port = r->port;
-        n.o.stat_bad_deq = r->bad;
-        n.o.stat_pg_underflow = underflow;
-        n.c_adm = *a;
-        n.c_adm.v = a->v && where != FG_BMP_WHERE_DROPPED;
-        n.c_where = where;
-        n.c_rel = *r;
+        n.k.adm_valid = a_any;
+        n.k.adm_port = a->port;
+        n.k.adm_where = a_any ? where : 0;
+        n.k.stat_drop = a->bad || (a->v && where == FG_BMP_WHERE_DROPPED && !st->b_lossless);
+        n.k.stat_violation = a->v && where == FG_BMP_WHERE_DROPPED && st->b_lossless;
+        n.k.rel_valid = r->v;
+        n.k.rel_port = r->port;
+        n.k.stat_bad_deq = r->bad;
+        n.k.stat_pg_underflow = underflow;
+        n.k.c_adm = *a;
+        n.k.c_adm.v = a->v && where != FG_BMP_WHERE_DROPPED;
+        n.k.c_where = where;
+        n.k.c_rel = *r;
     }
+
+    /* ---------------------------------------------------------------- C2: commit C1's result */
+    n.w_apg = st->k.w_apg, n.w_rpg = st->k.w_rpg;
+    n.w_a_ing = st->k.w_a_ing, n.w_a_hd = st->k.w_a_hd, n.w_a_occ = st->k.w_a_occ;
+    n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd, n.w_r_occ = st->k.w_r_occ;
+    n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
+    n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where;
+    n.o.adm_valid = st->k.adm_valid, n.o.adm_port = st->k.adm_port, n.o.adm_where = st->k.adm_where;
+    n.o.stat_drop = st->k.stat_drop, n.o.stat_violation = st->k.stat_violation;
+    n.o.rel_valid = st->k.rel_valid, n.o.rel_port = st->k.rel_port, n.o.stat_bad_deq = st->k.stat_bad_deq;
+    n.o.stat_pg_underflow = st->k.stat_pg_underflow;
 
     /* ---------------------------------------------------------------- Q: egress counters
      * the ops the D stage registered (the RTL registers a delta per EQ there) */

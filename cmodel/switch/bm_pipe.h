@@ -143,6 +143,18 @@ typedef struct {
     uint32_t s;
 } fg_bmp_op;
 
+/* C1's result, committed at C2 (the RTL registers the compares' signs and the candidates at
+ * C1 and selects at C2; the model decides at C1 and carries the outcome). */
+typedef struct {
+    int w_apg, w_rpg; /* the PGs the slot writes, -1 none */
+    uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
+    uint32_t c_ing_a, c_ing_r, c_hd_r;
+    fg_bmp_op c_adm, c_rel;
+    uint8_t c_where;
+    bool adm_valid, stat_drop, stat_violation, rel_valid, stat_bad_deq, stat_pg_underflow;
+    uint8_t adm_port, adm_where, rel_port;
+} fg_bmp_c1;
+
 typedef struct {
     fg_bm_pipe_cfg cfg;
     /* H: holding registers */
@@ -167,7 +179,8 @@ typedef struct {
     uint32_t b_lim_hd;
     bool b_clamped;        /* coverage only */
     bool b_static;         /* coverage only */
-    /* C: committed ops for D and the verdict */
+    fg_bmp_c1 k; /* C1: the decision, committed at C2 */
+    /* C2: committed ops for D and the verdict */
     fg_bmp_op c_adm, c_rel;
     uint8_t c_where;
     uint32_t c_ing_a, c_ing_r, c_hd_r;

@@ -325,6 +325,16 @@ module fg_bm_pipe #(
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
+    // C1: the compares' signs, the candidates and the ops, for C2 (declared here for slot A2's interlock)
+    reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
+    reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg, k_rel_i_reg;
+    reg  [2:0]    k_adm_p_reg, k_rel_p_reg;
+    reg  [SW-1:0] k_adm_s_reg, k_rel_s_reg;
+    reg  [NPG-1:0] k_aoh_reg, k_roh_reg;
+    reg           k_v_res_reg, k_v_shr_reg, k_v_hd_reg, k_r_le_hd_reg, k_r_le_occ_reg;
+    reg  [CW-1:0] k_a_ing_reg, k_a_hd_reg, k_a_ing_ps_reg, k_a_hd_ps_reg;
+    reg  [OW-1:0] k_a_occ_reg, k_a_occ_ps_reg, k_r_occ_mr_reg;
+    reg  [CW-1:0] k_r_ing_reg, k_r_hd_reg, k_r_hd_mr_reg;
 
     wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
     generate
@@ -345,10 +355,15 @@ module fg_bm_pipe #(
     reg            adm_yield_reg;              // same PG in slot A: 1 the admission waits
     wire a_live = a_v_reg && a_ok;
     wire r_live = r_v_reg && r_ok;
+    // the two slots ahead: in B (at C1 next) and in C1 (at C2 next)
     wire a_conf_c = a_live && ((b_adm_v_reg && (a_i_reg == b_adm_i_reg) && (a_p_reg == b_adm_p_reg)) ||
-                               (b_rel_v_reg && (a_i_reg == b_rel_i_reg) && (a_p_reg == b_rel_p_reg)));
+                               (b_rel_v_reg && (a_i_reg == b_rel_i_reg) && (a_p_reg == b_rel_p_reg)) ||
+                               (k_adm_v_reg && (a_i_reg == k_adm_i_reg) && (a_p_reg == k_adm_p_reg)) ||
+                               (k_rel_v_reg && (a_i_reg == k_rel_i_reg) && (a_p_reg == k_rel_p_reg)));
     wire r_conf_c = r_live && ((b_adm_v_reg && (r_i_reg == b_adm_i_reg) && (r_p_reg == b_adm_p_reg)) ||
-                               (b_rel_v_reg && (r_i_reg == b_rel_i_reg) && (r_p_reg == b_rel_p_reg)));
+                               (b_rel_v_reg && (r_i_reg == b_rel_i_reg) && (r_p_reg == b_rel_p_reg)) ||
+                               (k_adm_v_reg && (r_i_reg == k_adm_i_reg) && (r_p_reg == k_adm_p_reg)) ||
+                               (k_rel_v_reg && (r_i_reg == k_rel_i_reg) && (r_p_reg == k_rel_p_reg)));
     wire same_pg_a = a_live && r_live && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
@@ -397,64 +412,64 @@ module fg_bm_pipe #(
     reg  [CW-1:0] b_a_ing_reg, b_a_hd_reg, b_r_ing_reg, b_r_hd_reg;
     reg  [OW-1:0] b_a_occ_reg, b_r_occ_reg;
 
-    // ================================================================== C: decide once, commit
-    // Operands: B's registers (the interlock keeps the slot one ahead off these PGs), so each
-    // compare and each candidate below is one carry chain from a register.
+    // ================================================================== C1: compare; C2: decide, commit
+    // C1: on B's registers only (the interlock keeps the two slots ahead off these PGs) every
+    // compare is a subtraction whose sign is registered and every candidate one adder, all
+    // registered; C2 selects from those registers: no carry chain output drives more than
+    // its own flop.
     wire [CW-1:0] a_ing = b_a_ing_reg;
     wire [CW-1:0] a_hd  = b_a_hd_reg;
     wire [OW-1:0] a_occ = b_a_occ_reg;
     wire [CW-1:0] r_ing = b_r_ing_reg;
     wire [CW-1:0] r_hd  = b_r_hd_reg;
     wire [OW-1:0] r_occ = b_r_occ_reg;
-
-    // admission decision (compares against the limits formed at B)
     wire v_res = f_fits({3'b000, a_ing}, b_lim_res_reg);
     wire v_shr = f_fits({3'b000, a_ing}, b_lim_shr_reg);
     wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // LNEG unless lossless
-    wire [1:0] c_where_next = v_res ? 2'd0 : v_shr ? 2'd1 : v_hd ? 2'd2 : 2'd3;
-    wire add_ing = v_res || v_shr;
-    wire add_hd  = !v_res && !v_shr && v_hd;
-    wire acc     = add_ing || add_hd;
-
-    // every candidate is one adder from a register; the compares only select
     wire [OW-1:0] s_o  = {{(OW-SW){1'b0}}, b_adm_s_reg};
     wire [OW-1:0] r_o  = {{(OW-SW){1'b0}}, b_rel_s_reg};
-    // admission PG alone
     wire [CW-1:0] a_ing_ps = a_ing + s_o[CW-1:0];
     wire [CW-1:0] a_hd_ps  = a_hd + s_o[CW-1:0];
     wire [OW-1:0] a_occ_ps = a_occ + s_o;
-    wire [CW-1:0] new_a_ing = add_ing ? a_ing_ps : a_ing;
-    wire [CW-1:0] new_a_hd  = add_hd ? a_hd_ps : a_hd;
-    wire [OW-1:0] new_a_occ = acc ? a_occ_ps : a_occ;
-    // release PG (headroom first); never the admission's PG (slot A made one wait)
     wire [CW-1:0] r_c = {{(CW-SW){1'b0}}, b_rel_s_reg};
     wire          r_le_hd  = f_leu({1'b0, r_c}, {1'b0, r_hd});
     wire          r_le_occ = f_leu(r_o, r_occ);
     wire [OW-1:0] r_occ_mr = r_occ - r_o;
     wire [CW-1:0] r_hd_mr  = r_hd - r_o[CW-1:0];
+
+    // C2: the decision from C1's flags (no valid bit: a slot without a live admission writes
+    // no PG, no EQ and no verdict, whatever it selects)
+    wire [1:0] c_where_next = k_v_res_reg ? 2'd0 : k_v_shr_reg ? 2'd1 : k_v_hd_reg ? 2'd2 : 2'd3;
+    wire add_ing = k_v_res_reg || k_v_shr_reg;
+    wire add_hd  = !k_v_res_reg && !k_v_shr_reg && k_v_hd_reg;
+    wire acc     = add_ing || add_hd;
+    wire [CW-1:0] new_a_ing = add_ing ? k_a_ing_ps_reg : k_a_ing_reg;
+    wire [CW-1:0] new_a_hd  = add_hd ? k_a_hd_ps_reg : k_a_hd_reg;
+    wire [OW-1:0] new_a_occ = acc ? k_a_occ_ps_reg : k_a_occ_reg;
+    // release PG (headroom first); never the admission's PG (slot A2 made one wait)
     reg  [CW-1:0] new_r_ing, new_r_hd;
     reg  [OW-1:0] new_r_occ;
     always @* begin
-        if (r_le_hd)       new_r_ing = r_ing;
-        else if (r_le_occ) new_r_ing = r_occ_mr[CW-1:0];
-        else               new_r_ing = {CW{1'b0}};
-        if (r_le_hd)       new_r_hd = r_hd_mr;
-        else               new_r_hd = {CW{1'b0}};
-        if (r_le_occ)      new_r_occ = r_occ_mr;
-        else               new_r_occ = {OW{1'b0}};
+        if (k_r_le_hd_reg)       new_r_ing = k_r_ing_reg;
+        else if (k_r_le_occ_reg) new_r_ing = k_r_occ_mr_reg[CW-1:0];
+        else                     new_r_ing = {CW{1'b0}};
+        if (k_r_le_hd_reg)       new_r_hd = k_r_hd_mr_reg;
+        else                     new_r_hd = {CW{1'b0}};
+        if (k_r_le_occ_reg)      new_r_occ = k_r_occ_mr_reg;
+        else                     new_r_occ = {OW{1'b0}};
     end
-    wire pg_under_any = b_rel_v_reg && !r_le_occ;
+    wire pg_under_any = k_rel_v_reg && !k_r_le_occ_reg;
 
-    // EQ one-hots for D, from B's registers
-    wire [NPG-1:0] b_aeq_oh, b_reqv_oh;
+    // EQ one-hots for D, from C1's registers
+    wire [NPG-1:0] k_aeq_oh, k_reqv_oh;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eqoh
             localparam integer  KO_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
             localparam [PW-1:0] KO = KO_I[PW-1:0];
             localparam [2:0]    KP = KP_I[2:0];
-            assign b_aeq_oh[gk]  = b_adm_v_reg && (b_adm_o_reg == KO) && (b_adm_p_reg == KP);
-            assign b_reqv_oh[gk] = b_rel_v_reg && (b_rel_o_reg == KO) && (b_rel_p_reg == KP);
+            assign k_aeq_oh[gk]  = k_adm_v_reg && (k_adm_o_reg == KO) && (k_adm_p_reg == KP);
+            assign k_reqv_oh[gk] = k_rel_v_reg && (k_rel_o_reg == KO) && (k_rel_p_reg == KP);
         end
     endgenerate
 
@@ -676,6 +691,36 @@ module fg_bm_pipe #(
             r_p_reg <= 3'd0;
             r_s_reg <= {SW{1'b0}};
             b_adm_v_reg <= 1'b0;
+            k_adm_v_reg <= 1'b0;
+            k_adm_bad_reg <= 1'b0;
+            k_lossless_reg <= 1'b0;
+            k_rel_v_reg <= 1'b0;
+            k_rel_bad_reg <= 1'b0;
+            k_adm_i_reg <= {PW{1'b0}};
+            k_adm_o_reg <= {PW{1'b0}};
+            k_rel_o_reg <= {PW{1'b0}};
+            k_rel_i_reg <= {PW{1'b0}};
+            k_adm_p_reg <= 3'd0;
+            k_rel_p_reg <= 3'd0;
+            k_adm_s_reg <= {SW{1'b0}};
+            k_rel_s_reg <= {SW{1'b0}};
+            k_aoh_reg <= {NPG{1'b0}};
+            k_roh_reg <= {NPG{1'b0}};
+            k_v_res_reg <= 1'b0;
+            k_v_shr_reg <= 1'b0;
+            k_v_hd_reg <= 1'b0;
+            k_r_le_hd_reg <= 1'b0;
+            k_r_le_occ_reg <= 1'b0;
+            k_a_ing_reg <= {CW{1'b0}};
+            k_a_hd_reg <= {CW{1'b0}};
+            k_a_ing_ps_reg <= {CW{1'b0}};
+            k_a_hd_ps_reg <= {CW{1'b0}};
+            k_a_occ_reg <= {OW{1'b0}};
+            k_a_occ_ps_reg <= {OW{1'b0}};
+            k_r_occ_mr_reg <= {OW{1'b0}};
+            k_r_ing_reg <= {CW{1'b0}};
+            k_r_hd_reg <= {CW{1'b0}};
+            k_r_hd_mr_reg <= {CW{1'b0}};
             b_adm_bad_reg <= 1'b0;
             b_lossless_reg <= 1'b0;
             b_adm_i_reg <= {PW{1'b0}};
@@ -877,39 +922,70 @@ module fg_bm_pipe #(
             b_r_ing_reg <= opb_r_ing;
             b_r_hd_reg <= opb_r_hd;
             b_r_occ_reg <= opb_r_occ;
-            // C
+            // C1
+            k_adm_v_reg <= b_adm_v_reg;
+            k_adm_bad_reg <= b_adm_bad_reg;
+            k_lossless_reg <= b_lossless_reg;
+            k_adm_i_reg <= b_adm_i_reg;
+            k_adm_o_reg <= b_adm_o_reg;
+            k_adm_p_reg <= b_adm_p_reg;
+            k_adm_s_reg <= b_adm_s_reg;
+            k_aoh_reg <= b_aoh_reg;
+            k_rel_v_reg <= b_rel_v_reg;
+            k_rel_bad_reg <= b_rel_bad_reg;
+            k_rel_o_reg <= b_rel_o_reg;
+            k_rel_i_reg <= b_rel_i_reg;
+            k_rel_p_reg <= b_rel_p_reg;
+            k_rel_s_reg <= b_rel_s_reg;
+            k_roh_reg <= b_roh_reg;
+            k_v_res_reg <= v_res;
+            k_v_shr_reg <= v_shr;
+            k_v_hd_reg <= v_hd;
+            k_r_le_hd_reg <= r_le_hd;
+            k_r_le_occ_reg <= r_le_occ;
+            k_a_ing_reg <= a_ing;
+            k_a_hd_reg <= a_hd;
+            k_a_occ_reg <= a_occ;
+            k_a_ing_ps_reg <= a_ing_ps;
+            k_a_hd_ps_reg <= a_hd_ps;
+            k_a_occ_ps_reg <= a_occ_ps;
+            k_r_ing_reg <= r_ing;
+            k_r_hd_reg <= r_hd;
+            k_r_hd_mr_reg <= r_hd_mr;
+            k_r_occ_mr_reg <= r_occ_mr;
+            // C2
             ingress_reg <= ing_next;
             hdrm_reg <= hd_next;
             occ_reg <= occ_next;
-            adm_valid_reg <= b_adm_v_reg || b_adm_bad_reg;
-            adm_port_reg <= b_adm_i_reg;
-            adm_where_reg <= (b_adm_v_reg || b_adm_bad_reg) ? (b_adm_bad_reg ? 2'd3 : c_where_next) : 2'd0;
-            stat_drop_reg <= b_adm_bad_reg || (b_adm_v_reg && c_where_next == 2'd3 && !b_lossless_reg);
-            stat_violation_reg <= b_adm_v_reg && c_where_next == 2'd3 && b_lossless_reg;
-            rel_valid_reg <= b_rel_v_reg;
-            rel_port_reg <= b_rel_o_reg;
-            stat_bad_deq_reg <= b_rel_bad_reg;
+            adm_valid_reg <= k_adm_v_reg || k_adm_bad_reg;
+            adm_port_reg <= k_adm_i_reg;
+            adm_where_reg <= (k_adm_v_reg || k_adm_bad_reg) ? (k_adm_bad_reg ? 2'd3 : c_where_next) : 2'd0;
+            stat_drop_reg <= k_adm_bad_reg || (k_adm_v_reg && c_where_next == 2'd3 && !k_lossless_reg);
+            stat_violation_reg <= k_adm_v_reg && c_where_next == 2'd3 && k_lossless_reg;
+            rel_valid_reg <= k_rel_v_reg;
+            rel_port_reg <= k_rel_o_reg;
+            stat_bad_deq_reg <= k_rel_bad_reg;
             stat_pg_underflow_reg <= pg_under_any;
-            c_adm_v_reg <= b_adm_v_reg && c_where_next != 2'd3;
-            c_adm_s_reg <= b_adm_s_reg;
+            c_adm_v_reg <= k_adm_v_reg && c_where_next != 2'd3;
+            c_adm_s_reg <= k_adm_s_reg;
             c_where_reg <= c_where_next;
-            c_ing_a_reg <= a_ing;
-            c_ing_r_reg <= r_ing;
-            c_hd_r_reg <= r_hd;
-            w_aoh_reg <= b_aoh_reg;
-            w_roh_reg <= b_roh_reg;
+            c_ing_a_reg <= k_a_ing_reg;
+            c_ing_r_reg <= k_r_ing_reg;
+            c_hd_r_reg <= k_r_hd_reg;
+            w_aoh_reg <= k_aoh_reg;
+            w_roh_reg <= k_roh_reg;
             w_a_ing_reg <= new_a_ing;
             w_a_hd_reg <= new_a_hd;
             w_a_occ_reg <= new_a_occ;
             w_r_ing_reg <= new_r_ing;
             w_r_hd_reg <= new_r_hd;
             w_r_occ_reg <= new_r_occ;
-            c_rel_v_reg <= b_rel_v_reg;
-            c_rel_s_reg <= b_rel_s_reg;
-            c_aeq_oh_reg <= b_aeq_oh;
-            c_reqv_oh_reg <= b_reqv_oh;
-            c_sd_reg <= {1'b0, b_adm_s_reg} - {1'b0, b_rel_s_reg};
-            c_nd_reg <= {(SW+1){1'b0}} - {1'b0, b_rel_s_reg};
+            c_rel_v_reg <= k_rel_v_reg;
+            c_rel_s_reg <= k_rel_s_reg;
+            c_aeq_oh_reg <= k_aeq_oh;
+            c_reqv_oh_reg <= k_reqv_oh;
+            c_sd_reg <= {1'b0, k_adm_s_reg} - {1'b0, k_rel_s_reg};
+            c_nd_reg <= {(SW+1){1'b0}} - {1'b0, k_rel_s_reg};
             // D
             q_dl_reg <= q_dl_next;
             q_add_reg <= q_add_next;

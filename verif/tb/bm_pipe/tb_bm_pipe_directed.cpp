@@ -10,8 +10,10 @@
 // Edge e is the e-th call of the step (0 and 1 are reset); "after e" = the registered outputs
 // then. An offer driven in cycle c is captured at edge c (H), granted at c+1 (A1: the holding
 // register empties), in slot A2 at c+2, prepared at c+3 (B, which reads the PG's counters),
-// decided at c+4 (C: verdict), written at c+5 (W; D registers the EQ's delta), the EQ counter
-// at c+6 (Q); split/rs at c+6 (D2), c+7 (D3), shared_used at c+8 (E).
+// compared at c+4 (C1), decided at c+5 (C2: verdict), written at c+6 (W; D registers the EQ's
+// delta), the EQ counter at c+7 (Q); split/rs at c+7 (D2), c+8 (D3), shared_used at c+9 (E),
+// when no interlock wait intervenes (an op in A2 waits while either of the two slots ahead,
+// at B or C1, names its PG).
 #define TB_N_PORTS 4
 #define TB_N_PRIO 2
 #include <functional>
@@ -69,102 +71,116 @@ struct TbBmPipeDirected : TbBmPipe {
         // P1 cycle 20: port 0 prio 1 -> dst 1, 2 cells: 0 <= reserve - 2 = 0 -> reserve
         offers.push_back(Offer{20, false, 0, 1, 1, 2});
         C(20, "enq_ready[0] low after the capture", 0, rdy0);
-        C(21, "enq_ready[0] high after the arbiter took it", 1, rdy0);
-        C(23, "no verdict yet", 0, adm);
-        C(24, "verdict P1: port 0, reserve", 0x100, adm);
-        C(24, "ingress(0,1) not yet written", 0, ing(0, 1));
-        C(25, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
-        C(25, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
-        C(26, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
-        // P2 cycle 22: 5 cells -> dst 1; B reads at edge 25 while P1 is in W (forwarded): ing 2,
-        // 2 <= 24 - 5 -> shared; split = 5 - min(5, sat0(2 - 2)) = 5
+        C(21, "enq_ready[0] high after the grant (A1)", 1, rdy0);
+        C(24, "no verdict yet", 0, adm);
+        C(25, "verdict P1: port 0, reserve", 0x100, adm);
+        C(25, "ingress(0,1) not yet written", 0, ing(0, 1));
+        C(26, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
+        C(26, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
+        C(27, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
+        // P2 cycle 22, same PG, 5 cells -> dst 1: A2 at 24; at 25 P1 is at C1 (interlock, the
+        // slot two ahead): waits; B at 26 with P1 in W (forwarded): ing 2, 2 <= 24 - 5 ->
+        // shared, verdict 28, W 29, Q 30; split = 5 - min(5, sat0(2 - 2)) = 5, E at 32
         offers.push_back(Offer{22, false, 0, 1, 1, 5});
-        C(26, "verdict P2: shared", 0x101, adm);
-        C(27, "ingress(0,1) = 7", 7, ing(0, 1));
-        C(28, "egress(1,1) = 7", 7, eg(1, 1));
-        C(29, "shared_used before E", 0, su);
-        C(30, "shared_used = 5 (E)", 5, su);
-        C(31, "thr[0] still 22", 22, thr0);
-        C(32, "thr[0] = (44 - 5) >> 1", 19, thr0);
-        // P3 cycle 24: 20 cells -> dst 3: 7 <= 24 - 20 no, headroom 10 - 20 < 0 -> violation
+        C(27, "no verdict: P2 waited behind P1", 0, adm);
+        C(28, "verdict P2: shared", 0x101, adm);
+        C(29, "ingress(0,1) = 7", 7, ing(0, 1));
+        C(30, "egress(1,1) = 7", 7, eg(1, 1));
+        C(31, "shared_used before E", 0, su);
+        C(32, "shared_used = 5 (E)", 5, su);
+        C(33, "thr[0] still 22", 22, thr0);
+        C(34, "thr[0] = (44 - 5) >> 1", 19, thr0);
+        // P3 cycle 24, same PG, 20 cells -> dst 3: A1 25, A2 26, waits at 27 and 28 (P2 at B,
+        // then at C1), B 29 (P2 forwarded: ing 7): 7 <= 24 - 20 no, headroom 10 - 20 < 0 ->
+        // violation, verdict 31
         offers.push_back(Offer{24, false, 0, 1, 3, 20});
-        C(28, "verdict P3: dropped", 0x103, adm);
-        C(28, "stat_violation", 1, viol);
-        C(29, "ingress(0,1) unchanged", 7, ing(0, 1));
+        C(31, "verdict P3: dropped", 0x103, adm);
+        C(31, "stat_violation", 1, viol);
+        C(32, "ingress(0,1) unchanged", 7, ing(0, 1));
         // cycle 26: P4 port 0 (10 cells -> dst 3) and P5 port 2 prio 0 (lossy, 3 cells -> dst 1).
-        // The pointer is at port 1 after P3, so port 2 goes first (A1 at 27), port 0 at 28.
-        // P5: 0 <= 24 - 3 -> shared, split = 3 - min(3, 2 - 0) = 1.
-        // P4: lim still 24: 7 <= 24 - 10 -> shared, split = 10.
+        // The last grant was port 0 (P3), so port 2 goes first: A1 27, held there at 28 while
+        // P3 waits in A2 (A1 copies its fields), A2 29, B 30: 0 <= 24 - 3 -> shared, split =
+        // 3 - min(3, 2 - 0) = 1, verdict 32, W 33, Q 34, E 36. Port 0: A1 29, A2 30, waits at
+        // 31 (P3 at C1: a dropped admission still holds its PG's slot), B 32: lim still 24:
+        // 7 <= 24 - 10 -> shared, split = 10, verdict 34, W 35, Q 36, E 38.
         offers.push_back(Offer{26, false, 0, 1, 3, 10});
         offers.push_back(Offer{26, false, 2, 0, 1, 3});
-        C(30, "verdict P5 first: port 2, shared", 0x121, adm);
-        C(31, "verdict P4: port 0, shared", 0x101, adm);
-        C(31, "ingress(2,0) = 3", 3, ing(2, 0));
-        C(32, "ingress(0,1) = 17", 17, ing(0, 1));
-        C(32, "egress(3,1) not yet", 0, eg(3, 1));
-        C(33, "egress(3,1) = 10", 10, eg(3, 1));
-        C(32, "egress(1,0) = 3", 3, eg(1, 0));
-        C(34, "shared_used = 5 + 1", 6, su);
-        C(35, "shared_used = 6 + 10", 16, su);
-        // pause of PG(0,1): shared_used 16 (35) -> pool_free 28 (36) -> thr 14 (37) -> thrres 16
-        // (38) -> lim 16 (39) -> the compares 17 >= 16 and 17 > reserve registered (40) ->
-        // paused after edge 41 (bit 0*2+1)
-        C(39, "not paused yet (lim 21 until edge 39)", 0, paused);
-        C(40, "not paused yet (the compares are registered at 40)", 0, paused);
-        C(41, "PG(0,1) paused", 0x2, paused);
-        // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: hd 0, r <= occ 17 ->
-        // ing = 17 - 5 (W at 45); rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 after 48
+        C(32, "verdict P5 first: port 2, shared", 0x121, adm);
+        C(33, "ingress(2,0) = 3", 3, ing(2, 0));
+        C(33, "no verdict: P4 waited", 0, adm);
+        C(34, "verdict P4: port 0, shared", 0x101, adm);
+        C(34, "egress(1,0) = 3", 3, eg(1, 0));
+        C(35, "ingress(0,1) = 17", 17, ing(0, 1));
+        C(35, "egress(3,1) not yet", 0, eg(3, 1));
+        C(36, "egress(3,1) = 10", 10, eg(3, 1));
+        C(36, "shared_used = 5 + 1", 6, su);
+        C(38, "shared_used = 6 + 10", 16, su);
+        // pause of PG(0,1): shared_used 16 (38) -> pool_free 28 (39) -> thr 14 (40) -> thrres 16
+        // (41) -> lim 16 (42) -> the compares 17 >= 16 and 17 > reserve registered (43) ->
+        // paused after edge 44 (bit 0*2+1). Before: lim 21 (shared_used 5, then 6), 17 < 21.
+        C(42, "not paused yet (lim 21 until edge 42)", 0, paused);
+        C(43, "not paused yet (the compares are registered at 43)", 0, paused);
+        C(44, "PG(0,1) paused", 0x2, paused);
+        // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: A2 42, B 43, verdict 45:
+        // hd 0, r <= occ 17 -> ing = 17 - 5 (W at 46); rs = min(5, 17 - 2) = 5 -> shared_used
+        // 16 - 5 at E (49)
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
-        C(44, "rel_valid from egress port 1", 0x101, relv);
-        C(45, "ingress(0,1) = 12", 12, ing(0, 1));
-        C(45, "hdrm(0,1) = 0", 0, hd(0, 1));
-        C(46, "egress(1,1) = 7 - 5", 2, eg(1, 1));
-        C(47, "shared_used before E", 16, su);
-        C(48, "shared_used = 16 - 5", 11, su);
+        C(45, "rel_valid from egress port 1", 0x101, relv);
+        C(46, "ingress(0,1) = 12", 12, ing(0, 1));
+        C(46, "hdrm(0,1) = 0", 0, hd(0, 1));
+        C(47, "egress(1,1) = 7 - 5", 2, eg(1, 1));
+        C(48, "shared_used before E", 16, su);
+        C(49, "shared_used = 16 - 5", 11, su);
         // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A2 52,
-        // B 53, verdict 54, W 55). Release R1 cycle 51 egress 2 prio 0 from ingress 1, 1 cell:
-        // A2 at 53; at edge 54 P9 is the slot at C, which writes PG(1,0): R1 waits in slot A2;
-        // B at 55 (P9 in W: forwarded, ing 2), verdict 56, W 57: ing 2 - 1.
+        // B 53, C1 54, verdict 55, W 56, Q 57). Release R1 cycle 51 egress 2 prio 0 from
+        // ingress 1, 1 cell: A2 at 53; it waits at 54 (P9 in B) and 55 (P9 in C1); B at 56
+        // (P9 in W: forwarded, ing 2), verdict 58, W 59: ing 2 - 1, Q 60.
         offers.push_back(Offer{50, false, 1, 0, 2, 2});
         offers.push_back(Offer{51, true, 2, 0, 1, 1});
-        C(54, "verdict P9: port 1, reserve", 0x110, adm);
-        C(55, "ingress(1,0) = 2", 2, ing(1, 0));
-        C(55, "R1 waited an edge: no release decided yet", 0, relv);
-        C(56, "rel_valid from egress port 2", 0x102, relv);
-        C(56, "ingress(1,0) still 2", 2, ing(1, 0));
-        C(57, "ingress(1,0) = 1", 1, ing(1, 0));
-        C(56, "egress(2,0) = 2 (P9, Q at 56)", 2, eg(2, 0));
-        C(58, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        C(55, "verdict P9: port 1, reserve", 0x110, adm);
+        C(56, "ingress(1,0) = 2", 2, ing(1, 0));
+        C(56, "R1 waits: no release decided yet", 0, relv);
+        C(57, "R1 still waiting", 0, relv);
+        C(57, "egress(2,0) = 2 (P9, Q)", 2, eg(2, 0));
+        C(58, "rel_valid from egress port 2", 0x102, relv);
+        C(58, "ingress(1,0) still 2", 2, ing(1, 0));
+        C(59, "ingress(1,0) = 1", 1, ing(1, 0));
+        C(60, "egress(2,0) = 2 - 1", 1, eg(2, 0));
         // an admission and a release of one PG side by side in slot A2 take turns. shared_used is
         // 11 (the P9/R1 pair touched no shared cell), pool_free 33, thr 16, lim 18.
         // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 18 - 3 -> shared
-        // (verdict 64, W 65). P7 cycle 62, same PG, 2 cells, and R2 cycle 62 egress 0 prio 0
-        // from ingress 3, 3 cells: both in slot A2 at 64; first turn: the release waits. P7: B 65
-        // (P6 forwarded: ing 3), 3 <= 16 -> shared, verdict 66, W 67. R2 is then held by the
-        // interlock at 66 (P7 at C), B 67 (ing 5), verdict 68, W 69: ing 5 - 3 = 2.
+        // (A2 62, B 63, C1 64, verdict 65, W 66, Q 67). P7 cycle 62, same PG, 2 cells, and R2
+        // cycle 62 egress 0 prio 0 from ingress 3, 3 cells: both in slot A2 at 64; at 65 both
+        // wait for P6 (at C1); at 66 their first turn: the release waits, P7 goes (B 66, P6
+        // forwarded: ing 3; 3 <= 16 -> shared, verdict 68, W 69, Q 70). R2 then waits at 67
+        // and 68 (P7 at B, at C1), B 69 (P7 forwarded: ing 5), verdict 71, W 72: 5 - 3, Q 73.
         offers.push_back(Offer{60, false, 3, 0, 0, 3});
         offers.push_back(Offer{62, false, 3, 0, 0, 2});
         offers.push_back(Offer{62, true, 0, 0, 3, 3});
-        C(64, "verdict P6: port 3, shared", 0x131, adm);
-        C(66, "verdict P7: port 3, shared", 0x131, adm);
-        C(66, "R2 waits (its turn to wait, then the interlock)", 0, relv);
-        C(67, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
-        C(67, "R2 not yet", 0, relv);
-        C(68, "rel_valid from egress port 0", 0x100, relv);
-        C(69, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
-        C(70, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
+        C(65, "verdict P6: port 3, shared", 0x131, adm);
+        C(66, "ingress(3,0) = 3", 3, ing(3, 0));
+        C(67, "no verdict: P7 waited for P6", 0, adm);
+        C(68, "verdict P7: port 3, shared", 0x131, adm);
+        C(68, "R2 waits (the interlock, its turn, the interlock)", 0, relv);
+        C(69, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
+        C(70, "R2 not yet", 0, relv);
+        C(70, "egress(0,0) = 3 + 2", 5, eg(0, 0));
+        C(71, "rel_valid from egress port 0", 0x100, relv);
+        C(72, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
+        C(73, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
         // second meeting, the admission's turn to wait: P8 cycle 70 port 3 prio 0 -> dst 0, 1
-        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell. R3: B 73, verdict 74,
-        // W 75 (ing 1). P8 waits at 73 (turn) and 74 (interlock): B 75 (forwarded: ing 1),
-        // 1 <= 2 - 1 -> reserve, verdict 76, W 77.
+        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell; both in A2 at 72, the
+        // slots ahead are empty at 73: the turn. R3: B 73, verdict 75, W 76 (ing 1). P8 waits
+        // at 73 (turn), 74 and 75 (R3 at B, at C1): B 76 (forwarded: ing 1), 1 <= 2 - 1 ->
+        // reserve, verdict 78, W 79.
         offers.push_back(Offer{70, false, 3, 0, 0, 1});
         offers.push_back(Offer{70, true, 0, 0, 3, 1});
-        C(74, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
-        C(74, "no verdict: P8 waits", 0, adm);
-        C(75, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
-        C(75, "still no verdict", 0, adm);
-        C(76, "verdict P8: port 3, reserve", 0x130, adm);
-        C(77, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
+        C(75, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
+        C(75, "no verdict: P8 waits", 0, adm);
+        C(76, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
+        C(77, "still no verdict", 0, adm);
+        C(78, "verdict P8: port 3, reserve", 0x130, adm);
+        C(79, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {
