@@ -100,7 +100,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     /* ---------------------------------------------------------------- H, A: holding, arbiters */
     /* Interlock: an op in slot A2 whose PG one of the two slots ahead (in B, in C1) writes waits
      * in slot A2, so the decision never needs their results (the RTL's B stage forwards only
-     * from the slot in W). An admission and a release of one PG side by side in slot A:
+     * from the slot in W). An admission and a release of one PG side by side in slot A2:
      * one waits, taking turns (adm_yield), so neither stream can starve the other. A waiting
      * op keeps its slot register and its arbiter takes nothing on that edge. */
     const bool a_live = st->a_v && st->a_p < P && st->a_o < N, r_live = st->r_v && st->r_p < P && st->r_i < N;
@@ -246,7 +246,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.k.w_a_ing = ing_a + (add_ing ? s : 0);
         n.k.w_a_hd = hd_a + (add_hd ? s : 0);
         n.k.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
-        /* the release PG (headroom first); never the admission's PG (slot A made one wait) */
+        /* the release PG (headroom first); never the admission's PG (slot A2 made one wait) */
         if (rpg >= 0) {
             const uint32_t rc = r->s;
             uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;

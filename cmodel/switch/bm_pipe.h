@@ -9,15 +9,17 @@
  * one admission and one release per cycle into a short pipeline:
  *
  *   edge H  capture     enq/deq into the port's holding register (ready = register empty)
- *   edge A  arbitrate   one held enq and one held deq into the slot registers (a release
- *                       naming the admission's PG waits there one edge)
- *   edge B  prepare     PG one-hot, limits L - s, the two PGs' counters read (RTL)
- *   edge C  decide      the admission and release PGs' new values (one decision unit); verdict
+ *   edge A1 grant       one held enq and one held deq granted (holding register empties)
+ *   edge A2 slot        the granted ops into the slot registers with their PG one-hots; an
+ *                       op waits here while a slot ahead (B, C1) names its PG, and an
+ *                       admission and a release of one PG side by side take turns
+ *   edge B  prepare     limits L - s, the two PGs' counters read (RTL)
+ *   edge C1 compare     (RTL: compares' signs and candidates registered; the model decides here)
+ *   edge C2 decide      the admission and release PGs' new values (one decision unit); verdict
  *   edge W  write back  the new values into the two PGs' counters
- *   edge D  egress      per EQ: the decided admission and the release; parts of split and rs
- *           (same edge as W)
- *   edge D2 split, rs   split = s - min(s, room), rs = min(rem, sh)
- *   edge D3             split - rs formed (RTL)
+ *   edge D  (= W)       the ops for the egress counters (RTL: a delta per EQ); parts of split, rs
+ *   edge Q  (= D2)      egress counters; split = s - min(s, room), rs = min(rem, sh)
+ *   edge D3             split - rs formed (RTL); stat_eq_underflow
  *   edge E  shared      shared_used = sat(sat0(shared_used - rs) + split)
  *
  * Every counter has at most one admission and one release per edge, so its logic does not
@@ -63,10 +65,10 @@ enum {
     FG_BMP_COV_REL_MIXED,         /* release takes all headroom and some of ingress */
     FG_BMP_COV_REL_INGRESS,       /* release with no headroom held */
     FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
-    FG_BMP_COV_REL_WAIT_SAME_PG,  /* slot A holds an admission and a release of one PG: the release waits */
+    FG_BMP_COV_REL_WAIT_SAME_PG,  /* slot A2 holds an admission and a release of one PG: the release waits */
     FG_BMP_COV_ADM_WAIT_SAME_PG,  /* the same, the admission's turn to wait */
-    FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A: the slot at C writes its PG */
-    FG_BMP_COV_REL_INTERLOCK,     /* a release waits in slot A likewise */
+    FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A2: a slot ahead (B, C1) writes its PG */
+    FG_BMP_COV_REL_INTERLOCK,     /* a release waits in slot A2 likewise */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
     FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG written back on the edge before C (B forwarded it) */
     FG_BMP_COV_ADM_AFTER_WRITE,   /* admission likewise */
@@ -111,17 +113,17 @@ typedef struct {
 typedef struct {
     bool enq_ready[FG_BMP_MAX_PORTS];
     bool deq_ready[FG_BMP_MAX_PORTS];
-    /* verdict of one admission (edge C): which port, where, and its stat pulses */
+    /* verdict of one admission (edge C2): which port, where, and its stat pulses */
     bool adm_valid;
     uint8_t adm_port;
     uint8_t adm_where;
     bool stat_drop;      /* lossy drop or no such PG/EQ */
     bool stat_violation; /* lossless drop */
     /* release events */
-    bool rel_valid; /* a release was applied to its PG (edge C) */
+    bool rel_valid; /* a release was applied to its PG (edge C2) */
     uint8_t rel_port;
-    bool stat_bad_deq;          /* a deq named no PG (edge C); nothing released */
-    bool stat_pg_underflow;     /* edge C */
+    bool stat_bad_deq;          /* a deq named no PG (edge C2); nothing released */
+    bool stat_pg_underflow;     /* edge C2 */
     bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
     bool stat_shared_underflow; /* edge E */
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
@@ -168,7 +170,7 @@ typedef struct {
     uint32_t e1_s, d1_s;
     /* A2: slot registers (raw, not yet checked) */
     bool a_v, r_v;
-    bool adm_yield; /* an admission and a release of one PG in slot A: true, the admission waits */
+    bool adm_yield; /* an admission and a release of one PG in slot A2: true, the admission waits */
     uint8_t a_i, a_p, a_o, r_o, r_p, r_i;
     uint32_t a_s, r_s;
     /* B: prepared ops */

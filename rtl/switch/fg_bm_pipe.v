@@ -6,8 +6,9 @@
 // multiplexed: each ingress and egress port has a one-entry holding register (valid/ready),
 // and round-robin arbiters issue one admission and one release per cycle into a pipeline:
 //
-//   H capture -> A arbitrate -> B prepare (one-hot, limits L - s, the two PGs' counters read)
-//   -> C decide once (verdict) -> W write back | D egress counters, parts of split and rs
+//   H capture -> A1 grant -> A2 slot (fields, PG one-hot, interlock) -> B prepare (limits
+//   L - s, the two PGs' counters read) -> C1 compares and candidates -> C2 decide once
+//   (verdict) -> W write back | D per-EQ deltas, parts of split and rs -> Q egress counters
 //   -> D2 split, rs -> D3 split - rs -> E shared_used
 //
 // Each counter sees at most one admission and one release per edge and each PG only selects
@@ -260,14 +261,14 @@ module fg_bm_pipe #(
     wire              d_sel_ok  = d1_cp_reg ? d1_ok_reg  : dh_sel_ok;
 
     reg           a_v_reg, r_v_reg;
-    reg  [N_PORTS-1:0] a_ioh_reg;            // slot A's ingress port, one-hot
-    reg  [N_PRIO-1:0]  a_poh_reg;            // slot A's admission priority, one-hot
-    reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A's PGs, one-hot (0: illegal indices)
+    reg  [N_PORTS-1:0] a_ioh_reg;            // slot A2's ingress port, one-hot
+    reg  [N_PRIO-1:0]  a_poh_reg;            // slot A2's admission priority, one-hot
+    reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A2's PGs, one-hot (0: illegal indices)
     // copies of the one-hots, one per counter read at B: each drives CW bits, not 3*CW + 1
     // (fanout is what costs at these reads); keep stops yosys merging them back
     (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg;
     (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg;
-    reg                a_okr_reg, r_okr_reg; // slot A's ops name a PG and an EQ
+    reg                a_okr_reg, r_okr_reg; // slot A2's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
     reg  [SW-1:0] a_s_reg, r_s_reg;
@@ -293,7 +294,7 @@ module fg_bm_pipe #(
     wire          a_ok = a_okr_reg;
     wire          r_ok = r_okr_reg;
 
-    // a_match[k]: slot A's admission names PG k (legal indices); a_oh_next adds a_v
+    // a_match[k]: slot A2's admission names PG k (legal indices); a_oh_next adds a_v
     wire [NPG-1:0] a_match, r_match;
     reg [CW-1:0] a_lc;
     reg [CW-1:0] a_headroom;
@@ -352,7 +353,7 @@ module fg_bm_pipe #(
         end
     endgenerate
     // index compares (PW + 3 bits), not one-hot reductions: the hold does not grow with N*P
-    reg            adm_yield_reg;              // same PG in slot A: 1 the admission waits
+    reg            adm_yield_reg;              // same PG in slot A2: 1 the admission waits
     wire a_live = a_v_reg && a_ok;
     wire r_live = r_v_reg && r_ok;
     // the two slots ahead: in B (at C1 next) and in C1 (at C2 next)
@@ -369,7 +370,7 @@ module fg_bm_pipe #(
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
 
     // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
-    // the next edge. The two are never the same PG (slot A makes such a release wait).
+    // the next edge. The two are never the same PG (slot A2 makes one of them wait).
     reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
     reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
     reg  [OW-1:0] w_a_occ_reg, w_r_occ_reg;
@@ -378,7 +379,7 @@ module fg_bm_pipe #(
     // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
     // one-hot match), so the decision at C is made once per slot, not in every PG. The read
     // misses the slot in the W registers (written back on this edge): B takes its values
-    // instead. The slot now at C never names these PGs (slot A's interlock).
+    // instead. The slots now in C1 and C2 never name these PGs (slot A2's interlock).
     reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
     reg [OW-1:0] rd_a_occ, rd_r_occ;
     always @* begin
