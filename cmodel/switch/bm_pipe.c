@@ -73,7 +73,7 @@ static int fg_bmp_pick(const bool *held, int n, int ptr)
 
 void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out) { *out = st->o; }
 
-/* A PG's counters as the C stage sees them: the counter registers overlaid with the values
+/* A PG's counters as C1 sees them: the counter registers overlaid with the values
  * waiting in the W registers (written on this edge; the RTL forwards them). pg < 0: none. */
 static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, uint32_t *hd, uint32_t *occ)
 {
@@ -102,7 +102,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
      * in slot A2, so the decision never needs their results (the RTL's B stage forwards only
      * from the slot in W). An admission and a release of one PG side by side in slot A2:
      * one waits, taking turns (adm_yield), so neither stream can starve the other. A waiting
-     * op keeps its slot register and its arbiter takes nothing on that edge. */
+     * op keeps its slot register and A1 keeps its grant (an empty A1 may still take one). */
     const bool a_live = st->a_v && st->a_p < P && st->a_o < N, r_live = st->r_v && st->r_p < P && st->r_i < N;
     const int a_pg = a_live ? st->a_i * P + st->a_p : -1, r_pg = r_live ? st->r_i * P + st->r_p : -1;
     const int bc_apg = st->b_adm.v ? st->b_adm.port * P + st->b_adm.prio : -1;
@@ -189,7 +189,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     }
 
     /* ---------------------------------------------------------------- W: write back
-     * The values the C stage computed on the edge before go into the two PGs' counters. */
+     * The values C2 committed on the edge before go into the two PGs' counters. */
     if (st->w_apg >= 0) {
         n.ingress_reg[st->w_apg] = st->w_a_ing, n.hdrm_reg[st->w_apg] = st->w_a_hd, n.occ_reg[st->w_apg] = st->w_a_occ;
     }
@@ -331,7 +331,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
 
     /* ---------------------------------------------------------------- D2: split, rs */
     {
-        n.o.stat_eq_underflow = st->dd_eq_under;
+        n.o.stat_eq_underflow = st->dd_eq_under; /* D3: the flag the Q stage set */
         n.d_split = st->dd_split_v ? (st->dd_room >= st->dd_s ? 0 : st->dd_s - st->dd_room) : 0;
         n.d_rs = st->dd_rel_v ? (st->dd_rem < st->dd_sh ? st->dd_rem : st->dd_sh) : 0;
     }

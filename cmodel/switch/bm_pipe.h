@@ -176,7 +176,9 @@ typedef struct {
     /* B: prepared ops */
     fg_bmp_op b_adm, b_rel;
     bool b_lossless;       /* cfg_lossless of the admission's priority */
-    uint32_t b_lim_res;    /* limits L - s, XW = CW+2 bits two's complement */
+    /* limits L - s, XW = CW+2 bits two's complement (the RTL keeps CW+3 bits, room for a
+     * "nothing fits" value for lossy headroom; the model tests b_lossless instead) */
+    uint32_t b_lim_res;
     uint32_t b_lim_shr;
     uint32_t b_lim_hd;
     bool b_clamped;        /* coverage only */
@@ -187,7 +189,7 @@ typedef struct {
     uint8_t c_where;
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     int c_prev_apg, c_prev_rpg; /* PGs written back on the previous edge, -1 none (coverage only) */
-    /* W: the C stage's results, written into the PG counters on the next edge */
+    /* W: C2's results, written into the PG counters on the next edge */
     int w_apg, w_rpg; /* -1: none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
     /* D: the parts of split and rs; D2: split and rs for E */

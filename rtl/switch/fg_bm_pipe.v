@@ -8,7 +8,8 @@
 //
 //   H capture -> A1 grant -> A2 slot (fields, PG one-hot, interlock) -> B prepare (limits
 //   L - s, the two PGs' counters read) -> C1 compares and candidates -> C2 decide once
-//   (verdict) -> W write back | D per-EQ deltas, parts of split and rs -> Q egress counters
+//   (verdict) -> W write back | D per-EQ deltas, parts of split and rs -> Q = D2 egress
+//   counters, split, rs -> D3 split - rs -> E shared_used
 //   -> D2 split, rs -> D3 split - rs -> E shared_used
 //
 // Each counter sees at most one admission and one release per edge and each PG only selects
@@ -194,11 +195,11 @@ module fg_bm_pipe #(
         end
     endfunction
 
-    // Interlock (slot A2): an op whose PG the slot now at C writes waits in slot A2 one edge, so
-    // the decision at C never needs the result of the slot one ahead (only B forwards, from the
+    // Interlock (slot A2): an op waits in slot A2 while either of the two slots ahead (in B, in
+    // C1) names its PG, so the decision never needs their results (only B forwards, from the
     // slot in W). An admission and a release of the same PG side by side in slot A2: one waits,
     // taking turns (adm_yield_reg), so a stream of one cannot starve the other. A waiting op
-    // keeps its slot register, and A1 keeps its grant.
+    // keeps its slot register, and A1 keeps its grant (an empty A1 may still take one).
     wire               adm_hold, rel_hold;
     // A1 registers the grant only (no field select behind the arbiter's carry chain). The
     // port's holding register empties at the grant and may take a new offer on the next edge,
@@ -307,9 +308,9 @@ module fg_bm_pipe #(
             a_headroom = a_headroom | (cfg_headroom[k*CW +: CW] & {CW{a_ioh_reg[k]}});
     end
     wire          a_lossless = a_ok && |(cfg_lossless & a_poh_reg);
-    // a lossy priority gets the LNEG headroom limit: nothing fits there at C. The decision at
-    // C needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
-    // no EQ (b_aeq_oh) and no verdict, whatever it computes.
+    // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
+    // C2 needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
+    // no EQ (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, a_s_reg};
     wire [LW-1:0] x_res = {3'b000, cfg_reserve};
     wire [LW-1:0] x_shr = {3'b000, a_lc};
@@ -367,7 +368,7 @@ module fg_bm_pipe #(
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
 
-    // W: the C stage's results for its admission PG (w_a) and release PG (w_r), written back on
+    // W: C2's results for its admission PG (w_a) and release PG (w_r), written back on
     // the next edge. The two are never the same PG (slot A2 makes one of them wait).
     reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
     reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
@@ -375,9 +376,9 @@ module fg_bm_pipe #(
 
     // ================================================================== B: operand read
     // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
-    // one-hot match), so the decision at C is made once per slot, not in every PG. The read
+    // one-hot match), so the decision is made once per slot, not in every PG. The read
     // misses the slot in the W registers (written back on this edge): B takes its values
-    // instead. The slots now in C1 and C2 never name these PGs (slot A2's interlock).
+    // instead. The slots now in B and C1 never name these PGs (slot A2's interlock).
     reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
     reg [OW-1:0] rd_a_occ, rd_r_occ;
     always @* begin
@@ -499,13 +500,13 @@ module fg_bm_pipe #(
     reg           c_rel_v_reg;
     reg  [SW-1:0] c_rel_s_reg;
     reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D: the
-                                              // decision's fanout stays small at C)
+                                              // decision's fanout stays small at C2)
     reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
     reg  [SW:0]   c_sd_reg;                   // s - d, signed
     reg  [SW:0]   c_nd_reg;                   // -d, signed
 
     // ================================================================== D: per-EQ deltas; Q: egress
-    // D registers, per EQ, the delta its two flags select (s, -d, s - d or 0, all formed at C)
+    // D registers, per EQ, the delta its two flags select (s, -d, s - d or 0, all formed at C2)
     // and the flags; Q adds it, one carry chain from registers, with the compare d <= eg beside
     // it that only selects: sat(sat0(eg - d) + s) = d <= eg ? sat(eg + delta) : s (0 without
     // an admission).
@@ -954,7 +955,7 @@ module fg_bm_pipe #(
             k_r_hd_reg <= r_hd;
             k_r_hd_mr_reg <= r_hd_mr;
             k_r_occ_mr_reg <= r_occ_mr;
-            // C2
+            // C2, and W (the counters)
             ingress_reg <= ing_next;
             hdrm_reg <= hd_next;
             occ_reg <= occ_next;
@@ -993,16 +994,17 @@ module fg_bm_pipe #(
             q_rel_reg <= c_reqv_oh_reg;
             q_s_reg <= c_adm_s_reg;
             q_d_reg <= c_rel_s_reg;
-            // Q
+            // Q (= D2)
             egress_reg <= eg_next;
             dd_eq_under_reg <= eq_under;
+            // D: parts of split and rs
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
             dd_s_reg <= c_adm_s_reg;
             dd_room_reg <= room_w;
             dd_rel_v_reg <= c_rel_v_reg;
             dd_rem_reg <= rem_w;
             dd_sh_reg <= sh_w;
-            // D2
+            // D3 (stat) and D2
             stat_eq_underflow_reg <= |dd_eq_under_reg;
             d_split_reg <= split_w;
             d_rs_reg <= rs_w;

@@ -110,6 +110,15 @@ struct TbBmPipeDirected : TbBmPipe {
         C(33, "no verdict: P4 waited", 0, adm);
         C(34, "verdict P4: port 0, shared", 0x101, adm);
         C(34, "egress(1,0) = 3", 3, eg(1, 0));
+        // P10 cycle 28 port 2 prio 1 -> dst 2, 1 cell: port 2's holding register is free again
+        // after P5's grant (27) while P5 still waits in A1, so the capture at 28 overwrites the
+        // fields A1 copies on that same edge: P5's verdict above is only right from the copy.
+        // P10: A1 30 (after P4 at 29), held there at 31 (P4 waits in A2; A1 copies P10), A2
+        // 32, B 33: PG(2,1) empty, 0 <= 2 - 1 -> reserve, verdict 35, W 36, Q 37.
+        offers.push_back(Offer{28, false, 2, 1, 2, 1});
+        C(35, "verdict P10: port 2, reserve", 0x120, adm);
+        C(36, "ingress(2,1) = 1", 1, ing(2, 1));
+        C(37, "egress(2,1) = 1", 1, eg(2, 1));
         C(35, "ingress(0,1) = 17", 17, ing(0, 1));
         C(35, "egress(3,1) not yet", 0, eg(3, 1));
         C(36, "egress(3,1) = 10", 10, eg(3, 1));
