@@ -323,13 +323,13 @@ module fg_bm_pipe #(
     reg  [LW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
     reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
     reg           b_rel_v_reg, b_rel_bad_reg;
-    reg  [PW-1:0] b_rel_o_reg;
+    reg  [PW-1:0] b_rel_o_reg, b_rel_i_reg;
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
     // C1: the compares' signs, the candidates and the ops, for C2 (declared here for slot A2's interlock)
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
-    reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg;
+    reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg, k_rel_i_reg;
     reg  [2:0]    k_adm_p_reg, k_rel_p_reg;
     reg  [SW-1:0] k_adm_s_reg, k_rel_s_reg;
     reg  [NPG-1:0] k_aoh_reg, k_roh_reg;
@@ -357,13 +357,15 @@ module fg_bm_pipe #(
     reg            adm_yield_reg;              // same PG in slot A2: 1 the admission waits
     wire a_live = a_v_reg && a_ok;
     wire r_live = r_v_reg && r_ok;
-    // the two slots ahead (in B, at C1 next, and in C1, at C2 next) as one registered vector
-    // of busy PGs, formed on the edge that puts them there: the hold is one AND-OR of
-    // registers (the slot's one-hot is 0 for illegal indices)
-    reg  [NPG-1:0] busy_reg;
-    (* keep *) reg [NPG-1:0] a_pg_hold_reg, r_pg_hold_reg;
-    wire a_conf_c = a_v_reg && |(a_pg_hold_reg & busy_reg);
-    wire r_conf_c = r_v_reg && |(r_pg_hold_reg & busy_reg);
+    // the two slots ahead: in B (at C1 next) and in C1 (at C2 next)
+    wire a_conf_c = a_live && ((b_adm_v_reg && (a_i_reg == b_adm_i_reg) && (a_p_reg == b_adm_p_reg)) ||
+                               (b_rel_v_reg && (a_i_reg == b_rel_i_reg) && (a_p_reg == b_rel_p_reg)) ||
+                               (k_adm_v_reg && (a_i_reg == k_adm_i_reg) && (a_p_reg == k_adm_p_reg)) ||
+                               (k_rel_v_reg && (a_i_reg == k_rel_i_reg) && (a_p_reg == k_rel_p_reg)));
+    wire r_conf_c = r_live && ((b_adm_v_reg && (r_i_reg == b_adm_i_reg) && (r_p_reg == b_adm_p_reg)) ||
+                               (b_rel_v_reg && (r_i_reg == b_rel_i_reg) && (r_p_reg == b_rel_p_reg)) ||
+                               (k_adm_v_reg && (r_i_reg == k_adm_i_reg) && (r_p_reg == k_adm_p_reg)) ||
+                               (k_rel_v_reg && (r_i_reg == k_rel_i_reg) && (r_p_reg == k_rel_p_reg)));
     wire same_pg_a = a_live && r_live && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
@@ -669,9 +671,6 @@ module fg_bm_pipe #(
             e1_ok_reg <= 1'b0;
             d1_ok_reg <= 1'b0;
             a_pg_reg <= {NPG{1'b0}};
-            a_pg_hold_reg <= {NPG{1'b0}};
-            r_pg_hold_reg <= {NPG{1'b0}};
-            busy_reg <= {NPG{1'b0}};
             r_pg_reg <= {NPG{1'b0}};
             a_pg_ing_reg <= {NPG{1'b0}};
             a_pg_hd_reg <= {NPG{1'b0}};
@@ -702,6 +701,7 @@ module fg_bm_pipe #(
             k_adm_i_reg <= {PW{1'b0}};
             k_adm_o_reg <= {PW{1'b0}};
             k_rel_o_reg <= {PW{1'b0}};
+            k_rel_i_reg <= {PW{1'b0}};
             k_adm_p_reg <= 3'd0;
             k_rel_p_reg <= 3'd0;
             k_adm_s_reg <= {SW{1'b0}};
@@ -736,6 +736,7 @@ module fg_bm_pipe #(
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
             b_rel_o_reg <= {PW{1'b0}};
+            b_rel_i_reg <= {PW{1'b0}};
             b_rel_p_reg <= 3'd0;
             b_rel_s_reg <= {SW{1'b0}};
             b_roh_reg <= {NPG{1'b0}};
@@ -875,7 +876,6 @@ module fg_bm_pipe #(
                 a_ioh_reg <= e1_gnt_reg;
                 a_poh_reg <= e_sel_poh;
                 a_pg_reg <= a_pg_next;
-                a_pg_hold_reg <= a_pg_next;
                 a_pg_lim_reg <= a_pg_next;
                 a_pg_ing_reg <= a_pg_next;
                 a_pg_hd_reg <= a_pg_next;
@@ -891,7 +891,6 @@ module fg_bm_pipe #(
             if (!rel_hold && d1_v_reg) begin
                 r_o_reg <= d_idx;
                 r_pg_reg <= r_pg_next;
-                r_pg_hold_reg <= r_pg_next;
                 r_pg_ing_reg <= r_pg_next;
                 r_pg_hd_reg <= r_pg_next;
                 r_pg_occ_reg <= r_pg_next;
@@ -912,10 +911,10 @@ module fg_bm_pipe #(
             b_lim_shr_reg <= x_shr - a_s_l;
             b_lim_hd_reg <= x_hd - a_s_l;
             b_aoh_reg <= a_oh_next;
-            busy_reg <= a_oh_next | r_oh_next | b_aoh_reg | b_roh_reg;
             b_rel_v_reg <= r_live && !rel_hold;
             b_rel_bad_reg <= r_v_reg && !r_ok;
             b_rel_o_reg <= r_o_reg;
+            b_rel_i_reg <= r_i_reg;
             b_rel_p_reg <= r_p_reg;
             b_rel_s_reg <= r_s_reg;
             b_roh_reg <= r_oh_next;
@@ -937,6 +936,7 @@ module fg_bm_pipe #(
             k_rel_v_reg <= b_rel_v_reg;
             k_rel_bad_reg <= b_rel_bad_reg;
             k_rel_o_reg <= b_rel_o_reg;
+            k_rel_i_reg <= b_rel_i_reg;
             k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
             k_roh_reg <= b_roh_reg;
