@@ -97,7 +97,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     fg_bm_pipe_state n; /* the state after the edge; registers not written below hold */
     memcpy(&n, st, sizeof n);
 
-    /* ---------------------------------------------------------------- H, A: holding, arbiters */
+    /* ---------------------------------------------------------------- H, A1, A2: holding, arbiters, slot */
     /* Interlock: an op in slot A2 whose PG one of the two slots ahead (in B, in C1) writes waits
      * in slot A2, so the decision never needs their results (the RTL's B stage forwards only
      * from the slot in W). An admission and a release of one PG side by side in slot A2:
