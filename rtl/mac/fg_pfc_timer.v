@@ -43,15 +43,24 @@ module fg_pfc_timer #(
     generate
         for (p = 0; p < N_PRIO; p = p + 1) begin : g_prio
             reg  [31:0] timer_reg, timer_next;
-            reg         paused_reg;
+            reg         paused_reg, paused_next;
+            // The difference and the compare are two carry chains side by side, each straight
+            // from timer_reg, and paused_next is the compare, not a zero test of timer_next
+            // (when timer > step the difference is non-zero): no 32-input OR behind the
+            // subtraction (one chain, then the select, then the OR made 121.8 MHz on ECP5).
+            // The saturation is an AND with the compare, not a select of zero: yosys turns a
+            // select of zero into the flops' synchronous reset, which on iCE40 goes through a
+            // global buffer (3-5 ns more).
+            wire [31:0] timer_dec   = timer_reg - {8'd0, cfg_quanta_step};
+            wire        timer_above = timer_reg > {8'd0, cfg_quanta_step};
 
             always @* begin
                 if (pfc_valid && pfc_cev[p]) begin
-                    timer_next = {pfc_time[p*16 +: 16], 16'h0000};
-                end else if (timer_reg > {8'd0, cfg_quanta_step}) begin
-                    timer_next = timer_reg - {8'd0, cfg_quanta_step};
+                    timer_next  = {pfc_time[p*16 +: 16], 16'h0000};
+                    paused_next = (pfc_time[p*16 +: 16] != 16'h0000);
                 end else begin
-                    timer_next = 32'd0;
+                    timer_next  = timer_dec & {32{timer_above}};
+                    paused_next = timer_above;
                 end
             end
 
@@ -61,7 +70,7 @@ module fg_pfc_timer #(
                     paused_reg <= 1'b0;
                 end else begin
                     timer_reg  <= timer_next;
-                    paused_reg <= (timer_next != 32'd0);
+                    paused_reg <= paused_next;
                 end
             end
 
