@@ -73,6 +73,8 @@ module fg_pfc_gen #(
     reg                  stat_pp_dropped_next;
     reg  [N_PRIO*24-1:0] refresh_cnt_reg;
     reg  [N_PRIO*24-1:0] refresh_cnt_next;
+    reg  [N_PRIO-1:0]    cnt_one_reg;       // refresh_cnt_reg[p] == 1
+    reg  [N_PRIO-1:0]    cnt_one_next;
     reg                  req_valid_reg;
     reg                  req_valid_next;
     reg                  stat_xoff_req_reg;
@@ -85,6 +87,7 @@ module fg_pfc_gen #(
     reg  [N_PRIO-1:0]    fall;
     reg  [N_PRIO-1:0]    refresh_fire;
     reg  [23:0]          cnt;
+    reg  [24:0]          cnt_dec;
     reg                  std_event;
     reg                  std_waiting;
     reg                  pp_here;
@@ -96,6 +99,7 @@ module fg_pfc_gen #(
         pending_next       = pending_reg;
         kind_xoff_next     = kind_xoff_reg;
         refresh_cnt_next   = refresh_cnt_reg;
+        cnt_one_next       = cnt_one_reg;
         req_valid_next     = req_valid_reg;
         pred_next          = pred_reg;
         time_next          = time_reg;
@@ -111,12 +115,14 @@ module fg_pfc_gen #(
         fall               = {N_PRIO{1'b0}};
         refresh_fire       = {N_PRIO{1'b0}};
         cnt                = 24'd0;
+        cnt_dec            = 25'd0;
 
         if (!cfg_enable) begin
             paused_prev_next = {N_PRIO{1'b0}};
             pending_next     = {N_PRIO{1'b0}};
             kind_xoff_next   = {N_PRIO{1'b0}};
             refresh_cnt_next = {(N_PRIO*24){1'b0}};
+            cnt_one_next     = {N_PRIO{1'b0}};
             req_valid_next   = 1'b0;
             pred_next        = {N_PRIO{1'b0}};
             time_next        = {(N_PRIO*16){1'b0}};
@@ -130,14 +136,23 @@ module fg_pfc_gen #(
 
             for (p = 0; p < N_PRIO; p = p + 1) begin
                 cnt = refresh_cnt_reg[p*24 +: 24];
-                // Refresh counter: runs only while p is paused and its XOFF has been taken.
+                // Refresh counter: runs only while p is paused and its XOFF has been taken; it
+                // fires when it steps from 1 to 0. Whether it holds 1 is a flop of its own
+                // (cnt_one_reg, set from the same choice as the count, with compares of the
+                // count's sources instead of the new count), so the request logic does not
+                // wait for a 24-bit compare, and the decrement only feeds the count.
                 if (!paused[p]) begin
                     cnt = 24'd0;
+                    cnt_one_next[p] = 1'b0;
                 end else if (taken[p] && kind_xoff_reg[p]) begin
                     cnt = cfg_refresh;
-                end else if (cnt != 24'd0) begin
-                    cnt = cnt - 24'd1;
-                    refresh_fire[p] = (cnt == 24'd0);
+                    cnt_one_next[p] = (cfg_refresh == 24'd1);
+                end else begin
+                    refresh_fire[p] = cnt_one_reg[p];
+                    cnt_one_next[p] = (cnt == 24'd2);
+                    // saturating decrement: zero stays zero (the borrow masks the difference)
+                    cnt_dec = {1'b0, cnt} - 25'd1;
+                    cnt = cnt_dec[23:0] & {24{~cnt_dec[24]}};
                 end
                 refresh_cnt_next[p*24 +: 24] = cnt;
 
@@ -170,13 +185,13 @@ module fg_pfc_gen #(
 
                 // Time of the class in the request shown next: a predictive XOFF keeps the
                 // quanta it came with, a standard XOFF follows cfg_pause_quanta, XON is 0.
-                if (!pending_next[p] || !kind_xoff_next[p]) begin
-                    time_next[p*16 +: 16] = 16'd0;
-                end else if (pp_take) begin
-                    time_next[p*16 +: 16] = pp_quanta;
-                end else if (!pred_next[p]) begin
-                    time_next[p*16 +: 16] = cfg_pause_quanta;
-                end
+                // Zero by an AND, not a select of zero: yosys makes a select of zero the
+                // flops' synchronous reset (on iCE40 through a global buffer), and the event
+                // logic in front of that reset was the block's longest path.
+                time_next[p*16 +: 16] = (pp_take ? pp_quanta
+                                         : pred_next[p] ? time_reg[p*16 +: 16]
+                                         : cfg_pause_quanta)
+                                      & {16{pending_next[p] && kind_xoff_next[p]}};
             end
 
             paused_prev_next   = paused;
@@ -192,6 +207,7 @@ module fg_pfc_gen #(
             pending_reg       <= {N_PRIO{1'b0}};
             kind_xoff_reg     <= {N_PRIO{1'b0}};
             refresh_cnt_reg   <= {(N_PRIO*24){1'b0}};
+            cnt_one_reg       <= {N_PRIO{1'b0}};
             req_valid_reg     <= 1'b0;
             pred_reg          <= {N_PRIO{1'b0}};
             time_reg          <= {(N_PRIO*16){1'b0}};
@@ -203,6 +219,7 @@ module fg_pfc_gen #(
             pending_reg       <= pending_next;
             kind_xoff_reg     <= kind_xoff_next;
             refresh_cnt_reg   <= refresh_cnt_next;
+            cnt_one_reg       <= cnt_one_next;
             req_valid_reg     <= req_valid_next;
             pred_reg          <= pred_next;
             time_reg          <= time_next;
