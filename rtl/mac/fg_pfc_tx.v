@@ -14,7 +14,7 @@
 // Frame: DA 01-80-C2-00-00-01, SA (cfg_src_mac[47:40] first), 0x8808, opcode 0x0101,
 // vector {0x00, cev}, time[0..7] MSB first (time[n] = xoff[n] ? ctrl_time[n] : 0), zero
 // padding to 60 bytes, FCS. With cfg_mode_8023x: opcode 0x0001, one time (the largest time
-// of the XOFF classes, 0 when none; taken at capture), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
+// of the XOFF classes, 0 when none; from the capture), zero padding. The FCS comes from fg_crc32 over bytes 0..59,
 // complemented, low byte first. m_ready stalls everything. No preamble / IFG.
 // stat_tx_ctrl pulses on the edge after the last control byte left.
 // GFC (docs/gfc.md): with ctrl_gfc the request is a GFC stage frame: the 802.1Qbb layout
@@ -64,10 +64,17 @@ module fg_pfc_tx (
     reg         in_frame_reg,      in_frame_next;
     reg         ctrl_active_reg,   ctrl_active_next;
     reg  [5:0]  idx_reg,           idx_next;
+    reg  [5:0]  idx_plus1_reg,     idx_plus1_next;  // idx_reg + 1 (mod 64), kept in a flop
+    reg         time_phase_reg,    time_phase_next; // idx_reg in 17..32: the times shift
+    reg  [7:0]  byte_reg,          byte_next;       // control byte idx_reg (not the FCS)
     reg         req_ack_reg,       req_ack_next;
     reg  [7:0]  cap_cev_reg,       cap_cev_next;
-    reg  [127:0] cap_time_reg,     cap_time_next;   // 0 for non-XOFF classes
-    reg  [15:0] cap_pause_reg,     cap_pause_next;  // 802.3x time: max of cap_time
+    // the times in frame order, class 0 at [127:112]; 0 for non-XOFF classes; shifted up a
+    // byte per time byte sent, so the byte to send is always [127:120] (no 8:1 select)
+    reg  [127:0] cap_time_reg,     cap_time_next;
+    reg  [63:0] max4_reg,          max4_next;       // max of cap_time's pairs
+    reg  [31:0] max2_reg,          max2_next;       // max of max4's pairs
+    reg  [15:0] cap_pause_reg,     cap_pause_next;  // 802.3x time: max of cap_time (3 edges on)
     reg         cap_mode_reg,      cap_mode_next;   // 802.3x PAUSE layout
     reg         cap_gfc_reg,       cap_gfc_next;    // GFC opcode 0x0102
     reg  [47:0] cap_src_mac_reg,   cap_src_mac_next;
@@ -86,48 +93,54 @@ module fg_pfc_tx (
     reg         ctrl_load;
     reg         ctrl_last;
     reg  [7:0]  ctrl_byte;
-    reg  [15:0] class_time;
+    reg  [5:0]  next_idx;
+    reg  [7:0]  next_byte;
     reg  [15:0] xoff_time;
-    reg  [15:0] max_time;
     integer     n;
-    reg  [2:0]  class_n;
     reg  [31:0] fcs;
 
-    // Byte idx_reg of the control frame, from the captured request. Bytes 0..5 do not use
-    // the capture: they may be loaded on the edge that captures.
+    // The control frame's bytes are prefetched: byte_reg holds byte idx_reg, and when it is
+    // loaded the byte after it (next_byte, from idx_reg + 1) takes its place. The output and
+    // the CRC then start from a flop instead of a 64-way select on idx_reg (which, with the
+    // CRC's XOR behind it, was this block's longest path). Byte k >= 6 is computed while byte
+    // k - 1 is current, at least four edges after the capture (end of byte 1's cycle): the
+    // capture is in place. The FCS (bytes 60..63) cannot be prefetched (the CRC takes byte
+    // 59 on the edge that would load it) and comes straight from the CRC.
     always @* begin
-        class_n    = idx_reg[3:1] - 3'd1;  // (idx - 18) / 2 for idx 18..33
-        class_time = cap_time_reg[class_n*16 +: 16];
-        fcs        = ~crc;
-        ctrl_byte  = 8'h00;
+        next_idx  = idx_plus1_reg;
+        next_byte = 8'h00;
+        case (next_idx)
+            6'd0:  next_byte = 8'h01;
+            6'd1:  next_byte = 8'h80;
+            6'd2:  next_byte = 8'hC2;
+            6'd3:  next_byte = 8'h00;
+            6'd4:  next_byte = 8'h00;
+            6'd5:  next_byte = 8'h01;
+            6'd6:  next_byte = cap_src_mac_reg[47:40];
+            6'd7:  next_byte = cap_src_mac_reg[39:32];
+            6'd8:  next_byte = cap_src_mac_reg[31:24];
+            6'd9:  next_byte = cap_src_mac_reg[23:16];
+            6'd10: next_byte = cap_src_mac_reg[15:8];
+            6'd11: next_byte = cap_src_mac_reg[7:0];
+            6'd12: next_byte = 8'h88;
+            6'd13: next_byte = 8'h08;
+            6'd14: next_byte = cap_mode_reg ? 8'h00 : 8'h01;
+            6'd15: next_byte = cap_gfc_reg ? 8'h02 : 8'h01;
+            6'd16: next_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
+            6'd17: next_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
+            6'd18, 6'd19, 6'd20, 6'd21, 6'd22, 6'd23, 6'd24, 6'd25,
+            6'd26, 6'd27, 6'd28, 6'd29, 6'd30, 6'd31, 6'd32, 6'd33:
+                next_byte = cap_mode_reg ? 8'h00 : cap_time_reg[127:120];
+            default: next_byte = 8'h00;  // padding 34..59; the FCS is not from here
+        endcase
+
+        fcs = ~crc;
         case (idx_reg)
-            6'd0:  ctrl_byte = 8'h01;
-            6'd1:  ctrl_byte = 8'h80;
-            6'd2:  ctrl_byte = 8'hC2;
-            6'd3:  ctrl_byte = 8'h00;
-            6'd4:  ctrl_byte = 8'h00;
-            6'd5:  ctrl_byte = 8'h01;
-            6'd6:  ctrl_byte = cap_src_mac_reg[47:40];
-            6'd7:  ctrl_byte = cap_src_mac_reg[39:32];
-            6'd8:  ctrl_byte = cap_src_mac_reg[31:24];
-            6'd9:  ctrl_byte = cap_src_mac_reg[23:16];
-            6'd10: ctrl_byte = cap_src_mac_reg[15:8];
-            6'd11: ctrl_byte = cap_src_mac_reg[7:0];
-            6'd12: ctrl_byte = 8'h88;
-            6'd13: ctrl_byte = 8'h08;
-            6'd14: ctrl_byte = cap_mode_reg ? 8'h00 : 8'h01;
-            6'd15: ctrl_byte = cap_gfc_reg ? 8'h02 : 8'h01;
-            6'd16: ctrl_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
-            6'd17: ctrl_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
-            6'd18, 6'd20, 6'd22, 6'd24, 6'd26, 6'd28, 6'd30, 6'd32:
-                ctrl_byte = cap_mode_reg ? 8'h00 : class_time[15:8];
-            6'd19, 6'd21, 6'd23, 6'd25, 6'd27, 6'd29, 6'd31, 6'd33:
-                ctrl_byte = cap_mode_reg ? 8'h00 : class_time[7:0];
-            6'd60: ctrl_byte = fcs[7:0];
-            6'd61: ctrl_byte = fcs[15:8];
-            6'd62: ctrl_byte = fcs[23:16];
-            6'd63: ctrl_byte = fcs[31:24];
-            default: ctrl_byte = 8'h00;  // padding 34..59
+            6'd60:   ctrl_byte = fcs[7:0];
+            6'd61:   ctrl_byte = fcs[15:8];
+            6'd62:   ctrl_byte = fcs[23:16];
+            6'd63:   ctrl_byte = fcs[31:24];
+            default: ctrl_byte = byte_reg;
         endcase
     end
 
@@ -144,21 +157,38 @@ module fg_pfc_tx (
         // Capture in the cycle req_ack is shown: what the generator clears on this edge.
         cap_cev_next     = cap_cev_reg;
         cap_time_next    = cap_time_reg;
-        cap_pause_next   = cap_pause_reg;
         cap_mode_next    = cap_mode_reg;
         cap_gfc_next     = cap_gfc_reg;
         cap_src_mac_next = cap_src_mac_reg;
         xoff_time = 16'd0;
-        max_time  = 16'd0;
         for (n = 0; n < 8; n = n + 1) begin
             // GFC carries the stage of every enabled class, PFC the time of the XOFF ones
             xoff_time = ((req_xoff[n] || ctrl_gfc) && req_cev[n]) ? ctrl_time[n*16 +: 16] : 16'd0;
-            if (req_ack_reg) cap_time_next[n*16 +: 16] = xoff_time;
-            if (xoff_time > max_time) max_time = xoff_time;
+            if (req_ack_reg) cap_time_next[(7-n)*16 +: 16] = xoff_time;
         end
+        // shifted on the edge that prefetches a time byte (byte 18..33 becomes byte_reg)
+        // (time_phase_reg: idx_reg is 17..32, a flop so that the 128 enables are one LUT
+        // from flops and m_ready)
+        if (ctrl_load && time_phase_reg) begin
+            cap_time_next = {cap_time_reg[119:0], 8'h00};
+        end
+        // The 802.3x time (the largest captured time) is needed at byte 16 only, so it is a
+        // registered tree of pairwise maxima over cap_time_reg: four, then two, then one,
+        // one compare per edge, settled three edges after the capture (the capture is at the
+        // end of byte 1's cycle, byte 16 is at least 15 edges later; the times shift only
+        // from byte 18 on, after their maximum was sent). Eight compares in a row on the
+        // capture edge made this block 29 MHz on ECP5.
+        for (n = 0; n < 4; n = n + 1) begin
+            max4_next[n*16 +: 16] = (cap_time_reg[(2*n+1)*16 +: 16] > cap_time_reg[(2*n)*16 +: 16])
+                                  ? cap_time_reg[(2*n+1)*16 +: 16] : cap_time_reg[(2*n)*16 +: 16];
+        end
+        for (n = 0; n < 2; n = n + 1) begin
+            max2_next[n*16 +: 16] = (max4_reg[(2*n+1)*16 +: 16] > max4_reg[(2*n)*16 +: 16])
+                                  ? max4_reg[(2*n+1)*16 +: 16] : max4_reg[(2*n)*16 +: 16];
+        end
+        cap_pause_next = (max2_reg[31:16] > max2_reg[15:0]) ? max2_reg[31:16] : max2_reg[15:0];
         if (req_ack_reg) begin
             cap_cev_next     = req_cev;
-            cap_pause_next   = max_time;
             cap_mode_next    = cfg_mode_8023x && !ctrl_gfc;
             cap_gfc_next     = ctrl_gfc;
             cap_src_mac_next = cfg_src_mac;
@@ -166,7 +196,7 @@ module fg_pfc_tx (
 
         // fg_crc32: preset while no control frame runs and after its last byte.
         crc_init = !ctrl_go || ctrl_last;
-        crc_en   = ctrl_load && (idx_reg < FCS_IDX);
+        crc_en   = ctrl_load && (idx_reg[5:2] != FCS_IDX[5:2]);  // idx < 60, without a chain
 
         stat_tx_ctrl_next = m_xfer && m_last_reg && out_ctrl_reg;
 
@@ -179,12 +209,21 @@ module fg_pfc_tx (
         skid_last_next  = skid_last_reg;
         skid_valid_next = skid_valid_reg;
         idx_next        = idx_reg;
+        idx_plus1_next  = idx_plus1_reg;
+        time_phase_next = time_phase_reg;
+        byte_next       = byte_reg;
         if (ctrl_load) begin
             m_data_next   = ctrl_byte;
             m_valid_next  = 1'b1;
             m_last_next   = ctrl_last;
             out_ctrl_next = 1'b1;
-            idx_next      = idx_reg + 6'd1;  // wraps to 0 after the last byte
+            idx_next      = idx_plus1_reg;  // wraps to 0 after the last byte
+            idx_plus1_next = idx_plus1_reg + 6'd1;
+            // idx_next = idx_plus1_reg in 17..32, decoded from the bits (a compare would be
+            // two carry chains)
+            time_phase_next = ((idx_plus1_reg[5:4] == 2'b01) && (idx_plus1_reg[3:0] != 4'd0))
+                            || (idx_plus1_reg == 6'd32);
+            byte_next     = next_byte;
         end else if (ctrl_go) begin
             // control frame held by m_ready
         end else if (out_free) begin
@@ -225,7 +264,7 @@ module fg_pfc_tx (
         .rst  (rst),
         .init (crc_init),
         .en   (crc_en),
-        .data (ctrl_byte),
+        .data (byte_reg),  // = ctrl_byte whenever en (bytes 0..59)
         .crc  (crc)
     );
 
@@ -242,9 +281,14 @@ module fg_pfc_tx (
             in_frame_reg     <= 1'b0;
             ctrl_active_reg  <= 1'b0;
             idx_reg          <= 6'd0;
+            idx_plus1_reg    <= 6'd1;
+            time_phase_reg   <= 1'b0;
+            byte_reg         <= 8'h01;  // byte 0 of the destination address
             req_ack_reg      <= 1'b0;
             cap_cev_reg      <= 8'd0;
             cap_time_reg     <= 128'd0;
+            max4_reg         <= 64'd0;
+            max2_reg         <= 32'd0;
             cap_pause_reg    <= 16'd0;
             cap_mode_reg     <= 1'b0;
             cap_gfc_reg      <= 1'b0;
@@ -262,9 +306,14 @@ module fg_pfc_tx (
             in_frame_reg     <= in_frame_next;
             ctrl_active_reg  <= ctrl_active_next;
             idx_reg          <= idx_next;
+            idx_plus1_reg    <= idx_plus1_next;
+            time_phase_reg   <= time_phase_next;
+            byte_reg         <= byte_next;
             req_ack_reg      <= req_ack_next;
             cap_cev_reg      <= cap_cev_next;
             cap_time_reg     <= cap_time_next;
+            max4_reg         <= max4_next;
+            max2_reg         <= max2_next;
             cap_pause_reg    <= cap_pause_next;
             cap_mode_reg     <= cap_mode_next;
             cap_gfc_reg      <= cap_gfc_next;
