@@ -1,6 +1,6 @@
 # PFC receive side: fg_pfc_rx (parser), fg_pfc_timer (pause timers), fg_egress_sched (start
 # gate), their lock-step tests, and the receive half of interop (build/bin/fg_pcap_rx).
-PFC_RX_RTL := rtl/mac/fg_pfc_rx.v rtl/common/fg_crc32.v
+PFC_RX_RTL := rtl/mac/fg_pfc_rx.v rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v
 PFC_TIMER_RTL := rtl/mac/fg_pfc_timer.v
 EGRESS_SCHED_RTL := rtl/switch/fg_egress_sched.v
 

@@ -1,7 +1,7 @@
 # PFC transmit side: fg_pfc_gen (requests) and fg_pfc_tx (serialiser + data mux), their
 # lock-step tests, the frame-layout check and the tshark interop (make interop-tx).
 PFC_GEN_RTL := rtl/mac/fg_pfc_gen.v
-PFC_TX_RTL := rtl/mac/fg_pfc_tx.v rtl/common/fg_crc32.v
+PFC_TX_RTL := rtl/mac/fg_pfc_tx.v rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v
 
 $(eval $(call FG_LOCKSTEP,pfc_gen,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_gen_bug,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel_bug))

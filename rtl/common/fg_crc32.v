@@ -4,6 +4,7 @@
 // first (Ethernet bit order). `crc` is the raw register; the FCS sent on the wire is ~crc,
 // low byte first. A receiver that runs the register over a frame including its FCS ends
 // with the residue 32'hDEBB20E3 when the FCS is right. `init` has priority over `en`.
+// The byte update is fg_crc32_byte.
 // The C twin is cmodel/common/crc32.c.
 `default_nettype none
 
@@ -18,17 +19,20 @@ module fg_crc32 (
 
     reg  [31:0] crc_reg;
     reg  [31:0] crc_next;
-    integer     k;
+    wire [31:0] crc_upd;
+
+    fg_crc32_byte u_byte (
+        .crc_in  (crc_reg),
+        .data    (data),
+        .crc_out (crc_upd)
+    );
 
     always @* begin
         crc_next = crc_reg;
         if (init) begin
             crc_next = 32'hFFFF_FFFF;
         end else if (en) begin
-            crc_next = crc_reg ^ {24'd0, data};
-            for (k = 0; k < 8; k = k + 1) begin
-                crc_next = {1'b0, crc_next[31:1]} ^ (crc_next[0] ? 32'hEDB8_8320 : 32'd0);
-            end
+            crc_next = crc_upd;
         end
     end
 

@@ -16,11 +16,13 @@
 // frame; frame_status holds the last verdict. One stat_* pulse per frame, per status.
 //
 // Timing: the frame whose last byte is taken on edge E gets its verdict on edge E+1.
-// Frames may follow each other with no idle cycle, so a single CRC register could never be
-// preset between two frames: two fg_crc32 instances take frames in turn (crc_sel_reg); the
-// one that just finished is checked and preset on E+1 while the other takes the new frame.
-// The header fields of the finished frame are still intact on E+1 (the next frame can only
-// have written its byte 0 by then); only the pre-FCS verdict needs a pending register.
+// Frames may follow each other with no idle cycle, so the CRC register is preset on the
+// edge that takes a frame's last byte (E), and the residue is checked on E as well, on the
+// value that byte would leave (fg_crc32_byte beside the register), into a pending flag: the
+// verdict on E+1 then starts from flops only (a 32-bit compare of the register on E+1, with
+// the 136 output enables behind it, was this block's longest path). The header fields of
+// the finished frame are still intact on E+1 (the next frame can only have written its byte
+// 0 by then); only the pre-FCS verdict and the residue flag need pending registers.
 // The C twin is cmodel/mac/pfc_rx.c.
 `default_nettype none
 
@@ -73,12 +75,16 @@ module fg_pfc_rx (
     reg  [15:0]  ethertype_reg, ethertype_next;
     reg  [15:0]  opcode_reg, opcode_next;
     reg  [15:0]  param_reg, param_next;      // bytes 16..17: {reserved, cev} or PAUSE time
-    reg  [127:0] time_reg, time_next;        // bytes 18..33, time[n] at [n*16 +: 16]
-    reg          crc_sel_reg, crc_sel_next;  // fg_crc32 instance of the current frame
+    reg  [127:0] time_reg, time_next;        // bytes 18..33 in frame order: time[n] at
+                                             // [(7-n)*16 +: 16]
 
     // ---- verdict pending for the next edge ---------------------------------------------------
     reg          pend_reg, pend_next;
     reg  [2:0]   pend_status_reg, pend_status_next;
+    reg          pend_crc_ok_reg, pend_crc_ok_next;  // the frame left the residue
+    reg          pend_take_reg, pend_take_next;      // >= 64 bytes, header of PFC/PAUSE/GFC
+    reg          pend_pause_reg, pend_pause_next;    // header of an accepted PAUSE
+    reg          pend_gfc_reg, pend_gfc_next;        // header of an accepted GFC frame
 
     // ---- registered outputs -------------------------------------------------------------------
     reg          frame_done_reg, frame_done_next;
@@ -89,36 +95,31 @@ module fg_pfc_rx (
     reg          gfc_valid_reg, gfc_valid_next;
     reg  [7:0]   stat_reg, stat_next;        // one bit per status 0..7
 
-    // ---- the two CRC registers --------------------------------------------------------------
-    wire [31:0]  crc0, crc1;
-    wire         crc0_en   = s_valid && !crc_sel_reg;
-    wire         crc1_en   = s_valid &&  crc_sel_reg;
-    // preset the instance that holds the frame judged on this edge (not the current one)
-    wire         crc0_init = pend_reg &&  crc_sel_reg;
-    wire         crc1_init = pend_reg && !crc_sel_reg;
-    wire         crc_ok    = (crc_sel_reg ? crc0 : crc1) == RESIDUE;
+    // ---- the CRC register and the residue check on the last byte ---------------------------
+    wire [31:0]  crc;            // CRC of the frame's bytes so far
+    wire [31:0]  crc_with_byte;  // ... and of s_data
+    wire         frame_end = s_valid && s_last;
 
-    fg_crc32 u_crc0 (
+    fg_crc32 u_crc (
         .clk  (clk),
         .rst  (rst),
-        .init (crc0_init),
-        .en   (crc0_en),
+        .init (frame_end),   // preset by the last byte: the next frame may start on E+1
+        .en   (s_valid),
         .data (s_data),
-        .crc  (crc0)
+        .crc  (crc)
     );
 
-    fg_crc32 u_crc1 (
-        .clk  (clk),
-        .rst  (rst),
-        .init (crc1_init),
-        .en   (crc1_en),
-        .data (s_data),
-        .crc  (crc1)
+    fg_crc32_byte u_crc_last (
+        .crc_in  (crc),
+        .data    (s_data),
+        .crc_out (crc_with_byte)
     );
 
     // ---- field capture and pre-FCS verdict ---------------------------------------------------
     reg  [2:0]   hdr_status;   // verdict of a >= 64-byte frame, before its FCS is known
-    wire [3:0]   time_byte = len_reg[3:0] - 4'd2;   // (len_reg - 18) mod 16: byte in the times
+    // len_reg is 18..33 (a time byte), decoded from the bits: 0b001_0010 .. 0b010_0001
+    wire         len_times = ((len_reg[6:4] == 3'b001) && (len_reg[3:1] != 3'b000))
+                           || (len_reg[6:1] == 6'b010000);
 
     always @* begin
         if (ethertype_reg != 16'h8808) begin
@@ -143,9 +144,12 @@ module fg_pfc_rx (
         opcode_next      = opcode_reg;
         param_next       = param_reg;
         time_next        = time_reg;
-        crc_sel_next     = crc_sel_reg;
         pend_next        = 1'b0;
         pend_status_next = pend_status_reg;
+        pend_crc_ok_next = pend_crc_ok_reg;
+        pend_take_next   = pend_take_reg;
+        pend_pause_next  = pend_pause_reg;
+        pend_gfc_next    = pend_gfc_reg;
 
         if (s_valid) begin
             case (len_reg)
@@ -161,19 +165,25 @@ module fg_pfc_rx (
                 7'd15:   opcode_next[7:0]     = s_data;
                 7'd16:   param_next[15:8]     = s_data;
                 7'd17:   param_next[7:0]      = s_data;
-                default: begin
-                    // bytes 18..33: time[0] first, each MSB first
-                    if (len_reg >= 7'd18 && len_reg < 7'd34) begin
-                        time_next[{time_byte[3:1], !time_byte[0], 3'b000} +: 8] = s_data;
-                    end
-                end
+                default: ;
             endcase
+            // bytes 18..33 (time[0] first, each MSB first) shift in at the bottom, so the
+            // frame's times end in frame order with time[0] at [127:112]; no byte select
+            // from len_reg (whose decode into a write index was this block's longest path)
+            if (len_times) begin
+                time_next = {time_reg[119:0], s_data};
+            end
 
             if (s_last) begin
                 pend_next        = 1'b1;
                 pend_status_next = (len_reg < MIN_LAST) ? ST_RUNT : hdr_status;
+                pend_crc_ok_next = (crc_with_byte == RESIDUE);
+                // the accepted kinds (PFC, PAUSE, GFC), decoded on E for the outputs on E+1
+                pend_take_next   = (len_reg >= MIN_LAST) && (hdr_status == ST_PFC
+                                   || hdr_status == ST_PAUSE || hdr_status == ST_GFC);
+                pend_pause_next  = (hdr_status == ST_PAUSE);
+                pend_gfc_next    = (hdr_status == ST_GFC);
                 len_next         = 7'd0;
-                crc_sel_next     = !crc_sel_reg;
             end else if (len_reg != LEN_SAT) begin
                 len_next = len_reg + 7'd1;
             end
@@ -182,9 +192,15 @@ module fg_pfc_rx (
 
     // ---- verdict of the frame that ended on the previous edge --------------------------------
     reg  [2:0]   final_status;
+    reg  [127:0] time_by_class;   // time[n] at [n*16 +: 16] (wires only: time_reg reversed)
+    integer      n;
 
     always @* begin
-        final_status = (pend_status_reg != ST_RUNT && !crc_ok) ? ST_BAD_FCS : pend_status_reg;
+        for (n = 0; n < 8; n = n + 1) begin
+            time_by_class[n*16 +: 16] = time_reg[(7-n)*16 +: 16];
+        end
+        final_status = (pend_status_reg != ST_RUNT && !pend_crc_ok_reg) ? ST_BAD_FCS
+                                                                         : pend_status_reg;
 
         frame_done_next   = pend_reg;
         frame_status_next = frame_status_reg;
@@ -197,19 +213,15 @@ module fg_pfc_rx (
         if (pend_reg) begin
             frame_status_next = final_status;
             stat_next         = 8'd1 << final_status;
-            if (final_status == ST_PFC) begin
-                pfc_valid_next = 1'b1;
-                pfc_cev_next   = param_reg[7:0];     // param_reg[15:8] is reserved: ignored
-                pfc_time_next  = time_reg;
-            end else if (final_status == ST_PAUSE) begin
-                pfc_valid_next = 1'b1;
-                pfc_cev_next   = 8'hFF;
-                pfc_time_next  = {8{param_reg}};
-            end else if (final_status == ST_GFC) begin
-                gfc_valid_next = 1'b1;
-                pfc_cev_next   = param_reg[7:0];     // same layout as PFC: stage ids as times
-                pfc_time_next  = time_reg;
-            end
+        end
+        // accepted frames, from flops only: the header's class (decided on E) and the residue
+        if (pend_reg && pend_crc_ok_reg && pend_take_reg) begin
+            pfc_valid_next = !pend_gfc_reg;
+            gfc_valid_next = pend_gfc_reg;
+            // PAUSE: all eight classes with the one time; PFC and GFC (stage ids as times):
+            // the vector's low byte (its high byte is reserved: ignored) and the times
+            pfc_cev_next   = pend_pause_reg ? 8'hFF : param_reg[7:0];
+            pfc_time_next  = pend_pause_reg ? {8{param_reg}} : time_by_class;
         end
     end
 
@@ -221,9 +233,12 @@ module fg_pfc_rx (
             opcode_reg       <= 16'd0;
             param_reg        <= 16'd0;
             time_reg         <= 128'd0;
-            crc_sel_reg      <= 1'b0;
             pend_reg         <= 1'b0;
             pend_status_reg  <= 3'd0;
+            pend_crc_ok_reg  <= 1'b0;
+            pend_take_reg    <= 1'b0;
+            pend_pause_reg   <= 1'b0;
+            pend_gfc_reg     <= 1'b0;
             frame_done_reg   <= 1'b0;
             frame_status_reg <= 3'd0;
             pfc_valid_reg    <= 1'b0;
@@ -238,9 +253,12 @@ module fg_pfc_rx (
             opcode_reg       <= opcode_next;
             param_reg        <= param_next;
             time_reg         <= time_next;
-            crc_sel_reg      <= crc_sel_next;
             pend_reg         <= pend_next;
             pend_status_reg  <= pend_status_next;
+            pend_crc_ok_reg  <= pend_crc_ok_next;
+            pend_take_reg    <= pend_take_next;
+            pend_pause_reg   <= pend_pause_next;
+            pend_gfc_reg     <= pend_gfc_next;
             frame_done_reg   <= frame_done_next;
             frame_status_reg <= frame_status_next;
             pfc_valid_reg    <= pfc_valid_next;
