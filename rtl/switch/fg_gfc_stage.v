@@ -135,8 +135,12 @@ module fg_gfc_stage #(
             assign stage_changed = (target_c != stage_reg);
         end else begin : g_pipe
             // -- snapshot of one edge: D, B_m - q (0 if q >= B_m), enable && q >= B_1.
-            wire [CW-1:0] span_in = (cfg_bm > cfg_b1) ? (cfg_bm - cfg_b1) : {CW{1'b0}};
-            wire [CW-1:0] room_in = (cfg_bm > occupancy) ? (cfg_bm - occupancy) : {CW{1'b0}};
+            //    Each saturating difference is one subtraction whose borrow masks it (not a
+            //    compare chain, then a subtraction chain, then a select).
+            wire [CW:0]   span_diff = {1'b0, cfg_bm} - {1'b0, cfg_b1};
+            wire [CW:0]   room_diff = {1'b0, cfg_bm} - {1'b0, occupancy};
+            wire [CW-1:0] span_in = span_diff[CW-1:0] & {CW{~span_diff[CW]}};
+            wire [CW-1:0] room_in = room_diff[CW-1:0] & {CW{~room_diff[CW]}};
             wire          inb1_in = cfg_enable && (occupancy >= cfg_b1);
 
             // Registered snapshot (every PIPE >= 1), reset to that of all-zero inputs: D = 0,
