@@ -82,6 +82,10 @@ module fg_rate_limiter #(
     reg  [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
     reg  [SW-1:0]        units_cur;
     reg  [MAX_STAGE-1:0] pre_cur;
+    reg                  units_zero;        // units_cur == 0
+    reg                  units_one;         // units_cur == 1
+    reg                  unit_end;          // a unit of 2^k cycles ends on this edge
+    reg                  stage_allow_next;  // units_next == 0
     integer              b;
 
     always @* begin
@@ -96,10 +100,20 @@ module fg_rate_limiter #(
         end
         units_cur = pkt_start ? pkt_cells : units_reg;
         pre_cur   = pkt_start ? {MAX_STAGE{1'b0}} : pre_reg;
-        if (units_cur == {SW{1'b0}}) begin
+        // The tests on units_cur and pre_cur are made on both sources and then selected by
+        // pkt_start (not behind the select), and the stage engine's allow comes from them
+        // (units_next is zero when units_cur is, or is 1 at a unit's end), not from a zero
+        // test behind the decrement: a start's length reaches `allow` through LUTs only.
+        units_zero = pkt_start ? (pkt_cells == {SW{1'b0}}) : (units_reg == {SW{1'b0}});
+        units_one  = pkt_start ? (pkt_cells == {{(SW-1){1'b0}}, 1'b1})
+                               : (units_reg == {{(SW-1){1'b0}}, 1'b1});
+        unit_end   = pkt_start ? (unit_mask == {MAX_STAGE{1'b0}})
+                               : ((pre_reg & unit_mask) == unit_mask);
+        stage_allow_next = units_zero || (unit_end && units_one);
+        if (units_zero) begin
             units_next = {SW{1'b0}};
             pre_next   = {MAX_STAGE{1'b0}};
-        end else if ((pre_cur & unit_mask) == unit_mask) begin
+        end else if (unit_end) begin
             units_next = units_cur - {{(SW-1){1'b0}}, 1'b1};
             pre_next   = {MAX_STAGE{1'b0}};
         end else begin
@@ -195,7 +209,7 @@ module fg_rate_limiter #(
         if (cfg_token_mode) begin
             allow_next = tok_allow_next;
         end else begin
-            allow_next = (units_next == {SW{1'b0}});
+            allow_next = stage_allow_next;
         end
     end
 
