@@ -17,10 +17,14 @@ const char *const fg_pft_cov_names[FG_PFT_COV_N] = {
 
 /* ((c << m) >> n) + k before the saturation. c < 2^CW_C <= 2^16 and m <= 31: c << m < 2^47, so
  * the shift loses nothing; the sum is below 2^49 and fits the 64-bit word. */
+static uint64_t pft_shift(const fg_pft_cfg *cfg, uint32_t c, unsigned m, unsigned n)
+{
+    return (((uint64_t)(c & (uint32_t)fg_mask(cfg->cw_c))) << (m & 31u)) >> (n & 31u);
+}
+
 static uint64_t pft_f_raw(const fg_pft_cfg *cfg, uint32_t c, unsigned m, unsigned n, uint64_t k)
 {
-    uint64_t shifted = (((uint64_t)(c & (uint32_t)fg_mask(cfg->cw_c))) << (m & 31u)) >> (n & 31u);
-    return shifted + (k & fg_mask(cfg->fw));
+    return pft_shift(cfg, c, m, n) + (k & fg_mask(cfg->fw));
 }
 
 uint64_t fg_pft_f(const fg_pft_cfg *cfg, uint32_t c, unsigned m, unsigned n, uint64_t k)
@@ -40,6 +44,7 @@ void fg_pft_reset(fg_pft_state *st, const fg_pft_cfg *cfg)
     st->lfsr = fg_lfsr_seed(cfg->reset_seed);
     st->allow = true;
     st->f_value = 0;
+    st->shifted = 0;
 }
 
 void fg_pft_out_after_reset(const fg_pft_state *st, fg_pft_out *out)
@@ -57,11 +62,15 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     const uint32_t wmask = (uint32_t)fg_mask(cfg->ww);
     const uint32_t c = in->c & cmask;
     const uint32_t r = st->lfsr; /* the random number of this cycle */
-    const uint64_t f = fg_pft_f(cfg, c, in->cfg_m, in->cfg_n, in->cfg_k);
+    /* f in two stages, as the RTL: this cycle's c, m and n are shifted into st->shifted,
+     * and f is the shifted value of the previous cycle plus this cycle's k, saturated. */
+    const uint64_t shifted_now = pft_shift(cfg, c, in->cfg_m, in->cfg_n);
+    const uint64_t f_raw = st->shifted + (in->cfg_k & fg_mask(cfg->fw));
+    const uint64_t f = f_raw > fg_mask(cfg->fw) ? fg_mask(cfg->fw) : f_raw;
     bool cong = st->congested;
     bool enter = false, leave = false;
 
-    if (pft_f_raw(cfg, c, in->cfg_m, in->cfg_n, in->cfg_k) > fg_mask(cfg->fw))
+    if (f_raw > fg_mask(cfg->fw))
         FG_COV(st, FG_PFT_COV_F_SATURATED);
 
     /* ---- Normal / Congested FSM ---- */
@@ -139,8 +148,8 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     /* ---- injection ---- */
     uint64_t gap_next = in->flit_sent ? 0u : fg_sat_add(st->gap, 1u, cfg->fw);
     if (in->flit_sent) FG_COV(st, FG_PFT_COV_FLIT_SENT);
-    /* One pipeline stage for timing: the comparison uses the registered f_value (f of the c
-     * of the previous cycle), not the f being computed on this edge. */
+    /* The comparison uses the registered f_value (f of the c of two cycles before), not the
+     * f being computed on this edge. */
     const uint64_t f_prev = st->f_value;
     bool allow_next = true;
     if (in->cfg_enable && cong) {
@@ -167,6 +176,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     st->gap = gap_next;
     st->allow = allow_next;
     st->f_value = f;
+    st->shifted = shifted_now;
 
     out->congested = cong;
     out->allow = allow_next;

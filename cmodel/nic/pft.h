@@ -71,6 +71,7 @@ typedef struct {
     uint32_t lfsr;      /* fg_lfsr state: r of the current cycle */
     bool allow;         /* registered outputs, as the RTL shows them */
     uint64_t f_value;
+    uint64_t shifted; /* (c << m) >> n of the previous cycle: f's first stage */
     uint64_t cov[FG_PFT_COV_N];
 } fg_pft_state;
 

@@ -11,10 +11,12 @@
 //   FI (cfg_injection 0): allow when the idle cycles since the last flit_sent >= f(c).
 //   RI (cfg_injection 1): allow when r >= f(c), r = the fg_lfsr value of the cycle (the LFSR
 //     steps every cycle), compared in max(FW, 32) + 1 bits, so an f >= 2^32 never allows.
-// f is re-evaluated every cycle and registered (f_value); allow compares with that register,
-// i.e. with f of the previous cycle's c (one pipeline stage: the shifters and the adder end in
-// a flop). Outputs are registered: the edge at the end of cycle t computes from the inputs of
-// cycle t (and f_value = f(c of cycle t-1)) what the NIC sees in cycle t + 1.
+// f is computed every cycle in two stages: the edge at the end of cycle t registers
+// (c << m) >> n of cycle t, the next edge adds k (of cycle t + 1) and saturates into f_value;
+// allow compares with that register, i.e. with f of the c of two cycles before (the shifters
+// end in a flop, the adder in another). Outputs are registered: the edge at the end of cycle
+// t computes from the inputs of cycle t (and f_value = f(c of cycle t-2)) what the NIC sees
+// in cycle t + 1.
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 
@@ -72,9 +74,10 @@ module fg_pft #(
     localparam integer CMPW = ((FW > 32) ? FW : 32) + 1;     // r >= f without truncation
 
     reg            congested_reg, congested_next;
-    reg  [WW-1:0]  win_cnt_reg, win_cnt_next;
-    reg  [WW-1:0]  hit_cnt_reg, hit_cnt_next;
-    reg  [FW-1:0]  gap_reg, gap_next;
+    reg  [WW:0]    elapsed_reg, elapsed_next;   // AT: cycles of the window so far, this one included
+    reg  [WW-1:0]  hit_cnt_reg, hit_cnt_next;   // AT: cycles of the window that met the condition
+    reg  [WW:0]    hit1_reg, hit1_next;         // hit_cnt_reg + 1
+    reg  [FW-1:0]  gap_plus1_reg, gap_plus1_next;  // FI: idle cycles since the last flit + 1, saturating
     reg            allow_reg, allow_next;
     reg  [FW-1:0]  f_value_reg;
     reg            stat_enter_reg, stat_enter_next;
@@ -104,35 +107,51 @@ module fg_pft #(
     wire [IW-1:0]   c_left  = c_wide << sh_left;
     wire [CW_C-1:0] c_right = c >> sh_right;
     wire [IW-1:0]   c_shr   = m_ge_n ? c_left : {31'd0, c_right};
-    wire [SUMW-1:0] f_sum   = {{(SUMW-IW){1'b0}}, c_shr} + {{(SUMW-FW){1'b0}}, cfg_k};
+    // Two stages: the shifted c is registered (shr_reg), the addition of k and the
+    // saturation follow on the next edge (shifters, then a 43-bit addition, in one edge
+    // made this block 74 MHz on ECP5).
+    reg  [IW-1:0]   shr_reg;
+    wire [SUMW-1:0] f_sum   = {{(SUMW-IW){1'b0}}, shr_reg} + {{(SUMW-FW){1'b0}}, cfg_k};
     wire            f_over  = |f_sum[SUMW-1:FW];
     wire [FW-1:0]   f_now   = f_over ? {FW{1'b1}} : f_sum[FW-1:0];
 
-    // ---- AT window arithmetic, in WW + 1 bits ----
+    // ---- AT window arithmetic ----
+    // The window counter is kept as elapsed_reg = cycles of the window including this one
+    // (win + 1), and the hit counter also as hit1_reg = hits + 1, both WW + 1 bits: the
+    // compares "win + 1 >= W" and "hits + 1 >= N" are then one carry chain each from flops,
+    // with no increment in front of them, and the increments only feed the registers.
+    // at_reached takes the compare for one more hit or none by at_hit, which comes from its
+    // own compare of c beside them.
     wire [WW-1:0] at_w      = congested_reg ? cfg_w_s : cfg_w_e;
     wire [WW-1:0] at_need   = congested_reg ? cfg_n_s : cfg_n_e;
     wire          at_hit    = congested_reg ? (c < cfg_th_s) : (c > cfg_th_e);
-    wire [WW:0]   at_hits   = {1'b0, hit_cnt_reg} + {{WW{1'b0}}, at_hit};
-    wire [WW:0]   at_elapsed = {1'b0, win_cnt_reg} + {{WW{1'b0}}, 1'b1};
-    wire          at_last   = at_elapsed >= {1'b0, at_w};
-    wire          at_reached = at_hits >= {1'b0, at_need};
+    wire          at_last   = elapsed_reg >= {1'b0, at_w};
+    wire          hits0_ge  = hit_cnt_reg >= at_need;
+    wire          hits1_ge  = hit1_reg >= {1'b0, at_need};
+    wire          at_reached = at_hit ? hits1_ge : hits0_ge;
+
+    // The AT counters count on only while enabled, in AT, with neither a change nor a window
+    // end; otherwise they restart. Written as an AND with that condition (below, after the
+    // FSM) rather than selects of zero, which yosys makes the flops' reset with the whole
+    // window logic in front of it.
+    wire          at_count_on = cfg_enable && cfg_strategy && !at_reached && !at_last;
 
     // ---- FSM ----
     always @* begin
         congested_next  = congested_reg;
-        win_cnt_next    = win_cnt_reg;
-        hit_cnt_next    = hit_cnt_reg;
+        // counting on: one more cycle, and one more hit when at_hit; otherwise a new window
+        // (elapsed 1, hits 0)
+        elapsed_next    = at_count_on ? elapsed_reg + {{WW{1'b0}}, 1'b1} : {{WW{1'b0}}, 1'b1};
+        hit_cnt_next    = (at_hit ? hit1_reg[WW-1:0] : hit_cnt_reg) & {WW{at_count_on}};
+        hit1_next       = at_count_on ? (at_hit ? hit1_reg + {{WW{1'b0}}, 1'b1} : hit1_reg)
+                                      : {{WW{1'b0}}, 1'b1};
         stat_enter_next = 1'b0;
         stat_exit_next  = 1'b0;
         if (!cfg_enable) begin
             congested_next = 1'b0;
             stat_exit_next = congested_reg;
-            win_cnt_next   = {WW{1'b0}};
-            hit_cnt_next   = {WW{1'b0}};
         end else if (!cfg_strategy) begin
             // FT: the AT registers stay at zero, so a switch to AT starts a fresh window.
-            win_cnt_next = {WW{1'b0}};
-            hit_cnt_next = {WW{1'b0}};
             if (!congested_reg && c > cfg_t_e) begin
                 congested_next  = 1'b1;
                 stat_enter_next = 1'b1;
@@ -145,14 +164,6 @@ module fg_pft #(
                 congested_next  = !congested_reg;
                 stat_enter_next = !congested_reg;
                 stat_exit_next  = congested_reg;
-                win_cnt_next    = {WW{1'b0}};
-                hit_cnt_next    = {WW{1'b0}};
-            end else if (at_last) begin
-                win_cnt_next = {WW{1'b0}};
-                hit_cnt_next = {WW{1'b0}};
-            end else begin
-                win_cnt_next = at_elapsed[WW-1:0];
-                hit_cnt_next = at_hits[WW-1:0];
             end
         end
     end
@@ -164,17 +175,21 @@ module fg_pft #(
     wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_value_reg};
 
     always @* begin
+        // gap_plus1_reg holds what the idle count becomes if no flit goes in this cycle:
+        // the previous count plus one, saturating
         if (flit_sent) begin
-            gap_next = {FW{1'b0}};
-        end else if (&gap_reg) begin
-            gap_next = gap_reg;
+            gap_plus1_next = {{(FW-1){1'b0}}, 1'b1};
+        end else if (&gap_plus1_reg) begin
+            gap_plus1_next = gap_plus1_reg;
         end else begin
-            gap_next = gap_reg + {{(FW-1){1'b0}}, 1'b1};
+            gap_plus1_next = gap_plus1_reg + {{(FW-1){1'b0}}, 1'b1};
         end
         if (!cfg_enable || !congested_next) begin
             allow_next = 1'b1;
         end else if (!cfg_injection) begin
-            allow_next = gap_next >= f_value_reg;
+            // gap_next >= f: 0 >= f after a flit, otherwise gap_plus1_reg >= f (one chain
+            // from flops; the increment only feeds the register)
+            allow_next = flit_sent ? (f_value_reg == {FW{1'b0}}) : (gap_plus1_reg >= f_value_reg);
         end else begin
             allow_next = r_ext >= f_ext;
         end
@@ -183,21 +198,25 @@ module fg_pft #(
     always @(posedge clk) begin
         if (rst) begin
             congested_reg      <= 1'b0;
-            win_cnt_reg        <= {WW{1'b0}};
+            elapsed_reg        <= {{WW{1'b0}}, 1'b1};
             hit_cnt_reg        <= {WW{1'b0}};
-            gap_reg            <= {FW{1'b1}};   // the last flit was "long ago"
+            hit1_reg           <= {{WW{1'b0}}, 1'b1};
+            gap_plus1_reg      <= {FW{1'b1}};   // the last flit was "long ago"
             allow_reg          <= 1'b1;
             f_value_reg        <= {FW{1'b0}};
+            shr_reg            <= {IW{1'b0}};
             stat_enter_reg     <= 1'b0;
             stat_exit_reg      <= 1'b0;
             stat_throttled_reg <= 1'b0;
         end else begin
             congested_reg      <= congested_next;
-            win_cnt_reg        <= win_cnt_next;
+            elapsed_reg        <= elapsed_next;
             hit_cnt_reg        <= hit_cnt_next;
-            gap_reg            <= gap_next;
+            hit1_reg           <= hit1_next;
+            gap_plus1_reg      <= gap_plus1_next;
             allow_reg          <= allow_next;
             f_value_reg        <= f_now;
+            shr_reg            <= c_shr;
             stat_enter_reg     <= stat_enter_next;
             stat_exit_reg      <= stat_exit_next;
             stat_throttled_reg <= flit_req && !allow_reg;

@@ -122,7 +122,7 @@ struct TbNicCore {
         if (gfc) gfc_epochs++;
         // time mode with small packets into a slow receiver: the credits run out exactly
         // (r = 0 at a sample: rate 0) now and then, not only with packets that happen to fit
-        if (gfc && !gfc_mode && r.chance(1, 3)) {
+        if (gfc && !gfc_mode && r.chance(1, 2)) {
             env.max_blocks = (uint32_t)r.range(1, 4);
             env.drain_num = 1;
             env.drain_den = (uint32_t)r.range(2, 6);

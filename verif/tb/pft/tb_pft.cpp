@@ -259,8 +259,12 @@ static void directed(const char* who, Dut& d) {
             d.edge(false, in);
             n += in.flit_sent;
         }
-        // f compares from its register: the first edge after the change still uses 27
-        check(who, "fi_f0_every_cycle", n >= 98 && d.o.congested);
+        // f compares from its register, and f is two edges behind c, m, n and one behind k:
+        // the allow of the loop's first cycle was decided before the change, and the first
+        // two edges after it still compare with 27 and with (100 << 3) >> 5 + 0 = 25; from
+        // the third on, f = 0. So at most three cycles of the 100 are without a flit.
+        std::snprintf(buf, sizeof buf, "flits=%d/100", n);
+        check(who, "fi_f0_every_cycle", n >= 97 && d.o.congested, buf);
     }
     // RI with a known seed: load 0xACE1; f = 2048 << 20 = 2^31, so the flit may go in cycle
     // t + 1 exactly when bit 31 of the LFSR value of cycle t is set. The values come from the
@@ -300,11 +304,18 @@ static void directed(const char* who, Dut& d) {
         in.cfg_m = 31;
         in.cfg_n = 31;
         reset(d, in);
+        // f is two edges behind c (the shifted c is registered, then k is added): after one
+        // edge f_value is 0 + k = 0, after two (3 << 31) >> 31 + 0
+        d.edge(false, in);
+        check(who, "f_two_edges_behind_c", d.o.f_value == 0);
         d.edge(false, in);
         check(who, "f_shift_keeps_bits", d.o.f_value == 3);
         in.c = CMAX;
         in.cfg_n = 0;
         in.cfg_k = 5;
+        d.edge(false, in);
+        // k acts one edge later, c two: the previous shifted c (3) plus the new k
+        check(who, "f_k_one_edge_behind", d.o.f_value == 3 + 5);
         d.edge(false, in);
         uint64_t want = ((uint64_t)CMAX << 31) + 5 > FMAX ? FMAX : ((uint64_t)CMAX << 31) + 5;
         check(who, "f_saturates", d.o.f_value == want);
