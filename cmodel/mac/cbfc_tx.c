@@ -74,13 +74,15 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
         FG_COV(st, FG_CBFC_TX_COV_BLOCKED);
         can = false;
     }
-    if (avail > cap)
+    /* c is formed from the registered credits_avail (the one before this edge): the RTL keeps
+     * the subtraction after the register, so credits_in_use is one edge behind credits_avail */
+    if (r->credits_avail > cap)
         FG_COV(st, FG_CBFC_TX_COV_C_SAT0);
+    r->credits_in_use = r->credits_avail > cap ? 0u : cap - r->credits_avail;
 
     r->fccl = fccl;
     r->fctbs = fctbs;
     r->credits_avail = avail;
-    r->credits_in_use = avail > cap ? 0u : cap - avail;
     r->can_send = can;
     r->stat_no_credit = no_credit;
     *out = *r;

@@ -4,7 +4,8 @@
 // FCTBS (blocks sent, mod 4096). Every output is a register; on each edge:
 //   fccl  <= fccl_valid ? fccl_in : fccl;  fctbs <= fctbs + (send ? send_blocks : 0)
 //   credits_avail  <= (fccl' - fctbs') mod 4096
-//   credits_in_use <= c = max(0, cfg_rx_capacity - credits_avail')  (what PFT watches)
+//   credits_in_use <= c = max(0, cfg_rx_capacity - credits_avail)   (what PFT watches; from
+//                     the registered credits_avail, so one edge behind it)
 //   can_send       <= head_valid && !send && credits_avail' >= head_blocks
 //   stat_no_credit <= send && send_blocks > credits_avail  (the environment broke the rule)
 // can_send answers for the head packet of the previous cycle with the credits after the
@@ -48,12 +49,46 @@ module fg_cbfc_tx #(
     wire [11:0] sent = send ? send_ext[11:0] : 12'd0;
     wire [11:0] head = head_ext[11:0];
 
+    // Every next value is at most a LUT level and one carry chain from flops and inputs:
+    // - avail' = fccl' - fctbs - sent = fccl' + (-fctbs) + ~sent + 1 (mod 4096), with -fctbs
+    //   kept in a register of its own (neg_fctbs_reg): the three operands go through one
+    //   carry-save level (a LUT per bit) into a single chain (was an addition, then a
+    //   subtraction, then the compares: three chains in a row, 102 MHz on ECP5-25F);
+    // - can_send needs avail' only when nothing is sent: avail_reg without an FCCL update,
+    //   else fccl_in - fctbs (mod 4096) >= head, decided without forming that difference
+    //   first: X = fccl_in + (-fctbs) (13 bits; X[12] says the mod wrapped) and
+    //   Y = X - head (14 bits, one carry-save level and one chain); the difference is
+    //   >= head when Y >= 0 without the wrap, Y >= 4096 with it;
+    // - credits_in_use is formed from the registered credits_avail (one edge later than
+    //   credits_avail; a contract change of 2026-11-25).
+    reg  [11:0] neg_fctbs_reg, neg_fctbs_next;   // (-fctbs) mod 4096
+    wire [11:0] fccl_sel  = fccl_valid ? fccl_in : fccl_reg;
+    wire [11:0] sent_inv  = ~sent;
+    wire [11:0] csa_sum   = fccl_sel ^ neg_fctbs_reg ^ sent_inv;
+    // (the carry out of bit 11 would add 4096: nothing mod 4096)
+    wire [10:0] csa_carry = (fccl_sel[10:0] & neg_fctbs_reg[10:0])
+                          | (fccl_sel[10:0] & sent_inv[10:0])
+                          | (neg_fctbs_reg[10:0] & sent_inv[10:0]);
+    // only the top bits of the carry-save sums are read (their signs and wrap bits)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [12:0] in_x      = {1'b0, fccl_in} + {1'b0, neg_fctbs_reg};
+    wire [13:0] head_inv  = ~{2'b00, head};
+    wire [13:0] y_a       = {2'b00, fccl_in};
+    wire [13:0] y_b       = {2'b00, neg_fctbs_reg};
+    wire [13:0] y_sum     = y_a ^ y_b ^ head_inv;
+    wire [13:0] y_carry   = (y_a & y_b) | (y_a & head_inv) | (y_b & head_inv);
+    wire [13:0] in_y      = y_sum + {y_carry[12:0], 1'b1};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        ge_in     = in_x[12] ? (!in_y[13] && in_y[12]) : !in_y[13];
+    wire        ge_reg    = avail_reg >= head;
+    wire [12:0] in_use_diff = {1'b0, cfg_rx_capacity} - {1'b0, avail_reg};
     always @* begin
-        fccl_next = fccl_valid ? fccl_in : fccl_reg;
+        fccl_next = fccl_sel;
         fctbs_next = fctbs_reg + sent;
-        avail_next = fccl_next - fctbs_next;
-        in_use_next = (avail_next > cfg_rx_capacity) ? 12'd0 : cfg_rx_capacity - avail_next;
-        can_send_next = head_valid && !send && (avail_next >= head);
+        neg_fctbs_next = neg_fctbs_reg - sent;
+        avail_next = csa_sum + {csa_carry, 1'b1};
+        in_use_next = in_use_diff[11:0] & {12{~in_use_diff[12]}};
+        can_send_next = head_valid && !send && (fccl_valid ? ge_in : ge_reg);
         no_credit_next = send && (sent > avail_reg);
     end
 
@@ -61,6 +96,7 @@ module fg_cbfc_tx #(
         if (rst) begin
             fccl_reg <= 12'd0;
             fctbs_reg <= 12'd0;
+            neg_fctbs_reg <= 12'd0;
             avail_reg <= 12'd0;
             in_use_reg <= 12'd0;
             can_send_reg <= 1'b0;
@@ -68,6 +104,7 @@ module fg_cbfc_tx #(
         end else begin
             fccl_reg <= fccl_next;
             fctbs_reg <= fctbs_next;
+            neg_fctbs_reg <= neg_fctbs_next;
             avail_reg <= avail_next;
             in_use_reg <= in_use_next;
             can_send_reg <= can_send_next;
