@@ -41,10 +41,17 @@ module fg_cbfc_rx #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [24:0] free_ext = {{(25-FW){1'b0}}, free_blocks};
     wire [11:0] blocks = rx_valid ? rx_ext[11:0] : 12'd0;
-    // free space clamped to 2047
-    wire [11:0] adv = (free_ext > {13'd0, MAX_ADV}) ? MAX_ADV : free_ext[11:0];
+    // free space clamped to 2047: "above 2047" is any bit from 11 up (no compare chain in
+    // front of the FCCL's addition)
+    wire        adv_clamp = |free_ext[24:11];
+    wire [11:0] adv = adv_clamp ? MAX_ADV : {1'b0, free_ext[10:0]};
     wire        emit = fccl_req || (timer_reg == 16'd0);
     wire [15:0] timer_dec = timer_reg - 16'd1;
+    // timer - 1 > period_m1 (the count is cut to a shorter period) is timer > max(cfg_tfc, 1)
+    // when the timer is not 0 (it is not, where this is read): compared with cfg_tfc itself
+    // beside period_m1's subtraction, not behind it
+    wire        timer_above = (cfg_tfc == 16'd0) ? (timer_reg[15:1] != 15'd0)
+                                                 : (timer_reg > cfg_tfc);
 
     always @* begin
         abr_next = abr_reg + blocks;
@@ -55,7 +62,7 @@ module fg_cbfc_rx #(
         end else begin
             fccl_next = fccl_reg;
             fccl_valid_next = 1'b0;
-            timer_next = (timer_dec > period_m1) ? period_m1 : timer_dec;
+            timer_next = timer_above ? period_m1 : timer_dec;
         end
     end
 
