@@ -7,7 +7,9 @@
  *   FCCL'  = fccl_valid ? fccl_in : FCCL
  *   FCTBS' = (FCTBS + (send ? send_blocks : 0)) mod 4096
  *   credits_avail'  = (FCCL' - FCTBS') mod 4096
- *   credits_in_use' = c = max(0, cfg_rx_capacity - credits_avail')   (PFT watches c)
+ *   credits_in_use' = c = max(0, cfg_rx_capacity - credits_avail)    (PFT watches c; from the
+ *                     credits_avail before the edge, so one edge behind it: the RTL keeps
+ *                     that subtraction after the register)
  *   can_send'       = head_valid && !send && credits_avail' >= head_blocks
  *   stat_no_credit' = send && send_blocks > credits_avail       (environment broke the rule)
  * `can_send` is therefore about the head packet presented on the previous edge with the

@@ -15,8 +15,9 @@ const char *const fg_pft_cov_names[FG_PFT_COV_N] = {
     "flit_sent",       "seed_load",
 };
 
-/* ((c << m) >> n) + k before the saturation. c < 2^CW_C <= 2^16 and m <= 31: c << m < 2^47, so
- * the shift loses nothing; the sum is below 2^49 and fits the 64-bit word. */
+/* f's first stage, (c << m) >> n. c < 2^CW_C <= 2^16 and m <= 31: c << m < 2^47, so the shift
+ * loses nothing. pft_f_raw adds k before the saturation: the sum is below 2^49 and fits the
+ * 64-bit word. */
 static uint64_t pft_shift(const fg_pft_cfg *cfg, uint32_t c, unsigned m, unsigned n)
 {
     return (((uint64_t)(c & (uint32_t)fg_mask(cfg->cw_c))) << (m & 31u)) >> (n & 31u);

@@ -5,7 +5,8 @@
 //   AT (cfg_strategy 1): a window of W cycles counts the cycles that meet the condition of the
 //     state (Normal: c > th_e, Congested: c < th_s); reaching N (N_e / N_s) within one window,
 //     including in its last cycle, changes the state. The window and count registers restart
-//     at every window end and every state change (FT and cfg_enable = 0 keep them at zero).
+//     at every window end and every state change (FT and cfg_enable = 0 keep them at the
+//     start of a window: elapsed 1, hits 0).
 // While Congested it throttles with f(c) = ((c << m) >> n) + k. c << m is formed in CW_C + 31
 // bits (m <= 31: no bit of c is lost before >> n); the sum saturates to FW bits.
 //   FI (cfg_injection 0): allow when the idle cycles since the last flit_sent >= f(c).
@@ -108,7 +109,7 @@ module fg_pft #(
     wire [CW_C-1:0] c_right = c >> sh_right;
     wire [IW-1:0]   c_shr   = m_ge_n ? c_left : {31'd0, c_right};
     // Two stages: the shifted c is registered (shr_reg), the addition of k and the
-    // saturation follow on the next edge (shifters, then a 43-bit addition, in one edge
+    // saturation follow on the next edge (shifters, then the SUMW-bit addition, in one edge
     // made this block 74 MHz on ECP5).
     reg  [IW-1:0]   shr_reg;
     wire [SUMW-1:0] f_sum   = {{(SUMW-IW){1'b0}}, shr_reg} + {{(SUMW-FW){1'b0}}, cfg_k};
@@ -151,7 +152,8 @@ module fg_pft #(
             congested_next = 1'b0;
             stat_exit_next = congested_reg;
         end else if (!cfg_strategy) begin
-            // FT: the AT registers stay at zero, so a switch to AT starts a fresh window.
+            // FT: the AT registers stay at a window's start, so a switch to AT starts a fresh
+            // window.
             if (!congested_reg && c > cfg_t_e) begin
                 congested_next  = 1'b1;
                 stat_enter_next = 1'b1;
@@ -170,8 +172,8 @@ module fg_pft #(
 
     // ---- injection ----
     wire [CMPW-1:0] r_ext = {{(CMPW-32){1'b0}}, lfsr_value};
-    // One pipeline stage for timing: compare with the registered f (f of the previous
-    // cycle's c, the f_value output), so the shifters and the adder end in a flop.
+    // Compare with the registered f (the f_value output: f of the c of two cycles before),
+    // so the adder ends in a flop and the compare starts from one.
     wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_value_reg};
 
     always @* begin
