@@ -1,9 +1,9 @@
 /* pfc_rx.c - C twin of rtl/mac/fg_pfc_rx.v (see pfc_rx.h).
  *
  * The model keeps one running CRC register per frame and decides the FCS on the edge that
- * takes the last byte; the verdict is shown one edge later. (The RTL does the same since
- * 2026-11-25: it compares the value the last byte leaves with the residue on that edge and
- * presets its one CRC register with the same byte.) */
+ * takes the last byte; the verdict is shown one edge later. (The RTL does the same: it
+ * compares the value the last byte leaves with the residue on that edge and presets its one
+ * CRC register with the same byte.) */
 #include "mac/pfc_rx.h"
 
 #include <string.h>

@@ -59,8 +59,9 @@ module fg_cbfc_tx #(
     //   first: X = fccl_in + (-fctbs) (13 bits; X[12] says the mod wrapped) and
     //   Y = X - head (14 bits, one carry-save level and one chain); the difference is
     //   >= head when Y >= 0 without the wrap, Y >= 4096 with it;
-    // - credits_in_use is formed from the registered credits_avail (one edge later than
-    //   credits_avail; a contract change of 2026-11-25).
+    // - credits_in_use is formed from the registered credits_avail (so it is one edge
+    //   behind credits_avail): its subtraction then starts from flops instead of following
+    //   credits_avail's chain.
     reg  [11:0] neg_fctbs_reg, neg_fctbs_next;   // (-fctbs) mod 4096
     wire [11:0] fccl_sel  = fccl_valid ? fccl_in : fccl_reg;
     wire [11:0] sent_inv  = ~sent;

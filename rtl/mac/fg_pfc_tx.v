@@ -93,45 +93,42 @@ module fg_pfc_tx (
     reg         ctrl_load;
     reg         ctrl_last;
     reg  [7:0]  ctrl_byte;
-    reg  [5:0]  next_idx;
-    reg  [7:0]  next_byte;
+    reg  [7:0]  prefetch_byte;
     reg  [15:0] xoff_time;
     integer     n;
     reg  [31:0] fcs;
 
     // The control frame's bytes are prefetched: byte_reg holds byte idx_reg, and when it is
-    // loaded the byte after it (next_byte, from idx_reg + 1) takes its place. The output and
+    // loaded the byte after it (prefetch_byte, from idx_reg + 1) takes its place. The output and
     // the CRC then start from a flop instead of a 64-way select on idx_reg (which, with the
     // CRC's XOR behind it, was this block's longest path). Byte k >= 6 is computed while byte
-    // k - 1 is current, at least four edges after the capture (end of byte 1's cycle): the
-    // capture is in place. The FCS (bytes 60..63) cannot be prefetched (the CRC takes byte
+    // k - 1 >= 5 is current, which is after the capture (at the end of byte 1's cycle). The FCS (bytes 60..63) cannot be prefetched (the CRC takes byte
     // 59 on the edge that would load it) and comes straight from the CRC.
     always @* begin
-        next_idx  = idx_plus1_reg;
-        next_byte = 8'h00;
-        case (next_idx)
-            6'd0:  next_byte = 8'h01;
-            6'd1:  next_byte = 8'h80;
-            6'd2:  next_byte = 8'hC2;
-            6'd3:  next_byte = 8'h00;
-            6'd4:  next_byte = 8'h00;
-            6'd5:  next_byte = 8'h01;
-            6'd6:  next_byte = cap_src_mac_reg[47:40];
-            6'd7:  next_byte = cap_src_mac_reg[39:32];
-            6'd8:  next_byte = cap_src_mac_reg[31:24];
-            6'd9:  next_byte = cap_src_mac_reg[23:16];
-            6'd10: next_byte = cap_src_mac_reg[15:8];
-            6'd11: next_byte = cap_src_mac_reg[7:0];
-            6'd12: next_byte = 8'h88;
-            6'd13: next_byte = 8'h08;
-            6'd14: next_byte = cap_mode_reg ? 8'h00 : 8'h01;
-            6'd15: next_byte = cap_gfc_reg ? 8'h02 : 8'h01;
-            6'd16: next_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
-            6'd17: next_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
+        prefetch_byte = 8'h00;
+        case (idx_plus1_reg)
+            6'd0:  prefetch_byte = 8'h01;
+            6'd1:  prefetch_byte = 8'h80;
+            6'd2:  prefetch_byte = 8'hC2;
+            6'd3:  prefetch_byte = 8'h00;
+            6'd4:  prefetch_byte = 8'h00;
+            6'd5:  prefetch_byte = 8'h01;
+            6'd6:  prefetch_byte = cap_src_mac_reg[47:40];
+            6'd7:  prefetch_byte = cap_src_mac_reg[39:32];
+            6'd8:  prefetch_byte = cap_src_mac_reg[31:24];
+            6'd9:  prefetch_byte = cap_src_mac_reg[23:16];
+            6'd10: prefetch_byte = cap_src_mac_reg[15:8];
+            6'd11: prefetch_byte = cap_src_mac_reg[7:0];
+            6'd12: prefetch_byte = 8'h88;
+            6'd13: prefetch_byte = 8'h08;
+            6'd14: prefetch_byte = cap_mode_reg ? 8'h00 : 8'h01;
+            6'd15: prefetch_byte = cap_gfc_reg ? 8'h02 : 8'h01;
+            6'd16: prefetch_byte = cap_mode_reg ? cap_pause_reg[15:8] : 8'h00;
+            6'd17: prefetch_byte = cap_mode_reg ? cap_pause_reg[7:0] : cap_cev_reg;
             6'd18, 6'd19, 6'd20, 6'd21, 6'd22, 6'd23, 6'd24, 6'd25,
             6'd26, 6'd27, 6'd28, 6'd29, 6'd30, 6'd31, 6'd32, 6'd33:
-                next_byte = cap_mode_reg ? 8'h00 : cap_time_reg[127:120];
-            default: next_byte = 8'h00;  // padding 34..59; the FCS is not from here
+                prefetch_byte = cap_mode_reg ? 8'h00 : cap_time_reg[127:120];
+            default: prefetch_byte = 8'h00;  // padding 34..59; the FCS is not from here
         endcase
 
         fcs = ~crc;
@@ -175,9 +172,9 @@ module fg_pfc_tx (
         // The 802.3x time (the largest captured time) is needed at byte 16 only, so it is a
         // registered tree of pairwise maxima over cap_time_reg: four, then two, then one,
         // one compare per edge, settled three edges after the capture (the capture is at the
-        // end of byte 1's cycle, byte 16 is at least 15 edges later; the times shift only
-        // from byte 18 on, after their maximum was sent). Eight compares in a row on the
-        // capture edge made this block 29 MHz on ECP5.
+        // end of byte 1's cycle; byte 16 is prefetched at least 14 edges later, and the times
+        // shift only from byte 18's prefetch on, after their maximum was used). Eight
+        // compares in a row on the capture edge made this block 29 MHz on ECP5.
         for (n = 0; n < 4; n = n + 1) begin
             max4_next[n*16 +: 16] = (cap_time_reg[(2*n+1)*16 +: 16] > cap_time_reg[(2*n)*16 +: 16])
                                   ? cap_time_reg[(2*n+1)*16 +: 16] : cap_time_reg[(2*n)*16 +: 16];
@@ -223,7 +220,7 @@ module fg_pfc_tx (
             // two carry chains)
             time_phase_next = ((idx_plus1_reg[5:4] == 2'b01) && (idx_plus1_reg[3:0] != 4'd0))
                             || (idx_plus1_reg == 6'd32);
-            byte_next     = next_byte;
+            byte_next     = prefetch_byte;
         end else if (ctrl_go) begin
             // control frame held by m_ready
         end else if (out_free) begin

@@ -107,7 +107,7 @@ module fg_pft #(
     wire [IW-1:0]   c_wide  = {31'd0, c};
     wire [IW-1:0]   c_left  = c_wide << sh_left;
     wire [CW_C-1:0] c_right = c >> sh_right;
-    wire [IW-1:0]   c_shr   = m_ge_n ? c_left : {31'd0, c_right};
+    wire [IW-1:0]   shr_next   = m_ge_n ? c_left : {31'd0, c_right};
     // Two stages: the shifted c is registered (shr_reg), the addition of k and the
     // saturation follow on the next edge (shifters, then the SUMW-bit addition, in one edge
     // made this block 74 MHz on ECP5).
@@ -218,7 +218,7 @@ module fg_pft #(
             gap_plus1_reg      <= gap_plus1_next;
             allow_reg          <= allow_next;
             f_value_reg        <= f_now;
-            shr_reg            <= c_shr;
+            shr_reg            <= shr_next;
             stat_enter_reg     <= stat_enter_next;
             stat_exit_reg      <= stat_exit_next;
             stat_throttled_reg <= flit_req && !allow_reg;
