@@ -61,6 +61,8 @@ typedef struct {
     int sw;    /* RTL parameter SW: packet size width in blocks, 1..12 */
     int fw;    /* RTL parameter FW: width of rx_free_blocks, 1..24 */
     int cnt_w; /* RTL parameter CNT_W: counter width, 8..32 */
+    int gfc_pipe; /* RTL parameter GFC_PIPE: PIPE of the GFC rate adjuster and limiter, 0..1
+                     (the RTL's default is 1) */
 } fg_nic_core_cfg;
 
 typedef struct {

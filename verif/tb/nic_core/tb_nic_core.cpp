@@ -28,14 +28,18 @@
 #ifndef TB_CNT_W
 #define TB_CNT_W 32
 #endif
+#ifndef TB_GFC_PIPE
+#define TB_GFC_PIPE 1
+#endif
 
 struct TbNicCore {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_nic_core";
-    std::vector<std::pair<std::string, long>> params{{"SW", 8}, {"FW", 16}, {"CNT_W", TB_CNT_W}};
+    std::vector<std::pair<std::string, long>> params{
+        {"SW", 8}, {"FW", 16}, {"CNT_W", TB_CNT_W}, {"GFC_PIPE", TB_GFC_PIPE}};
     bool require_coverage = true;
-    fg_nic_core_cfg cfg{8, 16, TB_CNT_W};
+    fg_nic_core_cfg cfg{8, 16, TB_CNT_W, TB_GFC_PIPE};
     fg_nic_core_state st{};
     fg_nic_core_in in{};
     fg_nic_core_out out{};
