@@ -10,8 +10,10 @@ SW_CREDIT_PORT_RTL := rtl/mac/fg_sw_credit_port.v rtl/mac/fg_cbfc_rx.v rtl/mac/f
 SW_CREDIT_PORT_TB := verif/tb/sw_credit_port/tb_sw_credit_port.cpp
 SW_CREDIT_PORT_FLAGS := -CFLAGS -DTB_SW=8 -CFLAGS -DTB_CW=18 -GSW=8 -GCW=18
 
-$(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug: mk/sw_credit_port.mk
+$(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug $(BIN)/ls_sw_credit_port_p1: mk/sw_credit_port.mk
 $(eval $(call FG_LOCKSTEP,sw_credit_port,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS),libfgmodel))
+# the GFC blocks at PIPE = 1 (GFC_PIPE, the line-rate choice; the default is 0)
+$(eval $(call FG_LOCKSTEP,sw_credit_port_p1,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS) -GGFC_PIPE=1 -CFLAGS -DTB_GFC_PIPE=1,libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_credit_port_bug,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS),libfgmodel_bug))
 $(eval $(call FG_ICARUS,sw_credit_port,sw_credit_port,$$(SW_CREDIT_PORT_RTL),50000,))
 

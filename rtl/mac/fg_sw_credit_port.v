@@ -30,11 +30,16 @@
 // Legal configuration: cfg_tfc 1..65535 (0 acts as 1), cfg_allotment 1..2047,
 // cfg_rx_capacity 1..4095, cfg_gfc_period 1..2^24-1 (0 acts as 1), cfg_gfc_recip
 // 1..2^24-1, cfg_rl_depth 1..65535 cells. partial_reg wraps modulo 2^CW.
+// GFC_PIPE (0 or 1) is the PIPE of fg_gfc_time and fg_rate_limiter: at 1 the rate comes one
+// edge later and the bucket lags a start by one edge (docs/gfc.md), and their arithmetic is
+// no longer the port's longest path (at 0 it is: 71 MHz on ECP5). The default stays 0 because
+// the simulator's GFC-time figures (docs/gfc_results.md, docs/deadlock.md) were made with it.
 `default_nettype none
 
 module fg_sw_credit_port #(
     parameter SW = 8,    // packet size width in blocks (cells), 1..12
-    parameter CW = 18    // the core's cell-count width (ingress_cnt), 1..30
+    parameter CW = 18,   // the core's cell-count width (ingress_cnt), 1..30
+    parameter GFC_PIPE = 0 // PIPE of fg_gfc_time and fg_rate_limiter, 0..1
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -149,13 +154,13 @@ module fg_sw_credit_port #(
     wire        gfc_full_unused, gfc_zero_unused, rl_start_unused, rl_early_unused;
     /* verilator lint_on UNUSEDSIGNAL */
 
-    fg_rate_limiter #(.SW(SW), .MAX_STAGE(20), .DW(16)) u_limiter (
+    fg_rate_limiter #(.SW(SW), .MAX_STAGE(20), .DW(16), .PIPE(GFC_PIPE)) u_limiter (
         .clk(clk), .rst(gfc_rst),
         .cfg_token_mode(1'b1), .stage(5'd0), .cfg_rate(gfc_rate), .cfg_depth(cfg_rl_depth),
         .pkt_start(send), .pkt_cells(send_blocks),
         .allow(gfc_allow), .stat_start(rl_start_unused), .stat_early(rl_early_unused));
 
-    fg_gfc_time u_gfc_time (
+    fg_gfc_time #(.PIPE(GFC_PIPE)) u_gfc_time (
         .clk(clk), .rst(gfc_rst),
         .cfg_enable(1'b1), .cfg_period(cfg_gfc_period), .cfg_recip(cfg_gfc_recip),
         .fccl(tx_fccl), .fctbs(tx_fctbs),

@@ -47,6 +47,7 @@ class CmodelCreditPort : public SwCreditPortBackend {
         fg_sw_credit_port_cfg cfg;
         cfg.sw = 8;
         cfg.cw = 18;
+        cfg.gfc_pipe = 0;
         std::memset(&st_, 0, sizeof st_);
         fg_sw_credit_port_reset(&st_, &cfg);
         fg_sw_credit_port_outputs(&st_, &out);

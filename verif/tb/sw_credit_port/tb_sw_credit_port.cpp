@@ -25,6 +25,9 @@
 #ifndef TB_SW
 #define TB_SW 8
 #endif
+#ifndef TB_GFC_PIPE
+#define TB_GFC_PIPE 0
+#endif
 #ifndef TB_CW
 #define TB_CW 18
 #endif
@@ -82,9 +85,9 @@ struct TbSwCreditPort {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_sw_credit_port";
-    std::vector<std::pair<std::string, long>> params{{"SW", TB_SW}, {"CW", TB_CW}};
+    std::vector<std::pair<std::string, long>> params{{"SW", TB_SW}, {"CW", TB_CW}, {"GFC_PIPE", TB_GFC_PIPE}};
     bool require_coverage = true;
-    fg_sw_credit_port_cfg cfg{TB_SW, TB_CW};
+    fg_sw_credit_port_cfg cfg{TB_SW, TB_CW, TB_GFC_PIPE};
     fg_sw_credit_port_state st{};
     fg_sw_credit_port_in in{};
     fg_sw_credit_port_out out{};
