@@ -112,14 +112,16 @@ module fg_rate_limiter #(
         stage_allow_next = units_zero || (unit_end && units_one);
         if (units_zero) begin
             units_next = {SW{1'b0}};
-            pre_next   = {MAX_STAGE{1'b0}};
         end else if (unit_end) begin
             units_next = units_cur - {{(SW-1){1'b0}}, 1'b1};
-            pre_next   = {MAX_STAGE{1'b0}};
         end else begin
             units_next = units_cur;
-            pre_next   = pre_cur + {{(MAX_STAGE-1){1'b0}}, 1'b1};
         end
+        // the prescaler restarts (0) when nothing is left or a unit ends, else counts on;
+        // written as an AND with that condition, not a select of zero, which yosys makes the
+        // flops' reset with the unit-end test in front of it
+        pre_next = (pre_cur + {{(MAX_STAGE-1){1'b0}}, 1'b1})
+                 & {MAX_STAGE{!units_zero && !unit_end}};
     end
 
     // ---- token-bucket engine -----------------------------------------------------------
@@ -167,8 +169,10 @@ module fg_rate_limiter #(
                 if (pkt_start) begin
                     delta_next = delta_next - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
                 end
+                // delta - cap - 1 written as delta + ~cap: one carry chain (yosys builds
+                // "- cap - 1" as two in a row)
                 over_next  = $signed({delta_next[IW-1], delta_next})
-                           - $signed({cap_next[IW-1], cap_next}) - $signed({{(OW-1){1'b0}}, 1'b1});
+                           + $signed(~{cap_next[IW-1], cap_next});
                 under_next = delta_next - tok_floor;
                 tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
                 tok_under  = $signed({tokens_reg[TW-1], tokens_reg}) + under_reg;
