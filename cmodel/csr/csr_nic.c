@@ -105,6 +105,8 @@ const char *const fg_csr_nic_cov_names[FG_CSR_NIC_COV_N] = {
     "rd_unmapped",
     "rd_wr_same_cycle",
     "cnt_clear_with_pulse",
+    "busy_ignored",
+    "back_to_back",
 };
 
 enum {
@@ -816,6 +818,7 @@ int fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
 void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out)
 {
     memset(out, 0, sizeof *out);
+    out->csr_ready = st->phase == 0;
     out->csr_rdata = st->rdata;
     out->cfg_pft_enable = st->pft_enable != 0;
     out->cfg_pft_strategy = st->pft_strategy != 0;
@@ -844,119 +847,142 @@ void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out)
 
 void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_out *out)
 {
-    sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);
     bool clear[5 * FG_CSR_NIC_MAX_PORTS] = {false};
-    if (in->csr_rd) {
-        st->rdata = read_reg(st, s);
-        if (s.reg == REG_NONE)
-            cover(st, FG_CSR_NIC_COV_RD_UNMAPPED);
-        switch (s.reg) {
-        case REG_ID:
-            cover(st, FG_CSR_NIC_COV_RD_ID);
-            break;
-        case REG_VERSION:
-            cover(st, FG_CSR_NIC_COV_RD_VERSION);
-            break;
-        case REG_PARAMS:
-            cover(st, FG_CSR_NIC_COV_RD_PARAMS);
-            break;
-        case REG_CTRL:
-            cover(st, FG_CSR_NIC_COV_RD_CTRL);
-            break;
-        case REG_T_FC:
-            cover(st, FG_CSR_NIC_COV_RD_T_FC);
-            break;
-        case REG_RX_CAPACITY:
-            cover(st, FG_CSR_NIC_COV_RD_RX_CAPACITY);
-            break;
-        case REG_PFT_T_E:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_T_E);
-            break;
-        case REG_PFT_T_S:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_T_S);
-            break;
-        case REG_PFT_W_E:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_W_E);
-            break;
-        case REG_PFT_N_E:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_N_E);
-            break;
-        case REG_PFT_TH_E:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_TH_E);
-            break;
-        case REG_PFT_W_S:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_W_S);
-            break;
-        case REG_PFT_N_S:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_N_S);
-            break;
-        case REG_PFT_TH_S:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_TH_S);
-            break;
-        case REG_PFT_M:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_M);
-            break;
-        case REG_PFT_N:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_N);
-            break;
-        case REG_PFT_K:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_K);
-            break;
-        case REG_LFSR_SEED:
-            cover(st, FG_CSR_NIC_COV_RD_LFSR_SEED);
-            break;
-        case REG_ERR:
-            cover(st, FG_CSR_NIC_COV_RD_ERR);
-            break;
-        case REG_ERR_ADDR:
-            cover(st, FG_CSR_NIC_COV_RD_ERR_ADDR);
-            break;
-        case REG_GFC_CTRL:
-            cover(st, FG_CSR_NIC_COV_RD_GFC_CTRL);
-            break;
-        case REG_GFC_PERIOD:
-            cover(st, FG_CSR_NIC_COV_RD_GFC_PERIOD);
-            break;
-        case REG_GFC_RECIP:
-            cover(st, FG_CSR_NIC_COV_RD_GFC_RECIP);
-            break;
-        case REG_GFC_DEPTH:
-            cover(st, FG_CSR_NIC_COV_RD_GFC_DEPTH);
-            break;
-        case REG_PFT_STATE_CHANGES:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_STATE_CHANGES);
-            break;
-        case REG_PFT_THROTTLED:
-            cover(st, FG_CSR_NIC_COV_RD_PFT_THROTTLED);
-            break;
-        case REG_FLITS_SENT:
-            cover(st, FG_CSR_NIC_COV_RD_FLITS_SENT);
-            break;
-        case REG_NO_CREDIT:
-            cover(st, FG_CSR_NIC_COV_RD_NO_CREDIT);
-            break;
-        case REG_GFC_WAIT:
-            cover(st, FG_CSR_NIC_COV_RD_GFC_WAIT);
-            break;
-        default:
-            break;
+    if (st->phase == 0) {
+        if (in->csr_wr || in->csr_rd) { /* taken: held until its commit */
+            if (st->took_last)
+                cover(st, FG_CSR_NIC_COV_BACK_TO_BACK);
+            st->q_wr = in->csr_wr;
+            st->q_rd = in->csr_rd;
+            st->q_addr = in->csr_addr & 0xFFFu;
+            st->q_wdata = in->csr_wdata;
+            st->phase = 1;
         }
-        if (in->csr_wr)
-            cover(st, FG_CSR_NIC_COV_RD_WR_SAME_CYCLE);
-    }
-    if (in->csr_wr) {
-        uint32_t reason = write_reason(st, s, in->csr_wdata);
-        if (reason) {
-            if (!st->illegal_write) {
-                st->err_addr = in->csr_addr & 0xFFFu;
-                st->err_reason = reason;
-                cover(st, FG_CSR_NIC_COV_ERR_FIRST);
-            } else {
-                cover(st, FG_CSR_NIC_COV_ERR_KEPT);
+        st->took_last = false;
+    } else {
+        if (in->csr_wr || in->csr_rd)
+            cover(st, FG_CSR_NIC_COV_BUSY_IGNORED);
+        sel_t s = decode(&st->cfg, st->q_addr);
+        if (st->phase == FG_CSR_NIC_READ_AT && st->q_rd)
+            st->rdata = st->rd_snapshot;
+        if (st->phase == FG_CSR_NIC_READ_SNAPSHOT && st->q_rd) {
+            st->rd_snapshot = read_reg(st, s);
+            if (s.reg == REG_NONE)
+                cover(st, FG_CSR_NIC_COV_RD_UNMAPPED);
+            switch (s.reg) {
+            case REG_ID:
+                cover(st, FG_CSR_NIC_COV_RD_ID);
+                break;
+            case REG_VERSION:
+                cover(st, FG_CSR_NIC_COV_RD_VERSION);
+                break;
+            case REG_PARAMS:
+                cover(st, FG_CSR_NIC_COV_RD_PARAMS);
+                break;
+            case REG_CTRL:
+                cover(st, FG_CSR_NIC_COV_RD_CTRL);
+                break;
+            case REG_T_FC:
+                cover(st, FG_CSR_NIC_COV_RD_T_FC);
+                break;
+            case REG_RX_CAPACITY:
+                cover(st, FG_CSR_NIC_COV_RD_RX_CAPACITY);
+                break;
+            case REG_PFT_T_E:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_T_E);
+                break;
+            case REG_PFT_T_S:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_T_S);
+                break;
+            case REG_PFT_W_E:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_W_E);
+                break;
+            case REG_PFT_N_E:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_N_E);
+                break;
+            case REG_PFT_TH_E:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_TH_E);
+                break;
+            case REG_PFT_W_S:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_W_S);
+                break;
+            case REG_PFT_N_S:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_N_S);
+                break;
+            case REG_PFT_TH_S:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_TH_S);
+                break;
+            case REG_PFT_M:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_M);
+                break;
+            case REG_PFT_N:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_N);
+                break;
+            case REG_PFT_K:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_K);
+                break;
+            case REG_LFSR_SEED:
+                cover(st, FG_CSR_NIC_COV_RD_LFSR_SEED);
+                break;
+            case REG_ERR:
+                cover(st, FG_CSR_NIC_COV_RD_ERR);
+                break;
+            case REG_ERR_ADDR:
+                cover(st, FG_CSR_NIC_COV_RD_ERR_ADDR);
+                break;
+            case REG_GFC_CTRL:
+                cover(st, FG_CSR_NIC_COV_RD_GFC_CTRL);
+                break;
+            case REG_GFC_PERIOD:
+                cover(st, FG_CSR_NIC_COV_RD_GFC_PERIOD);
+                break;
+            case REG_GFC_RECIP:
+                cover(st, FG_CSR_NIC_COV_RD_GFC_RECIP);
+                break;
+            case REG_GFC_DEPTH:
+                cover(st, FG_CSR_NIC_COV_RD_GFC_DEPTH);
+                break;
+            case REG_PFT_STATE_CHANGES:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_STATE_CHANGES);
+                break;
+            case REG_PFT_THROTTLED:
+                cover(st, FG_CSR_NIC_COV_RD_PFT_THROTTLED);
+                break;
+            case REG_FLITS_SENT:
+                cover(st, FG_CSR_NIC_COV_RD_FLITS_SENT);
+                break;
+            case REG_NO_CREDIT:
+                cover(st, FG_CSR_NIC_COV_RD_NO_CREDIT);
+                break;
+            case REG_GFC_WAIT:
+                cover(st, FG_CSR_NIC_COV_RD_GFC_WAIT);
+                break;
+            default:
+                break;
             }
-            st->illegal_write = 1;
+            if (st->q_wr)
+                cover(st, FG_CSR_NIC_COV_RD_WR_SAME_CYCLE);
+        }
+        if (st->phase == FG_CSR_NIC_LATENCY && st->q_wr) {
+            uint32_t reason = write_reason(st, s, st->q_wdata);
+            if (reason) {
+                if (!st->illegal_write) {
+                    st->err_addr = st->q_addr;
+                    st->err_reason = reason;
+                    cover(st, FG_CSR_NIC_COV_ERR_FIRST);
+                } else {
+                    cover(st, FG_CSR_NIC_COV_ERR_KEPT);
+                }
+                st->illegal_write = 1;
+            } else {
+                apply_write(st, s, st->q_wdata, clear);
+            }
+        }
+        if (st->phase == FG_CSR_NIC_LATENCY) {
+            st->phase = 0;
+            st->took_last = true;
         } else {
-            apply_write(st, s, in->csr_wdata, clear);
+            st->phase++;
         }
     }
     count(st, st->cnt_pft_state_changes, in->stat_pft_change, &clear[0 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_PFT_STATE_CHANGES);
@@ -965,4 +991,24 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
     count(st, st->cnt_no_credit, in->stat_no_credit, &clear[3 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_NO_CREDIT);
     count(st, st->cnt_gfc_wait, in->stat_gfc_wait, &clear[4 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_GFC_WAIT);
     fg_csr_nic_outputs(st, out);
+}
+
+long fg_csr_nic_access(fg_csr_nic_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,
+                      fg_csr_nic_out *out)
+{
+    fg_csr_nic_in idle, in;
+    memset(&idle, 0, sizeof idle);
+    in = idle;
+    in.csr_wr = wr;
+    in.csr_rd = rd;
+    in.csr_addr = addr;
+    in.csr_wdata = wdata;
+    long edges = 0;
+    fg_csr_nic_outputs(st, out);
+    for (; !out->csr_ready; edges++)
+        fg_csr_nic_step(st, &idle, out);
+    fg_csr_nic_step(st, &in, out);
+    for (edges++; !out->csr_ready; edges++)
+        fg_csr_nic_step(st, &idle, out);
+    return edges;
 }

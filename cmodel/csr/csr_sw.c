@@ -153,6 +153,8 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_unmapped",
     "rd_wr_same_cycle",
     "cnt_clear_with_pulse",
+    "busy_ignored",
+    "back_to_back",
 };
 
 enum {
@@ -1212,6 +1214,9 @@ int fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
 void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
 {
     memset(out, 0, sizeof *out);
+    out->csr_ready = st->phase == 0;
+    out->csr_wrote_ppfc_ctrl = st->csr_wrote_ppfc_ctrl;
+    out->csr_wrote_ecn_seed = st->csr_wrote_ecn_seed;
     out->csr_rdata = st->rdata;
     out->cfg_static_mode = st->static_mode != 0;
     out->cfg_mode_8023x = st->mode_8023x != 0;
@@ -1256,161 +1261,190 @@ void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)
 
 void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *out)
 {
-    sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);
     bool clear[9 * FG_CSR_SW_MAX_PORTS] = {false};
-    if (in->csr_rd) {
-        st->rdata = read_reg(st, s);
-        if (s.reg == REG_NONE)
-            cover(st, FG_CSR_SW_COV_RD_UNMAPPED);
-        switch (s.reg) {
-        case REG_ID:
-            cover(st, FG_CSR_SW_COV_RD_ID);
-            break;
-        case REG_VERSION:
-            cover(st, FG_CSR_SW_COV_RD_VERSION);
-            break;
-        case REG_PARAMS:
-            cover(st, FG_CSR_SW_COV_RD_PARAMS);
-            break;
-        case REG_CTRL:
-            cover(st, FG_CSR_SW_COV_RD_CTRL);
-            break;
-        case REG_TOTAL_CELLS:
-            cover(st, FG_CSR_SW_COV_RD_TOTAL_CELLS);
-            break;
-        case REG_RESERVE:
-            cover(st, FG_CSR_SW_COV_RD_RESERVE);
-            break;
-        case REG_RESUME_OFFSET:
-            cover(st, FG_CSR_SW_COV_RD_RESUME_OFFSET);
-            break;
-        case REG_LOSSLESS_MASK:
-            cover(st, FG_CSR_SW_COV_RD_LOSSLESS_MASK);
-            break;
-        case REG_PAUSE_QUANTA:
-            cover(st, FG_CSR_SW_COV_RD_PAUSE_QUANTA);
-            break;
-        case REG_REFRESH_CYCLES:
-            cover(st, FG_CSR_SW_COV_RD_REFRESH_CYCLES);
-            break;
-        case REG_SRC_MAC_LO:
-            cover(st, FG_CSR_SW_COV_RD_SRC_MAC_LO);
-            break;
-        case REG_SRC_MAC_HI:
-            cover(st, FG_CSR_SW_COV_RD_SRC_MAC_HI);
-            break;
-        case REG_ERR:
-            cover(st, FG_CSR_SW_COV_RD_ERR);
-            break;
-        case REG_ERR_ADDR:
-            cover(st, FG_CSR_SW_COV_RD_ERR_ADDR);
-            break;
-        case REG_PPFC_CTRL:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_CTRL);
-            break;
-        case REG_PPFC_INTERVAL:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_INTERVAL);
-            break;
-        case REG_PPFC_HORIZON:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_HORIZON);
-            break;
-        case REG_PPFC_RATIO:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_RATIO);
-            break;
-        case REG_PPFC_HOLDOFF:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_HOLDOFF);
-            break;
-        case REG_PPFC_SEED:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_SEED);
-            break;
-        case REG_ECN_CTRL:
-            cover(st, FG_CSR_SW_COV_RD_ECN_CTRL);
-            break;
-        case REG_ECN_KMIN:
-            cover(st, FG_CSR_SW_COV_RD_ECN_KMIN);
-            break;
-        case REG_ECN_KMAX:
-            cover(st, FG_CSR_SW_COV_RD_ECN_KMAX);
-            break;
-        case REG_ECN_SLOPE:
-            cover(st, FG_CSR_SW_COV_RD_ECN_SLOPE);
-            break;
-        case REG_ECN_SEED:
-            cover(st, FG_CSR_SW_COV_RD_ECN_SEED);
-            break;
-        case REG_GFC_CTRL:
-            cover(st, FG_CSR_SW_COV_RD_GFC_CTRL);
-            break;
-        case REG_GFC_B1:
-            cover(st, FG_CSR_SW_COV_RD_GFC_B1);
-            break;
-        case REG_GFC_BM:
-            cover(st, FG_CSR_SW_COV_RD_GFC_BM);
-            break;
-        case REG_HEADROOM:
-            cover(st, FG_CSR_SW_COV_RD_HEADROOM);
-            break;
-        case REG_ALPHA_SHIFT:
-            cover(st, FG_CSR_SW_COV_RD_ALPHA_SHIFT);
-            break;
-        case REG_QUANTA_STEP:
-            cover(st, FG_CSR_SW_COV_RD_QUANTA_STEP);
-            break;
-        case REG_DROPS:
-            cover(st, FG_CSR_SW_COV_RD_DROPS);
-            break;
-        case REG_VIOLATIONS:
-            cover(st, FG_CSR_SW_COV_RD_VIOLATIONS);
-            break;
-        case REG_PFC_REQ_TX:
-            cover(st, FG_CSR_SW_COV_RD_PFC_REQ_TX);
-            break;
-        case REG_PFC_RX_OK:
-            cover(st, FG_CSR_SW_COV_RD_PFC_RX_OK);
-            break;
-        case REG_PFC_RX_BAD:
-            cover(st, FG_CSR_SW_COV_RD_PFC_RX_BAD);
-            break;
-        case REG_CELL_CYCLES:
-            cover(st, FG_CSR_SW_COV_RD_CELL_CYCLES);
-            break;
-        case REG_ECN_MARKS:
-            cover(st, FG_CSR_SW_COV_RD_ECN_MARKS);
-            break;
-        case REG_PPFC_COUNT:
-            cover(st, FG_CSR_SW_COV_RD_PPFC_COUNT);
-            break;
-        case REG_GFC_TX:
-            cover(st, FG_CSR_SW_COV_RD_GFC_TX);
-            break;
-        case REG_GFC_RX:
-            cover(st, FG_CSR_SW_COV_RD_GFC_RX);
-            break;
-        case REG_XOFF:
-            cover(st, FG_CSR_SW_COV_RD_XOFF);
-            break;
-        case REG_XON:
-            cover(st, FG_CSR_SW_COV_RD_XON);
-            break;
-        default:
-            break;
+    st->csr_wrote_ppfc_ctrl = false;
+    st->csr_wrote_ecn_seed = false;
+    if (st->phase == 0) {
+        if (in->csr_wr || in->csr_rd) { /* taken: held until its commit */
+            if (st->took_last)
+                cover(st, FG_CSR_SW_COV_BACK_TO_BACK);
+            st->q_wr = in->csr_wr;
+            st->q_rd = in->csr_rd;
+            st->q_addr = in->csr_addr & 0xFFFu;
+            st->q_wdata = in->csr_wdata;
+            st->phase = 1;
         }
-        if (in->csr_wr)
-            cover(st, FG_CSR_SW_COV_RD_WR_SAME_CYCLE);
-    }
-    if (in->csr_wr) {
-        uint32_t reason = write_reason(st, s, in->csr_wdata);
-        if (reason) {
-            if (!st->illegal_write) {
-                st->err_addr = in->csr_addr & 0xFFFu;
-                st->err_reason = reason;
-                cover(st, FG_CSR_SW_COV_ERR_FIRST);
-            } else {
-                cover(st, FG_CSR_SW_COV_ERR_KEPT);
+        st->took_last = false;
+    } else {
+        if (in->csr_wr || in->csr_rd)
+            cover(st, FG_CSR_SW_COV_BUSY_IGNORED);
+        sel_t s = decode(&st->cfg, st->q_addr);
+        if (st->phase == FG_CSR_SW_READ_AT && st->q_rd)
+            st->rdata = st->rd_snapshot;
+        if (st->phase == FG_CSR_SW_READ_SNAPSHOT && st->q_rd) {
+            st->rd_snapshot = read_reg(st, s);
+            if (s.reg == REG_NONE)
+                cover(st, FG_CSR_SW_COV_RD_UNMAPPED);
+            switch (s.reg) {
+            case REG_ID:
+                cover(st, FG_CSR_SW_COV_RD_ID);
+                break;
+            case REG_VERSION:
+                cover(st, FG_CSR_SW_COV_RD_VERSION);
+                break;
+            case REG_PARAMS:
+                cover(st, FG_CSR_SW_COV_RD_PARAMS);
+                break;
+            case REG_CTRL:
+                cover(st, FG_CSR_SW_COV_RD_CTRL);
+                break;
+            case REG_TOTAL_CELLS:
+                cover(st, FG_CSR_SW_COV_RD_TOTAL_CELLS);
+                break;
+            case REG_RESERVE:
+                cover(st, FG_CSR_SW_COV_RD_RESERVE);
+                break;
+            case REG_RESUME_OFFSET:
+                cover(st, FG_CSR_SW_COV_RD_RESUME_OFFSET);
+                break;
+            case REG_LOSSLESS_MASK:
+                cover(st, FG_CSR_SW_COV_RD_LOSSLESS_MASK);
+                break;
+            case REG_PAUSE_QUANTA:
+                cover(st, FG_CSR_SW_COV_RD_PAUSE_QUANTA);
+                break;
+            case REG_REFRESH_CYCLES:
+                cover(st, FG_CSR_SW_COV_RD_REFRESH_CYCLES);
+                break;
+            case REG_SRC_MAC_LO:
+                cover(st, FG_CSR_SW_COV_RD_SRC_MAC_LO);
+                break;
+            case REG_SRC_MAC_HI:
+                cover(st, FG_CSR_SW_COV_RD_SRC_MAC_HI);
+                break;
+            case REG_ERR:
+                cover(st, FG_CSR_SW_COV_RD_ERR);
+                break;
+            case REG_ERR_ADDR:
+                cover(st, FG_CSR_SW_COV_RD_ERR_ADDR);
+                break;
+            case REG_PPFC_CTRL:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_CTRL);
+                break;
+            case REG_PPFC_INTERVAL:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_INTERVAL);
+                break;
+            case REG_PPFC_HORIZON:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_HORIZON);
+                break;
+            case REG_PPFC_RATIO:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_RATIO);
+                break;
+            case REG_PPFC_HOLDOFF:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_HOLDOFF);
+                break;
+            case REG_PPFC_SEED:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_SEED);
+                break;
+            case REG_ECN_CTRL:
+                cover(st, FG_CSR_SW_COV_RD_ECN_CTRL);
+                break;
+            case REG_ECN_KMIN:
+                cover(st, FG_CSR_SW_COV_RD_ECN_KMIN);
+                break;
+            case REG_ECN_KMAX:
+                cover(st, FG_CSR_SW_COV_RD_ECN_KMAX);
+                break;
+            case REG_ECN_SLOPE:
+                cover(st, FG_CSR_SW_COV_RD_ECN_SLOPE);
+                break;
+            case REG_ECN_SEED:
+                cover(st, FG_CSR_SW_COV_RD_ECN_SEED);
+                break;
+            case REG_GFC_CTRL:
+                cover(st, FG_CSR_SW_COV_RD_GFC_CTRL);
+                break;
+            case REG_GFC_B1:
+                cover(st, FG_CSR_SW_COV_RD_GFC_B1);
+                break;
+            case REG_GFC_BM:
+                cover(st, FG_CSR_SW_COV_RD_GFC_BM);
+                break;
+            case REG_HEADROOM:
+                cover(st, FG_CSR_SW_COV_RD_HEADROOM);
+                break;
+            case REG_ALPHA_SHIFT:
+                cover(st, FG_CSR_SW_COV_RD_ALPHA_SHIFT);
+                break;
+            case REG_QUANTA_STEP:
+                cover(st, FG_CSR_SW_COV_RD_QUANTA_STEP);
+                break;
+            case REG_DROPS:
+                cover(st, FG_CSR_SW_COV_RD_DROPS);
+                break;
+            case REG_VIOLATIONS:
+                cover(st, FG_CSR_SW_COV_RD_VIOLATIONS);
+                break;
+            case REG_PFC_REQ_TX:
+                cover(st, FG_CSR_SW_COV_RD_PFC_REQ_TX);
+                break;
+            case REG_PFC_RX_OK:
+                cover(st, FG_CSR_SW_COV_RD_PFC_RX_OK);
+                break;
+            case REG_PFC_RX_BAD:
+                cover(st, FG_CSR_SW_COV_RD_PFC_RX_BAD);
+                break;
+            case REG_CELL_CYCLES:
+                cover(st, FG_CSR_SW_COV_RD_CELL_CYCLES);
+                break;
+            case REG_ECN_MARKS:
+                cover(st, FG_CSR_SW_COV_RD_ECN_MARKS);
+                break;
+            case REG_PPFC_COUNT:
+                cover(st, FG_CSR_SW_COV_RD_PPFC_COUNT);
+                break;
+            case REG_GFC_TX:
+                cover(st, FG_CSR_SW_COV_RD_GFC_TX);
+                break;
+            case REG_GFC_RX:
+                cover(st, FG_CSR_SW_COV_RD_GFC_RX);
+                break;
+            case REG_XOFF:
+                cover(st, FG_CSR_SW_COV_RD_XOFF);
+                break;
+            case REG_XON:
+                cover(st, FG_CSR_SW_COV_RD_XON);
+                break;
+            default:
+                break;
             }
-            st->illegal_write = 1;
+            if (st->q_wr)
+                cover(st, FG_CSR_SW_COV_RD_WR_SAME_CYCLE);
+        }
+        if (st->phase == FG_CSR_SW_LATENCY && st->q_wr) {
+            uint32_t reason = write_reason(st, s, st->q_wdata);
+            if (reason) {
+                if (!st->illegal_write) {
+                    st->err_addr = st->q_addr;
+                    st->err_reason = reason;
+                    cover(st, FG_CSR_SW_COV_ERR_FIRST);
+                } else {
+                    cover(st, FG_CSR_SW_COV_ERR_KEPT);
+                }
+                st->illegal_write = 1;
+            } else {
+                apply_write(st, s, st->q_wdata, clear);
+                if (s.reg == REG_PPFC_CTRL)
+                    st->csr_wrote_ppfc_ctrl = true;
+                if (s.reg == REG_ECN_SEED)
+                    st->csr_wrote_ecn_seed = true;
+            }
+        }
+        if (st->phase == FG_CSR_SW_LATENCY) {
+            st->phase = 0;
+            st->took_last = true;
         } else {
-            apply_write(st, s, in->csr_wdata, clear);
+            st->phase++;
         }
     }
     count(st, st->cnt_drops, in->stat_drop, &clear[0 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_DROPS);
@@ -1423,4 +1457,24 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
     count(st, st->cnt_gfc_tx, in->stat_gfc_tx, &clear[7 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_TX);
     count(st, st->cnt_gfc_rx, in->stat_gfc_rx, &clear[8 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_RX);
     fg_csr_sw_outputs(st, out);
+}
+
+long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,
+                      fg_csr_sw_out *out)
+{
+    fg_csr_sw_in idle, in;
+    memset(&idle, 0, sizeof idle);
+    in = idle;
+    in.csr_wr = wr;
+    in.csr_rd = rd;
+    in.csr_addr = addr;
+    in.csr_wdata = wdata;
+    long edges = 0;
+    fg_csr_sw_outputs(st, out);
+    for (; !out->csr_ready; edges++)
+        fg_csr_sw_step(st, &idle, out);
+    fg_csr_sw_step(st, &in, out);
+    for (edges++; !out->csr_ready; edges++)
+        fg_csr_sw_step(st, &idle, out);
+    return edges;
 }

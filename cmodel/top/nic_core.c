@@ -64,6 +64,7 @@ int fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
 
 void fg_nic_core_outputs(const fg_nic_core_state *st, fg_nic_core_out *out)
 {
+    out->csr_ready = st->csr_out.csr_ready;
     out->csr_rdata = st->csr_out.csr_rdata;
     bool gfc_hold = st->csr_out.cfg_gfc_enable && !st->gfc_lim_out.allow;
     out->tx_start = st->tx_out.can_send && st->pft_out.allow && !gfc_hold;

@@ -84,6 +84,7 @@ typedef struct {
 } fg_nic_core_in;
 
 typedef struct {
+    bool csr_ready; /* the register bus takes an access (docs/registers_nic.md, "Bus") */
     uint32_t csr_rdata;
     bool tx_start;
     bool tx_fccl_valid;

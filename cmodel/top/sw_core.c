@@ -24,10 +24,7 @@
 #include "switch/gfc_stage.h"
 #include "switch/ppfc.h"
 
-/* Register addresses the core decodes itself (sw/regmap/regmap.json) and the ECN seed's
- * reset value (the RTL's fg_ecn_red RESET_SEED). */
-#define FG_SW_CORE_A_PPFC_CTRL 0x040u
-#define FG_SW_CORE_A_ECN_SEED 0x068u
+/* The ECN seed's reset value (the RTL's fg_ecn_red RESET_SEED). */
 #define FG_SW_CORE_ECN_RESET_SEED 2u
 /* The per-EQ limiter's build parameters (the RTL's fg_rate_limiter instance) and the per-PG
  * stage generator's (unused) counter width. */
@@ -46,8 +43,6 @@ struct fg_sw_core_state {
     fg_gfc_stage_state stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];      /* ingress PG (i, p) */
     fg_rate_limiter_state limiter[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO]; /* EQ (o, p) */
     uint8_t rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];              /* EQ (o, p), register */
-    bool ppfc_seed_load; /* strobe registers of the core */
-    bool ecn_seed_load;
     /* registered outputs of the sub-blocks as they stand before the next edge */
     fg_csr_sw_out prev_csr;
     fg_bm_out prev_bm;
@@ -141,7 +136,6 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     fg_ppfc_reset_edge(&st->ppfc, &pcfg, &st->ppfc_in, &st->prev_ppfc);
     if (cfg->no_ppfc)
         memset(&st->prev_ppfc, 0, sizeof st->prev_ppfc);
-    st->ppfc_seed_load = st->ecn_seed_load = false;
     for (int i = 0; i < cfg->n_ports; i++) {
         fg_pfc_gen_reset(&st->gen[i], &gcfg);
         fg_pfc_timer_reset(&st->timer[i], &tcfg);
@@ -190,6 +184,7 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
     const int N = st->cfg.n_ports, P = st->cfg.n_prio;
     const fg_csr_sw_out *c = &st->prev_csr;
     const fg_bm_out *b = &st->prev_bm;
+    out->csr_ready = c->csr_ready;
     out->csr_rdata = c->csr_rdata;
     out->cfg_error = c->cfg_error;
     out->cfg_pause_quanta = (uint16_t)c->cfg_pause_quanta;
@@ -293,7 +288,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     ei->cfg_kmax = c->cfg_ecn_kmax;
     ei->cfg_slope = c->cfg_ecn_slope;
     ei->cfg_seed = c->cfg_ecn_seed;
-    ei->cfg_seed_load = st->ecn_seed_load;
+    ei->cfg_seed_load = c->csr_wrote_ecn_seed; /* the register block's commit strobe */
     for (int i = 0; i < N; i++) {
         ei->enq_valid[i] = in->enq_valid[i];
         ei->enq_prio[i] = in->enq_prio[i];
@@ -314,7 +309,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         pi->cfg_kmax = c->cfg_ecn_kmax;
         pi->cfg_holdoff = (uint16_t)c->cfg_ppfc_holdoff;
         pi->cfg_seed = c->cfg_ppfc_seed;
-        pi->cfg_seed_load = st->ppfc_seed_load;
+        pi->cfg_seed_load = c->csr_wrote_ppfc_ctrl && c->cfg_ppfc_seed_load;
         pi->cfg_lossless = (uint8_t)c->cfg_lossless;
         pi->shared_free = st->prev_bm.shared_free;
         for (int i = 0; i < N; i++) {
@@ -402,9 +397,6 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_bm_step(&st->bm, bi, &st->prev_bm);
     fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
     st->prev_ppfc = ppfc_out;
-    st->ppfc_seed_load = in->csr_wr && in->csr_addr == FG_SW_CORE_A_PPFC_CTRL && ((in->csr_wdata >> 1) & 1u) &&
-                         (in->csr_wdata >> 2) == 0;
-    st->ecn_seed_load = in->csr_wr && in->csr_addr == FG_SW_CORE_A_ECN_SEED && in->csr_wdata != 0;
     st->prev_csr = csr_out;
     memcpy(st->prev_gen, gen_out, sizeof(gen_out[0]) * (size_t)N);
     memcpy(st->prev_timer, timer_out, sizeof(timer_out[0]) * (size_t)N);

@@ -62,6 +62,7 @@ typedef struct {
 } fg_sw_core_in;
 
 typedef struct {
+    bool csr_ready; /* the register bus takes an access (docs/registers.md, "Bus") */
     uint32_t csr_rdata;
     bool cfg_error; /* sticky illegal-write flag */
     /* configuration the serialisers outside the core need */

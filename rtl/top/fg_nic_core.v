@@ -39,6 +39,7 @@ module fg_nic_core #(
     input  wire          csr_rd,
     input  wire [11:0]   csr_addr,
     input  wire [31:0]   csr_wdata,
+    output wire          csr_ready,  // takes an access (docs/registers_nic.md, "Bus")
     output wire [31:0]   csr_rdata,
     // transmit side (toward the switch)
     input  wire          tx_head_valid,
@@ -122,7 +123,8 @@ module fg_nic_core #(
 
     fg_csr_nic #(.CNT_W(CNT_W)) u_csr (
         .clk(clk), .rst(rst),
-        .csr_wr(csr_wr), .csr_rd(csr_rd), .csr_addr(csr_addr), .csr_wdata(csr_wdata), .csr_rdata(csr_rdata),
+        .csr_wr(csr_wr), .csr_rd(csr_rd), .csr_addr(csr_addr), .csr_wdata(csr_wdata), .csr_ready(csr_ready),
+        .csr_rdata(csr_rdata),
         .stat_pft_change(stat_enter | stat_exit),
         .stat_pft_throttled(stat_throttled),
         .stat_flit(tx_flit),

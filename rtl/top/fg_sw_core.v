@@ -38,6 +38,7 @@ module fg_sw_core #(
     input  wire                          csr_rd,
     input  wire [11:0]                   csr_addr,
     input  wire [31:0]                   csr_wdata,
+    output wire                          csr_ready,  // takes an access (docs/registers.md, "Bus")
     output wire [31:0]                   csr_rdata,
     output wire                          cfg_error,
     // configuration the frame serialisers outside the core need
@@ -153,30 +154,15 @@ module fg_sw_core #(
     wire [CW-1:0]                cfg_ecn_kmax;
     wire [31:0]                  cfg_ecn_slope;
     wire [31:0]                  cfg_ecn_seed;
-    // The stored seed_load bit is not the strobe: the strobe is decoded from the bus below.
-    /* verilator lint_off UNUSEDSIGNAL */
+    // Seed-load strobes: a committed legal write of PPFC_CTRL with seed_load = 1, or of
+    // ECN_SEED, reloads the LFSRs on the next edge, when the register block already shows the
+    // written value: the block's csr_wrote_* strobes (the stored seed_load bit ANDed in).
     wire                         cfg_ppfc_seed_load_bit;
-    /* verilator lint_on UNUSEDSIGNAL */
-
-    // Seed-load strobes: a legal write of PPFC_CTRL with seed_load = 1 (bits 31:2 zero) or
-    // of ECN_SEED (non-zero) reloads the LFSRs on the next edge, when the register block
-    // already shows the written value. Addresses as in sw/regmap/regmap.json.
-    localparam [11:0] A_PPFC_CTRL = 12'h040;
-    localparam [11:0] A_ECN_SEED  = 12'h068;
+    wire                         csr_wrote_ppfc_ctrl;
+    wire                         csr_wrote_ecn_seed;
     /* verilator lint_off UNUSEDSIGNAL */
-    reg ppfc_seed_load_reg;  // unused with PPFC = 0
+    wire ppfc_seed_load = csr_wrote_ppfc_ctrl & cfg_ppfc_seed_load_bit;  // unused with PPFC = 0
     /* verilator lint_on UNUSEDSIGNAL */
-    reg ecn_seed_load_reg;
-    always @(posedge clk) begin
-        if (rst) begin
-            ppfc_seed_load_reg <= 1'b0;
-            ecn_seed_load_reg  <= 1'b0;
-        end else begin
-            ppfc_seed_load_reg <= csr_wr && (csr_addr == A_PPFC_CTRL) && csr_wdata[1] &&
-                                  (csr_wdata[31:2] == 30'd0);
-            ecn_seed_load_reg  <= csr_wr && (csr_addr == A_ECN_SEED) && (csr_wdata != 32'd0);
-        end
-    end
 
     // ECN marks count when the marked packet is admitted; predictive pauses per ingress port.
     wire [N_PORTS-1:0] ecn_mark;
@@ -204,7 +190,10 @@ module fg_sw_core #(
         .csr_rd            (csr_rd),
         .csr_addr          (csr_addr),
         .csr_wdata         (csr_wdata),
+        .csr_ready         (csr_ready),
         .csr_rdata         (csr_rdata),
+        .csr_wrote_ppfc_ctrl (csr_wrote_ppfc_ctrl),
+        .csr_wrote_ecn_seed (csr_wrote_ecn_seed),
         .stat_drop         (stat_drop),
         .stat_violation    (stat_violation),
         .stat_pfc_req_tx   (stat_pfc_req_tx),
@@ -315,7 +304,7 @@ module fg_sw_core #(
         .cfg_kmax      (cfg_ecn_kmax),
         .cfg_slope     (cfg_ecn_slope),
         .cfg_seed      (cfg_ecn_seed),
-        .cfg_seed_load (ecn_seed_load_reg),
+        .cfg_seed_load (csr_wrote_ecn_seed),
         .enq_valid     (enq_valid),
         .enq_prio      (enq_prio),
         .enq_dst       (enq_dst),
@@ -352,7 +341,7 @@ module fg_sw_core #(
                 .cfg_kmax        (cfg_ecn_kmax),
                 .cfg_holdoff     (cfg_ppfc_holdoff),
                 .cfg_seed        (cfg_ppfc_seed),
-                .cfg_seed_load   (ppfc_seed_load_reg),
+                .cfg_seed_load   (ppfc_seed_load),
                 .cfg_lossless    (cfg_lossless),
                 .cfg_cell_cycles (cfg_cell_cycles),
                 .cfg_quanta_step (cfg_quanta_step),

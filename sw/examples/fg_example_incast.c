@@ -44,14 +44,29 @@ static void edge(board *b)
         b->in.tx_ctrl_ack[i] = b->out.tx_ctrl_valid[i];
 }
 
-/* The two bus callbacks the driver needs: one register access per clock edge; read data is
- * there the cycle after csr_rd (docs/blocks/sw_core.md). */
+/* One whole register access, as the bus wants it (docs/registers.md, "Bus"): the access on the
+ * first edge where csr_ready is 1, then edges until csr_ready is 1 again, when a read's value is
+ * in csr_rdata and a write is committed. Traffic runs on every edge meanwhile. */
+static void bus_access(board *b)
+{
+    bool wr = b->in.csr_wr, rd = b->in.csr_rd;
+    b->in.csr_wr = b->in.csr_rd = false;
+    while (!b->out.csr_ready)
+        edge(b);
+    b->in.csr_wr = wr;
+    b->in.csr_rd = rd;
+    edge(b); /* taken */
+    while (!b->out.csr_ready)
+        edge(b);
+}
+
+/* The two bus callbacks the driver needs. */
 static uint32_t bus_read(void *ctx, uint32_t addr)
 {
     board *b = ctx;
     b->in.csr_rd = true;
     b->in.csr_addr = (uint16_t)addr;
-    edge(b);
+    bus_access(b);
     return b->out.csr_rdata;
 }
 
@@ -61,7 +76,7 @@ static void bus_write(void *ctx, uint32_t addr, uint32_t value)
     b->in.csr_wr = true;
     b->in.csr_addr = (uint16_t)addr;
     b->in.csr_wdata = value;
-    edge(b);
+    bus_access(b);
 }
 
 static int fail(const char *step, const char *msg)

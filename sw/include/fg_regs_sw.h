@@ -475,7 +475,7 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
     {"PPFC_CTRL", "ppfc_enable", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_enable),
      "1: the P-PFC engine predicts and requests predictive pauses", 0, FG_REG_MEET_NONE, 1},
     {"PPFC_CTRL", "ppfc_seed_load", 0x040u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, ppfc_seed_load),
-     "strobe: a legal write with this bit 1 reloads the engine's LFSR from PPFC_SEED on the next edge (the core decodes the write; the bit reads back as written)", 0, FG_REG_MEET_NONE, 1},
+     "strobe: a legal write with this bit 1 reloads the engine's LFSR from PPFC_SEED on the edge after its commit (the core ANDs the bit with the register block's csr_wrote_ppfc_ctrl; the bit reads back as written)", 0, FG_REG_MEET_NONE, 1},
     {"PPFC_INTERVAL", "ppfc_interval", 0x044u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 4096u, offsetof(fg_sw_config, ppfc_interval),
      "P-PFC measurement interval in cycles.", 0, FG_REG_MEET_NONE, 0},
     {"PPFC_HORIZON", "ppfc_horizon", 0x048u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 4u, offsetof(fg_sw_config, ppfc_horizon),

@@ -98,6 +98,11 @@ class Reg:
         self.array = d.get("array")
         self.doc = d.get("doc", "")
         self.input = d.get("input")
+        # "strobe": PORT: an output PORT that is 1 for the cycle after a legal write of this
+        # register was committed (the register shows the written value then)
+        self.strobe = d.get("strobe")
+        if self.strobe is not None and (self.kind != "rw" or not str(self.strobe).isidentifier()):
+            raise MapError(f"{self.name}: a strobe is a port name on a rw register")
         # "apply": "last": the driver writes this register after every other one (enables and
         # strobes, so a block starts with its final parameters)
         self.apply_last = d.get("apply") == "last"
@@ -334,8 +339,10 @@ def coverage_points(m):
         ("ERR_FIRST", "first illegal write latched into ERR_ADDR"),
         ("ERR_KEPT", "illegal write while ERR set: ERR_ADDR kept"),
         ("RD_UNMAPPED", "read of an unmapped address returns 0"),
-        ("RD_WR_SAME_CYCLE", "read and write in the same cycle (read returns the old value)"),
+        ("RD_WR_SAME_CYCLE", "read and write in one access (the read returns the old value)"),
         ("CNT_CLEAR_WITH_PULSE", "counter cleared on the edge it also counts"),
+        ("BUSY_IGNORED", "access presented while csr_ready is 0 (ignored)"),
+        ("BACK_TO_BACK", "access taken on the first edge csr_ready allows"),
     ]
     return pts
 
@@ -365,22 +372,71 @@ def v_reset(f):
     return f"{int(f.reset)}"
 
 
-def v_field_range_ok(f):
+def vrange(f):
+    return f"[{f.width - 1}:0]" if f.const_width else f"[{f.width}-1:0]"
+
+
+def stages(m):
+    """Edge numbers of the bus pipeline, counted from the edge that takes an access (0). The C
+    twin (csr_<block>.c) and the docs read the same numbers."""
+    s = {"decode": 1, "operands": 2, "read": 3, "compare": 3}
+    if m.rule("pool"):
+        s["mul_setup"] = 5
+        s["mul_last"] = s["mul_setup"] + MUL_STEPS  # setup loads, then one step (factor bit) per edge
+        s["pool_compare"] = s["mul_last"] + 1
+        s["reason"] = s["pool_compare"] + 1
+    else:
+        s["reason"] = 4
+    s["commit"] = s["reason"] + 1
+    return s
+
+
+MUL_STEPS = 9  # the pool rule's factors: N_PG <= 256 (9 bits), lossless count <= 8
+READ_TERMS = 16  # read tree: scalar registers per group word
+READ_REGS = 4  # read tree: array registers per group word ...
+READ_ENTRIES = 4  # ... times this many of their entries
+
+
+def array_ibits(r):
+    """An array's index is the address bits below its base's alignment (no subtraction)."""
+    n = r.max_count
+    ib = max(1, (n - 1).bit_length())
+    if (1 << ib) != n or r.addr % (4 * n):
+        raise MapError(f"{r.name}: an array needs a power-of-two max_count and a base aligned to 4*max_count")
+    return ib
+
+
+def v_field_range_ok_q(f):
     terms = []
-    val = f"(csr_wdata & FM_{f.name})" if f.lsb == 0 else f"((csr_wdata >> {f.lsb}) & FM_{f.name})"
-    if f.min > 0:
+    val = f"(q_chk_reg & FM_{f.name})" if f.lsb == 0 else f"((q_chk_reg >> {f.lsb}) & FM_{f.name})"
+    if f.min == 1:
+        terms.append(f"(|{val})")  # a reduction, not a carry chain
+    elif f.min > 0:
         terms.append(f"({val} >= 32'd{f.min})")
     if f.max is not None:
         terms.append(f"({val} <= 32'd{int(f.max)})")
     return terms
 
 
-def vrange(f):
-    return f"[{f.width - 1}:0]" if f.const_width else f"[{f.width}-1:0]"
+def v_select(a, name, vec, width, onehot, count):
+    """The entry of a flat vector of count entries that a registered one-hot index selects:
+    AND-OR (an indexed part-select idx*width would make yosys build a multiplier and a barrel
+    shifter, and a decode of the binary index would add two levels)."""
+    a(f"    reg  [{width}-1:0] {name};  // {vec} entry at {onehot}")
+    a("    always @* begin")
+    a(f"        {name} = {{{width}{{1'b0}}}};")
+    a(f"        for (k = 0; k < {count}; k = k + 1)")
+    a(f"            {name} = {name} | ({{{width}{{{onehot}[k]}}}} & {vec}[k*{width} +: {width}]);")
+    a("    end")
+    return name
 
 
-def v_wfield(f):
-    return f"csr_wdata[{f.lsb} +: {f.vw()}]"
+def onehot(r):
+    return f"oh_{r.array}_reg"
+
+
+def v_qfield(f):
+    return f"q_wdata_reg[{f.lsb} +: {f.vw()}]"
 
 
 def gen_rtl(m):
@@ -394,20 +450,32 @@ def gen_rtl(m):
     ports = {}
     for f in rw_fields + err.fields:
         ports.setdefault(f.port, []).append(f)
+    S = stages(m)
+    LAT = S["commit"]
+    pools = m.rule("pool")
 
     a(f"// {m.module} - {m.what} register block: 32-bit registers on a 12-bit byte-address")
     a("// bus, configuration outputs for the datapath, sticky illegal-write error and statistics")
     a("// counters. " + BANNER + ".")
     a("//")
-    a("// Bus: csr_wr writes csr_wdata to csr_addr on the rising edge; csr_rd latches the register at")
-    a("// csr_addr into csr_rdata (valid the cycle after csr_rd, held until the next read; a read and")
-    a("// a write in one cycle read the old value; an unmapped read gives 0). A write that is illegal")
-    a("// (unmapped or misaligned address, read-only register, a field outside its range or a bit")
-    a("// outside every field set, a cross-field rule broken) changes no register: it sets the")
-    a("// sticky ERR.illegal_write (cfg_error) and, if ERR was clear, latches address and reason in")
-    a("// ERR_ADDR. Counters saturate at 2^CNT_W-1, count one-cycle stat_* pulses and are cleared by")
-    a("// any write (a pulse on the clearing edge counts 1). Register list: docs/registers.md;")
-    a(f"// C twin: cmodel/csr/csr_{m.block}.c.")
+    a("// Bus, one access at a time: an access (csr_wr and/or csr_rd with csr_addr, csr_wdata) is")
+    a("// taken on an edge where csr_ready is 1 and ignored on any other edge, so a master holds it")
+    a(f"// until taken. csr_ready is 0 for the next {LAT} edges and 1 again after the access's last")
+    a(f"// edge ({LAT} after the take). A read returns the register as it was before edge {S['operands']} after")
+    a(f"// the take, in csr_rdata from edge {S['read']} until the next read (an unmapped read gives 0; a read and")
+    a("// a write in one access read the old value). A write is checked over the pipeline and")
+    a(f"// committed on edge {LAT}: a legal one updates its register, an illegal one (unmapped or")
+    a("// misaligned address, read-only register, a field outside its range or a bit outside every")
+    a("// field set, a cross-field rule broken) changes no register: it sets the sticky")
+    a("// ERR.illegal_write (cfg_error) and, if ERR was clear, latches address and reason in ERR_ADDR.")
+    if pools:
+        a("// The pool rule is checked incrementally: the committed carve-out (sum of the per-port and")
+        a("// per-PG terms) is kept in a register and a write's candidate is the committed value plus")
+        a(f"// the written field's difference times its factor, multiplied by shift-and-add over {MUL_STEPS}")
+        a("// edges (no full sum and no multiplier per write).")
+    a("// Counters saturate at 2^CNT_W-1, count one-cycle stat_* pulses and are cleared by a write")
+    a("// (committed; a pulse on the clearing edge counts 1). Register list: docs/registers.md;")
+    a(f"// C twin: cmodel/csr/csr_{m.block}.c (FG_CSR_{m.block.upper()}_LATENCY, _READ_SNAPSHOT, _READ_AT).")
     a("`default_nettype none")
     a("")
     a(f"module {m.module} #(")
@@ -422,6 +490,7 @@ def gen_rtl(m):
           "    input  wire                         csr_rd",
           "    input  wire [11:0]                  csr_addr",
           "    input  wire [31:0]                  csr_wdata",
+          "    output wire                         csr_ready",
           "    output wire [31:0]                  csr_rdata",
           "    // statistics pulses, one bit per port" if m.has_ports else "    // statistics pulses"]
     for r in counters:
@@ -429,6 +498,11 @@ def gen_rtl(m):
             io.append(f"    input  wire [N_PORTS-1:0]           {r.input}")
         else:
             io.append(f"    input  wire                         {r.input}")
+    strobes = [r for r in m.regs if r.strobe]
+    if strobes:
+        io.append("    // 1 for the cycle after a legal write of the register was committed")
+        for r in strobes:
+            io.append(f"    output wire                         {r.strobe}")
     io.append("    // configuration")
     for pname, fs in ports.items():
         f0 = fs[0]
@@ -459,10 +533,11 @@ def gen_rtl(m):
     if m.has_ports:
         a("    localparam [31:0] N_PG = N_PORTS * N_PRIO;")
         a("    localparam [31:0] N_PORTS_U = N_PORTS;")
-    if m.rule("pool"):
+    if pools:
         a("    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2")
     a("    // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:")
     a("    localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones")
+    a(f"    localparam integer LAT = {LAT};  // edges from taking an access to its last (commit) edge")
     a("")
     a("    // addresses")
     for r in m.regs:
@@ -486,6 +561,25 @@ def gen_rtl(m):
         terms = [f"(({f.value if not str(f.value).startswith('0x') else '32' + chr(39) + 'h' + f.value[2:]}) & FM_{f.name}) << {f.lsb}"
                  for f in r.fields]
         a(f"    localparam [31:0] RV_{r.name} = " + " | ".join(f"({t})" for t in terms) + ";")
+    for rule in pools:
+        n = rule["name"]
+        t, h, mk, rs = (m.by_field[rule[k]] for k in ("total", "per_port", "mask", "per_pg"))
+        a(f"    // {n}: the carve-out of the reset values (the incremental sums start from it)")
+        pcw = mk.width_max(m.params)
+        if pcw > 8:
+            raise MapError(f"rule {n}: the mask may be at most 8 bits wide")
+        a(f"    function [3:0] {n}_popcount;  // set bits of a {mk.name} value")
+        a(f"        input [{pcw - 1}:0] x;")
+        a("        integer i;")
+        a("        begin")
+        a(f"            {n}_popcount = 4'd0;")
+        a(f"            for (i = 0; i < {pcw}; i = i + 1)")
+        a(f"                {n}_popcount = {n}_popcount + {{3'd0, x[i]}};")
+        a("        end")
+        a("    endfunction")
+        a(f"    localparam [63:0] {n.upper()}_PORT_SUM0 = N_PORTS_U * R_{h.name};")
+        a(f"    localparam [3:0] {n.upper()}_NL0 = {n}_popcount({{{{({pcw}-{mk.vw()}){{1'b0}}}}, R_{mk.name}}});")
+        a(f"    localparam [63:0] {n.upper()}_CARVE0 = {n.upper()}_PORT_SUM0 * {n.upper()}_NL0 + N_PG * R_{rs.name};")
     a("")
     if m.arrays:
         a("    integer k;")
@@ -502,34 +596,164 @@ def gen_rtl(m):
         w = "[N_PORTS*32-1:0]" if r.array else "[31:0]"
         a(f"    reg  {w:<23s}cnt_{r.name.lower()}_reg, cnt_{r.name.lower()}_next;")
     a("    reg  [31:0]                 rdata_reg, rdata_next;")
+    for r in strobes:
+        a(f"    reg                         {r.strobe}_reg;")
     a("")
-    a("    // ---- address decode (the same for reads and writes) ---------------------------------")
-    a("    wire csr_aligned = (csr_addr[1:0] == 2'b00);")
+    a(f"    // ---- bus pipeline: take (edge 0), decode ({S['decode']}), rule operands ({S['operands']}), read and")
+    a(f"    // compares ({S['compare']})" + (f", pool-rule product ({S['mul_setup']}..{S['mul_last']}), pool compare ({S['pool_compare']})" if pools else "")
+      + f", verdict ({S['reason']}), commit ({S['commit']})")
+    a("    reg         ready_reg;                 // csr_ready")
+    a(f"    reg  [LAT-1:0] st_reg;                 // st_reg[s]: the access is past edge s (one-hot)")
+    a("    reg         q_wr_reg, q_rd_reg;        // the access, held from its take to its commit")
+    a("    reg  [11:0] q_addr_reg;")
+    a("    reg  [31:0] q_wdata_reg;")
+    a("    // a copy of the write data for the value checks (loaded on every ready edge, so synthesis")
+    a("    // keeps it apart from q_wdata_reg and neither drives every check and every register)")
+    a("    reg  [31:0] q_chk_reg;")
+    a("    wire take = ready_reg && (csr_wr || csr_rd);")
+    a("    wire at_read = st_reg[%d] && q_rd_reg;   // edge %d" % (S["read"] - 1, S["read"]))
+    a("")
+    a(f"    // edge {S['decode']}: address decode (an array's index is the address bits below its aligned base)")
+    a("    wire q_aligned = (q_addr_reg[1:0] == 2'b00);")
+    for r in m.regs:
+        a(f"    reg  hit_{r.name}_reg;")
+        if r.array:
+            ib = array_ibits(r)
+            a(f"    wire [{ib - 1}:0] idx_{r.name} = q_addr_reg[{ib + 1}:2];")
+            a(f"    wire [31:0] idx32_{r.name} = {{{32 - ib}'d0, idx_{r.name}}};")
+    for arr in m.arrays:
+        r0 = next(r for r in m.regs if r.array == arr)
+        ib = array_ibits(r0)
+        a(f"    reg  [{count_v(r0)}-1:0] oh_{arr}_reg, oh_{arr}_d;  // one-hot entry index of a '{arr}' array (address bits {ib + 1}:2)")
+        a("    always @* begin")
+        a(f"        for (k = 0; k < {count_v(r0)}; k = k + 1)")
+        a(f"            oh_{arr}_d[k] = (idx32_{r0.name} == k);")
+        a("    end")
+        a("    always @(posedge clk)")
+        a(f"        oh_{arr}_reg <= oh_{arr}_d;")
     for r in m.regs:
         if r.array:
-            a(f"    wire [9:0]  woff_{r.name} = csr_addr[11:2] - A_{r.name}[11:2];")
-            a(f"    wire [31:0] idx_{r.name} = {{22'd0, woff_{r.name}}};")
+            ib = array_ibits(r)
             cnt = "N_PORTS_U" if r.array == "port" else "N_PG"
-            a(f"    wire hit_{r.name} = csr_aligned && (csr_addr >= A_{r.name}) && (idx_{r.name} < {cnt});")
+            a(f"    wire at_{r.name} = q_aligned && (q_addr_reg[11:{ib + 2}] == A_{r.name}[11:{ib + 2}]);")
+            a(f"    wire hit_{r.name} = at_{r.name} && ({{1'b0, idx_{r.name}}} < {cnt}[{ib}:0]);")
         else:
-            a(f"    wire hit_{r.name} = csr_aligned && (csr_addr == A_{r.name});")
-    a("    wire wr_mapped = " + " | ".join(f"hit_{r.name}" for r in m.regs) + ";")
-    a("    wire wr_read_only = " + " | ".join(f"hit_{r.name}" for r in m.regs if r.is_ro) + ";")
+            a(f"    wire hit_{r.name} = q_aligned && (q_addr_reg == A_{r.name});")
+    if m.arrays:
+        a("    // an array register's entry as a one-hot of its own: the read and the commit of that")
+        a("    // register load it, not every register's (few loads per flop, no AND behind it)")
+        for r in m.regs:
+            if r.array:
+                a(f"    reg  [{count_v(r)}-1:0] sel_{r.name}_reg, sel_{r.name}_d;")
+        a("    always @* begin")
+        for r in m.regs:
+            if r.array:
+                a(f"        for (k = 0; k < {count_v(r)}; k = k + 1)")
+                a(f"            sel_{r.name}_d[k] = at_{r.name} && (idx32_{r.name} == k);  // k < N: in range")
+        a("    end")
+    a("    always @(posedge clk) begin")
+    for r in m.regs:
+        a(f"        hit_{r.name}_reg <= hit_{r.name};")
+        if r.array:
+            a(f"        sel_{r.name}_reg <= sel_{r.name}_d;")
+    a("    end")
+    a("    // value checks: no bit outside the fields, every field within min..max")
+    okregs = []
+    for r in m.regs:
+        if not r.writable or r.kind == "counter":
+            continue
+        t = [f"((q_chk_reg & ~RM_{r.name}) == 32'd0)"]
+        for f in r.fields:
+            t += v_field_range_ok_q(f)
+        a(f"    reg  ok_{r.name}_reg;")
+        a(f"    wire ok_{r.name}_d = " + " && ".join(t) + ";")
+        okregs.append(r)
+    a("    always @(posedge clk) begin")
+    for r in okregs:
+        a(f"        ok_{r.name}_reg <= ok_{r.name}_d;")
+    a("    end")
     a("")
-    a("    // ---- value checks: no bit outside the fields, every field within min..max -------------")
     okterms = []
     for r in m.regs:
         if not r.writable:
             continue
-        if r.kind == "counter":
-            okterms.append(f"hit_{r.name}")
+        okterms.append(f"hit_{r.name}_reg" if r.kind == "counter" else f"(hit_{r.name}_reg && ok_{r.name}_reg)")
+    a(f"    // edge {S['operands']}: what the address is, the read's group values, each rule's operand at the")
+    a("    // written entry")
+    a("    reg  mapped_reg, read_only_reg, value_ok_reg;")
+    a("    wire mapped_d = " + " | ".join(f"hit_{r.name}_reg" for r in m.regs) + ";")
+    a("    wire read_only_d = " + " | ".join(f"hit_{r.name}_reg" for r in m.regs if r.is_ro) + ";")
+    a("    wire value_ok_d = " + "\n        | ".join(okterms) + ";")
+    a("    always @(posedge clk) begin")
+    a("        mapped_reg <= mapped_d;")
+    a("        read_only_reg <= read_only_d;")
+    a("        value_ok_reg <= value_ok_d;")
+    a("    end")
+    for r in m.regs:
+        if r.array or r.kind in ("const", "counter"):
             continue
-        t = [f"((csr_wdata & ~RM_{r.name}) == 32'd0)"]
+        parts = []
         for f in r.fields:
-            t += v_field_range_ok(f)
-        a(f"    wire ok_{r.name} = " + " && ".join(t) + ";")
-        okterms.append(f"(hit_{r.name} && ok_{r.name})")
-    a("    wire wr_value_ok = " + "\n        | ".join(okterms) + ";")
+            src = f"{f.name}_reg" if r.kind in ("rw", "err") else f"err_{f.name}_reg"
+            e = v_ext(src, f.width)
+            parts.append(e if f.lsb == 0 else f"({e} << {f.lsb})")
+        a(f"    wire [31:0] rd_{r.name} = " + " | ".join(parts) + ";")
+    # The read as a two-level OR tree cut by registers: edge OPERANDS ORs at most READ_TERMS
+    # (register, entry) terms into each group word, edge READ ORs the group words. Scalars are
+    # grouped here; an array kind's registers in subsets of READ_REGS, its entries (a Verilog
+    # parameter) in chunks of READ_ENTRIES, one group word per (subset, chunk).
+    scalars = [r for r in m.regs if not r.array]
+    words = []
+    a(f"    // the read: group words (edge {S['operands']}: at most {READ_TERMS} register entries each), their OR (edge {S['read']})")
+    for gi in range(0, len(scalars), READ_TERMS):
+        name = f"rd_scalar{gi // READ_TERMS}_reg"
+        terms = []
+        for r in scalars[gi:gi + READ_TERMS]:
+            src = f"RV_{r.name}" if r.kind == "const" else (f"cnt_{r.name.lower()}_reg" if r.kind == "counter" else f"rd_{r.name}")
+            terms.append(f"({{32{{hit_{r.name}_reg}}}} & {src})")
+        a(f"    reg  [31:0] {name};")
+        a(f"    wire [31:0] {name[:-4]}_d = " + "\n        | ".join(terms) + ";")
+        a("    always @(posedge clk)")
+        a(f"        {name} <= {name[:-4]}_d;")
+        words.append((name, None))
+    for arr in m.arrays:
+        regs = [r for r in m.regs if r.array == arr]
+        if not regs:
+            continue
+        cnt = count_v(regs[0])
+        a(f"    localparam integer RCH_{arr.upper()} = ({cnt} + {READ_ENTRIES - 1}) / {READ_ENTRIES};  // chunks of {READ_ENTRIES} entries")
+        for si in range(0, len(regs), READ_REGS):
+            name = f"rd_{arr}{si // READ_REGS}_reg"
+            a(f"    reg  [RCH_{arr.upper()}*32-1:0] {name}, {name[:-4]}_next;  // " + ", ".join(r.name for r in regs[si:si + READ_REGS]))
+            a("    always @* begin")
+            a(f"        {name[:-4]}_next = {{(RCH_{arr.upper()}*32){{1'b0}}}};")
+            a(f"        for (k = 0; k < {cnt}; k = k + 1)")
+            terms = []
+            for r in regs[si:si + READ_REGS]:
+                if r.kind == "counter":
+                    val = f"cnt_{r.name.lower()}_reg[k*32 +: 32]"
+                else:
+                    f = r.fields[0]
+                    assert len(r.fields) == 1 and f.lsb == 0, "array registers have one field at bit 0"
+                    val = v_ext(f"{f.name}_reg[k*{f.vw()} +: {f.vw()}]", f.width)
+                terms.append(f"({{32{{sel_{r.name}_reg[k]}}}} & {val})")
+            a(f"            {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32] = {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32]")
+            a("                | " + "\n                | ".join(terms) + ";")
+            a("    end")
+            a("    always @(posedge clk)")
+            a(f"        {name} <= {name[:-4]}_next;")
+            words.append((name, f"RCH_{arr.upper()}"))
+    a("    always @* begin")
+    a("        rdata_next = rdata_reg;")
+    a("        if (at_read) begin")
+    a("            rdata_next = " + " | ".join(n for n, c in words if c is None) + (";" if any(c is None for n, c in words) else "32'd0;"))
+    for n, c in words:
+        if c is None:
+            continue
+        a(f"            for (k = 0; k < {c}; k = k + 1)")
+        a(f"                rdata_next = rdata_next | {n}[k*32 +: 32];")
+    a("        end")
+    a("    end")
     a("")
     a("    // ---- cross-field rules --------------------------------------------------------------")
     rule_bad = []
@@ -538,67 +762,133 @@ def gen_rtl(m):
         lr, rr = lf.reg, rf.reg
         n = rule["name"]
         gt = ">" if rule["kind"] == "le" else ">="  # the rule is broken when lhs gt rhs
-        a(f"    // {rule['doc']}")
-        if not lr.array:
-            a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} {gt} {rf.name}_reg))")
-            a(f"        || (hit_{rr.name} && ({lf.name}_reg {gt} {v_wfield(rf)}));")
-            rule_bad.append((n, rule))
-            continue
+        a(f"    // {rule['doc']}: operands at edge {S['operands']}, compares at {S['compare']}")
         a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_at_lhs;  // {rf.name} of the entry a {lr.name} write addresses")
         a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_at_rhs;  // {lf.name} of the entry a {rr.name} write addresses")
-        a("    always @* begin")
-        a(f"        {n}_rhs_at_lhs = {rf.name}_reg[0 +: {rf.vw()}];")
-        a(f"        {n}_lhs_at_rhs = {lf.name}_reg[0 +: {lf.vw()}];")
-        a(f"        for (k = 0; k < {count_v(lr)}; k = k + 1) begin")
-        a(f"            if (idx_{lr.name} == k) {n}_rhs_at_lhs = {rf.name}_reg[k*{rf.vw()} +: {rf.vw()}];")
-        a(f"            if (idx_{rr.name} == k) {n}_lhs_at_rhs = {lf.name}_reg[k*{lf.vw()} +: {lf.vw()}];")
-        a("        end")
+        a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_new;  // the written value, a copy with few loads")
+        a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_new;")
+        a(f"    reg  {n}_gt_via_lhs, {n}_gt_via_rhs;  // the compares alone (a chain each, nothing behind)")
+        a(f"    wire {n}_bad = (hit_{lr.name}_reg & {n}_gt_via_lhs) | (hit_{rr.name}_reg & {n}_gt_via_rhs);")
+        a(f"    wire {n}_gt_via_lhs_d = ({n}_lhs_new {gt} {n}_rhs_at_lhs);")
+        a(f"    wire {n}_gt_via_rhs_d = ({n}_lhs_at_rhs {gt} {n}_rhs_new);")
+        if lr.array:
+            v_select(a, f"{n}_rhs_sel", f"{rf.name}_reg", rf.vw(), onehot(lr), count_v(lr))
+            v_select(a, f"{n}_lhs_sel", f"{lf.name}_reg", lf.vw(), onehot(rr), count_v(rr))
+        a("    always @(posedge clk) begin")
+        if lr.array:
+            a(f"        {n}_rhs_at_lhs <= {n}_rhs_sel;")
+            a(f"        {n}_lhs_at_rhs <= {n}_lhs_sel;")
+        else:
+            a(f"        {n}_rhs_at_lhs <= {rf.name}_reg;")
+            a(f"        {n}_lhs_at_rhs <= {lf.name}_reg;")
+        a(f"        {n}_lhs_new <= {v_qfield(lf)};")
+        a(f"        {n}_rhs_new <= {v_qfield(rf)};")
+        a(f"        {n}_gt_via_lhs <= {n}_gt_via_lhs_d;")
+        a(f"        {n}_gt_via_rhs <= {n}_gt_via_rhs_d;")
         a("    end")
-        a(f"    wire {n}_bad = (hit_{lr.name} && ({v_wfield(lf)} {gt} {n}_rhs_at_lhs))")
-        a(f"        || (hit_{rr.name} && ({n}_lhs_at_rhs {gt} {v_wfield(rf)}));")
         rule_bad.append((n, rule))
-    for rule in m.rule("pool"):
+    pool_commit = []
+    for rule in pools:
         n = rule["name"]
+        N = n.upper()
         t, h, mk, rs = (m.by_field[rule[k]] for k in ("total", "per_port", "mask", "per_pg"))
+        hr, tr, mr, rr = h.reg, t.reg, mk.reg, rs.reg
         a(f"    // {rule['doc']}")
-        a(f"    // Checked on writes to the four registers it reads, with the written value in place.")
-        a(f"    wire [{t.vw()}-1:0] {n}_total_new = hit_{t.reg.name} ? {v_wfield(t)} : {t.name}_reg;")
-        a(f"    wire [{rs.vw()}-1:0] {n}_per_pg_new = hit_{rs.reg.name} ? {v_wfield(rs)} : {rs.name}_reg;")
-        a(f"    wire [{mk.vw()}-1:0] {n}_mask_new = hit_{mk.reg.name} ? {v_wfield(mk)} : {mk.name}_reg;")
-        a(f"    reg  [SUMW-1:0] {n}_port_sum;  // sum over ports of {h.name}")
-        a(f"    reg  [SUMW-1:0] {n}_port_total;  // times the lossless priorities (no multiplier)")
+        a(f"    // carve = sum over ports of {h.name} * (lossless priorities) + {rs.name} * N_PG, kept for the")
+        a("    // committed registers; a write's candidate = carve + difference * factor:")
+        a(f"    //   {h.name}[i]: ({h.name}_new - {h.name}_old) * lossless count;  {rs.name}: difference * N_PG;")
+        a(f"    //   {mk.name}: (+/-) port sum * |lossless count difference|;  {t.name}: carve unchanged.")
+        a(f"    // Broken when !({t.name} > candidate).")
+        a(f"    reg  [SUMW-1:0] {n}_port_sum;   // sum over ports of {h.name} (committed)")
+        a(f"    reg  [3:0]      {n}_nl;         // lossless priorities in {mk.name} (committed)")
+        a(f"    reg  [SUMW-1:0] {n}_carve;      // the committed carve-out")
+        a(f"    reg  [{t.vw()}-1:0] {n}_total_c;   // edge {S['operands']}: the candidate's total")
+        a(f"    reg  [{h.vw()}-1:0] {n}_h_old;     // edge {S['operands']}: {h.name} of the written port")
+        a(f"    reg  [{h.vw()}-1:0] {n}_h_new;     // edge {S['operands']}: the written values (copies with few loads)")
+        a(f"    reg  [{rs.vw()}-1:0] {n}_pg_new;")
+        a(f"    reg  [{mk.vw()}-1:0] {n}_mask_c;    // edge {S['operands']}: the candidate mask")
+        a(f"    reg  [3:0]      {n}_nl_c;       // edge {S['compare']}: its lossless count")
+        a(f"    reg  signed [SUMW:0] {n}_h_delta, {n}_pg_delta;  // edge {S['compare']}")
+        a(f"    reg  signed [4:0] {n}_nl_delta;    // edge {S['compare'] + 1}")
+        a(f"    reg  signed [SUMW:0] {n}_neg_sum;   // -port_sum (every edge)")
+        a(f"    reg  signed [SUMW:0] {n}_x, {n}_acc; // edges {S['mul_setup']}..{S['mul_last']}: acc = carve + x * f")
+        a(f"    reg  [{MUL_STEPS - 1}:0]      {n}_f;")
+        a(f"    reg  {n}_bad;                   // edge {S['pool_compare']}")
+        a(f"    wire {n}_hit = hit_{tr.name}_reg | hit_{rr.name}_reg | hit_{mr.name}_reg | hit_{hr.name}_reg;")
+        v_select(a, f"{n}_h_sel", f"{h.name}_reg", h.vw(), onehot(hr), count_v(hr))
+        # next state (always @*), then the flops
+        a(f"    reg  [{t.vw()}-1:0] {n}_total_c_d;")
+        a(f"    reg  [{mk.vw()}-1:0] {n}_mask_c_d;")
+        a(f"    reg  [3:0]      {n}_nl_c_d;")
+        a(f"    reg  signed [SUMW:0] {n}_h_delta_d, {n}_pg_delta_d, {n}_neg_sum_d, {n}_x_d, {n}_acc_d;")
+        a(f"    reg  signed [4:0] {n}_nl_delta_d;")
+        a(f"    reg  [{MUL_STEPS - 1}:0]      {n}_f_d;")
+        a(f"    reg  {n}_bad_d;")
         a("    always @* begin")
-        a(f"        {n}_port_sum = {{SUMW{{1'b0}}}};")
-        a("        for (k = 0; k < N_PORTS; k = k + 1) begin")
-        a(f"            if (hit_{h.reg.name} && idx_{h.reg.name} == k)")
-        a(f"                {n}_port_sum = {n}_port_sum + {{10'd0, {v_wfield(h)}}};")
-        a("            else")
-        a(f"                {n}_port_sum = {n}_port_sum + {{10'd0, {h.name}_reg[k*{h.vw()} +: {h.vw()}]}};")
+        a(f"        {n}_total_c_d = hit_{tr.name}_reg ? {v_qfield(t)} : {t.name}_reg;")
+        a(f"        {n}_mask_c_d = hit_{mr.name}_reg ? {v_qfield(mk)} : {mk.name}_reg;")
+        a(f"        {n}_nl_c_d = {n}_popcount({{{{({mk.width_max(m.params)}-{mk.vw()}){{1'b0}}}}, {n}_mask_c}});")
+        a(f"        {n}_h_delta_d = {{(SUMW+1){{hit_{hr.name}_reg}}}}")
+        a(f"            & ($signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, {n}_h_new}}) - $signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, {n}_h_old}}));")
+        a(f"        {n}_pg_delta_d = {{(SUMW+1){{hit_{rr.name}_reg}}}}")
+        a(f"            & ($signed({{{{(SUMW+1-{rs.vw()}){{1'b0}}}}, {n}_pg_new}}) - $signed({{{{(SUMW+1-{rs.vw()}){{1'b0}}}}, {rs.name}_reg}}));")
+        a(f"        {n}_nl_delta_d = {{5{{hit_{mr.name}_reg}}}} & ($signed({{1'b0, {n}_nl_c}}) - $signed({{1'b0, {n}_nl}}));")
+        a(f"        {n}_neg_sum_d = -$signed({{1'b0, {n}_port_sum}});")
+        a(f"        if (st_reg[{S['mul_setup'] - 1}]) begin")
+        a(f"            {n}_acc_d = $signed({{1'b0, {n}_carve}});")
+        a(f"            if (hit_{hr.name}_reg) begin")
+        a(f"                {n}_x_d = {n}_h_delta;")
+        a(f"                {n}_f_d = {{{MUL_STEPS - 4}'d0, {n}_nl}};")
+        a(f"            end else if (hit_{rr.name}_reg) begin")
+        a(f"                {n}_x_d = {n}_pg_delta;")
+        a(f"                {n}_f_d = N_PG[{MUL_STEPS - 1}:0];")
+        a(f"            end else if (hit_{mr.name}_reg) begin")
+        a(f"                {n}_x_d = {n}_nl_delta[4] ? {n}_neg_sum : $signed({{1'b0, {n}_port_sum}});")
+        a(f"                {n}_f_d = {{{MUL_STEPS - 4}'d0, {n}_nl_delta[4] ? 4'd0 - {n}_nl_delta[3:0] : {n}_nl_delta[3:0]}};")
+        a("            end else begin")
+        a(f"                {n}_x_d = {{(SUMW+1){{1'b0}}}};")
+        a(f"                {n}_f_d = {MUL_STEPS}'d0;")
+        a("            end")
+        a("        end else begin")
+        a(f"            {n}_acc_d = {n}_acc + ({{(SUMW+1){{{n}_f[0]}}}} & {n}_x);")
+        a(f"            {n}_x_d = {n}_x <<< 1;")
+        a(f"            {n}_f_d = {n}_f >> 1;")
         a("        end")
-        a(f"        {n}_port_total = {{SUMW{{1'b0}}}};")
-        a("        for (k = 0; k < N_PRIO; k = k + 1) begin")
-        a(f"            if ({n}_mask_new[k]) {n}_port_total = {n}_port_total + {n}_port_sum;")
-        a("        end")
+        a(f"        {n}_bad_d = {n}_hit && !({{{{(SUMW-{t.vw()}){{1'b0}}}}, {n}_total_c}} > {n}_acc[SUMW-1:0]);")
         a("    end")
-        a(f"    wire [SUMW-1:0] {n}_pg_total = {{10'd0, {n}_per_pg_new}} * N_PG[SUMW-1:0];")
-        a(f"    wire {n}_bad = (hit_{t.reg.name} || hit_{rs.reg.name} || hit_{mk.reg.name} || hit_{h.reg.name})")
-        a(f"        && !({{10'd0, {n}_total_new}} > ({n}_port_total + {n}_pg_total));")
+        a("    always @(posedge clk) begin")
+        for v in ("total_c", "mask_c", "nl_c", "h_delta", "pg_delta", "nl_delta", "neg_sum", "x", "acc", "f", "bad"):
+            a(f"        {n}_{v} <= {n}_{v}_d;")
+        a(f"        {n}_h_old <= {n}_h_sel;")
+        a(f"        {n}_h_new <= {v_qfield(h)};")
+        a(f"        {n}_pg_new <= {v_qfield(rs)};")
+        a("    end")
         rule_bad.append((n, rule))
+        pool_commit.append((n, rule))
     a("")
-    a("    // ---- write verdict: the first failing check names the reason ------------------------")
-    a("    reg  [2:0] wr_reason;")
+    a(f"    // ---- edge {S['reason']}: the verdict, the first failing check names the reason ------------")
+    a("    reg  [2:0] reason_reg, reason_next;")
+    a("    reg        wr_legal_reg, wr_illegal_reg;  // 1 for the commit edge only: flops for its enables")
     a("    always @* begin")
-    a("        if (!wr_mapped) wr_reason = 3'd%d;" % m.reason_code("unmapped"))
-    a("        else if (wr_read_only) wr_reason = 3'd%d;" % m.reason_code("read_only"))
-    a("        else if (!wr_value_ok) wr_reason = 3'd%d;" % m.reason_code("range"))
-    for n, rule in rule_bad:
-        a(f"        else if ({n}_bad) wr_reason = 3'd{m.reason_code('rule_' + n)};")
-    a("        else wr_reason = 3'd0;")
+    a("        if (!mapped_reg) reason_next = 3'd%d;" % m.reason_code("unmapped"))
+    a("        else if (read_only_reg) reason_next = 3'd%d;" % m.reason_code("read_only"))
+    a("        else if (!value_ok_reg) reason_next = 3'd%d;" % m.reason_code("range"))
+    for rule in m.rules:
+        n = rule["name"]
+        a(f"        else if ({n}_bad) reason_next = 3'd{m.reason_code('rule_' + n)};")
+    a("        else reason_next = 3'd0;")
     a("    end")
-    a("    wire wr_legal = csr_wr && (wr_reason == 3'd0);")
-    a("    wire wr_illegal = csr_wr && (wr_reason != 3'd0);")
+    a(f"    wire wr_legal_next = !rst && st_reg[{S['reason'] - 1}] && q_wr_reg && (reason_next == 3'd0);")
+    a(f"    wire wr_illegal_next = !rst && st_reg[{S['reason'] - 1}] && q_wr_reg && (reason_next != 3'd0);")
+    a("    always @(posedge clk) begin")
+    a("        reason_reg <= reason_next;")
+    a("        wr_legal_reg <= wr_legal_next;")
+    a("        wr_illegal_reg <= wr_illegal_next;")
+    a("    end")
+    a(f"    wire wr_legal = wr_legal_reg;  // the commit edge ({S['commit']}) of a legal write")
+    a("    wire wr_illegal = wr_illegal_reg;")
     a("")
-    a("    // ---- next state -----------------------------------------------------------------------")
+    a(f"    // ---- edge {S['commit']}: commit -----------------------------------------------------------------")
     a("    always @* begin")
     for r in rw:
         for f in r.fields:
@@ -606,17 +896,17 @@ def gen_rtl(m):
     for r in rw:
         if r.array:
             continue
-        a(f"        if (wr_legal && hit_{r.name}) begin")
+        a(f"        if (wr_legal && hit_{r.name}_reg) begin")
         for f in r.fields:
-            a(f"            {f.name}_next = {v_wfield(f)};")
+            a(f"            {f.name}_next = {v_qfield(f)};")
         a("        end")
     for r in rw:
         if not r.array:
             continue
         a(f"        for (k = 0; k < {count_v(r)}; k = k + 1) begin")
-        a(f"            if (wr_legal && hit_{r.name} && idx_{r.name} == k) begin")
+        a(f"            if (wr_legal && sel_{r.name}_reg[k]) begin")
         for f in r.fields:
-            a(f"                {f.name}_next[k*{f.vw()} +: {f.vw()}] = {v_wfield(f)};")
+            a(f"                {f.name}_next[k*{f.vw()} +: {f.vw()}] = {v_qfield(f)};")
         a("            end")
         a("        end")
     a("    end")
@@ -630,20 +920,20 @@ def gen_rtl(m):
     a("        if (wr_illegal) begin")
     a(f"            {ef.name}_next = 1'b1;")
     a(f"            if (!{ef.name}_reg) begin")
-    a("                err_addr_next = csr_addr;")
-    a("                err_reason_next = wr_reason;")
+    a("                err_addr_next = q_addr_reg;")
+    a("                err_reason_next = reason_reg;")
     a("            end")
-    a(f"        end else if (wr_legal && hit_{err.name} && csr_wdata[{ef.lsb}]) begin")
+    a(f"        end else if (wr_legal && hit_{err.name}_reg && q_wdata_reg[{ef.lsb}]) begin")
     a(f"            {ef.name}_next = 1'b0;")
     a("        end")
     a("    end")
     a("")
-    a("    // counters: a write clears (and a pulse on that edge counts 1), a pulse adds 1 up to max")
+    a("    // counters: a committed write clears (and a pulse on that edge counts 1), a pulse adds 1 up to max")
     a("    always @* begin")
     for r in counters:
         c = f"cnt_{r.name.lower()}"
         if not r.array:
-            a(f"        if (wr_legal && hit_{r.name})")
+            a(f"        if (wr_legal && hit_{r.name}_reg)")
             a(f"            {c}_next = {{31'd0, {r.input}}};")
             a(f"        else if ({r.input} && {c}_reg != CNT_MAX)")
             a(f"            {c}_next = {c}_reg + 32'd1;")
@@ -651,7 +941,7 @@ def gen_rtl(m):
             a(f"            {c}_next = {c}_reg;")
             continue
         a(f"        for (k = 0; k < N_PORTS; k = k + 1) begin")
-        a(f"            if (wr_legal && hit_{r.name} && idx_{r.name} == k)")
+        a(f"            if (wr_legal && sel_{r.name}_reg[k])")
         a(f"                {c}_next[k*32 +: 32] = {{31'd0, {r.input}[k]}};")
         a(f"            else if ({r.input}[k] && {c}_reg[k*32 +: 32] != CNT_MAX)")
         a(f"                {c}_next[k*32 +: 32] = {c}_reg[k*32 +: 32] + 32'd1;")
@@ -660,43 +950,29 @@ def gen_rtl(m):
         a("        end")
     a("    end")
     a("")
-    a("    // read data: the register at csr_addr before this edge")
-    for r in m.regs:
-        if r.array or r.kind in ("const", "counter"):
-            continue
-        parts = []
-        for f in r.fields:
-            src = f"{f.name}_reg" if r.kind in ("rw", "err") else f"err_{f.name}_reg"
-            e = v_ext(src, f.width)
-            parts.append(e if f.lsb == 0 else f"({e} << {f.lsb})")
-        a(f"    wire [31:0] rd_{r.name} = " + " | ".join(parts) + ";")
-    a("    always @* begin")
-    a("        rdata_next = rdata_reg;")
-    a("        if (csr_rd) begin")
-    a("            rdata_next = 32'd0;")
-    for r in m.regs:
-        if r.array:
-            continue
-        src = f"RV_{r.name}" if r.kind == "const" else (f"cnt_{r.name.lower()}_reg" if r.kind == "counter" else f"rd_{r.name}")
-        a(f"            if (hit_{r.name}) rdata_next = {src};")
-    for r in m.regs:
-        if not r.array:
-            continue
-        if r.kind == "counter":
-            src = f"cnt_{r.name.lower()}_reg[k*32 +: 32]"
-        else:
-            f = r.fields[0]
-            assert len(r.fields) == 1 and f.lsb == 0, "array registers have one field at bit 0"
-            src = v_ext(f"{f.name}_reg[k*{f.vw()} +: {f.vw()}]", f.width)
-        a(f"            for (k = 0; k < {count_v(r)}; k = k + 1) begin")
-        a(f"                if (hit_{r.name} && idx_{r.name} == k) rdata_next = {src};")
-        a("            end")
-    a("        end")
-    a("    end")
+    for n, rule in pool_commit:
+        mk = m.by_field[rule["mask"]]
+        a(f"    // {n}: the sums follow the committed registers")
+        a(f"    wire [SUMW-1:0] {n}_port_sum_next = wr_legal ? {n}_port_sum + {n}_h_delta[SUMW-1:0] : {n}_port_sum;")
+        a(f"    wire [SUMW-1:0] {n}_carve_next = wr_legal ? {n}_acc[SUMW-1:0] : {n}_carve;")
+        a(f"    wire [3:0]      {n}_nl_next = (wr_legal && hit_{mk.reg.name}_reg) ? {n}_nl_c : {n}_nl;")
+    for r in strobes:
+        a(f"    wire {r.strobe}_next = wr_legal && hit_{r.name}_reg;")
     a("")
     a("    // ---- flops ----------------------------------------------------------------------------")
     a("    always @(posedge clk) begin")
     a("        if (rst) begin")
+    a("            ready_reg <= 1'b1;")
+    a("            st_reg <= {LAT{1'b0}};")
+    a("            q_wr_reg <= 1'b0;")
+    a("            q_rd_reg <= 1'b0;")
+    a("            q_addr_reg <= 12'd0;")
+    a("            q_wdata_reg <= 32'd0;")
+    a("            q_chk_reg <= 32'd0;")
+    for n, rule in pool_commit:
+        a(f"            {n}_port_sum <= {n.upper()}_PORT_SUM0[SUMW-1:0];")
+        a(f"            {n}_nl <= {n.upper()}_NL0;")
+        a(f"            {n}_carve <= {n.upper()}_CARVE0[SUMW-1:0];")
     for r in rw:
         for f in r.fields:
             rv = f"{{{count_v(r)}{{R_{f.name}}}}}" if r.array else f"R_{f.name}"
@@ -707,7 +983,24 @@ def gen_rtl(m):
     for r in counters:
         a(f"            cnt_{r.name.lower()}_reg <= " + ("{(N_PORTS*32){1'b0}};" if r.array else "32'd0;"))
     a("            rdata_reg <= 32'd0;")
+    for r in strobes:
+        a(f"            {r.strobe}_reg <= 1'b0;")
     a("        end else begin")
+    a("            st_reg <= {st_reg[LAT-2:0], take};")
+    a("            if (ready_reg) q_chk_reg <= csr_wdata;")
+    a("            if (take) begin")
+    a("                ready_reg <= 1'b0;")
+    a("                q_wr_reg <= csr_wr;")
+    a("                q_rd_reg <= csr_rd;")
+    a("                q_addr_reg <= csr_addr;")
+    a("                q_wdata_reg <= csr_wdata;")
+    a(f"            end else if (st_reg[LAT-1]) begin")
+    a("                ready_reg <= 1'b1;")
+    a("            end")
+    for n, rule in pool_commit:
+        a(f"            {n}_port_sum <= {n}_port_sum_next;")
+        a(f"            {n}_carve <= {n}_carve_next;")
+        a(f"            {n}_nl <= {n}_nl_next;")
     for r in rw:
         for f in r.fields:
             a(f"            {f.name}_reg <= {f.name}_next;")
@@ -717,11 +1010,16 @@ def gen_rtl(m):
     for r in counters:
         a(f"            cnt_{r.name.lower()}_reg <= cnt_{r.name.lower()}_next;")
     a("            rdata_reg <= rdata_next;")
+    for r in strobes:
+        a(f"            {r.strobe}_reg <= {r.strobe}_next;")
     a("        end")
     a("    end")
     a("")
     a("    // ---- outputs --------------------------------------------------------------------------")
+    a("    assign csr_ready = ready_reg;")
     a("    assign csr_rdata = rdata_reg;")
+    for r in strobes:
+        a(f"    assign {r.strobe} = {r.strobe}_reg;")
     for pname, fs in ports.items():
         if len(fs) > 1:
             fs = sorted(fs, key=lambda f: -f.port_lsb)
@@ -776,9 +1074,14 @@ def gen_ch(m):
     a(f"/* csr_sw.h - C twin of rtl/csr/fg_csr_sw.v, the switch core's register block.")
     a(f" * {BANNER}.")
     a(" *")
-    a(" * One fg_csr_sw_step is one rising edge: a read latches the register at csr_addr (value")
-    a(" * before the edge) into csr_rdata; a legal write updates its register; an illegal one sets")
-    a(" * the sticky error; counters count the stat_* pulses. docs/registers.md lists the map. */")
+    S = stages(m)
+    a(" * One fg_csr_sw_step is one rising edge. The bus takes one access at a time: csr_wr/csr_rd")
+    a(" * are taken on an edge where csr_ready is true (and ignored on any other); csr_ready is then")
+    a(" * false until FG_CSR_SW_LATENCY edges later. A read returns the register at csr_addr as it")
+    a(" * was before edge FG_CSR_SW_READ_SNAPSHOT after the take, in csr_rdata from edge")
+    a(" * FG_CSR_SW_READ_AT on; a write is decided and")
+    a(" * committed on edge FG_CSR_SW_LATENCY (legal: its register changes; illegal: the sticky")
+    a(" * error); counters count the stat_* pulses. docs/registers.md lists the map. */")
     a("#ifndef FG_CSR_SW_H")
     a("#define FG_CSR_SW_H")
     a("")
@@ -795,6 +1098,10 @@ def gen_ch(m):
     else:
         a("/* One port: a counter and its pulse input are arrays of one entry ([0]). */")
         a("#define FG_CSR_SW_MAX_PORTS 1")
+    a("")
+    a(f"#define FG_CSR_SW_LATENCY {S['commit']} /* edges from taking an access to its commit (csr_ready again) */")
+    a(f"#define FG_CSR_SW_READ_AT {S['read']} /* the edge after the take that puts a read's value in csr_rdata */")
+    a(f"#define FG_CSR_SW_READ_SNAPSHOT {S['operands']} /* the read returns the register as it was before this edge */")
     a("")
     a("typedef struct {")
     for p in m.param_list:
@@ -822,6 +1129,16 @@ def gen_ch(m):
     for r in counters:
         a(f"    uint32_t cnt_{r.name.lower()}[FG_CSR_SW_MAX_PORTS];")
     a("    uint32_t rdata;")
+    a("    uint32_t rd_snapshot; /* the read's value between its snapshot and csr_rdata */")
+    a("    /* the bus: the access in flight and the edges since its take (0: none, csr_ready) */")
+    a("    int phase;")
+    a("    bool q_wr, q_rd;")
+    a("    uint16_t q_addr;")
+    a("    uint32_t q_wdata;")
+    a("    bool took_last; /* an access ended on the previous edge (coverage) */")
+    for r in m.regs:
+        if r.strobe:
+            a(f"    bool {r.strobe}; /* a legal write of {r.name} was committed on the last edge */")
     a("    uint64_t cov[FG_CSR_SW_COV_N];")
     a("} fg_csr_sw_state;")
     a("")
@@ -834,7 +1151,11 @@ def gen_ch(m):
     a("} fg_csr_sw_in;")
     a("")
     a("typedef struct {")
+    a("    bool csr_ready;")
     a("    uint32_t csr_rdata;")
+    for r in m.regs:
+        if r.strobe:
+            a(f"    bool {r.strobe}; /* 1 for the cycle after a legal write of {r.name} was committed */")
     for pname, fs in ports.items():
         f0 = fs[0]
         if len(fs) > 1:
@@ -855,6 +1176,11 @@ def gen_ch(m):
     a("void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *out);")
     a("/* The outputs as they are after reset (no edge needed). */")
     a("void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out);")
+    a("/* One whole bus access without statistics pulses, as a bus master drives it: idle edges")
+    a(" * until csr_ready, the edge that takes the access, idle edges until csr_ready again (a")
+    a(" * read's value is then in out->csr_rdata, a write committed). Returns the edges taken. */")
+    a("long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,")
+    a("                      fg_csr_sw_out *out);")
     a("")
     a("#ifdef __cplusplus")
     a("}")
@@ -1204,6 +1530,10 @@ def gen_cc(m):
     a("void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out)")
     a("{")
     a("    memset(out, 0, sizeof *out);")
+    a("    out->csr_ready = st->phase == 0;")
+    for r in m.regs:
+        if r.strobe:
+            a(f"    out->{r.strobe} = st->{r.strobe};")
     a("    out->csr_rdata = st->rdata;")
     for pname, fs in ports.items():
         f0 = fs[0]
@@ -1220,41 +1550,91 @@ def gen_cc(m):
     a("")
     a("void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *out)")
     a("{")
-    a("    sel_t s = decode(&st->cfg, in->csr_addr & 0xFFFu);")
     a(f"    bool clear[{len(counters)} * FG_CSR_SW_MAX_PORTS] = {{false}};")
-    a("    if (in->csr_rd) {")
-    a("        st->rdata = read_reg(st, s);")
-    a("        if (s.reg == REG_NONE)")
-    a("            cover(st, FG_CSR_SW_COV_RD_UNMAPPED);")
-    a("        switch (s.reg) {")
     for r in m.regs:
-        a(f"        case REG_{r.name}:")
-        a(f"            cover(st, FG_CSR_SW_COV_RD_{r.name});")
-        a("            break;")
-    a("        default:")
-    a("            break;")
+        if r.strobe:
+            a(f"    st->{r.strobe} = false;")
+    a("    if (st->phase == 0) {")
+    a("        if (in->csr_wr || in->csr_rd) { /* taken: held until its commit */")
+    a("            if (st->took_last)")
+    a("                cover(st, FG_CSR_SW_COV_BACK_TO_BACK);")
+    a("            st->q_wr = in->csr_wr;")
+    a("            st->q_rd = in->csr_rd;")
+    a("            st->q_addr = in->csr_addr & 0xFFFu;")
+    a("            st->q_wdata = in->csr_wdata;")
+    a("            st->phase = 1;")
     a("        }")
-    a("        if (in->csr_wr)")
-    a("            cover(st, FG_CSR_SW_COV_RD_WR_SAME_CYCLE);")
-    a("    }")
-    a("    if (in->csr_wr) {")
-    a("        uint32_t reason = write_reason(st, s, in->csr_wdata);")
-    a("        if (reason) {")
-    a(f"            if (!st->{ef.name}) {{")
-    a("                st->err_addr = in->csr_addr & 0xFFFu;")
-    a("                st->err_reason = reason;")
-    a("                cover(st, FG_CSR_SW_COV_ERR_FIRST);")
-    a("            } else {")
-    a("                cover(st, FG_CSR_SW_COV_ERR_KEPT);")
+    a("        st->took_last = false;")
+    a("    } else {")
+    a("        if (in->csr_wr || in->csr_rd)")
+    a("            cover(st, FG_CSR_SW_COV_BUSY_IGNORED);")
+    a("        sel_t s = decode(&st->cfg, st->q_addr);")
+    a("        if (st->phase == FG_CSR_SW_READ_AT && st->q_rd)")
+    a("            st->rdata = st->rd_snapshot;")
+    a("        if (st->phase == FG_CSR_SW_READ_SNAPSHOT && st->q_rd) {")
+    a("            st->rd_snapshot = read_reg(st, s);")
+    a("            if (s.reg == REG_NONE)")
+    a("                cover(st, FG_CSR_SW_COV_RD_UNMAPPED);")
+    a("            switch (s.reg) {")
+    for r in m.regs:
+        a(f"            case REG_{r.name}:")
+        a(f"                cover(st, FG_CSR_SW_COV_RD_{r.name});")
+        a("                break;")
+    a("            default:")
+    a("                break;")
     a("            }")
-    a(f"            st->{ef.name} = 1;")
+    a("            if (st->q_wr)")
+    a("                cover(st, FG_CSR_SW_COV_RD_WR_SAME_CYCLE);")
+    a("        }")
+    a("        if (st->phase == FG_CSR_SW_LATENCY && st->q_wr) {")
+    a("            uint32_t reason = write_reason(st, s, st->q_wdata);")
+    a("            if (reason) {")
+    a(f"                if (!st->{ef.name}) {{")
+    a("                    st->err_addr = st->q_addr;")
+    a("                    st->err_reason = reason;")
+    a("                    cover(st, FG_CSR_SW_COV_ERR_FIRST);")
+    a("                } else {")
+    a("                    cover(st, FG_CSR_SW_COV_ERR_KEPT);")
+    a("                }")
+    a(f"                st->{ef.name} = 1;")
+    a("            } else {")
+    a("                apply_write(st, s, st->q_wdata, clear);")
+    for r in m.regs:
+        if r.strobe:
+            a(f"                if (s.reg == REG_{r.name})")
+            a(f"                    st->{r.strobe} = true;")
+    a("            }")
+    a("        }")
+    a("        if (st->phase == FG_CSR_SW_LATENCY) {")
+    a("            st->phase = 0;")
+    a("            st->took_last = true;")
     a("        } else {")
-    a("            apply_write(st, s, in->csr_wdata, clear);")
+    a("            st->phase++;")
     a("        }")
     a("    }")
     for i, r in enumerate(counters):
         a(f"    count(st, st->cnt_{r.name.lower()}, in->{r.input}, &clear[{i} * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_{r.name});")
     a("    fg_csr_sw_outputs(st, out);")
+    a("}")
+    a("")
+    a("long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,")
+    a("                      fg_csr_sw_out *out)")
+    a("{")
+    a("    fg_csr_sw_in idle, in;")
+    a("    memset(&idle, 0, sizeof idle);")
+    a("    in = idle;")
+    a("    in.csr_wr = wr;")
+    a("    in.csr_rd = rd;")
+    a("    in.csr_addr = addr;")
+    a("    in.csr_wdata = wdata;")
+    a("    long edges = 0;")
+    a("    fg_csr_sw_outputs(st, out);")
+    a("    for (; !out->csr_ready; edges++)")
+    a("        fg_csr_sw_step(st, &idle, out);")
+    a("    fg_csr_sw_step(st, &in, out);")
+    a("    for (edges++; !out->csr_ready; edges++)")
+    a("        fg_csr_sw_step(st, &idle, out);")
+    a("    return edges;")
     a("}")
     return "\n".join(L) + "\n"
 
@@ -1589,9 +1969,37 @@ def gen_doc(m):
             a("")
             a(m.doc)
     a("")
-    a("32-bit registers, byte addresses on a 12-bit bus (`csr_wr`, `csr_rd`, `csr_addr[11:0]`,")
-    a("`csr_wdata[31:0]`, `csr_rdata[31:0]` registered, valid the cycle after `csr_rd`). A read of an")
-    a("unmapped address gives 0. A read and a write in the same cycle read the old value.")
+    S = stages(m)
+    L_ = S["commit"]
+    a("32-bit registers, byte addresses on a 12-bit bus: `csr_wr`, `csr_rd`, `csr_addr[11:0]`,")
+    a("`csr_wdata[31:0]` in, `csr_ready` and `csr_rdata[31:0]` out (both registered).")
+    a("")
+    a("## Bus")
+    a("")
+    a("One access at a time. An access (`csr_wr` and/or `csr_rd` with `csr_addr`, `csr_wdata`) is")
+    a("**taken on a rising edge where `csr_ready` is 1** and ignored on any other edge, so a master")
+    a(f"holds it until then. `csr_ready` is then 0 until the access's last edge, {L_} edges after the")
+    a(f"take, and 1 again after it: one access every {L_ + 1} cycles when a master keeps the bus busy.")
+    a(f"A read returns the register as it was before edge {S['operands']} after the take, in `csr_rdata` from")
+    a(f"edge {S['read']} until the next read; a read of an unmapped address gives 0, and a read and a write")
+    a(f"in one access read the old value. A write is committed on edge {L_}: its register (or the")
+    a("error state) changes there, and every output shows it when `csr_ready` is 1 again. The")
+    a("pipeline is what lets the block run at the core's clock: the address is decoded, the rule")
+    a("operands fetched, the reads selected and the rules compared on edges of their own" + (
+        "; the pool rule's carve-out is a running sum kept for the committed registers, and a" if m.rule("pool") else "."))
+    if m.rule("pool"):
+        a("write's candidate is that sum plus the written field's difference times its factor, multiplied")
+        a(f"by shift-and-add over {MUL_STEPS} edges ({S['mul_setup']}..{S['mul_last']}), not a full sum per write.")
+    a("The C twin models the same edges (`FG_CSR_<BLOCK>_LATENCY`, `_READ_SNAPSHOT`, `_READ_AT`);")
+    a("`fg_csr_<block>_access()` runs one whole access on it the way a master drives the bus.")
+    a("")
+    a("```")
+    a("edge        0      1      2      3    ...  " + f"{L_:<5d}" + f"{L_ + 1}")
+    a("csr_wr/rd  _/‾‾‾‾‾\\______________________________/‾‾‾‾  a master holds an access until taken")
+    a("csr_ready  ‾‾‾‾‾‾‾\\____________________________/‾‾‾‾‾‾  0 after the take, 1 after the commit")
+    a("           take   decode operands read     commit  next take")
+    a("csr_rdata  ====================X=====================  the read's value from edge " + str(S['read']))
+    a("```")
     a("")
     a("## Parameters")
     a("")

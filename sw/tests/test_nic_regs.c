@@ -126,26 +126,16 @@ static void bus_reset(model_bus *b)
     fg_csr_nic_outputs(&b->st, &b->out);
 }
 
+/* One register access per call, the whole bus handshake (fg_csr_nic_access). */
 static uint32_t bus_read(model_bus *b, uint32_t addr)
 {
-    fg_csr_nic_in in;
-    memset(&in, 0, sizeof in);
-    in.csr_rd = true;
-    in.csr_addr = (uint16_t)addr;
-    fg_csr_nic_step(&b->st, &in, &b->out);
-    b->cycles++;
-    return b->out.csr_rdata; /* registered: valid after the edge of the read */
+    b->cycles += fg_csr_nic_access(&b->st, false, true, (uint16_t)addr, 0, &b->out);
+    return b->out.csr_rdata;
 }
 
 static void bus_write(model_bus *b, uint32_t addr, uint32_t v)
 {
-    fg_csr_nic_in in;
-    memset(&in, 0, sizeof in);
-    in.csr_wr = true;
-    in.csr_addr = (uint16_t)addr;
-    in.csr_wdata = v;
-    fg_csr_nic_step(&b->st, &in, &b->out);
-    b->cycles++;
+    b->cycles += fg_csr_nic_access(&b->st, true, false, (uint16_t)addr, v, &b->out);
 }
 
 static void bus_apply(model_bus *b, const fg_nic_reg_write *w, int n)

@@ -23,27 +23,15 @@ typedef struct {
     long cycles, writes;
 } model_bus;
 
+/* One whole register access (the bus handshake: fg_csr_*_access). */
 static uint32_t step(model_bus *b, int rd, int wr, uint32_t addr, uint32_t v)
 {
-    b->cycles++;
     if (b->nic) {
-        fg_csr_nic_in in;
-        memset(&in, 0, sizeof in);
-        in.csr_rd = rd;
-        in.csr_wr = wr;
-        in.csr_addr = (uint16_t)addr;
-        in.csr_wdata = v;
-        fg_csr_nic_step(&b->ni, &in, &b->ni_out);
+        b->cycles += fg_csr_nic_access(&b->ni, wr, rd, (uint16_t)addr, v, &b->ni_out);
         return b->ni_out.csr_rdata;
     }
-    fg_csr_sw_in in;
-    memset(&in, 0, sizeof in);
-    in.csr_rd = rd;
-    in.csr_wr = wr;
-    in.csr_addr = (uint16_t)addr;
-    in.csr_wdata = v;
-    fg_csr_sw_step(&b->sw, &in, &b->sw_out);
-    return b->sw_out.csr_rdata; /* registered: valid after the edge of the read */
+    b->cycles += fg_csr_sw_access(&b->sw, wr, rd, (uint16_t)addr, v, &b->sw_out);
+    return b->sw_out.csr_rdata;
 }
 static uint32_t bus_read(void *ctx, uint32_t addr) { return step(ctx, 1, 0, addr, 0); }
 static void bus_write(void *ctx, uint32_t addr, uint32_t v)

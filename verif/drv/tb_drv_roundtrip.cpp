@@ -1,6 +1,7 @@
 // tb_drv_roundtrip.cpp - the driver round-trip (fg_roundtrip.h) against the Verilated CSR RTL
 // (rtl/csr/fg_csr_sw.v or fg_csr_nic.v), with the C CSR model clocked beside it: every bus
-// access of the driver is one clock edge of both, and every output of the block (read data,
+// access of the driver is a whole bus handshake (the edges until csr_ready, the take, the edges
+// until csr_ready again) clocked in both, and every output of the block (read data,
 // error bit, every cfg_* port) is compared after every edge, as in the block's own lock-step
 // test, whose testbench struct (signal list, model stepping) this file reuses.
 //
@@ -55,10 +56,19 @@ struct LockstepBus {
     }
 };
 
-uint32_t bus_read(void* ctx, uint32_t addr) { return static_cast<LockstepBus*>(ctx)->edge(false, true, false, addr, 0); }
+// One whole bus access (docs/registers.md, "Bus"): idle edges until csr_ready, the edge that
+// takes the access, idle edges until csr_ready again (read data and commit are then done).
+uint32_t access(LockstepBus* b, bool rd, bool wr, uint32_t addr, uint32_t data) {
+    while (!b->tb->out.csr_ready) b->edge(false, false, false, 0, 0);
+    b->edge(false, rd, wr, addr, data);
+    while (!b->tb->out.csr_ready) b->edge(false, false, false, 0, 0);
+    return (uint32_t)b->tb->out.csr_rdata;  // equal to the RTL's: compared on every edge
+}
+
+uint32_t bus_read(void* ctx, uint32_t addr) { return access(static_cast<LockstepBus*>(ctx), true, false, addr, 0); }
 void bus_write(void* ctx, uint32_t addr, uint32_t v) {
     static_cast<LockstepBus*>(ctx)->writes++;
-    static_cast<LockstepBus*>(ctx)->edge(false, false, true, addr, v);
+    access(static_cast<LockstepBus*>(ctx), false, true, addr, v);
 }
 
 }  // namespace

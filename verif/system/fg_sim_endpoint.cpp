@@ -293,7 +293,9 @@ EndpointResult simulate(const EndpointOptions& o, const std::string& trace_path)
     np.rx_capacity = o.allot;
     const size_t nic_writes = nic_register_writes(np).size();  // validates before anything is built
 
-    const uint64_t start = std::max<uint64_t>(std::max(sc0.csr_writes.size(), sc1.csr_writes.size()), nic_writes) + 20;
+    // traffic after every register write is committed (one access per bus handshake)
+    const uint64_t sw_cfg = std::max(sc0.csr_writes.size(), sc1.csr_writes.size()) * (FG_CSR_SW_LATENCY + 1);
+    const uint64_t start = std::max<uint64_t>(sw_cfg, nic_writes * (FG_CSR_NIC_LATENCY + 1)) + 20;
     const uint64_t warm_end = start + o.warmup;
     if (warm_end >= o.cycles)
         throw std::invalid_argument("--warmup " + std::to_string(o.warmup) + ": leaves no measurement window in --cycles " +

@@ -252,12 +252,22 @@ class PpfcLogCore : public CoreBackend {
         if (f_ != stderr) std::fclose(f_);
     }
     std::string name() const override { return in_->name(); }
-    void reset() override { in_->reset(); }
+    void reset() override {
+        in_->reset();
+        bus_ready_ = true, wr_left_ = 0;
+    }
     void step(const fg_sw_core_in& in, fg_sw_core_out& out) override {
+        // A register write takes effect on its commit edge, FG_CSR_SW_LATENCY edges after the
+        // edge that took it (docs/registers.md, "Bus"): follow the engine's settings from then.
+        const bool taken = bus_ready_ && in.csr_wr;
         in_->step(in, out);
         cyc_++;
-        if (in.csr_wr && in.csr_addr == FG_REG_PPFC_INTERVAL_ADDR) interval_ = in.csr_wdata ? in.csr_wdata : 1;
-        if (in.csr_wr && in.csr_addr == FG_REG_PPFC_CTRL_ADDR) enable_ = in.csr_wdata & 1u;
+        if (wr_left_ > 0 && --wr_left_ == 0) {
+            if (wr_addr_ == FG_REG_PPFC_INTERVAL_ADDR) interval_ = wr_data_ ? wr_data_ : 1;
+            if (wr_addr_ == FG_REG_PPFC_CTRL_ADDR) enable_ = wr_data_ & 1u;
+        }
+        if (taken) wr_addr_ = in.csr_addr, wr_data_ = in.csr_wdata, wr_left_ = FG_CSR_SW_LATENCY;
+        bus_ready_ = out.csr_ready;
         if (!enable_) return;
         std::string pp;
         for (int i = 0; i < ports_; i++) {
@@ -321,6 +331,9 @@ class PpfcLogCore : public CoreBackend {
              qsum_ = 0, nrepause_ = 0;
     uint32_t nivl_pp_now_ = 0, max_pp_ivl_ = 0;
     bool enable_ = false;
+    bool bus_ready_ = true;  // the core takes an access on this edge (csr_ready before it)
+    uint32_t wr_addr_ = 0, wr_data_ = 0;  // the write in flight, committed when wr_left_ reaches 0
+    int wr_left_ = 0;
     std::vector<uint32_t> snap_, hold_, npp_;
     std::vector<int32_t> inc_;
     std::vector<uint64_t> last_pp_;

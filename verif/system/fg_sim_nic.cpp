@@ -57,6 +57,7 @@ class CModelNic : public NicBackend {
         fg_nic_core_out co;
         std::memset(&co, 0, sizeof co);
         fg_nic_core_step(&st_, &ci, &co);
+        out.csr_ready = co.csr_ready;
         out.csr_rdata = co.csr_rdata;
         out.cfg_error = co.cfg_error;
         out.tx_start = co.tx_start;
@@ -236,9 +237,12 @@ NicLogic::NicLogic(const NicConfig& cfg, std::unique_ptr<NicBackend> core, FlowL
 
 WireSymbol NicLogic::edge(uint64_t now, const WireSymbol& rx) {
     NicCoreIn in;
-    // 1. Configuration phase.
+    // 1. Configuration phase: one access whenever the bus is ready (docs/registers_nic.md,
+    // "Bus"; the core is ready after reset, co_ is still zero before the first edge).
     const size_t W = cfg_.csr_writes.size();
-    if (csr_next_ < W) {
+    const bool bus_free = csr_next_ == 0 || co_.csr_ready;
+    if (!bus_free) {
+    } else if (csr_next_ < W) {
         in.csr_wr = true;
         in.csr_addr = cfg_.csr_writes[csr_next_].addr;
         in.csr_wdata = cfg_.csr_writes[csr_next_].data;

@@ -36,6 +36,7 @@
 #include <systemc>
 #include <vector>
 
+#include "csr/csr_nic.h"
 #include "fg_sim_regs.h"
 #include "fg_sim_wire.h"
 
@@ -61,6 +62,7 @@ struct NicCoreIn {
 };
 
 struct NicCoreOut {
+    bool csr_ready = false;  // the register bus takes an access
     uint32_t csr_rdata = 0;
     bool cfg_error = false;
     bool tx_start = false;         // the head packet may start
@@ -177,7 +179,8 @@ class NicLogic {
     const NicCoreOut& core_out() const { return co_; }
     const NicConfig& config() const { return cfg_; }
     const NicBackend& core() const { return *core_; }
-    uint64_t config_cycles() const { return cfg_.csr_writes.size() + 2; }
+    // The edge after the configuration phase (one access per bus handshake, then the check).
+    uint64_t config_cycles() const { return cfg_.csr_writes.size() * (FG_CSR_NIC_LATENCY + 1) + 2; }
     size_t queued(size_t flow_index) const { return q_[flow_index].size() - qh_[flow_index]; }
     // Cells of flow `flow` this NIC has received (delivered to its application).
     uint64_t rx_flow_cells(uint32_t flow) const { return flow < rx_flow_cells_.size() ? rx_flow_cells_[flow] : 0; }

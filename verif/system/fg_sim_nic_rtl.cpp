@@ -71,6 +71,7 @@ class RtlNic : public NicBackend {
         t.eval();
         t.clk = 1;
         t.eval();
+        out.csr_ready = t.csr_ready;
         out.csr_rdata = t.csr_rdata;
         out.cfg_error = t.cfg_error;
         out.tx_start = t.tx_start;

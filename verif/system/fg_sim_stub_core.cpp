@@ -13,6 +13,7 @@
 // gfc_pg_stage, gfc_rx_stage and gfc_hold stay 0 (GFC scenarios need --switch cmodel|rtl).
 #include <cstring>
 
+#include "csr/csr_sw.h"
 #include "fg_sim_core.h"
 #include "fg_sim_regs.h"
 
@@ -34,6 +35,7 @@ class StubCore : public CoreBackend {
     uint32_t total_, reserve_, resume_offset_, lossless_, pause_quanta_, refresh_;
     bool pfc_enable_, err_;
     uint32_t err_addr_;
+    int bus_wait_;  // edges until the register bus takes the next access (0: ready)
     uint32_t headroom_[FG_SW_MAX_PORTS], alpha_[FG_SW_MAX_PORTS], qstep_[FG_SW_MAX_PORTS];
     // state
     fg_sw_core_out o_;
@@ -53,6 +55,7 @@ void StubCore::reset() {
     refresh_ = 32768;
     pfc_enable_ = true;
     err_ = false;
+    bus_wait_ = 0;
     err_addr_ = 0;
     for (int i = 0; i < FG_SW_MAX_PORTS; i++) headroom_[i] = 256, alpha_[i] = 3, qstep_[i] = 0x10000;
     std::memset(&o_, 0, sizeof o_);
@@ -69,8 +72,12 @@ void StubCore::step(const fg_sw_core_in& in, fg_sw_core_out& out) {
     const int N = c_.n_ports, P = c_.n_prio;
     const fg_sw_core_out r = o_;  // registered values of the previous edge
     fg_sw_core_out n = r;
-    // Register bus.
-    if (in.csr_wr) {
+    // Register bus: an access is taken when ready and busies the bus for as many edges as the
+    // real register block (FG_CSR_SW_LATENCY); the double applies it at once.
+    const bool take = bus_wait_ == 0 && (in.csr_wr || in.csr_rd);
+    bus_wait_ = take ? FG_CSR_SW_LATENCY : bus_wait_ > 0 ? bus_wait_ - 1 : 0;
+    n.csr_ready = bus_wait_ == 0;
+    if (take && in.csr_wr) {
         int a = in.csr_addr;
         uint32_t d = in.csr_wdata;
         if (a == (int)FG_REG_CTRL_ADDR) pfc_enable_ = (d & kCtrlPfcEnable) != 0;
@@ -85,7 +92,7 @@ void StubCore::step(const fg_sw_core_in& in, fg_sw_core_out& out) {
         else if (a >= (int)FG_REG_QUANTA_STEP_BASE && a < (int)FG_REG_QUANTA_STEP_BASE + 4 * N) qstep_[(a - (int)FG_REG_QUANTA_STEP_BASE) / 4] = d;
         else if (!err_) err_ = true, err_addr_ = uint32_t(a) | 1u << 16;
     }
-    if (in.csr_rd) {
+    if (take && in.csr_rd) {
         if (in.csr_addr == FG_REG_PARAMS_ADDR) n.csr_rdata = uint32_t(N | P << 8 | c_.cw << 16 | 32 << 24);
         else if (in.csr_addr == FG_REG_ERR_ADDR_ADDR) n.csr_rdata = err_addr_;
         else n.csr_rdata = 0;

@@ -255,9 +255,14 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     fg_sw_core_in in;
     std::memset(&in, 0, sizeof in);
 
-    // Configuration phase: the register writes, then read back PARAMS and ERR_ADDR.
+    // Configuration phase: the register writes, then read back PARAMS and ERR_ADDR, one access
+    // whenever the bus is ready (docs/registers.md, "Bus"): the previous access is then done
+    // and a read's value is in csr_rdata. The core is ready after reset (co_ is still zero
+    // before the first edge).
     const size_t W = cfg_.csr_writes.size();
-    if (csr_next_ < W) {
+    const bool bus_free = csr_next_ == 0 || co_.csr_ready;
+    if (!bus_free) {
+    } else if (csr_next_ < W) {
         in.csr_wr = true;
         in.csr_addr = cfg_.csr_writes[csr_next_].addr;
         in.csr_wdata = cfg_.csr_writes[csr_next_].data;

@@ -44,6 +44,7 @@
 #include <systemc>
 #include <vector>
 
+#include "csr/csr_sw.h"
 #include "fg_sim_cbfc_port.h"
 #include "fg_sim_core.h"
 #include "fg_sim_regs.h"
@@ -148,7 +149,10 @@ class SwitchLogic {
     const SwitchStats& stats() const { return st_; }
     const fg_sw_core_out& core_out() const { return co_; }
     bool configured() const { return cfg_done_; }
-    uint64_t config_cycles() const { return cfg_.csr_writes.size() + 1; }
+    // Register write k of the configuration (one access per bus handshake, from the first
+    // edge) is committed on this edge; config_cycles() is the edge after the last commit.
+    static uint64_t write_commit_edge(size_t k) { return uint64_t(k) * (FG_CSR_SW_LATENCY + 1) + FG_CSR_SW_LATENCY; }
+    uint64_t config_cycles() const { return cfg_.csr_writes.size() * (FG_CSR_SW_LATENCY + 1) + 1; }
     const std::string& first_error() const { return first_error_; }
     const CoreBackend& core() const { return *core_; }
     const CbfcPorts* cbfc() const { return cbfc_.get(); }  // null: no credit-based port

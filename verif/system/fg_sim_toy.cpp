@@ -282,14 +282,15 @@ int run_toy(const ToyOptions& o) {
         fp.kmax = o.ppfc_kmax ? o.ppfc_kmax : K / 2;
         fp.cell_cycles = 0x100;
         // P4's pause scale goes in before the enable (PPFC_CTRL, the last write): the engine's
-        // interval counter starts at that write, so the intervals' phase is known (en_cycle).
+        // interval counter starts at that write's commit, so the intervals' phase is known
+        // (en_cycle).
         for (const auto& w : flowctl_register_writes(fp, o.ports)) {
 #ifdef FG_REG_CELL_CYCLES_ADDR
             if (w.what == "PPFC_CTRL")
                 sc.csr_writes.push_back({uint16_t(FG_REG_CELL_CYCLES_ADDR(O)),
                                          uint32_t(std::lround(o.ppfc_cell_cycles * 256)), "CELL_CYCLES[P4]"});
 #endif
-            if (w.what == "PPFC_CTRL") en_cycle = sc.csr_writes.size();
+            if (w.what == "PPFC_CTRL") en_cycle = SwitchLogic::write_commit_edge(sc.csr_writes.size());
             sc.csr_writes.push_back(w);
         }
     }

@@ -46,6 +46,7 @@ struct TbCsrNic {
         sig.input("stat_flit", 1, &top->stat_flit, [this] { return (uint64_t)in.stat_flit[0]; });
         sig.input("stat_no_credit", 1, &top->stat_no_credit, [this] { return (uint64_t)in.stat_no_credit[0]; });
         sig.input("stat_gfc_wait", 1, &top->stat_gfc_wait, [this] { return (uint64_t)in.stat_gfc_wait[0]; });
+        sig.output("csr_ready", 1, &top->csr_ready, [this] { return (uint64_t)out.csr_ready; });
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
 #define OUT(name, w) sig.output(#name, w, &top->name, [this] { return (uint64_t)out.name; })
         OUT(cfg_pft_enable, 1);

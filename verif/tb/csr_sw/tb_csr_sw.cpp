@@ -102,8 +102,13 @@ struct TbCsrSw {
         sig.input_array("stat_gfc_tx", 1, N, &top->stat_gfc_tx, [this](int k) { return (uint64_t)in.stat_gfc_tx[k]; });
         sig.input_array("stat_gfc_rx", 1, N, &top->stat_gfc_rx, [this](int k) { return (uint64_t)in.stat_gfc_rx[k]; });
 
+        sig.output("csr_ready", 1, &top->csr_ready, [this] { return (uint64_t)out.csr_ready; });
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
         sig.output("cfg_error", 1, &top->cfg_error, [this] { return (uint64_t)out.cfg_error; });
+        sig.output("csr_wrote_ppfc_ctrl", 1, &top->csr_wrote_ppfc_ctrl,
+                   [this] { return (uint64_t)out.csr_wrote_ppfc_ctrl; });
+        sig.output("csr_wrote_ecn_seed", 1, &top->csr_wrote_ecn_seed,
+                   [this] { return (uint64_t)out.csr_wrote_ecn_seed; });
         sig.output("cfg_static_mode", 1, &top->cfg_static_mode, [this] { return (uint64_t)out.cfg_static_mode; });
         sig.output("cfg_mode_8023x", 1, &top->cfg_mode_8023x, [this] { return (uint64_t)out.cfg_mode_8023x; });
         sig.output("cfg_pfc_enable", 1, &top->cfg_pfc_enable, [this] { return (uint64_t)out.cfg_pfc_enable; });

@@ -70,6 +70,7 @@ struct TbNicCore {
         sig.input("rx_fccl_req", 1, &top->rx_fccl_req, [this] { return (uint64_t)in.rx_fccl_req; });
         sig.input("rx_gfc_valid", 1, &top->rx_gfc_valid, [this] { return (uint64_t)in.rx_gfc_valid; });
         sig.input("rx_gfc_stage", 5, &top->rx_gfc_stage, [this] { return (uint64_t)in.rx_gfc_stage; });
+        sig.output("csr_ready", 1, &top->csr_ready, [this] { return (uint64_t)out.csr_ready; });
         sig.output("csr_rdata", 32, &top->csr_rdata, [this] { return (uint64_t)out.csr_rdata; });
         sig.output("tx_start", 1, &top->tx_start, [this] { return (uint64_t)out.tx_start; });
         sig.output("tx_fccl_valid", 1, &top->tx_fccl_valid, [this] { return (uint64_t)out.tx_fccl_valid; });
@@ -144,7 +145,8 @@ struct TbNicCore {
             flits_left = 0;
             return;
         }
-        // registers: the programme first, then random traffic
+        // registers: the programme first, then random traffic; an access is taken on an edge
+        // where csr_ready is 1 (ignored otherwise), so the programme's head stays until then
         in.csr_rd = r.chance(1, 8);
         in.csr_addr = (uint16_t)(r.below(0x25) * 4);
         in.csr_wr = false;
@@ -152,7 +154,7 @@ struct TbNicCore {
             in.csr_wr = true;
             in.csr_addr = (uint16_t)prog.front().first;
             in.csr_wdata = prog.front().second;
-            prog.erase(prog.begin());
+            if (out.csr_ready) prog.erase(prog.begin());
         } else if (r.chance(1, 3000)) {
             in.csr_wr = true;
             switch (r.below(6)) {

@@ -57,6 +57,7 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
 #define FG_OUTN(name, w, n, expr)                                                                      \
     sig.output_array_rw(#name, w, n, &top->name, [out, P](int k) { (void)P; return (uint64_t)(expr); }, \
                         [out, P](int k, uint64_t v) { (void)P; expr = (std::remove_reference_t<decltype(expr)>)v; })
+    FG_OUT1(csr_ready, 1, out->csr_ready);
     FG_OUT1(csr_rdata, 32, out->csr_rdata);
     FG_OUT1(cfg_error, 1, out->cfg_error);
     FG_OUT1(cfg_pause_quanta, 16, out->cfg_pause_quanta);
