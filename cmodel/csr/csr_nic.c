@@ -1005,10 +1005,17 @@ long fg_csr_nic_access(fg_csr_nic_state *st, bool wr, bool rd, uint16_t addr, ui
     in.csr_wdata = wdata;
     long edges = 0;
     fg_csr_nic_outputs(st, out);
-    for (; !out->csr_ready; edges++)
+    for (; !out->csr_ready; edges++) {
+        if (edges > FG_CSR_NIC_LATENCY)
+            return -1;
         fg_csr_nic_step(st, &idle, out);
+    }
     fg_csr_nic_step(st, &in, out);
-    for (edges++; !out->csr_ready; edges++)
+    long wait = 0;
+    for (edges++; !out->csr_ready; edges++, wait++) {
+        if (wait > FG_CSR_NIC_LATENCY)
+            return -1;
         fg_csr_nic_step(st, &idle, out);
+    }
     return edges;
 }

@@ -229,7 +229,9 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
 void fg_csr_nic_outputs(const fg_csr_nic_state *st, fg_csr_nic_out *out);
 /* One whole bus access without statistics pulses, as a bus master drives it: idle edges
  * until csr_ready, the edge that takes the access, idle edges until csr_ready again (a
- * read's value is then in out->csr_rdata, a write committed). Returns the edges taken. */
+ * read's value is then in out->csr_rdata, a write committed). Returns the edges taken
+ * (FG_CSR_NIC_LATENCY + 1 from an idle bus), or -1 when csr_ready did not come back within
+ * that many edges (a broken block: a master never waits forever). */
 long fg_csr_nic_access(fg_csr_nic_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,
                       fg_csr_nic_out *out);
 

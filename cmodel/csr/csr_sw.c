@@ -1471,10 +1471,17 @@ long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint
     in.csr_wdata = wdata;
     long edges = 0;
     fg_csr_sw_outputs(st, out);
-    for (; !out->csr_ready; edges++)
+    for (; !out->csr_ready; edges++) {
+        if (edges > FG_CSR_SW_LATENCY)
+            return -1;
         fg_csr_sw_step(st, &idle, out);
+    }
     fg_csr_sw_step(st, &in, out);
-    for (edges++; !out->csr_ready; edges++)
+    long wait = 0;
+    for (edges++; !out->csr_ready; edges++, wait++) {
+        if (wait > FG_CSR_SW_LATENCY)
+            return -1;
         fg_csr_sw_step(st, &idle, out);
+    }
     return edges;
 }

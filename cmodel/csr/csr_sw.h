@@ -314,7 +314,9 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
 void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out);
 /* One whole bus access without statistics pulses, as a bus master drives it: idle edges
  * until csr_ready, the edge that takes the access, idle edges until csr_ready again (a
- * read's value is then in out->csr_rdata, a write committed). Returns the edges taken. */
+ * read's value is then in out->csr_rdata, a write committed). Returns the edges taken
+ * (FG_CSR_SW_LATENCY + 1 from an idle bus), or -1 when csr_ready did not come back within
+ * that many edges (a broken block: a master never waits forever). */
 long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,
                       fg_csr_sw_out *out);
 

@@ -14,11 +14,13 @@
  * dropped; 1 otherwise (with the reason). Build: cc $(pkg-config --cflags flowgate)
  * fg_example_incast.c $(pkg-config --libs flowgate). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fg_drv.h"
 #include "fg_headroom.h"
 #include "fg_regs.h"
+#include "csr/csr_sw.h"
 #include "top/sw_core.h"
 
 #define PORTS 4
@@ -47,17 +49,26 @@ static void edge(board *b)
 /* One whole register access, as the bus wants it (docs/registers.md, "Bus"): the access on the
  * first edge where csr_ready is 1, then edges until csr_ready is 1 again, when a read's value is
  * in csr_rdata and a write is committed. Traffic runs on every edge meanwhile. */
+static void wait_ready(board *b)
+{
+    for (int n = 0; !b->out.csr_ready; n++) {
+        if (n > FG_CSR_SW_LATENCY) { /* a register block that never answers: say so, stop */
+            fprintf(stderr, "fg_example_incast: register bus stuck (csr_ready low)\n");
+            exit(1);
+        }
+        edge(b);
+    }
+}
+
 static void bus_access(board *b)
 {
     bool wr = b->in.csr_wr, rd = b->in.csr_rd;
     b->in.csr_wr = b->in.csr_rd = false;
-    while (!b->out.csr_ready)
-        edge(b);
+    wait_ready(b);
     b->in.csr_wr = wr;
     b->in.csr_rd = rd;
     edge(b); /* taken */
-    while (!b->out.csr_ready)
-        edge(b);
+    wait_ready(b);
 }
 
 /* The two bus callbacks the driver needs. */

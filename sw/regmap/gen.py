@@ -252,6 +252,12 @@ class RegMap:
                 for k in ("total", "per_port", "mask", "per_pg"):
                     if rule[k] not in self.by_field:
                         raise MapError(f"rule {rule['name']}: no rw field '{rule[k]}'")
+                # the RTL's incremental check: factors up to N_PG in MUL_STEPS bits, sums in
+                # SUMW = CW + 10 bits (< 32 ports * 8 prios * 2^CW * 2)
+                npo, npr = self.params["N_PORTS"]["max"], self.params["N_PRIO"]["max"]
+                if npo * npr >= (1 << MUL_STEPS) or npo * npr * 2 > (1 << 10):
+                    raise MapError(f"rule {rule['name']}: N_PORTS x N_PRIO up to {npo * npr} exceeds the "
+                                   f"pool check's multiplier ({MUL_STEPS} factor bits) or sum width (CW + 10)")
             else:
                 raise MapError(f"rule {rule['name']}: unknown kind {rule['kind']}")
         # The defaults satisfy every rule for every legal parameter set (checked at the extremes).
@@ -1178,7 +1184,9 @@ def gen_ch(m):
     a("void fg_csr_sw_outputs(const fg_csr_sw_state *st, fg_csr_sw_out *out);")
     a("/* One whole bus access without statistics pulses, as a bus master drives it: idle edges")
     a(" * until csr_ready, the edge that takes the access, idle edges until csr_ready again (a")
-    a(" * read's value is then in out->csr_rdata, a write committed). Returns the edges taken. */")
+    a(" * read's value is then in out->csr_rdata, a write committed). Returns the edges taken")
+    a(" * (FG_CSR_SW_LATENCY + 1 from an idle bus), or -1 when csr_ready did not come back within")
+    a(" * that many edges (a broken block: a master never waits forever). */")
     a("long fg_csr_sw_access(fg_csr_sw_state *st, bool wr, bool rd, uint16_t addr, uint32_t wdata,")
     a("                      fg_csr_sw_out *out);")
     a("")
@@ -1629,11 +1637,18 @@ def gen_cc(m):
     a("    in.csr_wdata = wdata;")
     a("    long edges = 0;")
     a("    fg_csr_sw_outputs(st, out);")
-    a("    for (; !out->csr_ready; edges++)")
+    a("    for (; !out->csr_ready; edges++) {")
+    a("        if (edges > FG_CSR_SW_LATENCY)")
+    a("            return -1;")
     a("        fg_csr_sw_step(st, &idle, out);")
+    a("    }")
     a("    fg_csr_sw_step(st, &in, out);")
-    a("    for (edges++; !out->csr_ready; edges++)")
+    a("    long wait = 0;")
+    a("    for (edges++; !out->csr_ready; edges++, wait++) {")
+    a("        if (wait > FG_CSR_SW_LATENCY)")
+    a("            return -1;")
     a("        fg_csr_sw_step(st, &idle, out);")
+    a("    }")
     a("    return edges;")
     a("}")
     return "\n".join(L) + "\n"

@@ -127,16 +127,23 @@ static void bus_reset(model_bus *b)
 }
 
 /* One register access per call, the whole bus handshake (fg_csr_nic_access). */
+static void bus_access(model_bus *b, bool wr, uint32_t addr, uint32_t v)
+{
+    long edges = fg_csr_nic_access(&b->st, wr, !wr, (uint16_t)addr, v, &b->out);
+    if (edges < 0) {
+        fprintf(stderr, "FAIL: register bus stuck (csr_ready low) on %s of 0x%03x\n", wr ? "write" : "read", addr);
+        exit(1);
+    }
+    b->cycles += edges;
+}
+
 static uint32_t bus_read(model_bus *b, uint32_t addr)
 {
-    b->cycles += fg_csr_nic_access(&b->st, false, true, (uint16_t)addr, 0, &b->out);
+    bus_access(b, false, addr, 0);
     return b->out.csr_rdata;
 }
 
-static void bus_write(model_bus *b, uint32_t addr, uint32_t v)
-{
-    b->cycles += fg_csr_nic_access(&b->st, true, false, (uint16_t)addr, v, &b->out);
-}
+static void bus_write(model_bus *b, uint32_t addr, uint32_t v) { bus_access(b, true, addr, v); }
 
 static void bus_apply(model_bus *b, const fg_nic_reg_write *w, int n)
 {

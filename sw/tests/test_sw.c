@@ -4,6 +4,7 @@
  * Prints one line per failed check and `RESULT sw_unit passed=N failed=M`; exit 1 on failure. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csr/csr_sw.h"
@@ -259,19 +260,26 @@ typedef struct {
     uint64_t cycles;
 } model_bus;
 
-/* One register access per call, the whole bus handshake (fg_csr_sw_access). */
+/* One register access per call, the whole bus handshake (fg_csr_sw_access); a bus that never
+ * comes back ready ends the test program with a failure. */
+static void bus_access(model_bus *b, bool wr, uint32_t addr, uint32_t v)
+{
+    long edges = fg_csr_sw_access(&b->st, wr, !wr, (uint16_t)addr, v, &b->out);
+    if (edges < 0) {
+        fprintf(stderr, "FAIL: register bus stuck (csr_ready low) on %s of 0x%03x\n", wr ? "write" : "read", addr);
+        exit(1);
+    }
+    b->cycles += (uint64_t)edges;
+}
+
 static uint32_t bus_read(void *ctx, uint32_t addr)
 {
     model_bus *b = ctx;
-    b->cycles += (uint64_t)fg_csr_sw_access(&b->st, false, true, (uint16_t)addr, 0, &b->out);
+    bus_access(b, false, addr, 0);
     return b->out.csr_rdata;
 }
 
-static void bus_write(void *ctx, uint32_t addr, uint32_t v)
-{
-    model_bus *b = ctx;
-    b->cycles += (uint64_t)fg_csr_sw_access(&b->st, true, false, (uint16_t)addr, v, &b->out);
-}
+static void bus_write(void *ctx, uint32_t addr, uint32_t v) { bus_access(ctx, true, addr, v); }
 
 static void test_driver(tally *t)
 {
@@ -489,6 +497,71 @@ static void test_driver_32(tally *t)
 
 /* Bad model parameters are refused with a message, never abort(): the core, its CSR block and
  * a block reset directly. */
+/* The register bus contract as docs/registers.md ("Bus") states it, edge by edge on the C
+ * twin: an access is taken on an edge where csr_ready is 1; csr_ready is 0 for the next 17
+ * edges; a write is committed on edge 17 after the take; a read returns the register as it
+ * was before edge 2, in csr_rdata from edge 3; an access offered while csr_ready is 0 is
+ * ignored. The numbers here are the document's, written out by hand. */
+static void test_bus_contract(tally *t)
+{
+    static fg_csr_sw_state st; /* zeroed, as the model expects before its first reset */
+    fg_csr_sw_cfg mc = {.n_ports = 4, .n_prio = 2, .cw = 18, .cnt_w = 32};
+    fg_csr_sw_out out;
+    fg_csr_sw_in in, idle;
+    memset(&idle, 0, sizeof idle);
+    CHECK_EQ(t, fg_csr_sw_reset(&st, &mc), 0);
+    fg_csr_sw_outputs(&st, &out);
+    CHECK_EQ(t, out.csr_ready, 1);
+    CHECK_EQ(t, out.cfg_reserve, 8); /* RESERVE's reset value */
+
+    /* a write of RESERVE = 5 (0x018), taken on edge 0 */
+    in = idle;
+    in.csr_wr = true;
+    in.csr_addr = 0x018;
+    in.csr_wdata = 5;
+    fg_csr_sw_step(&st, &in, &out); /* edge 0 */
+    int busy_edges = 0, old_value_edges = 0;
+    for (int e = 1; e <= 17; e++) {
+        busy_edges += !out.csr_ready;
+        old_value_edges += out.cfg_reserve == 8;
+        fg_csr_sw_in during = idle;
+        if (e == 5) { /* offered while busy: must be ignored */
+            during.csr_wr = true;
+            during.csr_addr = 0x018;
+            during.csr_wdata = 7;
+        }
+        fg_csr_sw_step(&st, &during, &out); /* edge e */
+    }
+    CHECK_EQ(t, busy_edges, 17);      /* after edges 0..16 */
+    CHECK_EQ(t, old_value_edges, 17); /* the register unchanged until the commit on edge 17 */
+    CHECK_EQ(t, out.csr_ready, 1);
+    CHECK_EQ(t, out.cfg_reserve, 5);
+    CHECK_EQ(t, out.cfg_error, 0);
+
+    /* a read of DROPS[0] (0x200) with a drop pulse on edges 0, 1 and 2: the read returns the
+     * count before edge 2 (2), in csr_rdata from edge 3; the counter itself reaches 3 */
+    uint32_t rdata_before = out.csr_rdata;
+    in = idle;
+    in.csr_rd = true;
+    in.csr_addr = 0x200;
+    in.stat_drop[0] = true;
+    fg_csr_sw_step(&st, &in, &out); /* edge 0 */
+    CHECK_EQ(t, out.csr_rdata, rdata_before);
+    fg_csr_sw_in pulse = idle;
+    pulse.stat_drop[0] = true;
+    fg_csr_sw_step(&st, &pulse, &out); /* edge 1 */
+    CHECK_EQ(t, out.csr_rdata, rdata_before);
+    fg_csr_sw_step(&st, &pulse, &out); /* edge 2 */
+    CHECK_EQ(t, out.csr_rdata, rdata_before);
+    fg_csr_sw_step(&st, &idle, &out); /* edge 3 */
+    CHECK_EQ(t, out.csr_rdata, 2);
+    for (int e = 4; e <= 17; e++)
+        fg_csr_sw_step(&st, &idle, &out);
+    CHECK_EQ(t, out.csr_ready, 1);
+    CHECK_EQ(t, fg_csr_sw_access(&st, false, true, 0x200, 0, &out), 18); /* take + 17 edges */
+    CHECK_EQ(t, out.csr_rdata, 3);
+}
+
 static void test_model_params(tally *t)
 {
     char msg[300] = "";
@@ -531,6 +604,7 @@ int main(void)
     test_regs(&t);
     test_driver(&t);
     test_driver_32(&t);
+    test_bus_contract(&t);
     printf("RESULT sw_unit passed=%d failed=%d\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }

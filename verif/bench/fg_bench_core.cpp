@@ -31,6 +31,7 @@ static uint64_t fnv(uint64_t h, const void* p, size_t n) {
 static uint64_t hash_out(uint64_t h, const fg_sw_core_out& o, int N, int P) {
     h = fnv(h, &o.csr_rdata, sizeof o.csr_rdata);
     h = fnv(h, &o.cfg_error, 1);
+    h = fnv(h, &o.csr_ready, 1);
     h = fnv(h, &o.shared_used, sizeof o.shared_used);
     for (int i = 0; i < N; i++) {
         uint8_t b[8] = {o.enq_accept[i], o.enq_drop[i], o.enq_where[i], o.stat_drop[i],

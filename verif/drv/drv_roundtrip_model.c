@@ -26,12 +26,14 @@ typedef struct {
 /* One whole register access (the bus handshake: fg_csr_*_access). */
 static uint32_t step(model_bus *b, int rd, int wr, uint32_t addr, uint32_t v)
 {
-    if (b->nic) {
-        b->cycles += fg_csr_nic_access(&b->ni, wr, rd, (uint16_t)addr, v, &b->ni_out);
-        return b->ni_out.csr_rdata;
+    long edges = b->nic ? fg_csr_nic_access(&b->ni, wr, rd, (uint16_t)addr, v, &b->ni_out)
+                        : fg_csr_sw_access(&b->sw, wr, rd, (uint16_t)addr, v, &b->sw_out);
+    if (edges < 0) {
+        fprintf(stderr, "ROUNDTRIP FAIL: register bus stuck (csr_ready low) at 0x%03x\n", addr);
+        exit(1);
     }
-    b->cycles += fg_csr_sw_access(&b->sw, wr, rd, (uint16_t)addr, v, &b->sw_out);
-    return b->sw_out.csr_rdata;
+    b->cycles += edges;
+    return b->nic ? b->ni_out.csr_rdata : b->sw_out.csr_rdata;
 }
 static uint32_t bus_read(void *ctx, uint32_t addr) { return step(ctx, 1, 0, addr, 0); }
 static void bus_write(void *ctx, uint32_t addr, uint32_t v)

@@ -24,6 +24,12 @@ typedef TbCsrSw Tb;
 
 #include "fg_roundtrip.h"
 
+#ifdef TB_MAP_NIC
+static const int BUS_LATENCY = FG_CSR_NIC_LATENCY;
+#else
+static const int BUS_LATENCY = FG_CSR_SW_LATENCY;
+#endif
+
 namespace {
 
 struct LockstepBus {
@@ -58,10 +64,21 @@ struct LockstepBus {
 
 // One whole bus access (docs/registers.md, "Bus"): idle edges until csr_ready, the edge that
 // takes the access, idle edges until csr_ready again (read data and commit are then done).
+// A bus that does not come back ready within the block's latency fails the test.
+void wait_ready(LockstepBus* b) {
+    for (int n = 0; !b->tb->out.csr_ready; n++) {
+        if (n > BUS_LATENCY) {
+            std::printf("ROUNDTRIP FAIL test=%s: csr_ready low for more than %d edges\n", b->opt.test.c_str(), BUS_LATENCY);
+            std::exit(1);
+        }
+        b->edge(false, false, false, 0, 0);
+    }
+}
+
 uint32_t access(LockstepBus* b, bool rd, bool wr, uint32_t addr, uint32_t data) {
-    while (!b->tb->out.csr_ready) b->edge(false, false, false, 0, 0);
+    wait_ready(b);
     b->edge(false, rd, wr, addr, data);
-    while (!b->tb->out.csr_ready) b->edge(false, false, false, 0, 0);
+    wait_ready(b);
     return (uint32_t)b->tb->out.csr_rdata;  // equal to the RTL's: compared on every edge
 }
 

@@ -1,7 +1,7 @@
 // fg_sim_regs.h - switch configuration of a scenario and the register writes that apply it.
 //
-// The switch node configures its core only through the register bus, one write per cycle
-// after reset, like firmware would (docs/registers.md). Addresses and field positions come
+// The switch node configures its core only through the register bus, one write per bus
+// handshake after reset (csr_ready; 18 cycles each), like firmware would (docs/registers.md). Addresses and field positions come
 // from sw/include/fg_regs_sw.h, generated from the register map's one source of truth,
 // sw/regmap/regmap.json.
 #pragma once

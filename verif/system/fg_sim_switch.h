@@ -150,9 +150,11 @@ class SwitchLogic {
     const fg_sw_core_out& core_out() const { return co_; }
     bool configured() const { return cfg_done_; }
     // Register write k of the configuration (one access per bus handshake, from the first
-    // edge) is committed on this edge; config_cycles() is the edge after the last commit.
+    // edge) is committed on this edge. config_cycles(): the edge after the configuration
+    // phase, i.e. after the writes and the PARAMS and ERR_ADDR read-backs have been checked
+    // (edge (W + 2) * (LATENCY + 1)), so traffic never starts on an unchecked core.
     static uint64_t write_commit_edge(size_t k) { return uint64_t(k) * (FG_CSR_SW_LATENCY + 1) + FG_CSR_SW_LATENCY; }
-    uint64_t config_cycles() const { return cfg_.csr_writes.size() * (FG_CSR_SW_LATENCY + 1) + 1; }
+    uint64_t config_cycles() const { return (cfg_.csr_writes.size() + 2) * (FG_CSR_SW_LATENCY + 1) + 1; }
     const std::string& first_error() const { return first_error_; }
     const CoreBackend& core() const { return *core_; }
     const CbfcPorts* cbfc() const { return cbfc_.get(); }  // null: no credit-based port

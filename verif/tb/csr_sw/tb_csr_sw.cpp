@@ -12,6 +12,9 @@
 //             their maximum; tests build with a small CNT_W so this fits in the run);
 //   errors    illegal writes: read-only registers, unmapped and misaligned addresses, array
 //             entries beyond N, out-of-range and undefined bits, and ERR clears.
+// Bus: an access is offered (almost) every cycle; the block takes one whenever csr_ready is 1
+// and both twins ignore the others (coverage busy_ignored, back_to_back), so a run of N cycles
+// makes about N / 18 accesses.
 // Write data: legal values (log-uniform over the field's range), boundaries (min-1, min, max,
 // max+1), small numbers, any 32 bits, and the rule-directed values above. The register list
 // and field ranges come from sw/include/fg_regs_sw.h; the values the rules are aimed at come
