@@ -336,7 +336,16 @@ struct TbCsrSw {
             fg_csr_sw_step(&st, &in, &out);
         }
     }
-    bool coverage() { return fg::report_coverage(opt, fg_csr_sw_cov_names, st.cov, FG_CSR_SW_COV_N); }
+    // unmapped_array_tail needs an array shorter than its address window (N below the maximum);
+    // at 32 ports x 8 priorities no such entry exists, so there the point is not required.
+    bool coverage() {
+        bool ok = fg::report_coverage(opt, fg_csr_sw_cov_names, st.cov, FG_CSR_SW_COV_N);
+        if (ok || N < FG_PARAM_N_PORTS_MAX || NPG < FG_SW_MAX_PG) return ok;
+        for (int i = 0; i < FG_CSR_SW_COV_N; i++)
+            if (!st.cov[i] && i != FG_CSR_SW_COV_UNMAPPED_ARRAY_TAIL) return false;
+        std::printf("COVERAGE note: unmapped_array_tail is unreachable at the largest map (no entry beyond N)\n");
+        return true;
+    }
 };
 
 // verif/drv/tb_drv_roundtrip.cpp includes this file for the struct above and has its own main.
