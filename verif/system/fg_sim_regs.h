@@ -1,9 +1,9 @@
 // fg_sim_regs.h - switch configuration of a scenario and the register writes that apply it.
 //
 // The switch node configures its core only through the register bus, one write per bus
-// handshake after reset (csr_ready; 18 cycles each), like firmware would (docs/registers.md). Addresses and field positions come
-// from sw/include/fg_regs_sw.h, generated from the register map's one source of truth,
-// sw/regmap/regmap.json.
+// handshake after reset (csr_ready; 18 cycles each), like firmware would (docs/registers.md).
+// Addresses and field positions come from sw/include/fg_regs_sw.h, generated from the register
+// map's one source of truth, sw/regmap/regmap.json.
 #pragma once
 
 #include <cstdint>

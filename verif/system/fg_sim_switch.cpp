@@ -262,6 +262,7 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
     const size_t W = cfg_.csr_writes.size();
     const bool bus_free = csr_next_ == 0 || co_.csr_ready;
     if (!bus_free) {
+        // an access in flight: nothing new on the bus until csr_ready
     } else if (csr_next_ < W) {
         in.csr_wr = true;
         in.csr_addr = cfg_.csr_writes[csr_next_].addr;
