@@ -102,8 +102,9 @@ module fg_pfc_tx (
     // loaded the byte after it (prefetch_byte, from idx_reg + 1) takes its place. The output and
     // the CRC then start from a flop instead of a 64-way select on idx_reg (which, with the
     // CRC's XOR behind it, was this block's longest path). Byte k >= 6 is computed while byte
-    // k - 1 >= 5 is current, which is after the capture (at the end of byte 1's cycle). The FCS (bytes 60..63) cannot be prefetched (the CRC takes byte
-    // 59 on the edge that would load it) and comes straight from the CRC.
+    // k - 1 >= 5 is current, which is after the capture (at the end of byte 1's cycle). The
+    // FCS (bytes 60..63) cannot be prefetched (the CRC takes byte 59 on the edge that would
+    // load it) and comes straight from the CRC.
     always @* begin
         prefetch_byte = 8'h00;
         case (idx_plus1_reg)

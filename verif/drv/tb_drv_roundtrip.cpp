@@ -68,7 +68,8 @@ struct LockstepBus {
 void wait_ready(LockstepBus* b) {
     for (int n = 0; !b->tb->out.csr_ready; n++) {
         if (n > BUS_LATENCY) {
-            std::printf("ROUNDTRIP FAIL test=%s: csr_ready low for more than %d edges\n", b->opt.test.c_str(), BUS_LATENCY);
+            std::printf("ROUNDTRIP FAIL test=%s: csr_ready low for more than %d edges\n", b->opt.test.c_str(),
+                        BUS_LATENCY);
             std::exit(1);
         }
         b->edge(false, false, false, 0, 0);

@@ -249,7 +249,7 @@ WireSymbol NicLogic::edge(uint64_t now, const WireSymbol& rx) {
         in.csr_wdata = cfg_.csr_writes[csr_next_].data;
         csr_next_++;
     } else if (csr_next_ == W) {
-        csr_next_++;  // let the last write land
+        csr_next_++;  // the bus is ready again: the last write has been committed
     } else if (csr_next_ == W + 1) {
         if (co_.cfg_error)
             throw std::runtime_error(core_->name() + " NIC core " + std::to_string(cfg_.id) +
