@@ -3,12 +3,12 @@
 # defines the sizes it is compiled for; they must match the -G values here) and a _bug twin.
 BMP_RTL := rtl/switch/fg_bm_pipe.v
 BMP_TB_INC := verif/tb/bm_pipe/tb_bm_pipe.inc verif/tb/bm/bm_stimulus.h
-$(eval $(call FG_LOCKSTEP,bm_pipe_4x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
-$(eval $(call FG_LOCKSTEP,bm_pipe_4x2_bug,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel_bug))
-$(eval $(call FG_LOCKSTEP,bm_pipe_8x8,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8,libfgmodel))
-$(eval $(call FG_LOCKSTEP,bm_pipe_16x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_16x2.cpp,-GN_PORTS=16 -GN_PRIO=2,libfgmodel))
-$(eval $(call FG_LOCKSTEP,bm_pipe_5x3,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_5x3.cpp,-GN_PORTS=5 -GN_PRIO=3,libfgmodel))
+$(eval $(call FG_LOCKSTEP,bm_pipe_4x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel))
+$(eval $(call FG_LOCKSTEP,bm_pipe_4x2_bug,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,bm_pipe_8x8,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 -GTAG_W=3,libfgmodel))
+$(eval $(call FG_LOCKSTEP,bm_pipe_16x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_16x2.cpp,-GN_PORTS=16 -GN_PRIO=2 -GTAG_W=3,libfgmodel))
+$(eval $(call FG_LOCKSTEP,bm_pipe_5x3,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_5x3.cpp,-GN_PORTS=5 -GN_PRIO=3 -GTAG_W=3,libfgmodel))
 $(BIN)/ls_bm_pipe_4x2 $(BIN)/ls_bm_pipe_4x2_bug $(BIN)/ls_bm_pipe_8x8 $(BIN)/ls_bm_pipe_16x2 $(BIN)/ls_bm_pipe_5x3: $(BMP_TB_INC)
 # hand-computed checks of the pipeline's latencies and decisions (docs/blocks/bm_pipe.md)
-$(eval $(call FG_LOCKSTEP,bm_pipe_directed,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_directed.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
+$(eval $(call FG_LOCKSTEP,bm_pipe_directed,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_directed.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel))
 $(BIN)/ls_bm_pipe_directed: $(BMP_TB_INC)

@@ -38,6 +38,8 @@ int fg_bm_pipe_check_cfg(const fg_bm_pipe_cfg *cfg, char *msg, size_t len)
         field = "cw", val = cfg->cw, lo = 4, hi = 30;
     } else if (cfg->sw < 1 || cfg->sw > 16 || cfg->sw >= cfg->cw) {
         field = "sw", val = cfg->sw, lo = 1, hi = cfg->cw - 1 < 16 ? cfg->cw - 1 : 16;
+    } else if (cfg->tag_w < 0 || cfg->tag_w > 32) {
+        field = "tag_w", val = cfg->tag_w, lo = 0, hi = 32;
     }
     if (!field) return 0;
     if (msg && len) snprintf(msg, len, "fg_bm_pipe: cfg.%s = %ld out of range %ld..%ld", field, val, lo, hi);
@@ -92,6 +94,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     const int N = st->cfg.n_ports, P = st->cfg.n_prio, CW = st->cfg.cw, SW = st->cfg.sw;
     const int PW = fg_bmp_pw(N), XW = CW + 2, NPG = N * P;
     const uint32_t cmax = (uint32_t)fg_mask(CW), smax = (uint32_t)fg_mask(SW);
+    const uint32_t tmax = (uint32_t)fg_mask(st->cfg.tag_w > 0 ? st->cfg.tag_w : 1);
     const uint32_t reserve = in->cfg_reserve & cmax;
     const uint8_t lossless = (uint8_t)(in->cfg_lossless & fg_mask(P));
     fg_bm_pipe_state n; /* the state after the edge; registers not written below hold */
@@ -125,7 +128,8 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
      * when A2 waits), so the model copies them at the grant. */
     if (!adm_hold) {
         n.a_v = st->e1_v;
-        if (st->e1_v) n.a_i = st->e1_port, n.a_p = st->e1_p, n.a_o = st->e1_o, n.a_s = st->e1_s;
+        if (st->e1_v)
+            n.a_i = st->e1_port, n.a_p = st->e1_p, n.a_o = st->e1_o, n.a_s = st->e1_s, n.a_t = st->e1_t;
     }
     if (!rel_hold) {
         n.r_v = st->d1_v;
@@ -142,6 +146,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.e1_v = ep >= 0;
         if (ep >= 0) {
             n.e1_port = (uint8_t)ep, n.e1_p = st->eh_p[ep], n.e1_o = st->eh_o[ep], n.e1_s = st->eh_s[ep];
+            n.e1_t = st->eh_t[ep];
             n.ea_ptr = (uint8_t)((ep + 1) % N);
             n.eh_v[ep] = false;
         }
@@ -160,6 +165,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.eh_p[i] = in->enq_prio[i] & 7u;
             n.eh_o[i] = (uint8_t)(in->enq_dst[i] & fg_mask(PW));
             n.eh_s[i] = in->enq_cells[i] & smax;
+            n.eh_t[i] = in->enq_tag[i] & tmax;
         }
         if (in->deq_valid[i] && !st->dh_v[i]) {
             n.dh_v[i] = true;
@@ -175,6 +181,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_adm.v = st->a_v && a_ok && !adm_hold;
         n.b_adm.bad = st->a_v && !a_ok;
         n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
+        n.b_adm.tag = st->a_t;
         n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
         const uint32_t lc = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
         n.b_clamped = a_ok && st->lim_clamped[st->a_i * P + st->a_p];
@@ -271,6 +278,10 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.k.adm_valid = a_any;
         n.k.adm_port = a->port;
         n.k.adm_where = a_any ? where : 0;
+        n.k.adm_prio = a_any ? a->prio : 0;
+        n.k.adm_dst = a_any ? a->other : 0;
+        n.k.adm_cells = (uint16_t)(a_any ? a->s : 0);
+        n.k.adm_tag = a_any ? a->tag : 0;
         n.k.stat_drop = a->bad || (a->v && where == FG_BMP_WHERE_DROPPED && !st->b_lossless);
         n.k.stat_violation = a->v && where == FG_BMP_WHERE_DROPPED && st->b_lossless;
         n.k.rel_valid = r->v;
@@ -290,6 +301,8 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
     n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where;
     n.o.adm_valid = st->k.adm_valid, n.o.adm_port = st->k.adm_port, n.o.adm_where = st->k.adm_where;
+    n.o.adm_prio = st->k.adm_prio, n.o.adm_dst = st->k.adm_dst, n.o.adm_cells = st->k.adm_cells;
+    n.o.adm_tag = st->k.adm_tag;
     n.o.stat_drop = st->k.stat_drop, n.o.stat_violation = st->k.stat_violation;
     n.o.rel_valid = st->k.rel_valid, n.o.rel_port = st->k.rel_port, n.o.stat_bad_deq = st->k.stat_bad_deq;
     n.o.stat_pg_underflow = st->k.stat_pg_underflow;

@@ -47,6 +47,7 @@ typedef struct {
     int n_prio;  /* RTL parameter N_PRIO, 1..8 */
     int cw;      /* RTL parameter CW, cell-count width, 4..30 (default 18) */
     int sw;      /* RTL parameter SW, packet-size width in cells, 1..16, SW < CW (default 8) */
+    int tag_w;   /* RTL parameter TAG_W, enq_tag width, 1..32 (0 counts as the default 1) */
 } fg_bm_pipe_cfg;
 
 enum {
@@ -103,6 +104,7 @@ typedef struct {
     uint8_t enq_prio[FG_BMP_MAX_PORTS];
     uint8_t enq_dst[FG_BMP_MAX_PORTS];
     uint16_t enq_cells[FG_BMP_MAX_PORTS];
+    uint32_t enq_tag[FG_BMP_MAX_PORTS]; /* the user's bits, carried to the verdict (adm_tag) */
     /* per egress port o: a packet of EQ(o, deq_prio) from ingress deq_src has left */
     bool deq_valid[FG_BMP_MAX_PORTS];
     uint8_t deq_prio[FG_BMP_MAX_PORTS];
@@ -117,6 +119,10 @@ typedef struct {
     bool adm_valid;
     uint8_t adm_port;
     uint8_t adm_where;
+    /* the admission's prio, dst, cells and tag (0 without adm_valid) */
+    uint8_t adm_prio, adm_dst;
+    uint16_t adm_cells;
+    uint32_t adm_tag;
     bool stat_drop;      /* lossy drop or no such PG/EQ */
     bool stat_violation; /* lossless drop */
     /* release events */
@@ -143,6 +149,7 @@ typedef struct {
     uint8_t prio;
     uint8_t other; /* dst (admission) or src (release) */
     uint32_t s;
+    uint32_t tag; /* admission: enq_tag */
 } fg_bmp_op;
 
 /* C1's result, committed at C2 (the RTL registers the compares' signs and the candidates at
@@ -155,6 +162,9 @@ typedef struct {
     uint8_t c_where;
     bool adm_valid, stat_drop, stat_violation, rel_valid, stat_bad_deq, stat_pg_underflow;
     uint8_t adm_port, adm_where, rel_port;
+    uint8_t adm_prio, adm_dst; /* the admission's fields (0 without adm_valid) */
+    uint16_t adm_cells;
+    uint32_t adm_tag;
 } fg_bmp_c1;
 
 typedef struct {
@@ -163,16 +173,17 @@ typedef struct {
     bool eh_v[FG_BMP_MAX_PORTS], dh_v[FG_BMP_MAX_PORTS];
     uint8_t eh_p[FG_BMP_MAX_PORTS], eh_o[FG_BMP_MAX_PORTS], dh_p[FG_BMP_MAX_PORTS], dh_i[FG_BMP_MAX_PORTS];
     uint32_t eh_s[FG_BMP_MAX_PORTS], dh_s[FG_BMP_MAX_PORTS];
+    uint32_t eh_t[FG_BMP_MAX_PORTS];
     uint8_t ea_ptr, da_ptr;
     /* A1: the registered grants and their ops (raw, not yet checked) */
     bool e1_v, d1_v;
     uint8_t e1_port, e1_p, e1_o, d1_port, d1_p, d1_i;
-    uint32_t e1_s, d1_s;
+    uint32_t e1_s, d1_s, e1_t;
     /* A2: slot registers (raw, not yet checked) */
     bool a_v, r_v;
     bool adm_yield; /* an admission and a release of one PG in slot A2: true, the admission waits */
     uint8_t a_i, a_p, a_o, r_o, r_p, r_i;
-    uint32_t a_s, r_s;
+    uint32_t a_s, r_s, a_t;
     /* B: prepared ops */
     fg_bmp_op b_adm, b_rel;
     bool b_lossless;       /* cfg_lossless of the admission's priority */

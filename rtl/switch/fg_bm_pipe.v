@@ -24,6 +24,7 @@ module fg_bm_pipe #(
     parameter integer N_PRIO  = 2,   // 1..8
     parameter integer CW      = 18,  // cell-count width
     parameter integer SW      = 8,   // packet-size width (cells), SW < CW
+    parameter integer TAG_W   = 1,   // enq_tag width: carried with the admission to its verdict
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -47,6 +48,7 @@ module fg_bm_pipe #(
     input  wire [N_PORTS*3-1:0]             enq_prio,
     input  wire [N_PORTS*PW-1:0]            enq_dst,
     input  wire [N_PORTS*SW-1:0]            enq_cells,
+    input  wire [N_PORTS*TAG_W-1:0]         enq_tag,            // the user's bits (the core: ECT)
 
     // per egress port: a packet of EQ(o, deq_prio) from ingress deq_src has left
     input  wire [N_PORTS-1:0]               deq_valid,
@@ -59,6 +61,10 @@ module fg_bm_pipe #(
     output wire                             adm_valid,
     output wire [PW-1:0]                    adm_port,
     output wire [1:0]                       adm_where,          // 0 res, 1 shared, 2 hdrm, 3 drop
+    output wire [2:0]                       adm_prio,           // the admission's fields (0
+    output wire [PW-1:0]                    adm_dst,            //  without adm_valid)
+    output wire [SW-1:0]                    adm_cells,
+    output wire [TAG_W-1:0]                 adm_tag,
     output wire                             stat_drop,
     output wire                             stat_violation,
     output wire                             rel_valid,
@@ -162,6 +168,12 @@ module fg_bm_pipe #(
         end
     endfunction
 
+    generate
+        if (TAG_W < 1 || TAG_W > 32) begin : g_bad_tag_w
+            fg_bm_pipe_parameter_TAG_W_must_be_1_to_32 u_param_error ();
+        end
+    endgenerate
+
     genvar gk;
     integer k;
 
@@ -172,6 +184,7 @@ module fg_bm_pipe #(
     reg  [N_PORTS*SW-1:0] eh_s_reg, dh_s_reg;
     reg  [N_PORTS*N_PRIO-1:0] eh_poh_reg, dh_poh_reg;   // priority one-hot (0: no such priority)
     reg  [N_PORTS-1:0]    eh_ok_reg, dh_ok_reg;         // the offer names a PG and an EQ
+    reg  [N_PORTS*TAG_W-1:0] eh_t_reg;
 
     // ================================================================== A1: round-robin arbiters
     // The grant is one-hot: the first held port after the last one granted (the round-robin
@@ -212,6 +225,7 @@ module fg_bm_pipe #(
     reg  [SW-1:0]      e1_s_reg, d1_s_reg;
     reg  [N_PRIO-1:0]  e1_poh_reg, d1_poh_reg;
     reg                e1_ok_reg, d1_ok_reg;
+    reg  [TAG_W-1:0]   e1_t_reg;
     wire               e1_adv = !e1_v_reg || !adm_hold;   // A1 hands its grant on (or is empty)
     wire               d1_adv = !d1_v_reg || !rel_hold;
     wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, e1_gnt_reg);
@@ -223,6 +237,7 @@ module fg_bm_pipe #(
     reg  [PW-1:0] eh_sel_o, dh_sel_i;
     reg  [SW-1:0] eh_sel_s, dh_sel_s;
     reg  [N_PRIO-1:0] eh_sel_poh, dh_sel_poh;
+    reg  [TAG_W-1:0]  eh_sel_t;
     always @* begin
         e_idx = {PW{1'b0}};
         d_idx = {PW{1'b0}};
@@ -234,6 +249,7 @@ module fg_bm_pipe #(
         dh_sel_s = {SW{1'b0}};
         eh_sel_poh = {N_PRIO{1'b0}};
         dh_sel_poh = {N_PRIO{1'b0}};
+        eh_sel_t = {TAG_W{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
             e_idx   = e_idx   | (k[PW-1:0] & {PW{e1_gnt_reg[k]}});
             d_idx   = d_idx   | (k[PW-1:0] & {PW{d1_gnt_reg[k]}});
@@ -245,6 +261,7 @@ module fg_bm_pipe #(
             dh_sel_s = dh_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d1_gnt_reg[k]}});
             eh_sel_poh = eh_sel_poh | (eh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{e1_gnt_reg[k]}});
             dh_sel_poh = dh_sel_poh | (dh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{d1_gnt_reg[k]}});
+            eh_sel_t = eh_sel_t | (eh_t_reg[k*TAG_W +: TAG_W] & {TAG_W{e1_gnt_reg[k]}});
         end
     end
     wire          eh_sel_ok = |(eh_ok_reg & e1_gnt_reg);
@@ -255,6 +272,7 @@ module fg_bm_pipe #(
     wire [SW-1:0]     e_sel_s   = e1_cp_reg ? e1_s_reg   : eh_sel_s;
     wire [N_PRIO-1:0] e_sel_poh = e1_cp_reg ? e1_poh_reg : eh_sel_poh;
     wire              e_sel_ok  = e1_cp_reg ? e1_ok_reg  : eh_sel_ok;
+    wire [TAG_W-1:0]  e_sel_t   = e1_cp_reg ? e1_t_reg   : eh_sel_t;
     wire [2:0]        d_sel_p   = d1_cp_reg ? d1_p_reg   : dh_sel_p;
     wire [PW-1:0]     d_sel_i   = d1_cp_reg ? d1_i_reg   : dh_sel_i;
     wire [SW-1:0]     d_sel_s   = d1_cp_reg ? d1_s_reg   : dh_sel_s;
@@ -273,6 +291,7 @@ module fg_bm_pipe #(
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
     reg  [SW-1:0] a_s_reg, r_s_reg;
+    reg  [TAG_W-1:0] a_t_reg, b_adm_t_reg, k_adm_t_reg;
 
     // ================================================================== counters and thresholds
     reg  [NPG*CW-1:0]     ingress_reg, hdrm_reg, egress_reg;
@@ -492,6 +511,16 @@ module fg_bm_pipe #(
     reg           adm_valid_reg, stat_drop_reg, stat_violation_reg;
     reg  [PW-1:0] adm_port_reg;
     reg  [1:0]    adm_where_reg;
+    reg  [2:0]    adm_prio_reg;
+    reg  [PW-1:0] adm_dst_reg;
+    reg  [SW-1:0] adm_cells_reg;
+    reg  [TAG_W-1:0] adm_tag_reg;
+    // the verdict's fields: the admission's as offered, 0 without a verdict
+    wire             adm_any        = k_adm_v_reg || k_adm_bad_reg;
+    wire [2:0]       adm_prio_next  = k_adm_p_reg & {3{adm_any}};
+    wire [PW-1:0]    adm_dst_next   = k_adm_o_reg & {PW{adm_any}};
+    wire [SW-1:0]    adm_cells_next = k_adm_s_reg & {SW{adm_any}};
+    wire [TAG_W-1:0] adm_tag_next   = k_adm_t_reg & {TAG_W{adm_any}};
     reg           rel_valid_reg, stat_bad_deq_reg, stat_pg_underflow_reg;
     reg  [PW-1:0] rel_port_reg;
 
@@ -653,6 +682,15 @@ module fg_bm_pipe #(
             dh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
             eh_ok_reg <= {N_PORTS{1'b0}};
             dh_ok_reg <= {N_PORTS{1'b0}};
+            eh_t_reg <= {(N_PORTS*TAG_W){1'b0}};
+            e1_t_reg <= {TAG_W{1'b0}};
+            a_t_reg <= {TAG_W{1'b0}};
+            b_adm_t_reg <= {TAG_W{1'b0}};
+            k_adm_t_reg <= {TAG_W{1'b0}};
+            adm_prio_reg <= 3'd0;
+            adm_dst_reg <= {PW{1'b0}};
+            adm_cells_reg <= {SW{1'b0}};
+            adm_tag_reg <= {TAG_W{1'b0}};
             a_poh_reg <= {N_PRIO{1'b0}};
             e1_gnt_reg <= {N_PORTS{1'b0}};
             d1_gnt_reg <= {N_PORTS{1'b0}};
@@ -829,6 +867,7 @@ module fg_bm_pipe #(
                     eh_p_reg[k*3 +: 3] <= enq_prio[k*3 +: 3];
                     eh_o_reg[k*PW +: PW] <= enq_dst[k*PW +: PW];
                     eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
+                    eh_t_reg[k*TAG_W +: TAG_W] <= enq_tag[k*TAG_W +: TAG_W];
                     eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
                     eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
                 end else if (e_gnt[k] && e1_adv) begin
@@ -857,6 +896,7 @@ module fg_bm_pipe #(
                 e1_s_reg <= eh_sel_s;
                 e1_poh_reg <= eh_sel_poh;
                 e1_ok_reg <= eh_sel_ok;
+                e1_t_reg <= eh_sel_t;
             end
             if (d1_adv) begin
                 d1_v_reg <= d_found;
@@ -885,6 +925,7 @@ module fg_bm_pipe #(
                 a_p_reg <= e_sel_p;
                 a_o_reg <= e_sel_o;
                 a_s_reg <= e_sel_s;
+                a_t_reg <= e_sel_t;
             end
             if (!rel_hold) r_v_reg <= d1_v_reg;
             if (same_pg_a && !a_conf_c) adm_yield_reg <= !adm_yield_reg;
@@ -907,6 +948,7 @@ module fg_bm_pipe #(
             b_adm_o_reg <= a_o_reg;
             b_adm_p_reg <= a_p_reg;
             b_adm_s_reg <= a_s_reg;
+            b_adm_t_reg <= a_t_reg;
             b_lim_res_reg <= x_res - a_s_l;
             b_lim_shr_reg <= x_shr - a_s_l;
             b_lim_hd_reg <= x_hd - a_s_l;
@@ -932,6 +974,7 @@ module fg_bm_pipe #(
             k_adm_o_reg <= b_adm_o_reg;
             k_adm_p_reg <= b_adm_p_reg;
             k_adm_s_reg <= b_adm_s_reg;
+            k_adm_t_reg <= b_adm_t_reg;
             k_aoh_reg <= b_aoh_reg;
             k_rel_v_reg <= b_rel_v_reg;
             k_rel_bad_reg <= b_rel_bad_reg;
@@ -962,6 +1005,10 @@ module fg_bm_pipe #(
             adm_valid_reg <= k_adm_v_reg || k_adm_bad_reg;
             adm_port_reg <= k_adm_i_reg;
             adm_where_reg <= (k_adm_v_reg || k_adm_bad_reg) ? (k_adm_bad_reg ? 2'd3 : c_where_next) : 2'd0;
+            adm_prio_reg <= adm_prio_next;
+            adm_dst_reg <= adm_dst_next;
+            adm_cells_reg <= adm_cells_next;
+            adm_tag_reg <= adm_tag_next;
             stat_drop_reg <= k_adm_bad_reg || (k_adm_v_reg && c_where_next == 2'd3 && !k_lossless_reg);
             stat_violation_reg <= k_adm_v_reg && c_where_next == 2'd3 && k_lossless_reg;
             rel_valid_reg <= k_rel_v_reg;
@@ -1055,6 +1102,10 @@ module fg_bm_pipe #(
     assign adm_valid             = adm_valid_reg;
     assign adm_port              = adm_port_reg;
     assign adm_where             = adm_where_reg;
+    assign adm_prio              = adm_prio_reg;
+    assign adm_dst               = adm_dst_reg;
+    assign adm_cells             = adm_cells_reg;
+    assign adm_tag               = adm_tag_reg;
     assign stat_drop             = stat_drop_reg;
     assign stat_violation        = stat_violation_reg;
     assign rel_valid             = rel_valid_reg;

@@ -1,0 +1,199 @@
+// fg_ecn_mark - ECN marking by RED on the instantaneous egress queue (SPEC 7/9, the congestion
+// point of DCQCN), one decision per cycle through a pipeline: the marker of the line-rate
+// switch core, which admits one packet per cycle (fg_bm_pipe; docs/blocks/ecn_mark.md).
+//
+// The rule is fg_ecn_red's (per-port form, one decision per ingress port per edge): for a
+// packet of priority p to egress port o, with q = egress_cnt of EQ(o,p):
+//   not ECN-capable, p >= N_PRIO or cfg_prio_mask[p] = 0  -> no mark
+//   q >= cfg_kmax                                         -> mark
+//   q <= cfg_kmin                                         -> no mark
+//   else mark when rnd < (q - kmin) * cfg_slope           (Q0.32; a product >= 2^32 marks)
+// What differs is the schedule. An input sampled on edge 1 (in_valid, in_prio, in_dst,
+// in_ect) gives its mark after edge 6 (the C twin's FG_ECN_MARK_LATENCY), every stage a
+// register apart:
+//   edge 1  eligibility, the EQ's one-hot, the draw (the LFSR's value; it steps)
+//   edge 2  q = egress_cnt of that EQ (AND-OR over the one-hot; egress_cnt as it stood
+//           before edge 2)
+//   edge 3  d = q - kmin, q >= kmax, q <= kmin
+//   edge 4  the two halves of the product: d * slope[15:0], d * slope[31:16]
+//   edge 5  prob = lo + (hi << 16)
+//   edge 6  mark = eligible && (q >= kmax || (q > kmin && (prob >= 2^32 || rnd < prob)))
+// A new input every edge is allowed (throughput one decision per cycle). The LFSR steps on
+// every in_valid, eligible or not, so the draws do not depend on the queues; it loads cfg_seed
+// on cfg_seed_load (priority over a step) and RESET_SEED on reset (fg_lfsr, a zero seed
+// becomes 1). The configuration is read at the stage that uses it. The C twin is
+// cmodel/switch/ecn_mark.c.
+`default_nettype none
+
+module fg_ecn_mark #(
+    parameter integer N_PORTS    = 4,   // 1..32
+    parameter integer N_PRIO     = 2,   // 1..8
+    parameter integer CW         = 18,  // cell-count width, 1..31
+    parameter [31:0]  RESET_SEED = 32'h0000_0002,
+    // derived, do not override: port-index width clog2(N_PORTS), at least 1
+    parameter integer PW         = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
+) (
+    input  wire                         clk,
+    input  wire                         rst,
+    // configuration
+    input  wire [N_PRIO-1:0]            cfg_prio_mask,
+    input  wire [CW-1:0]                cfg_kmin,
+    input  wire [CW-1:0]                cfg_kmax,
+    input  wire [31:0]                  cfg_slope,
+    input  wire [31:0]                  cfg_seed,
+    input  wire                         cfg_seed_load,
+    // one packet to decide (the core: an admission verdict)
+    input  wire                         in_valid,
+    input  wire [2:0]                   in_prio,
+    input  wire [PW-1:0]                in_dst,
+    input  wire                         in_ect,
+    // the buffer manager's registered egress queue lengths, EQ o*N_PRIO+p
+    input  wire [N_PORTS*N_PRIO*CW-1:0] egress_cnt,
+    // the decision of the input sampled LATENCY (6) edges before (registered)
+    output wire                         mark
+);
+
+    localparam integer NQ = N_PORTS * N_PRIO;
+    localparam integer PL = CW + 16;  // a half product's width
+
+    generate
+        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
+            fg_ecn_mark_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
+            fg_ecn_mark_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CW < 1 || CW > 31) begin : g_bad_cw
+            fg_ecn_mark_parameter_CW_must_be_1_to_31 u_param_error ();
+        end
+    endgenerate
+
+    // The mask over all eight priority codes: codes >= N_PRIO are never marked.
+    wire [7:0] prio_mask8;
+    generate
+        if (N_PRIO < 8) begin : g_mask_pad
+            assign prio_mask8 = {{(8-N_PRIO){1'b0}}, cfg_prio_mask};
+        end else begin : g_mask_full
+            assign prio_mask8 = cfg_prio_mask[7:0];
+        end
+    endgenerate
+
+    wire [31:0] rnd;
+    fg_lfsr #(
+        .RESET_SEED (RESET_SEED)
+    ) u_lfsr (
+        .clk   (clk),
+        .rst   (rst),
+        .load  (cfg_seed_load),
+        .seed  (cfg_seed),
+        .step  (in_valid),
+        .value (rnd)
+    );
+
+    // ---- stage registers (s<k>: after edge k) -------------------------------------------
+    reg           s1_elig_reg, s2_elig_reg, s3_elig_reg, s4_elig_reg, s5_elig_reg;
+    reg  [NQ-1:0] s1_oh_reg;
+    reg  [31:0]   s1_rnd_reg, s2_rnd_reg, s3_rnd_reg, s4_rnd_reg, s5_rnd_reg;
+    reg  [CW-1:0] s2_q_reg;
+    reg  [CW-1:0] s3_d_reg;
+    reg           s3_ge_reg, s3_le_reg, s4_ge_reg, s4_le_reg, s5_ge_reg, s5_le_reg;
+    reg  [PL-1:0] s4_lo_reg, s4_hi_reg;
+    reg  [CW+31:0] s5_prob_reg;
+    reg           mark_reg;
+
+    // ---- next-state logic -----------------------------------------------------------------
+    // edge 1: the EQ's one-hot (0 for indices naming no EQ: q reads 0, and such a priority is
+    // not eligible anyway) and the eligibility
+    reg  [NQ-1:0] s1_oh_next;
+    wire          s1_elig_next = in_valid && in_ect && prio_mask8[in_prio];
+    integer ko, kp;
+    always @* begin
+        s1_oh_next = {NQ{1'b0}};
+        for (ko = 0; ko < N_PORTS; ko = ko + 1)
+            for (kp = 0; kp < N_PRIO; kp = kp + 1)
+                s1_oh_next[ko*N_PRIO + kp] = ({{(32-PW){1'b0}}, in_dst} == ko) && ({29'd0, in_prio} == kp);
+    end
+
+    // edge 2: the AND-OR read
+    reg  [CW-1:0] s2_q_next;
+    integer kq;
+    always @* begin
+        s2_q_next = {CW{1'b0}};
+        for (kq = 0; kq < NQ; kq = kq + 1)
+            s2_q_next = s2_q_next | (egress_cnt[kq*CW +: CW] & {CW{s1_oh_reg[kq]}});
+    end
+
+    // edge 3: the offset into the band and the two compares
+    wire [CW-1:0] s3_d_next  = s2_q_reg - cfg_kmin;
+    wire          s3_ge_next = s2_q_reg >= cfg_kmax;
+    wire          s3_le_next = s2_q_reg <= cfg_kmin;
+
+    // edge 4: half products (each fits an 18x18 multiplier at CW <= 18)
+    wire [PL-1:0] s4_lo_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cfg_slope[15:0]};
+    wire [PL-1:0] s4_hi_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cfg_slope[31:16]};
+
+    // edge 5: their sum, Q(CW).32
+    wire [CW+31:0] s5_prob_next = {{16{1'b0}}, s4_lo_reg} + {s4_hi_reg, 16'd0};
+
+    // edge 6: the decision
+    wire          s6_sat = |s5_prob_reg[CW+31:32];
+    wire          mark_next = s5_elig_reg && (s5_ge_reg || (!s5_le_reg && (s6_sat || (s5_rnd_reg < s5_prob_reg[31:0]))));
+
+    // ---- flops ----------------------------------------------------------------------------
+    always @(posedge clk) begin
+        if (rst) begin
+            s1_elig_reg <= 1'b0;
+            s2_elig_reg <= 1'b0;
+            s3_elig_reg <= 1'b0;
+            s4_elig_reg <= 1'b0;
+            s5_elig_reg <= 1'b0;
+            s1_oh_reg   <= {NQ{1'b0}};
+            s1_rnd_reg  <= 32'd0;
+            s2_rnd_reg  <= 32'd0;
+            s3_rnd_reg  <= 32'd0;
+            s4_rnd_reg  <= 32'd0;
+            s5_rnd_reg  <= 32'd0;
+            s2_q_reg    <= {CW{1'b0}};
+            s3_d_reg    <= {CW{1'b0}};
+            s3_ge_reg   <= 1'b0;
+            s3_le_reg   <= 1'b0;
+            s4_ge_reg   <= 1'b0;
+            s4_le_reg   <= 1'b0;
+            s5_ge_reg   <= 1'b0;
+            s5_le_reg   <= 1'b0;
+            s4_lo_reg   <= {PL{1'b0}};
+            s4_hi_reg   <= {PL{1'b0}};
+            s5_prob_reg <= {(CW+32){1'b0}};
+            mark_reg    <= 1'b0;
+        end else begin
+            s1_elig_reg <= s1_elig_next;
+            s1_oh_reg   <= s1_oh_next;
+            s1_rnd_reg  <= rnd;
+            s2_elig_reg <= s1_elig_reg;
+            s2_rnd_reg  <= s1_rnd_reg;
+            s2_q_reg    <= s2_q_next;
+            s3_elig_reg <= s2_elig_reg;
+            s3_rnd_reg  <= s2_rnd_reg;
+            s3_d_reg    <= s3_d_next;
+            s3_ge_reg   <= s3_ge_next;
+            s3_le_reg   <= s3_le_next;
+            s4_elig_reg <= s3_elig_reg;
+            s4_rnd_reg  <= s3_rnd_reg;
+            s4_ge_reg   <= s3_ge_reg;
+            s4_le_reg   <= s3_le_reg;
+            s4_lo_reg   <= s4_lo_next;
+            s4_hi_reg   <= s4_hi_next;
+            s5_elig_reg <= s4_elig_reg;
+            s5_rnd_reg  <= s4_rnd_reg;
+            s5_ge_reg   <= s4_ge_reg;
+            s5_le_reg   <= s4_le_reg;
+            s5_prob_reg <= s5_prob_next;
+            mark_reg    <= mark_next;
+        end
+    end
+
+    assign mark = mark_reg;
+
+endmodule
+
+`default_nettype wire

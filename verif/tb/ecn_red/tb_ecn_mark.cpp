@@ -1,0 +1,209 @@
+// tb_ecn_mark.cpp - lock-step test of rtl/switch/fg_ecn_mark.v against cmodel/switch/ecn_mark.c.
+//
+// Build-time: TB_N_PORTS / TB_N_PRIO match the Verilator -G overrides (mk/ecn.mk).
+// Directed (on the model, expected values from docs/blocks/ecn_mark.md, not from the model):
+// the six-edge latency, egress_cnt read on the input's second edge, below/at Kmin, at/above
+// Kmax, p = 0 (slope 0), p = 1 (product >= 2^32), a p = 1/2 draw checked against an LFSR
+// sequence computed here (one step per input, ECT or not), back-to-back inputs.
+// Random, in phases: queue lengths drawn around Kmin/Kmax, thresholds and slope changed per
+// phase, Kmin == Kmax now and then, ECT and priority mixes (some priorities >= N_PRIO, some
+// destinations naming no port when N_PORTS is not a power of two), input load from sparse to
+// every cycle, seed loads, rare resets.
+#include <deque>
+
+#include "Vtop.h"
+#include "fg_lockstep.h"
+#include "switch/ecn_mark.h"
+
+#ifndef TB_N_PORTS
+#define TB_N_PORTS 4
+#endif
+#ifndef TB_N_PRIO
+#define TB_N_PRIO 2
+#endif
+
+static int tb_pw(int n) {
+    int w = 1;
+    while ((1 << w) < n) w++;
+    return w;
+}
+
+struct TbEcnMark {
+    std::unique_ptr<Vtop> top{new Vtop};
+    fg::FgSignals sig;
+    std::string module = "fg_ecn_mark";
+    std::vector<std::pair<std::string, long>> params{{"N_PORTS", TB_N_PORTS}, {"N_PRIO", TB_N_PRIO}};
+    bool require_coverage = true;
+    fg::Options opt;
+    fg_ecn_mark_cfg cfg{TB_N_PORTS, TB_N_PRIO, 18, 2};
+    fg_ecn_mark_state st{};
+    fg_ecn_mark_in in{};
+    fg_ecn_mark_out out{};
+    bool rst = true;
+    uint64_t phase_end = 0;
+    uint32_t load_den = 2;
+
+    explicit TbEcnMark(const fg::Options& o) : opt(o) {
+        const int N = TB_N_PORTS, P = TB_N_PRIO, PW = tb_pw(TB_N_PORTS);
+        fg_ecn_mark_reset(&st, &cfg);
+        fg_ecn_mark_outputs(&st, &out);
+        sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
+        sig.input("cfg_prio_mask", P, &top->cfg_prio_mask, [this] { return (uint64_t)in.cfg_prio_mask; });
+        sig.input("cfg_kmin", 18, &top->cfg_kmin, [this] { return (uint64_t)in.cfg_kmin; });
+        sig.input("cfg_kmax", 18, &top->cfg_kmax, [this] { return (uint64_t)in.cfg_kmax; });
+        sig.input("cfg_slope", 32, &top->cfg_slope, [this] { return (uint64_t)in.cfg_slope; });
+        sig.input("cfg_seed", 32, &top->cfg_seed, [this] { return (uint64_t)in.cfg_seed; });
+        sig.input("cfg_seed_load", 1, &top->cfg_seed_load, [this] { return (uint64_t)in.cfg_seed_load; });
+        sig.input("in_valid", 1, &top->in_valid, [this] { return (uint64_t)in.in_valid; });
+        sig.input("in_prio", 3, &top->in_prio, [this] { return (uint64_t)in.in_prio; });
+        sig.input("in_dst", PW, &top->in_dst, [this] { return (uint64_t)in.in_dst; });
+        sig.input("in_ect", 1, &top->in_ect, [this] { return (uint64_t)in.in_ect; });
+        sig.input_array("egress_cnt", 18, N * P, &top->egress_cnt,
+                        [this](int k) { return (uint64_t)in.egress_cnt[k / TB_N_PRIO][k % TB_N_PRIO]; });
+        sig.output("mark", 1, &top->mark, [this] { return (uint64_t)out.mark; });
+    }
+
+    void new_phase(uint64_t cycle, fg::Rng& r) {
+        phase_end = cycle + r.range(300, 3000);
+        in.cfg_kmin = (uint32_t)(r.chance(1, 10) ? 0 : r.range(1, 400));
+        in.cfg_kmax = r.chance(1, 8) ? in.cfg_kmin : in.cfg_kmin + (uint32_t)r.range(1, 600);
+        switch (r.below(5)) {
+            case 0: in.cfg_slope = 0; break;
+            case 1: in.cfg_slope = (uint32_t)r.range(1, 0xFFFF); break;
+            case 2: in.cfg_slope = (uint32_t)r.bits(32) >> r.below(12); break;
+            case 3: in.cfg_slope = 0xFFFFFFFFu; break;
+            default: in.cfg_slope = (uint32_t)(0x100000000ull / (in.cfg_kmax - in.cfg_kmin + 1)); break;
+        }
+        in.cfg_prio_mask = (uint8_t)(r.chance(1, 4) ? r.bits(TB_N_PRIO) : (1u << TB_N_PRIO) - 1);
+        static const uint32_t loads[] = {1, 1, 2, 5, 30};
+        load_den = loads[r.below(5)];
+    }
+
+    uint32_t queue_len(fg::Rng& r) {
+        uint32_t kmin = in.cfg_kmin, kmax = in.cfg_kmax;
+        switch (r.below(6)) {
+            case 0: return kmin ? (uint32_t)r.below(kmin) : 0;
+            case 1: return kmin;
+            case 2: return kmax;
+            case 3: return kmax + (uint32_t)r.range(1, 50);
+            case 4: return (uint32_t)r.below(1u << 18);
+            default: return kmin + (uint32_t)r.range(0, kmax - kmin);
+        }
+    }
+
+    void stimulus(uint64_t cycle, fg::Rng& r) {
+        rst = cycle < 2 || r.chance(1, 200000);
+        if (cycle >= phase_end) new_phase(cycle, r);
+        in.cfg_seed_load = r.chance(1, 5000);
+        if (in.cfg_seed_load) in.cfg_seed = (uint32_t)(r.chance(1, 20) ? 0 : r.bits(32));
+        for (int o = 0; o < TB_N_PORTS; o++)
+            for (int p = 0; p < TB_N_PRIO; p++)
+                if (r.chance(1, 4)) in.egress_cnt[o][p] = queue_len(r);
+        in.in_valid = r.chance(1, load_den);
+        in.in_prio = (uint8_t)(r.chance(1, 30) ? r.below(8) : r.below(TB_N_PRIO));
+        in.in_dst = (uint8_t)(r.chance(1, 30) ? r.bits(tb_pw(TB_N_PORTS)) : r.below(TB_N_PORTS));
+        in.in_ect = !r.chance(1, 5);
+    }
+
+    void model_step() {
+        if (rst) {
+            fg_ecn_mark_reset(&st, &cfg);
+            fg_ecn_mark_outputs(&st, &out);
+        } else {
+            fg_ecn_mark_step(&st, &in, &out);
+        }
+    }
+
+    bool coverage() { return fg::report_coverage(opt, fg_ecn_mark_cov_names, st.cov, FG_ECN_MARK_COV_N); }
+};
+
+// The rules of docs/blocks/ecn_mark.md on the model, expectations written here: one input per
+// edge, EQ(0,0) set to the input's q on the edge after the input (the block reads egress_cnt on
+// its second edge), the mark checked FG_ECN_MARK_LATENCY edges after its input.
+static bool directed() {
+    fg_ecn_mark_cfg cfg{TB_N_PORTS, TB_N_PRIO, 18, 2};
+    fg_ecn_mark_state st{};
+    fg_ecn_mark_in in{};
+    fg_ecn_mark_out out{};
+    fg_ecn_mark_reset(&st, &cfg);
+    in.cfg_prio_mask = 1;
+    in.cfg_kmin = 10;
+    in.cfg_kmax = 20;
+    in.cfg_seed = 0x12345678u;
+    uint32_t lfsr = 0x12345678u;
+    auto next = [](uint32_t s) { return (s >> 1) ^ ((s & 1u) ? 0x80200003u : 0u); };
+    struct Item {
+        bool valid;
+        uint32_t q, slope;
+        bool ect;
+        int prio;
+        bool expect;
+    };
+    std::vector<Item> items;
+    auto add = [&](uint32_t q, uint32_t slope, bool ect, int prio, bool expect) {
+        items.push_back({true, q, slope, ect, prio, expect});
+    };
+    add(5, 0xFFFFFFFFu, true, 0, false);     // below Kmin
+    add(10, 0xFFFFFFFFu, true, 0, false);    // at Kmin
+    add(21, 0, true, 0, true);               // above Kmax, whatever the slope
+    add(20, 0, true, 0, true);               // at Kmax: p = 1 (SPEC 7), even with slope 0
+    add(19, 0, true, 0, false);              // one below Kmax, slope 0: p = 0
+    add(15, 0x33333334u, true, 0, true);     // 5 * slope >= 2^32: p = 1
+    add(100, 0xFFFFFFFFu, false, 0, false);  // not ECN-capable (the LFSR still steps)
+    if (TB_N_PRIO > 1) add(100, 0xFFFFFFFFu, true, 1, false);  // priority 1 not in the mask
+    // p = 1/2 at q = 11 (d = 1, slope 2^31): mark iff the draw < 2^31; the draws follow below
+    const size_t half_from = items.size();
+    for (int k = 0; k < 64; k++) add(11, 0x80000000u, true, 0, false);
+    // the seed loads on edge 0; every input steps the LFSR once, its draw the value before
+    for (size_t k = 0; k < items.size(); k++) {
+        if (k >= half_from) items[k].expect = lfsr < 0x80000000u;
+        lfsr = next(lfsr);
+    }
+    const int L = FG_ECN_MARK_LATENCY;
+    bool ok = true;
+    int marks_seen = 0;
+    in.cfg_seed_load = true;  // edge 0: load
+    fg_ecn_mark_step(&st, &in, &out);
+    in.cfg_seed_load = false;
+    const size_t n = items.size();
+    for (size_t e = 1; e <= n + L; e++) {
+        // input e-1 on edge e; q of input e-2 (read on its second edge, this edge)
+        in.in_valid = e <= n;
+        if (e <= n) {
+            const Item& it = items[e - 1];
+            in.in_prio = (uint8_t)it.prio, in.in_dst = 0, in.in_ect = it.ect;
+        }
+        if (e >= 2 && e - 2 < n) {
+            const Item& it = items[e - 2];
+            in.egress_cnt[0][it.prio % TB_N_PRIO] = it.q;
+        }
+        // the slope is read on the input's fourth edge
+        if (e >= 4 && e - 4 < n) in.cfg_slope = items[e - 4].slope;
+        fg_ecn_mark_step(&st, &in, &out);
+        // the mark after edge e is that of the input on edge e - L + 1 (items[e - L])
+        if (e >= (size_t)L && e - L < n) {
+            const Item& it = items[e - L];
+            marks_seen++;
+            if (out.mark != it.expect) {
+                std::printf("CHECK ecn_mark directed input %zu: q=%u slope=0x%08x mark=%d, expected %d WRONG\n",
+                            e - L, it.q, it.slope, out.mark, it.expect);
+                ok = false;
+            }
+        } else if (out.mark) {
+            std::printf("CHECK ecn_mark directed: a mark after edge %zu, with no input due WRONG\n", e);
+            ok = false;
+        }
+    }
+    ok = ok && marks_seen == (int)n;
+    std::printf("CHECK ecn_mark directed sequence (%d inputs back to back) %s\n", marks_seen, ok ? "ok" : "WRONG");
+    return ok;
+}
+
+int main(int argc, char** argv) {
+    bool directed_ok = directed();
+    std::string name = argc > 0 ? argv[0] : "ls_ecn_mark";
+    name = name.substr(name.find_last_of('/') + 1);
+    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    int rc = fg::run<TbEcnMark>(argc, argv, name.c_str());
+    return rc ? rc : (directed_ok ? 0 : 1);
+}
