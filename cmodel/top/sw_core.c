@@ -19,6 +19,8 @@
 #include "mac/pfc_gen.h"
 #include "mac/pfc_timer.h"
 #include "switch/bm.h"
+#include "switch/bm_pipe.h"
+#include "switch/ecn_mark.h"
 #include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
 #include "switch/gfc_stage.h"
@@ -30,6 +32,15 @@
  * stage generator's (unused) counter width. */
 #define FG_SW_CORE_LIM_MAX_STAGE 20
 #define FG_SW_CORE_STAGE_CNT_W 2
+/* line_rate: the verdict's compact delay-line stages before the per-port one (fg_sw_admit DEPTH;
+ * with the per-port stage, FG_ECN_MARK_LATENCY edges) */
+#define FG_SW_CORE_DL_DEPTH (FG_ECN_MARK_LATENCY - 1)
+
+/* One verdict in fg_sw_admit's delay line. */
+typedef struct {
+    bool v, sd, sv;
+    uint8_t port, where, prio, dst;
+} fg_sw_verdict;
 
 struct fg_sw_core_state {
     fg_sw_core_cfg cfg;
@@ -40,6 +51,15 @@ struct fg_sw_core_state {
     fg_egress_sched_state sched[FG_SW_MAX_PORTS];
     fg_ecn_red_state ecn;
     fg_ppfc_state ppfc;
+    /* line_rate (fg_sw_admit): the line-rate buffer manager, the marker, the verdict's delay line
+     * ([0] after the verdict's first edge), its per-port last stage, the packet count per EQ */
+    fg_bm_pipe_state bmp;
+    fg_ecn_mark_state ecnm;
+    fg_sw_verdict dl[FG_SW_CORE_DL_DEPTH];
+    bool acc[FG_SW_MAX_PORTS], drop[FG_SW_MAX_PORTS], sd[FG_SW_MAX_PORTS], sv[FG_SW_MAX_PORTS];
+    uint8_t where[FG_SW_MAX_PORTS];
+    bool acc_eq[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint32_t pkt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     fg_gfc_stage_state stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];      /* ingress PG (i, p) */
     fg_rate_limiter_state limiter[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO]; /* EQ (o, p) */
     uint8_t rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];              /* EQ (o, p), register */
@@ -51,12 +71,16 @@ struct fg_sw_core_state {
     fg_egress_sched_out prev_sched[FG_SW_MAX_PORTS];
     fg_ecn_red_out prev_ecn;
     fg_ppfc_out prev_ppfc;
+    fg_bm_pipe_out prev_bmp;
+    bool prev_mark; /* fg_ecn_mark's registered output */
     fg_gfc_stage_out prev_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     bool prev_allow[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* scratch, kept here so a step allocates nothing */
     fg_csr_sw_in csr_in;
     fg_bm_in bm_in;
+    fg_bm_pipe_in bmp_in;
     fg_ecn_red_in ecn_in;
+    fg_ecn_mark_in ecnm_in;
     fg_ppfc_in ppfc_in;
 };
 
@@ -80,6 +104,15 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = cfg->n_ports;
         v = cfg->ppfc_lanes;
+    } else if (cfg->line_rate < 0 || cfg->line_rate > 1) {
+        field = "line_rate";
+        lo = 0;
+        hi = 1;
+        v = cfg->line_rate;
+    } else if (cfg->line_rate && !cfg->no_ppfc) {
+        snprintf(msg, n, "fg_sw_core: line_rate = 1 needs no_ppfc = 1 (P-PFC needs the composition counters "
+                         "fg_bm_pipe does not keep; RTL: LINE_RATE = 1 needs PPFC = 0)");
+        return -1;
     }
     if (field) {
         snprintf(msg, n, "fg_sw_core: %s = %d is out of range %d..%d", field, v, lo, hi);
@@ -90,9 +123,14 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
     const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
     const fg_ppfc_cfg pcfg = {
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
+    const fg_bm_pipe_cfg bpcfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw, .tag_w = 1};
     char inner[200];
-    if (fg_csr_sw_check_cfg(&ccfg, inner, sizeof inner) || fg_bm_check_cfg(&bcfg, inner, sizeof inner) ||
-        fg_ppfc_check_cfg(&pcfg, inner, sizeof inner)) {
+    /* only the blocks the configuration builds (as the RTL elaborates only those) */
+    if (fg_csr_sw_check_cfg(&ccfg, inner, sizeof inner) ||
+        (!cfg->line_rate && fg_bm_check_cfg(&bcfg, inner, sizeof inner)) ||
+        (cfg->line_rate && fg_bm_pipe_check_cfg(&bpcfg, inner, sizeof inner)) ||
+        (!cfg->no_ppfc && fg_ppfc_check_cfg(&pcfg, inner, sizeof inner))) {
         snprintf(msg, n, "fg_sw_core: %s", inner);
         return -1;
     }
@@ -128,6 +166,25 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     st->ppfc_in.cfg_seed = st->prev_csr.cfg_ppfc_seed;
     fg_csr_sw_reset(&st->csr, &ccfg);
     fg_bm_reset(&st->bm, &bcfg);
+    const fg_bm_pipe_cfg bpcfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw, .tag_w = 1};
+    const fg_ecn_mark_cfg mcfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
+    memset(&st->prev_bmp, 0, sizeof st->prev_bmp);
+    if (cfg->line_rate) {
+        fg_bm_pipe_reset(&st->bmp, &bpcfg);
+        fg_bm_pipe_outputs(&st->bmp, &st->prev_bmp);
+        fg_ecn_mark_reset(&st->ecnm, &mcfg);
+    }
+    st->prev_mark = false;
+    memset(st->dl, 0, sizeof st->dl);
+    memset(st->acc, 0, sizeof st->acc);
+    memset(st->drop, 0, sizeof st->drop);
+    memset(st->sd, 0, sizeof st->sd);
+    memset(st->sv, 0, sizeof st->sv);
+    memset(st->where, 0, sizeof st->where);
+    memset(st->acc_eq, 0, sizeof st->acc_eq);
+    memset(st->pkt, 0, sizeof st->pkt);
     const fg_ecn_red_cfg ecfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw,
                                  .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
     fg_ecn_red_reset(&st->ecn, &ecfg);
@@ -141,7 +198,9 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
         fg_pfc_timer_reset(&st->timer[i], &tcfg);
         fg_egress_sched_reset(&st->sched[i], &scfg);
         for (int p = 0; p < cfg->n_prio; p++) {
-            const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W};
+            /* the line-rate form runs the stage generators at PIPE 2 (the RTL's GFC_STAGE_PIPE) */
+            const fg_gfc_stage_cfg gscfg = {
+                .cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = cfg->line_rate ? 2 : 0};
             const fg_rate_limiter_cfg lcfg = {.sw = cfg->sw, .max_stage = FG_SW_CORE_LIM_MAX_STAGE, .dw = 1};
             fg_gfc_stage_reset(&st->stage[i][p], &gscfg);
             fg_rate_limiter_reset(&st->limiter[i][p], &lcfg);
@@ -159,6 +218,38 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     memset(st->prev_sched, 0, sizeof st->prev_sched);
     memset(&st->prev_ecn, 0, sizeof st->prev_ecn);
     return 0;
+}
+
+/* The buffer manager's registered state, from fg_bm or (line_rate) fg_bm_pipe. */
+static bool bm_paused(const fg_sw_core_state *st, int i, int p)
+{
+    return st->cfg.line_rate ? st->prev_bmp.paused[i][p] : st->prev_bm.paused[i][p];
+}
+static uint32_t bm_ingress(const fg_sw_core_state *st, int i, int p)
+{
+    return st->cfg.line_rate ? st->prev_bmp.ingress_cnt[i][p] : st->prev_bm.ingress_cnt[i][p];
+}
+static uint32_t bm_hdrm(const fg_sw_core_state *st, int i, int p)
+{
+    return st->cfg.line_rate ? st->prev_bmp.hdrm_cnt[i][p] : st->prev_bm.hdrm_cnt[i][p];
+}
+static uint32_t bm_egress(const fg_sw_core_state *st, int o, int p)
+{
+    return st->cfg.line_rate ? st->prev_bmp.egress_cnt[o][p] : st->prev_bm.egress_cnt[o][p];
+}
+/* The core's verdict outputs of port i (registered). */
+static bool v_accept(const fg_sw_core_state *st, int i) { return st->cfg.line_rate ? st->acc[i] : st->prev_bm.enq_accept[i]; }
+static bool v_stat_drop(const fg_sw_core_state *st, int i)
+{
+    return st->cfg.line_rate ? st->sd[i] : st->prev_bm.stat_drop[i];
+}
+static bool v_stat_violation(const fg_sw_core_state *st, int i)
+{
+    return st->cfg.line_rate ? st->sv[i] : st->prev_bm.stat_violation[i];
+}
+static bool v_mark(const fg_sw_core_state *st, int i)
+{
+    return st->cfg.line_rate ? st->prev_mark && st->acc[i] : st->prev_ecn.mark[i] && st->prev_bm.enq_accept[i];
 }
 
 /* GFC runs on the lossless priorities while GFC_CTRL.gfc_enable is set. */
@@ -191,14 +282,17 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
     out->cfg_src_mac = c->cfg_src_mac;
     out->cfg_mode_8023x = c->cfg_mode_8023x;
     out->cfg_gfc_enable = c->cfg_gfc_enable;
-    out->shared_used = b->shared_used;
+    const bool pipe = st->cfg.line_rate;
+    out->shared_used = pipe ? st->prev_bmp.shared_used : b->shared_used;
     for (int i = 0; i < N; i++) {
-        out->enq_accept[i] = b->enq_accept[i];
-        out->enq_drop[i] = b->enq_drop[i];
-        out->enq_where[i] = b->enq_where[i];
-        out->enq_mark[i] = st->prev_ecn.mark[i] && b->enq_accept[i];
-        out->stat_drop[i] = b->stat_drop[i];
-        out->stat_violation[i] = b->stat_violation[i];
+        out->enq_ready[i] = pipe ? st->prev_bmp.enq_ready[i] : true;
+        out->deq_ready[i] = pipe ? st->prev_bmp.deq_ready[i] : true;
+        out->enq_accept[i] = v_accept(st, i);
+        out->enq_drop[i] = pipe ? st->drop[i] : b->enq_drop[i];
+        out->enq_where[i] = pipe ? st->where[i] : b->enq_where[i];
+        out->enq_mark[i] = v_mark(st, i);
+        out->stat_drop[i] = v_stat_drop(st, i);
+        out->stat_violation[i] = v_stat_violation(st, i);
         const bool gfc = show_gfc(st, i);
         out->tx_ctrl_valid[i] = st->prev_gen[i].req_valid || gfc_cev(st, i) != 0;
         out->tx_ctrl_gfc[i] = gfc;
@@ -217,12 +311,12 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
         out->grant_valid[i] = st->prev_sched[i].grant_valid;
         out->grant_prio[i] = st->prev_sched[i].grant_prio;
         for (int p = 0; p < P; p++) {
-            out->paused[i][p] = b->paused[i][p];
+            out->paused[i][p] = bm_paused(st, i, p);
             out->stat_pp[i][p] = st->prev_ppfc.stat_pp[i][p];
             out->tx_paused[i][p] = st->prev_timer[i].tx_paused[p];
-            out->ingress_cnt[i][p] = b->ingress_cnt[i][p];
-            out->hdrm_cnt[i][p] = b->hdrm_cnt[i][p];
-            out->egress_cnt[i][p] = b->egress_cnt[i][p];
+            out->ingress_cnt[i][p] = bm_ingress(st, i, p);
+            out->hdrm_cnt[i][p] = bm_hdrm(st, i, p);
+            out->egress_cnt[i][p] = bm_egress(st, i, p);
             out->gfc_pg_stage[i][p] = st->prev_stage[i][p].stage;
             out->gfc_rx_stage[i][p] = st->rx_stage[i][p];
             out->gfc_hold[i][p] = gfc_on(c, p) && !st->prev_allow[i][p];
@@ -242,15 +336,15 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     ci->csr_addr = in->csr_addr;
     ci->csr_wdata = in->csr_wdata;
     for (int i = 0; i < N; i++) {
-        ci->stat_drop[i] = st->prev_bm.stat_drop[i];
-        ci->stat_violation[i] = st->prev_bm.stat_violation[i];
+        ci->stat_drop[i] = v_stat_drop(st, i);
+        ci->stat_violation[i] = v_stat_violation(st, i);
         const bool req_valid = st->prev_gen[i].req_valid || gfc_cev(st, i) != 0;
         ci->stat_pfc_req_tx[i] = req_valid && in->tx_ctrl_ack[i] && !show_gfc(st, i);
         ci->stat_gfc_tx[i] = req_valid && in->tx_ctrl_ack[i] && show_gfc(st, i);
         ci->stat_gfc_rx[i] = in->rx_gfc_valid[i];
         ci->stat_pfc_rx_ok[i] = in->rx_pfc_valid[i];
         ci->stat_pfc_rx_bad[i] = in->rx_pfc_bad[i];
-        ci->stat_ecn_mark[i] = st->prev_ecn.mark[i] && st->prev_bm.enq_accept[i];
+        ci->stat_ecn_mark[i] = v_mark(st, i);
         bool pp_any = false;
         for (int p = 0; p < P; p++)
             pp_any = pp_any || st->prev_ppfc.stat_pp[i][p];
@@ -343,7 +437,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         gi.pp_quanta = st->prev_ppfc.pp_quanta;
         gi.req_ack = in->tx_ctrl_ack[i] && st->prev_gen[i].req_valid;
         for (int p = 0; p < P; p++)
-            gi.paused |= (uint8_t)((st->prev_bm.paused[i][p] && (!gfc_on(c, p) || c->cfg_gfc_backstop)) << p);
+            gi.paused |= (uint8_t)((bm_paused(st, i, p) && (!gfc_on(c, p) || c->cfg_gfc_backstop)) << p);
         fg_pfc_gen_step(&st->gen[i], &gi, &gen_out[i]);
 
         fg_pfc_timer_in ti = {0};
@@ -355,11 +449,12 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
 
         fg_egress_sched_in si = {0};
         for (int p = 0; p < P; p++) {
-            si.q_nonempty |= (uint8_t)((st->prev_bm.egress_cnt[i][p] != 0) << p);
+            const bool nonempty = st->cfg.line_rate ? st->pkt[i][p] != 0 : st->prev_bm.egress_cnt[i][p] != 0;
+            si.q_nonempty |= (uint8_t)(nonempty << p);
             const bool gfc_hold = gfc_on(c, p) && !st->prev_allow[i][p];
             si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p] || gfc_hold) << p);
         }
-        si.link_idle = in->link_idle[i];
+        si.link_idle = in->link_idle[i] && (!st->cfg.line_rate || st->prev_bmp.deq_ready[i]);
         fg_egress_sched_step(&st->sched[i], &si, &sched_out[i]);
 
         /* GFC: stage generators (ack when the port shows the GFC request), received stages,
@@ -371,7 +466,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
             gsi.cfg_b1 = c->cfg_gfc_b1;
             gsi.cfg_bm = c->cfg_gfc_bm;
             const uint32_t occ_max = (uint32_t)fg_mask(st->cfg.cw);
-            const uint64_t occ = (uint64_t)st->prev_bm.ingress_cnt[i][p] + st->prev_bm.hdrm_cnt[i][p];
+            const uint64_t occ = (uint64_t)bm_ingress(st, i, p) + bm_hdrm(st, i, p);
             gsi.occupancy = occ > occ_max ? occ_max : (uint32_t)occ;
             gsi.req_ack = ack_gfc;
             stage_out[i][p] = st->prev_stage[i][p];
@@ -392,10 +487,112 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         }
     }
 
+    /* line_rate (fg_sw_admit): the buffer manager takes this edge's offers and releases, the
+     * marker the registered verdict, and the verdict moves down its delay line */
+    fg_sw_verdict dl_next[FG_SW_CORE_DL_DEPTH];
+    bool acc_next[FG_SW_MAX_PORTS] = {0}, drop_next[FG_SW_MAX_PORTS] = {0};
+    bool sd_next[FG_SW_MAX_PORTS] = {0}, sv_next[FG_SW_MAX_PORTS] = {0};
+    uint8_t where_next[FG_SW_MAX_PORTS] = {0};
+    bool acc_eq_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    uint32_t pkt_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    if (st->cfg.line_rate) {
+        fg_bm_pipe_in *pb = &st->bmp_in;
+        pb->cfg_total_cells = bi->cfg_total_cells;
+        pb->cfg_reserve = bi->cfg_reserve;
+        pb->cfg_resume_offset = bi->cfg_resume_offset;
+        pb->cfg_lossless = bi->cfg_lossless;
+        pb->cfg_static_mode = bi->cfg_static_mode;
+        for (int i = 0; i < N; i++) {
+            pb->cfg_headroom[i] = bi->cfg_headroom[i];
+            pb->cfg_alpha_shift[i] = bi->cfg_alpha_shift[i];
+            for (int p = 0; p < P; p++) {
+                pb->cfg_xoff[i][p] = bi->cfg_xoff[i][p];
+                pb->cfg_xon[i][p] = bi->cfg_xon[i][p];
+            }
+            pb->enq_valid[i] = in->enq_valid[i];
+            pb->enq_prio[i] = in->enq_prio[i];
+            pb->enq_dst[i] = in->enq_dst[i];
+            pb->enq_cells[i] = in->enq_cells[i];
+            pb->enq_tag[i] = in->enq_ect[i];
+            pb->deq_valid[i] = in->deq_valid[i];
+            pb->deq_prio[i] = in->deq_prio[i];
+            pb->deq_src[i] = in->deq_src[i];
+            pb->deq_cells[i] = in->deq_cells[i];
+        }
+        fg_ecn_mark_in *mi = &st->ecnm_in;
+        mi->cfg_prio_mask = ei->cfg_prio_mask;
+        mi->cfg_kmin = ei->cfg_kmin;
+        mi->cfg_kmax = ei->cfg_kmax;
+        mi->cfg_slope = ei->cfg_slope;
+        mi->cfg_seed = ei->cfg_seed;
+        mi->cfg_seed_load = ei->cfg_seed_load;
+        const fg_bm_pipe_out *bo = &st->prev_bmp;
+        mi->in_valid = bo->adm_valid;
+        mi->in_prio = bo->adm_prio;
+        mi->in_dst = bo->adm_dst;
+        mi->in_ect = bo->adm_tag & 1u;
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++)
+                mi->egress_cnt[o][p] = bo->egress_cnt[o][p];
+        /* the delay line: [0] takes the registered verdict, the last compact stage goes out
+         * per port, its accepted EQ to the packet count */
+        dl_next[0] = (fg_sw_verdict){.v = bo->adm_valid,
+                                     .sd = bo->stat_drop,
+                                     .sv = bo->stat_violation,
+                                     .port = bo->adm_port,
+                                     .where = bo->adm_where,
+                                     .prio = bo->adm_prio,
+                                     .dst = bo->adm_dst};
+        for (int k = 1; k < FG_SW_CORE_DL_DEPTH; k++)
+            dl_next[k] = st->dl[k - 1];
+        const fg_sw_verdict *last = &st->dl[FG_SW_CORE_DL_DEPTH - 1];
+        const bool last_acc = last->v && last->where != FG_BMP_WHERE_DROPPED;
+        memset(acc_eq_next, 0, sizeof acc_eq_next);
+        if (last->port < N) {
+            acc_next[last->port] = last_acc;
+            drop_next[last->port] = last->v && !last_acc;
+            sd_next[last->port] = last->sd;
+            sv_next[last->port] = last->sv;
+            where_next[last->port] = last->v ? last->where : 0;
+        }
+        if (last_acc && last->dst < N && last->prio < P)
+            acc_eq_next[last->dst][last->prio] = true;
+        /* packet count per EQ: +1 for the accepted verdict leaving the line (the edge before),
+         * -1 for the grant of the edge before; saturating at 2^CW - 1, never below 0 */
+        const uint32_t pmax = (uint32_t)fg_mask(st->cfg.cw);
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++) {
+                const bool granted = st->prev_sched[o].grant_valid && st->prev_sched[o].grant_prio == p;
+                const uint32_t c = st->pkt[o][p];
+                pkt_next[o][p] = c;
+                if (st->acc_eq[o][p] && !granted && c != pmax)
+                    pkt_next[o][p] = c + 1;
+                else if (granted && !st->acc_eq[o][p] && c != 0)
+                    pkt_next[o][p] = c - 1;
+            }
+    }
+
     fg_csr_sw_out csr_out;
     fg_csr_sw_step(&st->csr, ci, &csr_out);
-    fg_bm_step(&st->bm, bi, &st->prev_bm);
-    fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
+    if (st->cfg.line_rate) {
+        fg_ecn_mark_out mo;
+        fg_bm_pipe_step(&st->bmp, &st->bmp_in, &st->prev_bmp);
+        fg_ecn_mark_step(&st->ecnm, &st->ecnm_in, &mo);
+        st->prev_mark = mo.mark;
+        memcpy(st->dl, dl_next, sizeof dl_next);
+        memcpy(st->acc, acc_next, sizeof acc_next);
+        memcpy(st->drop, drop_next, sizeof drop_next);
+        memcpy(st->sd, sd_next, sizeof sd_next);
+        memcpy(st->sv, sv_next, sizeof sv_next);
+        memcpy(st->where, where_next, sizeof where_next);
+        memcpy(st->acc_eq, acc_eq_next, sizeof acc_eq_next);
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++)
+                st->pkt[o][p] = pkt_next[o][p];
+    } else {
+        fg_bm_step(&st->bm, bi, &st->prev_bm);
+        fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
+    }
     st->prev_ppfc = ppfc_out;
     st->prev_csr = csr_out;
     memcpy(st->prev_gen, gen_out, sizeof(gen_out[0]) * (size_t)N);

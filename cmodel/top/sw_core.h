@@ -26,6 +26,8 @@ typedef struct {
     int sw;      /* RTL parameter SW, packet-size-in-cells width (default 8) */
     int no_ppfc; /* 1: RTL parameter PPFC = 0 (the P-PFC engine left out); 0: PPFC = 1 */
     int ppfc_lanes; /* RTL parameter PPFC_LANES (fg_ppfc CAND_LANES), 1..n_ports; 0 = 1 */
+    int line_rate;    /* RTL parameter LINE_RATE: 1 the line-rate buffer manager and marker (fg_bm_pipe,
+                     * fg_ecn_mark, fg_sw_admit; needs no_ppfc = 1), 0 fg_bm and fg_ecn_red */
 } fg_sw_core_cfg;
 
 typedef struct {
@@ -33,7 +35,7 @@ typedef struct {
     bool csr_wr, csr_rd;
     uint16_t csr_addr;
     uint32_t csr_wdata;
-    /* per ingress port: a packet arrives */
+    /* per ingress port: a packet arrives (line_rate: offered until an edge where enq_ready was 1) */
     bool enq_valid[FG_SW_MAX_PORTS];
     uint8_t enq_prio[FG_SW_MAX_PORTS];
     uint8_t enq_dst[FG_SW_MAX_PORTS];
@@ -70,7 +72,11 @@ typedef struct {
     uint64_t cfg_src_mac;
     bool cfg_mode_8023x;
     bool cfg_gfc_enable; /* GFC_CTRL.gfc_enable (for fg_pfc_rx.cfg_accept_gfc) */
-    /* admission verdict for the enq of the previous edge */
+    /* per port: the holding register takes an offer / a release (line_rate; else always 1) */
+    bool enq_ready[FG_SW_MAX_PORTS];
+    bool deq_ready[FG_SW_MAX_PORTS];
+    /* admission verdict: for the enq of the previous edge; line_rate: for the port's oldest taken
+     * offer without one, at most one port per edge */
     bool enq_accept[FG_SW_MAX_PORTS];
     bool enq_drop[FG_SW_MAX_PORTS];
     uint8_t enq_where[FG_SW_MAX_PORTS]; /* 0 reserve, 1 shared, 2 headroom, 3 dropped */

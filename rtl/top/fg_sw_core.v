@@ -8,16 +8,28 @@
 // starts the head packet of EQ(o, grant_prio) when grant_valid[o] is high. An outside flow
 // control (credits, rate limiters) can hold any EQ through tx_hold.
 // P-PFC (fg_ppfc, PPFC=1) predicts congestion from the buffer manager's counters and asks
-// the pfc_gen of pp_port for a predictive XOFF with its own pause time; fg_ecn_red CE-marks
-// admitted ECN-capable packets (enq_ect -> enq_mark) by RED on the egress queue.
+// the pfc_gen of pp_port for a predictive XOFF with its own pause time; fg_ecn_red (the
+// line-rate form: fg_ecn_mark) CE-marks admitted ECN-capable packets (enq_ect -> enq_mark)
+// by RED on the egress queue.
 // Every sub-block sees the others' registered outputs, so each path between them is one
-// flop to the next; the only logic here is the per-EQ non-empty reduction, the pp_port
-// demultiplexer, the seed-load strobes decoded from the bus and the stat pulse ANDs/ORs.
+// flop to the next; the only logic here is the per-EQ non-empty reduction (the line-rate
+// form: a packet count's), the pp_port demultiplexer, the seed-load strobes, the stat pulse
+// ANDs/ORs, and in the line-rate form the mark's fan-out to the ports and link_idle ANDed
+// with the port's free release register.
 // Buffer-based GFC (GFC_CTRL.gfc_enable, on the lossless priorities): one fg_gfc_stage per
 // ingress PG turns the PG's occupancy into a stage and asks for a GFC frame (opcode 0x0102,
 // tx_ctrl_gfc) on every change instead of PFC pauses; received stages (rx_gfc_valid) set one
 // fg_rate_limiter per EQ, which gates the egress start like tx_paused (docs/gfc.md).
-// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc mirrors PPFC = 0).
+// LINE_RATE = 1 builds the line-rate form (docs/blocks/sw_core.md, "The line-rate form";
+// the GFC stage generators at PIPE 2 as well):
+// fg_bm_pipe admits one packet and releases one per cycle, time-division
+// multiplexed over the ports behind per-port holding registers (enq_ready), and fg_ecn_mark
+// marks one admission per cycle six edges later; a port's verdicts come in the order of its
+// offers, each one edge per verdict stage plus the marker's six (ARCHITECTURE 5.1b), and the
+// egress start gate sees a packet count per EQ kept from the verdicts and the grants (the
+// buffer manager's cell counters run ahead of the environment's queues there). P-PFC needs
+// the composition counters fg_bm_pipe does not keep: LINE_RATE = 1 requires PPFC = 0 for now.
+// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc mirrors PPFC = 0, cfg.line_rate LINE_RATE).
 `default_nettype none
 
 module fg_sw_core #(
@@ -27,6 +39,7 @@ module fg_sw_core #(
     parameter integer SW      = 8,   // packet-size width (cells)
     parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
     parameter integer PPFC_LANES = 1, // fg_ppfc CAND_LANES (1..N_PORTS, docs/blocks/ppfc.md)
+    parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager and marker (needs PPFC = 0)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -47,8 +60,10 @@ module fg_sw_core #(
     output wire                          cfg_mode_8023x,
     output wire                          cfg_gfc_enable,  // GFC_CTRL: for fg_pfc_rx.cfg_accept_gfc
 
-    // per ingress port i: a packet arrives
+    // per ingress port i: a packet arrives; with LINE_RATE = 1 it is offered until an edge where
+    // enq_ready[i] is 1 (LINE_RATE = 0: always 1, every enq is taken)
     input  wire [N_PORTS-1:0]            enq_valid,
+    output wire [N_PORTS-1:0]            enq_ready,
     input  wire [N_PORTS*3-1:0]          enq_prio,
     input  wire [N_PORTS*PW-1:0]         enq_dst,
     input  wire [N_PORTS*SW-1:0]         enq_cells,
@@ -74,7 +89,11 @@ module fg_sw_core #(
     // EQ; OR-ed with the PFC tx_paused into the egress start gate only (tx_paused unchanged)
     input  wire [N_PORTS*N_PRIO-1:0]     tx_hold,
 
-    // admission verdict on the enq of the previous edge
+    // the egress port's release register is free (LINE_RATE = 0: always 1); a grant is given only
+    // then, so the deq that follows a grant is always taken (an observation point)
+    output wire [N_PORTS-1:0]            deq_ready,
+    // admission verdict: LINE_RATE = 0 for the enq of the previous edge; LINE_RATE = 1 for the
+    // port's oldest taken offer without one, at most one port per edge
     output wire [N_PORTS-1:0]            enq_accept,
     output wire [N_PORTS-1:0]            enq_drop,
     output wire [N_PORTS*2-1:0]          enq_where,
@@ -112,9 +131,21 @@ module fg_sw_core #(
     output wire [CW-1:0]                 shared_used
 );
 
+    // The line-rate form runs the GFC stage generators pipelined too: they take their
+    // occupancy and configuration 2 edges late (docs/blocks/gfc_stage.md); the default form
+    // keeps them at PIPE 0. (The limiters run their stage engine, which is the same at either
+    // PIPE: fg_rate_limiter's PIPE only pipelines the token engine.)
+    localparam integer GFC_STAGE_PIPE = (LINE_RATE != 0) ? 2 : 0;
+
     generate
         if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
             fg_sw_core_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (LINE_RATE < 0 || LINE_RATE > 1) begin : g_bad_line_rate
+            fg_sw_core_parameter_LINE_RATE_must_be_0_or_1 u_param_error ();
+        end
+        if (LINE_RATE != 0 && PPFC != 0) begin : g_bad_line_rate_ppfc
+            fg_sw_core_parameter_LINE_RATE_needs_PPFC_0 u_param_error ();
         end
     endgenerate
 
@@ -238,80 +269,157 @@ module fg_sw_core #(
         .cfg_error         (cfg_error)
     );
 
-    // ---- shared-buffer manager ----------------------------------------------------------
-    // The thresholds and the underflow pulse (an environment releasing more than it
+    // ---- shared-buffer manager and ECN marking ----------------------------------------------
+    // The thresholds and the underflow pulses (an environment releasing more than it
     // enqueued) are observation points; the composition counters and shared_free feed P-PFC
     // (unused, and dropped by synthesis, with PPFC = 0).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [N_PORTS-1:0]                   bm_stat_underflow;
     wire [N_PORTS*N_PRIO*N_PORTS*CW-1:0] bm_comp_cnt;
-    wire [N_PORTS*CW-1:0]                bm_thr;
     wire [CW-1:0]                        bm_shared_free;
     /* verilator lint_on UNUSEDSIGNAL */
+    // the egress start gate's inputs: EQ non-empty, and the port may take a release
+    wire [N_PORTS*N_PRIO-1:0]            eq_nonempty;
+    wire [N_PORTS-1:0]                   rel_free;
 
-    fg_bm #(
-        .N_PORTS (N_PORTS),
-        .N_PRIO  (N_PRIO),
-        .CW      (CW),
-        .SW      (SW)
-    ) u_bm (
-        .clk               (clk),
-        .rst               (rst),
-        .cfg_total_cells   (cfg_total_cells),
-        .cfg_reserve       (cfg_reserve),
-        .cfg_headroom      (cfg_headroom),
-        .cfg_alpha_shift   (cfg_alpha_shift),
-        .cfg_resume_offset (cfg_resume_offset),
-        .cfg_lossless      (cfg_lossless),
-        .cfg_static_mode   (cfg_static_mode),
-        .cfg_xoff          (cfg_xoff),
-        .cfg_xon           (cfg_xon),
-        .enq_valid         (enq_valid),
-        .enq_prio          (enq_prio),
-        .enq_dst           (enq_dst),
-        .enq_cells         (enq_cells),
-        .deq_valid         (deq_valid),
-        .deq_prio          (deq_prio),
-        .deq_src           (deq_src),
-        .deq_cells         (deq_cells),
-        .enq_accept        (enq_accept),
-        .enq_drop          (enq_drop),
-        .enq_where         (enq_where),
-        .stat_drop         (stat_drop),
-        .stat_violation    (stat_violation),
-        .stat_underflow    (bm_stat_underflow),
-        .paused            (paused),
-        .ingress_cnt       (ingress_cnt),
-        .hdrm_cnt          (hdrm_cnt),
-        .egress_cnt        (egress_cnt),
-        .comp_cnt          (bm_comp_cnt),
-        .shared_used       (shared_used),
-        .thr               (bm_thr),
-        .shared_free       (bm_shared_free)
-    );
+    generate
+        if (LINE_RATE == 0) begin : g_bm
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [N_PORTS-1:0]   bm_stat_underflow;
+            wire [N_PORTS*CW-1:0] bm_thr;
+            /* verilator lint_on UNUSEDSIGNAL */
+            fg_bm #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .SW      (SW)
+            ) u_bm (
+                .clk               (clk),
+                .rst               (rst),
+                .cfg_total_cells   (cfg_total_cells),
+                .cfg_reserve       (cfg_reserve),
+                .cfg_headroom      (cfg_headroom),
+                .cfg_alpha_shift   (cfg_alpha_shift),
+                .cfg_resume_offset (cfg_resume_offset),
+                .cfg_lossless      (cfg_lossless),
+                .cfg_static_mode   (cfg_static_mode),
+                .cfg_xoff          (cfg_xoff),
+                .cfg_xon           (cfg_xon),
+                .enq_valid         (enq_valid),
+                .enq_prio          (enq_prio),
+                .enq_dst           (enq_dst),
+                .enq_cells         (enq_cells),
+                .deq_valid         (deq_valid),
+                .deq_prio          (deq_prio),
+                .deq_src           (deq_src),
+                .deq_cells         (deq_cells),
+                .enq_accept        (enq_accept),
+                .enq_drop          (enq_drop),
+                .enq_where         (enq_where),
+                .stat_drop         (stat_drop),
+                .stat_violation    (stat_violation),
+                .stat_underflow    (bm_stat_underflow),
+                .paused            (paused),
+                .ingress_cnt       (ingress_cnt),
+                .hdrm_cnt          (hdrm_cnt),
+                .egress_cnt        (egress_cnt),
+                .comp_cnt          (bm_comp_cnt),
+                .shared_used       (shared_used),
+                .thr               (bm_thr),
+                .shared_free       (bm_shared_free)
+            );
+            assign enq_ready = {N_PORTS{1'b1}};
+            assign deq_ready = {N_PORTS{1'b1}};
+            assign rel_free  = {N_PORTS{1'b1}};
 
-    // ---- ECN marking ------------------------------------------------------------------------
-    fg_ecn_red #(
-        .N_PORTS    (N_PORTS),
-        .N_PRIO     (N_PRIO),
-        .CW         (CW),
-        .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
-    ) u_ecn (
-        .clk           (clk),
-        .rst           (rst),
-        .cfg_prio_mask (cfg_ecn_prio_mask),
-        .cfg_kmin      (cfg_ecn_kmin),
-        .cfg_kmax      (cfg_ecn_kmax),
-        .cfg_slope     (cfg_ecn_slope),
-        .cfg_seed      (cfg_ecn_seed),
-        .cfg_seed_load (csr_wrote_ecn_seed),
-        .enq_valid     (enq_valid),
-        .enq_prio      (enq_prio),
-        .enq_dst       (enq_dst),
-        .enq_ect       (enq_ect),
-        .egress_cnt    (egress_cnt),
-        .mark          (ecn_mark)
-    );
+            // ECN marking, one decision per ingress port, beside the admission (same edge)
+            fg_ecn_red #(
+                .N_PORTS    (N_PORTS),
+                .N_PRIO     (N_PRIO),
+                .CW         (CW),
+                .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
+            ) u_ecn (
+                .clk           (clk),
+                .rst           (rst),
+                .cfg_prio_mask (cfg_ecn_prio_mask),
+                .cfg_kmin      (cfg_ecn_kmin),
+                .cfg_kmax      (cfg_ecn_kmax),
+                .cfg_slope     (cfg_ecn_slope),
+                .cfg_seed      (cfg_ecn_seed),
+                .cfg_seed_load (csr_wrote_ecn_seed),
+                .enq_valid     (enq_valid),
+                .enq_prio      (enq_prio),
+                .enq_dst       (enq_dst),
+                .enq_ect       (enq_ect),
+                .egress_cnt    (egress_cnt),
+                .mark          (ecn_mark)
+            );
+
+            genvar gq;
+            for (gq = 0; gq < N_PORTS*N_PRIO; gq = gq + 1) begin : g_nonempty
+                assign eq_nonempty[gq] = |egress_cnt[gq*CW +: CW];
+            end
+        end else begin : g_line_rate
+            wire mark_raw;
+            fg_sw_admit #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .SW      (SW)
+            ) u_admit (
+                .clk                (clk),
+                .rst                (rst),
+                .cfg_total_cells    (cfg_total_cells),
+                .cfg_reserve        (cfg_reserve),
+                .cfg_headroom       (cfg_headroom),
+                .cfg_alpha_shift    (cfg_alpha_shift),
+                .cfg_resume_offset  (cfg_resume_offset),
+                .cfg_lossless       (cfg_lossless),
+                .cfg_static_mode    (cfg_static_mode),
+                .cfg_xoff           (cfg_xoff),
+                .cfg_xon            (cfg_xon),
+                .cfg_ecn_prio_mask  (cfg_ecn_prio_mask),
+                .cfg_ecn_kmin       (cfg_ecn_kmin),
+                .cfg_ecn_kmax       (cfg_ecn_kmax),
+                .cfg_ecn_slope      (cfg_ecn_slope),
+                .cfg_ecn_seed       (cfg_ecn_seed),
+                .cfg_ecn_seed_load  (csr_wrote_ecn_seed),
+                .enq_valid          (enq_valid),
+                .enq_ready          (enq_ready),
+                .enq_prio           (enq_prio),
+                .enq_dst            (enq_dst),
+                .enq_cells          (enq_cells),
+                .enq_ect            (enq_ect),
+                .deq_valid          (deq_valid),
+                .deq_ready          (deq_ready),
+                .deq_prio           (deq_prio),
+                .deq_src            (deq_src),
+                .deq_cells          (deq_cells),
+                .grant_valid        (grant_valid),
+                .grant_prio         (grant_prio),
+                .enq_accept         (enq_accept),
+                .enq_drop           (enq_drop),
+                .enq_where          (enq_where),
+                .enq_mark_raw       (mark_raw),
+                .stat_drop          (stat_drop),
+                .stat_violation     (stat_violation),
+                .paused             (paused),
+                .ingress_cnt        (ingress_cnt),
+                .hdrm_cnt           (hdrm_cnt),
+                .egress_cnt         (egress_cnt),
+                .shared_used        (shared_used),
+                .shared_free        (bm_shared_free),
+                .eq_nonempty        (eq_nonempty)
+            );
+            // the marker's decision belongs to this edge's verdict (at most one port's)
+            assign ecn_mark    = {N_PORTS{mark_raw}};
+            assign rel_free    = deq_ready;
+            // (P-PFC is not built with LINE_RATE = 1: no composition counters)
+            genvar gc;
+            for (gc = 0; gc < N_PORTS*N_PRIO*N_PORTS; gc = gc + 1) begin : g_no_comp
+                assign bm_comp_cnt[gc*CW +: CW] = {CW{1'b0}};
+            end
+        end
+    endgenerate
 
     // ---- predictive PFC engine ------------------------------------------------------------
     wire          pp_valid;
@@ -408,9 +516,7 @@ module fg_sw_core #(
             wire                 sched_stat_blocked;
             /* verilator lint_on UNUSEDSIGNAL */
 
-            for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio
-                assign q_nonempty[gp] = |egress_cnt[(gi*N_PRIO+gp)*CW +: CW];
-            end
+            assign q_nonempty = eq_nonempty[gi*N_PRIO +: N_PRIO];
 
             assign tx_ctrl_valid[gi]           = pfc_valid || gfc_valid;
             assign tx_ctrl_gfc[gi]             = show_gfc;
@@ -443,7 +549,8 @@ module fg_sw_core #(
 
                     fg_gfc_stage #(
                         .CW    (CW),
-                        .CNT_W (2)
+                        .CNT_W (2),
+                        .PIPE  (GFC_STAGE_PIPE)
                     ) u_stage (
                         .clk        (clk),
                         .rst        (rst),
@@ -546,7 +653,7 @@ module fg_sw_core #(
                 .rst          (rst),
                 .q_nonempty   (q_nonempty),
                 .tx_paused    (sched_hold),
-                .link_idle    (link_idle[gi]),
+                .link_idle    (link_idle[gi] && rel_free[gi]),
                 .grant_valid  (grant_valid[gi]),
                 .grant_prio   (grant_prio[gi*3 +: 3]),
                 .stat_blocked (sched_stat_blocked)

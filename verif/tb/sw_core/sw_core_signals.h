@@ -64,6 +64,8 @@ void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core
     FG_OUT1(cfg_src_mac, 48, out->cfg_src_mac);
     FG_OUT1(cfg_mode_8023x, 1, out->cfg_mode_8023x);
     FG_OUT1(cfg_gfc_enable, 1, out->cfg_gfc_enable);
+    FG_OUTN(enq_ready, 1, N, out->enq_ready[k]);
+    FG_OUTN(deq_ready, 1, N, out->deq_ready[k]);
     FG_OUTN(enq_accept, 1, N, out->enq_accept[k]);
     FG_OUTN(enq_drop, 1, N, out->enq_drop[k]);
     FG_OUTN(enq_where, 2, N, out->enq_where[k]);

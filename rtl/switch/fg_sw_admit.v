@@ -1,0 +1,278 @@
+// fg_sw_admit - the line-rate switch core's admission path (fg_sw_core with LINE_RATE = 1;
+// docs/blocks/sw_core.md, "The line-rate form"; ARCHITECTURE 5.1b).
+//
+// fg_bm_pipe takes one admission and one release per cycle, time-division multiplexed over
+// the ports behind per-port holding registers (enq_ready, deq_ready), and gives one verdict
+// per cycle with the admission's fields (ECT rides as its tag). fg_ecn_mark decides the CE
+// mark of each verdict six edges later; the verdict waits for it in a six-stage delay line
+// whose last stage is per port (enq_accept, enq_drop, enq_where, the stat pulses), so a
+// port's verdicts leave in the order of its offers, at most one per edge:
+//   edge 1..5   the verdict (valid, port, where, stat pulses, prio, dst) moves down the line
+//   edge 6      demultiplexed to its port; enq_mark_raw (the marker's output) is its mark
+// The egress start gate cannot use the buffer manager's egress cell counters: they take an
+// admission two edges after its verdict, four before the environment learns of the packet,
+// so a grant could name a queue the environment still has empty. eq_nonempty comes from a
+// packet count per EQ instead, +1 when its accepted verdict leaves the line (the edge after
+// enq_accept shows), -1 on the edge after a grant names it (the environment starts that
+// packet; the scheduler gives no grant on the edge right after one, so it never grants a
+// packet twice). The count saturates at 2^CW - 1 and never goes below 0. The C twin is the
+// LINE_RATE part of cmodel/top/sw_core.c.
+`default_nettype none
+
+module fg_sw_admit #(
+    parameter integer N_PORTS = 4,   // 1..32
+    parameter integer N_PRIO  = 2,   // 1..8
+    parameter integer CW      = 18,
+    parameter integer SW      = 8,
+    // derived, do not override: port-index width clog2(N_PORTS), at least 1
+    parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+    // configuration (the register block's outputs)
+    input  wire [CW-1:0]                 cfg_total_cells,
+    input  wire [CW-1:0]                 cfg_reserve,
+    input  wire [N_PORTS*CW-1:0]         cfg_headroom,
+    input  wire [N_PORTS*4-1:0]          cfg_alpha_shift,
+    input  wire [CW-1:0]                 cfg_resume_offset,
+    input  wire [N_PRIO-1:0]             cfg_lossless,
+    input  wire                          cfg_static_mode,
+    input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xoff,
+    input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xon,
+    input  wire [N_PRIO-1:0]             cfg_ecn_prio_mask,
+    input  wire [CW-1:0]                 cfg_ecn_kmin,
+    input  wire [CW-1:0]                 cfg_ecn_kmax,
+    input  wire [31:0]                   cfg_ecn_slope,
+    input  wire [31:0]                   cfg_ecn_seed,
+    input  wire                          cfg_ecn_seed_load,
+    // arrivals and departures (the core's ports)
+    input  wire [N_PORTS-1:0]            enq_valid,
+    output wire [N_PORTS-1:0]            enq_ready,
+    input  wire [N_PORTS*3-1:0]          enq_prio,
+    input  wire [N_PORTS*PW-1:0]         enq_dst,
+    input  wire [N_PORTS*SW-1:0]         enq_cells,
+    input  wire [N_PORTS-1:0]            enq_ect,
+    input  wire [N_PORTS-1:0]            deq_valid,
+    output wire [N_PORTS-1:0]            deq_ready,
+    input  wire [N_PORTS*3-1:0]          deq_prio,
+    input  wire [N_PORTS*PW-1:0]         deq_src,
+    input  wire [N_PORTS*SW-1:0]         deq_cells,
+    // the egress schedulers' registered grants
+    input  wire [N_PORTS-1:0]            grant_valid,
+    input  wire [N_PORTS*3-1:0]          grant_prio,
+    // verdicts, per port (registered)
+    output wire [N_PORTS-1:0]            enq_accept,
+    output wire [N_PORTS-1:0]            enq_drop,
+    output wire [N_PORTS*2-1:0]          enq_where,
+    output wire                          enq_mark_raw,   // the mark of this edge's verdict
+    output wire [N_PORTS-1:0]            stat_drop,
+    output wire [N_PORTS-1:0]            stat_violation,
+    // buffer state
+    output wire [N_PORTS*N_PRIO-1:0]     paused,
+    output wire [N_PORTS*N_PRIO*CW-1:0]  ingress_cnt,
+    output wire [N_PORTS*N_PRIO*CW-1:0]  hdrm_cnt,
+    output wire [N_PORTS*N_PRIO*CW-1:0]  egress_cnt,
+    output wire [CW-1:0]                 shared_used,
+    output wire [CW-1:0]                 shared_free,
+    output wire [N_PORTS*N_PRIO-1:0]     eq_nonempty
+);
+
+    localparam integer NQ    = N_PORTS * N_PRIO;
+    localparam integer DEPTH = 5;  // compact stages before the per-port one (6 = the marker's latency)
+
+    // ---- buffer manager ---------------------------------------------------------------------
+    wire          adm_valid;
+    wire [PW-1:0] adm_port;
+    wire [1:0]    adm_where;
+    wire [2:0]    adm_prio;
+    wire [PW-1:0] adm_dst;
+    wire          adm_ect;
+    wire          adm_stat_drop, adm_stat_violation;
+    // release events, underflow pulses, thresholds and the admitted size are observation
+    // points of the block (docs/blocks/bm_pipe.md)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SW-1:0]  adm_cells;
+    wire           rel_valid, stat_bad_deq, stat_pg_underflow, stat_eq_underflow, stat_shared_underflow;
+    wire [PW-1:0]  rel_port;
+    wire [N_PORTS*CW-1:0] thr;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    fg_bm_pipe #(
+        .N_PORTS (N_PORTS),
+        .N_PRIO  (N_PRIO),
+        .CW      (CW),
+        .SW      (SW),
+        .TAG_W   (1)
+    ) u_bmp (
+        .clk                   (clk),
+        .rst                   (rst),
+        .cfg_total_cells       (cfg_total_cells),
+        .cfg_reserve           (cfg_reserve),
+        .cfg_headroom          (cfg_headroom),
+        .cfg_alpha_shift       (cfg_alpha_shift),
+        .cfg_resume_offset     (cfg_resume_offset),
+        .cfg_lossless          (cfg_lossless),
+        .cfg_static_mode       (cfg_static_mode),
+        .cfg_xoff              (cfg_xoff),
+        .cfg_xon               (cfg_xon),
+        .enq_valid             (enq_valid),
+        .enq_ready             (enq_ready),
+        .enq_prio              (enq_prio),
+        .enq_dst               (enq_dst),
+        .enq_cells             (enq_cells),
+        .enq_tag               (enq_ect),
+        .deq_valid             (deq_valid),
+        .deq_ready             (deq_ready),
+        .deq_prio              (deq_prio),
+        .deq_src               (deq_src),
+        .deq_cells             (deq_cells),
+        .adm_valid             (adm_valid),
+        .adm_port              (adm_port),
+        .adm_where             (adm_where),
+        .adm_prio              (adm_prio),
+        .adm_dst               (adm_dst),
+        .adm_cells             (adm_cells),
+        .adm_tag               (adm_ect),
+        .stat_drop             (adm_stat_drop),
+        .stat_violation        (adm_stat_violation),
+        .rel_valid             (rel_valid),
+        .rel_port              (rel_port),
+        .stat_bad_deq          (stat_bad_deq),
+        .stat_pg_underflow     (stat_pg_underflow),
+        .stat_eq_underflow     (stat_eq_underflow),
+        .stat_shared_underflow (stat_shared_underflow),
+        .paused                (paused),
+        .ingress_cnt           (ingress_cnt),
+        .hdrm_cnt              (hdrm_cnt),
+        .egress_cnt            (egress_cnt),
+        .shared_used           (shared_used),
+        .thr                   (thr),
+        .shared_free           (shared_free)
+    );
+
+    // ---- the marker: one verdict per edge, its mark six edges later ---------------------------
+    fg_ecn_mark #(
+        .N_PORTS    (N_PORTS),
+        .N_PRIO     (N_PRIO),
+        .CW         (CW),
+        .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
+    ) u_mark (
+        .clk           (clk),
+        .rst           (rst),
+        .cfg_prio_mask (cfg_ecn_prio_mask),
+        .cfg_kmin      (cfg_ecn_kmin),
+        .cfg_kmax      (cfg_ecn_kmax),
+        .cfg_slope     (cfg_ecn_slope),
+        .cfg_seed      (cfg_ecn_seed),
+        .cfg_seed_load (cfg_ecn_seed_load),
+        .in_valid      (adm_valid),
+        .in_prio       (adm_prio),
+        .in_dst        (adm_dst),
+        .in_ect        (adm_ect),
+        .egress_cnt    (egress_cnt),
+        .mark          (enq_mark_raw)
+    );
+
+    // ---- the verdict's delay line ---------------------------------------------------------------
+    reg  [DEPTH-1:0]    dl_v_reg, dl_sd_reg, dl_sv_reg;
+    reg  [DEPTH*PW-1:0] dl_port_reg, dl_dst_reg;
+    reg  [DEPTH*2-1:0]  dl_where_reg;
+    reg  [DEPTH*3-1:0]  dl_prio_reg;
+    // the last stage, per port, and the accepted verdict's EQ (one-hot)
+    reg  [N_PORTS-1:0]   acc_reg, drop_reg, sd_reg, sv_reg;
+    reg  [N_PORTS*2-1:0] where_reg;
+    reg  [NQ-1:0]        acc_eq_reg;
+    reg  [N_PORTS-1:0]   acc_next, drop_next, sd_next, sv_next;
+    reg  [N_PORTS*2-1:0] where_next;
+    reg  [NQ-1:0]        acc_eq_next;
+
+    localparam integer LP = (DEPTH - 1) * PW;   // the last compact stage's offsets
+    wire          last_v     = dl_v_reg[DEPTH-1];
+    wire [PW-1:0] last_port  = dl_port_reg[LP +: PW];
+    wire [PW-1:0] last_dst   = dl_dst_reg[LP +: PW];
+    wire [1:0]    last_where = dl_where_reg[(DEPTH-1)*2 +: 2];
+    wire [2:0]    last_prio  = dl_prio_reg[(DEPTH-1)*3 +: 3];
+    wire          last_acc   = last_v && (last_where != 2'd3);
+    integer ki, kp;
+    always @* begin
+        for (ki = 0; ki < N_PORTS; ki = ki + 1) begin
+            acc_next[ki]  = last_acc && ({{(32-PW){1'b0}}, last_port} == ki);
+            drop_next[ki] = last_v && !last_acc && ({{(32-PW){1'b0}}, last_port} == ki);
+            sd_next[ki]   = dl_sd_reg[DEPTH-1] && ({{(32-PW){1'b0}}, last_port} == ki);
+            sv_next[ki]   = dl_sv_reg[DEPTH-1] && ({{(32-PW){1'b0}}, last_port} == ki);
+            where_next[ki*2 +: 2] = last_where & {2{last_v && ({{(32-PW){1'b0}}, last_port} == ki)}};
+            for (kp = 0; kp < N_PRIO; kp = kp + 1)
+                acc_eq_next[ki*N_PRIO + kp] = last_acc && ({{(32-PW){1'b0}}, last_dst} == ki) &&
+                                              ({29'd0, last_prio} == kp);
+        end
+    end
+
+    // ---- packet count per EQ (the egress start gate's non-empty) ----------------------------
+    reg  [NQ*CW-1:0] pkt_reg;
+    reg  [NQ*CW-1:0] pkt_next;
+    reg  [NQ-1:0]    granted;
+    integer ko, kq;
+    always @* begin
+        for (ko = 0; ko < N_PORTS; ko = ko + 1)
+            for (kq = 0; kq < N_PRIO; kq = kq + 1)
+                granted[ko*N_PRIO + kq] = grant_valid[ko] && ({29'd0, grant_prio[ko*3 +: 3]} == kq);
+        for (kq = 0; kq < NQ; kq = kq + 1) begin
+            pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW];
+            if (acc_eq_reg[kq] && !granted[kq] && !(&pkt_reg[kq*CW +: CW]))
+                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] + {{(CW-1){1'b0}}, 1'b1};
+            else if (granted[kq] && !acc_eq_reg[kq] && (|pkt_reg[kq*CW +: CW]))
+                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] - {{(CW-1){1'b0}}, 1'b1};
+        end
+    end
+
+    genvar gq;
+    generate
+        for (gq = 0; gq < NQ; gq = gq + 1) begin : g_nonempty
+            assign eq_nonempty[gq] = |pkt_reg[gq*CW +: CW];
+        end
+    endgenerate
+
+    // ---- flops --------------------------------------------------------------------------------
+    always @(posedge clk) begin
+        if (rst) begin
+            dl_v_reg     <= {DEPTH{1'b0}};
+            dl_sd_reg    <= {DEPTH{1'b0}};
+            dl_sv_reg    <= {DEPTH{1'b0}};
+            dl_port_reg  <= {(DEPTH*PW){1'b0}};
+            dl_dst_reg   <= {(DEPTH*PW){1'b0}};
+            dl_where_reg <= {(DEPTH*2){1'b0}};
+            dl_prio_reg  <= {(DEPTH*3){1'b0}};
+            acc_reg      <= {N_PORTS{1'b0}};
+            drop_reg     <= {N_PORTS{1'b0}};
+            sd_reg       <= {N_PORTS{1'b0}};
+            sv_reg       <= {N_PORTS{1'b0}};
+            where_reg    <= {(N_PORTS*2){1'b0}};
+            acc_eq_reg   <= {NQ{1'b0}};
+            pkt_reg      <= {(NQ*CW){1'b0}};
+        end else begin
+            dl_v_reg     <= {dl_v_reg[DEPTH-2:0], adm_valid};
+            dl_sd_reg    <= {dl_sd_reg[DEPTH-2:0], adm_stat_drop};
+            dl_sv_reg    <= {dl_sv_reg[DEPTH-2:0], adm_stat_violation};
+            dl_port_reg  <= {dl_port_reg[LP-1:0], adm_port};
+            dl_dst_reg   <= {dl_dst_reg[LP-1:0], adm_dst};
+            dl_where_reg <= {dl_where_reg[(DEPTH-1)*2-1:0], adm_where};
+            dl_prio_reg  <= {dl_prio_reg[(DEPTH-1)*3-1:0], adm_prio};
+            acc_reg      <= acc_next;
+            drop_reg     <= drop_next;
+            sd_reg       <= sd_next;
+            sv_reg       <= sv_next;
+            where_reg    <= where_next;
+            acc_eq_reg   <= acc_eq_next;
+            pkt_reg      <= pkt_next;
+        end
+    end
+
+    assign enq_accept     = acc_reg;
+    assign enq_drop       = drop_reg;
+    assign enq_where      = where_reg;
+    assign stat_drop      = sd_reg;
+    assign stat_violation = sv_reg;
+
+endmodule
+
+`default_nettype wire
