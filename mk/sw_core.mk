@@ -9,11 +9,14 @@ $(eval $(call FG_LOCKSTEP,sw_core_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core
 $(eval $(call FG_LOCKSTEP,sw_core_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,sw_core_4x2_w4,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2_w4.cpp,-GN_PORTS=4 -GN_PRIO=2 -GPPFC_LANES=4 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
-# the line-rate form (LINE_RATE = 1, PPFC = 0): 4x2, 8x8, 16x2, 5x3 and the 4x2 bug twin
+# the line-rate form (LINE_RATE = 1, PPFC = 0): 4x2, 8x8, 16x2, 5x3, the small 4x2 (GFC = 0,
+# ECN = 0: the iCE40UP5K shape) and the 4x2 bug twin
 SW_CORE_LR_G := -GLINE_RATE=1 -GPPFC=0 $(SW_CORE_VFLAGS_EXTRA)
 $(eval $(call FG_LOCKSTEP,sw_core_lr_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_LR_G),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_LR_G),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_16x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_16x2.cpp,-GN_PORTS=16 -GN_PRIO=2 $(SW_CORE_LR_G),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_5x3,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_5x3.cpp,-GN_PORTS=5 -GN_PRIO=3 $(SW_CORE_LR_G),libfgmodel))
+$(eval $(call FG_LOCKSTEP,sw_core_4x2_nogfc,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2_nogfc.cpp,-GN_PORTS=4 -GN_PRIO=2 -GGFC=0 -GECN=0 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
+$(eval $(call FG_LOCKSTEP,sw_core_lr_4x2_small,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_4x2_small.cpp,-GN_PORTS=4 -GN_PRIO=2 -GGFC=0 -GECN=0 $(SW_CORE_LR_G),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_LR_G),libfgmodel_bug))
-$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4 $(BIN)/ls_sw_core_lr_4x2 $(BIN)/ls_sw_core_lr_8x8 $(BIN)/ls_sw_core_lr_16x2 $(BIN)/ls_sw_core_lr_5x3 $(BIN)/ls_sw_core_lr_4x2_bug: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h
+$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4 $(BIN)/ls_sw_core_lr_4x2 $(BIN)/ls_sw_core_lr_8x8 $(BIN)/ls_sw_core_lr_16x2 $(BIN)/ls_sw_core_lr_5x3 $(BIN)/ls_sw_core_lr_4x2_small $(BIN)/ls_sw_core_4x2_nogfc $(BIN)/ls_sw_core_lr_4x2_bug: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h

@@ -451,6 +451,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         st->o.paused[i][p] = st->paused_reg[k];
         st->o.ingress_cnt[i][p] = st->ingress_reg[k];
         st->o.hdrm_cnt[i][p] = st->hdrm_reg[k];
+        st->o.occ_cnt[i][p] = st->occ_reg[k];
         st->o.egress_cnt[i][p] = st->egress_reg[k];
     }
     st->o.shared_used = st->shared_used_reg;

@@ -135,6 +135,7 @@ typedef struct {
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t hdrm_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
+    uint32_t occ_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO]; /* ingress + headroom, CW+1 bits, kept per PG */
     uint32_t egress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t shared_used;
     uint32_t thr[FG_BMP_MAX_PORTS];

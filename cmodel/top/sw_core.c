@@ -104,6 +104,11 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = cfg->n_ports;
         v = cfg->ppfc_lanes;
+    } else if (cfg->no_gfc < 0 || cfg->no_gfc > 1 || cfg->no_ecn < 0 || cfg->no_ecn > 1) {
+        field = cfg->no_gfc < 0 || cfg->no_gfc > 1 ? "no_gfc" : "no_ecn";
+        lo = 0;
+        hi = 1;
+        v = cfg->no_gfc < 0 || cfg->no_gfc > 1 ? cfg->no_gfc : cfg->no_ecn;
     } else if (cfg->line_rate < 0 || cfg->line_rate > 1) {
         field = "line_rate";
         lo = 0;
@@ -252,8 +257,12 @@ static bool v_mark(const fg_sw_core_state *st, int i)
     return st->cfg.line_rate ? st->prev_mark && st->acc[i] : st->prev_ecn.mark[i] && st->prev_bm.enq_accept[i];
 }
 
-/* GFC runs on the lossless priorities while GFC_CTRL.gfc_enable is set. */
-static bool gfc_on(const fg_csr_sw_out *c, int p) { return c->cfg_gfc_enable && ((c->cfg_lossless >> p) & 1u); }
+/* GFC runs on the lossless priorities while GFC_CTRL.gfc_enable is set (never when it is not
+ * built: the RTL's GFC = 0). */
+static bool gfc_on(const fg_sw_core_state *st, const fg_csr_sw_out *c, int p)
+{
+    return !st->cfg.no_gfc && c->cfg_gfc_enable && ((c->cfg_lossless >> p) & 1u);
+}
 
 /* The GFC request of port i: the classes whose stage generator has a request pending. */
 static uint8_t gfc_cev(const fg_sw_core_state *st, int i)
@@ -319,7 +328,7 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
             out->egress_cnt[i][p] = bm_egress(st, i, p);
             out->gfc_pg_stage[i][p] = st->prev_stage[i][p].stage;
             out->gfc_rx_stage[i][p] = st->rx_stage[i][p];
-            out->gfc_hold[i][p] = gfc_on(c, p) && !st->prev_allow[i][p];
+            out->gfc_hold[i][p] = gfc_on(st, c, p) && !st->prev_allow[i][p];
         }
     }
 }
@@ -437,7 +446,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         gi.pp_quanta = st->prev_ppfc.pp_quanta;
         gi.req_ack = in->tx_ctrl_ack[i] && st->prev_gen[i].req_valid;
         for (int p = 0; p < P; p++)
-            gi.paused |= (uint8_t)((bm_paused(st, i, p) && (!gfc_on(c, p) || c->cfg_gfc_backstop)) << p);
+            gi.paused |= (uint8_t)((bm_paused(st, i, p) && (!gfc_on(st, c, p) || c->cfg_gfc_backstop)) << p);
         fg_pfc_gen_step(&st->gen[i], &gi, &gen_out[i]);
 
         fg_pfc_timer_in ti = {0};
@@ -451,7 +460,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         for (int p = 0; p < P; p++) {
             const bool nonempty = st->cfg.line_rate ? st->pkt[i][p] != 0 : st->prev_bm.egress_cnt[i][p] != 0;
             si.q_nonempty |= (uint8_t)(nonempty << p);
-            const bool gfc_hold = gfc_on(c, p) && !st->prev_allow[i][p];
+            const bool gfc_hold = gfc_on(st, c, p) && !st->prev_allow[i][p];
             si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p] || gfc_hold) << p);
         }
         si.link_idle = in->link_idle[i] && (!st->cfg.line_rate || st->prev_bmp.deq_ready[i]);
@@ -461,12 +470,20 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
          * limiters (a start is the deq of the granted packet, with its length) */
         const bool ack_gfc = in->tx_ctrl_ack[i] && show_gfc(st, i);
         for (int p = 0; p < P; p++) {
+            if (st->cfg.no_gfc) { /* not built: stages, received stages and holds stay 0 */
+                stage_out[i][p] = st->prev_stage[i][p];
+                allow_out[i][p] = st->prev_allow[i][p];
+                rx_stage_next[i][p] = 0;
+                continue;
+            }
             fg_gfc_stage_in gsi = {0};
-            gsi.cfg_enable = gfc_on(c, p);
+            gsi.cfg_enable = gfc_on(st, c, p);
             gsi.cfg_b1 = c->cfg_gfc_b1;
             gsi.cfg_bm = c->cfg_gfc_bm;
             const uint32_t occ_max = (uint32_t)fg_mask(st->cfg.cw);
-            const uint64_t occ = (uint64_t)bm_ingress(st, i, p) + bm_hdrm(st, i, p);
+            /* the line-rate form reads fg_bm_pipe's occ register (always ingress + headroom) */
+            const uint64_t occ = st->cfg.line_rate ? st->prev_bmp.occ_cnt[i][p]
+                                                   : (uint64_t)bm_ingress(st, i, p) + bm_hdrm(st, i, p);
             gsi.occupancy = occ > occ_max ? occ_max : (uint32_t)occ;
             gsi.req_ack = ack_gfc;
             stage_out[i][p] = st->prev_stage[i][p];
@@ -577,8 +594,10 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     if (st->cfg.line_rate) {
         fg_ecn_mark_out mo;
         fg_bm_pipe_step(&st->bmp, &st->bmp_in, &st->prev_bmp);
-        fg_ecn_mark_step(&st->ecnm, &st->ecnm_in, &mo);
-        st->prev_mark = mo.mark;
+        if (!st->cfg.no_ecn) {
+            fg_ecn_mark_step(&st->ecnm, &st->ecnm_in, &mo);
+            st->prev_mark = mo.mark;
+        }
         memcpy(st->dl, dl_next, sizeof dl_next);
         memcpy(st->acc, acc_next, sizeof acc_next);
         memcpy(st->drop, drop_next, sizeof drop_next);
@@ -591,7 +610,8 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
                 st->pkt[o][p] = pkt_next[o][p];
     } else {
         fg_bm_step(&st->bm, bi, &st->prev_bm);
-        fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
+        if (!st->cfg.no_ecn)
+            fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
     }
     st->prev_ppfc = ppfc_out;
     st->prev_csr = csr_out;

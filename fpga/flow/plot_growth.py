@@ -4,6 +4,11 @@ from the synthesis flow's own results (build/synth/<design>/<device>/result.json
 
   python3 fpga/flow/plot_growth.py --top fg_bm_pipe --top fg_bm [--device ecp5-85f]
       [--out build/synth/growth.png]
+  python3 fpga/flow/plot_growth.py --top fg_sw_core:LINE_RATE=1,PPFC=0 --top fg_sw_core:PPFC=1
+
+A --top may name parameters after a colon: only the designs whose table parameters include
+each NAME=VALUE are its points (PPFC=1 also matches a design that leaves PPFC at a default of 1
+only if the table says so: write the parameter in the table).
 
 Every design of the tables (fpga/designs.txt and fpga/designs_sweep.txt) whose top is one of --top, that sets N_PORTS and N_PRIO and
 that has a result on --device is a point: x = N_PORTS * N_PRIO,
@@ -20,10 +25,25 @@ import fgrtl  # noqa: E402
 from fgrtl import REPO  # noqa: E402
 
 
-def points(top, device, designs, index):
+def split_top(spec):
+    """'fg_sw_core:LINE_RATE=1,PPFC=0' -> ('fg_sw_core', {'LINE_RATE': '1', 'PPFC': '0'})."""
+    top, _, rest = spec.partition(":")
+    want = {}
+    for kv in filter(None, rest.split(",")):
+        k, eq, v = kv.partition("=")
+        if not eq:
+            sys.exit(f"plot_growth: --top {spec}: '{kv}' is not NAME=VALUE")
+        want[k.strip()] = v.strip()
+    return top, want
+
+
+def points(spec, device, designs, index):
+    top, want = split_top(spec)
     out = []
     for d in designs:
         if d.top != top or device not in d.devices:
+            continue
+        if any(str(d.params.get(k)) != v for k, v in want.items()):
             continue
         path = os.path.join(REPO, "build", "synth", d.name, device, "result.json")
         if not os.path.exists(path):

@@ -77,6 +77,7 @@ module fg_bm_pipe #(
     // state
     output wire [N_PORTS*N_PRIO-1:0]        paused,
     output wire [N_PORTS*N_PRIO*CW-1:0]     ingress_cnt,
+    output wire [N_PORTS*N_PRIO*(CW+1)-1:0] occ_cnt,            // ingress_cnt + hdrm_cnt, kept per PG
     output wire [N_PORTS*N_PRIO*CW-1:0]     hdrm_cnt,
     output wire [N_PORTS*N_PRIO*CW-1:0]     egress_cnt,
     output wire [CW-1:0]                    shared_used,
@@ -1116,6 +1117,7 @@ module fg_bm_pipe #(
     assign stat_shared_underflow = stat_shared_underflow_reg;
     assign paused                = paused_reg;
     assign ingress_cnt           = ingress_reg;
+    assign occ_cnt               = occ_reg;
     assign hdrm_cnt              = hdrm_reg;
     assign egress_cnt            = egress_reg;
     assign shared_used           = shared_used_reg;

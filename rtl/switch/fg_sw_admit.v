@@ -24,6 +24,7 @@ module fg_sw_admit #(
     parameter integer N_PRIO  = 2,   // 1..8
     parameter integer CW      = 18,
     parameter integer SW      = 8,
+    parameter integer ECN     = 1,   // 0: no marker (enq_mark_raw = 0; the verdict keeps its latency)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -39,12 +40,15 @@ module fg_sw_admit #(
     input  wire                          cfg_static_mode,
     input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xoff,
     input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xon,
+    // the marker's configuration (unused with ECN = 0)
+    /* verilator lint_off UNUSEDSIGNAL */
     input  wire [N_PRIO-1:0]             cfg_ecn_prio_mask,
     input  wire [CW-1:0]                 cfg_ecn_kmin,
     input  wire [CW-1:0]                 cfg_ecn_kmax,
     input  wire [31:0]                   cfg_ecn_slope,
     input  wire [31:0]                   cfg_ecn_seed,
     input  wire                          cfg_ecn_seed_load,
+    /* verilator lint_on UNUSEDSIGNAL */
     // arrivals and departures (the core's ports)
     input  wire [N_PORTS-1:0]            enq_valid,
     output wire [N_PORTS-1:0]            enq_ready,
@@ -71,6 +75,7 @@ module fg_sw_admit #(
     output wire [N_PORTS*N_PRIO-1:0]     paused,
     output wire [N_PORTS*N_PRIO*CW-1:0]  ingress_cnt,
     output wire [N_PORTS*N_PRIO*CW-1:0]  hdrm_cnt,
+    output wire [N_PORTS*N_PRIO*(CW+1)-1:0] occ_cnt,   // ingress + headroom per PG (fg_bm_pipe keeps it)
     output wire [N_PORTS*N_PRIO*CW-1:0]  egress_cnt,
     output wire [CW-1:0]                 shared_used,
     output wire [CW-1:0]                 shared_free,
@@ -86,7 +91,9 @@ module fg_sw_admit #(
     wire [1:0]    adm_where;
     wire [2:0]    adm_prio;
     wire [PW-1:0] adm_dst;
-    wire          adm_ect;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire          adm_ect;      // the marker's input (unused with ECN = 0)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire          adm_stat_drop, adm_stat_violation;
     // release events, underflow pulses, thresholds and the admitted size are observation
     // points of the block (docs/blocks/bm_pipe.md)
@@ -144,6 +151,7 @@ module fg_sw_admit #(
         .paused                (paused),
         .ingress_cnt           (ingress_cnt),
         .hdrm_cnt              (hdrm_cnt),
+        .occ_cnt               (occ_cnt),
         .egress_cnt            (egress_cnt),
         .shared_used           (shared_used),
         .thr                   (thr),
@@ -151,27 +159,33 @@ module fg_sw_admit #(
     );
 
     // ---- the marker: one verdict per edge, its mark six edges later ---------------------------
-    fg_ecn_mark #(
-        .N_PORTS    (N_PORTS),
-        .N_PRIO     (N_PRIO),
-        .CW         (CW),
-        .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
-    ) u_mark (
-        .clk           (clk),
-        .rst           (rst),
-        .cfg_prio_mask (cfg_ecn_prio_mask),
-        .cfg_kmin      (cfg_ecn_kmin),
-        .cfg_kmax      (cfg_ecn_kmax),
-        .cfg_slope     (cfg_ecn_slope),
-        .cfg_seed      (cfg_ecn_seed),
-        .cfg_seed_load (cfg_ecn_seed_load),
-        .in_valid      (adm_valid),
-        .in_prio       (adm_prio),
-        .in_dst        (adm_dst),
-        .in_ect        (adm_ect),
-        .egress_cnt    (egress_cnt),
-        .mark          (enq_mark_raw)
-    );
+    generate
+        if (ECN == 0) begin : g_no_ecn
+            assign enq_mark_raw = 1'b0;
+        end else begin : g_ecn
+            fg_ecn_mark #(
+                .N_PORTS    (N_PORTS),
+                .N_PRIO     (N_PRIO),
+                .CW         (CW),
+                .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
+            ) u_mark (
+                .clk           (clk),
+                .rst           (rst),
+                .cfg_prio_mask (cfg_ecn_prio_mask),
+                .cfg_kmin      (cfg_ecn_kmin),
+                .cfg_kmax      (cfg_ecn_kmax),
+                .cfg_slope     (cfg_ecn_slope),
+                .cfg_seed      (cfg_ecn_seed),
+                .cfg_seed_load (cfg_ecn_seed_load),
+                .in_valid      (adm_valid),
+                .in_prio       (adm_prio),
+                .in_dst        (adm_dst),
+                .in_ect        (adm_ect),
+                .egress_cnt    (egress_cnt),
+                .mark          (enq_mark_raw)
+            );
+        end
+    endgenerate
 
     // ---- the verdict's delay line ---------------------------------------------------------------
     reg  [DEPTH-1:0]    dl_v_reg, dl_sd_reg, dl_sv_reg;

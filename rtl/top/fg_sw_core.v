@@ -40,6 +40,8 @@ module fg_sw_core #(
     parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
     parameter integer PPFC_LANES = 1, // fg_ppfc CAND_LANES (1..N_PORTS, docs/blocks/ppfc.md)
     parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager and marker (needs PPFC = 0)
+    parameter integer GFC     = 1,   // 1: buffer-based GFC built (stage generators, limiters); 0: left out
+    parameter integer ECN     = 1,   // 1: the ECN marker built; 0: left out (enq_mark = 0)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -144,6 +146,9 @@ module fg_sw_core #(
         if (LINE_RATE < 0 || LINE_RATE > 1) begin : g_bad_line_rate
             fg_sw_core_parameter_LINE_RATE_must_be_0_or_1 u_param_error ();
         end
+        if (GFC < 0 || GFC > 1 || ECN < 0 || ECN > 1 || PPFC < 0 || PPFC > 1) begin : g_bad_option
+            fg_sw_core_parameter_PPFC_GFC_ECN_must_be_0_or_1 u_param_error ();
+        end
         if (LINE_RATE != 0 && PPFC != 0) begin : g_bad_line_rate_ppfc
             fg_sw_core_parameter_LINE_RATE_needs_PPFC_0 u_param_error ();
         end
@@ -172,10 +177,14 @@ module fg_sw_core #(
     wire [31:0]                  cfg_ppfc_seed;
     wire [N_PORTS*16-1:0]        cfg_cell_cycles;
     /* verilator lint_on UNUSEDSIGNAL */
+    // GFC configuration: unused when GFC is left out (GFC = 0)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [CW-1:0]                cfg_gfc_b1;
     wire [CW-1:0]                cfg_gfc_bm;
+    /* verilator lint_on UNUSEDSIGNAL */
     // GFC replaces PFC on the lossless priorities while GFC_CTRL.gfc_enable is set.
-    wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable}} & cfg_lossless;
+    // (never with GFC = 0: PFC then serves every lossless priority whatever GFC_CTRL says)
+    wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable && (GFC != 0)}} & cfg_lossless;
     // GFC_CTRL.gfc_pfc_backstop: the buffer manager's pauses of GFC priorities reach the PFC
     // generator too (a pause only where GFC alone would overflow); 0: GFC masks them.
     wire                         cfg_gfc_backstop;
@@ -279,6 +288,11 @@ module fg_sw_core #(
     /* verilator lint_on UNUSEDSIGNAL */
     // the egress start gate's inputs: EQ non-empty, and the port may take a release
     wire [N_PORTS*N_PRIO-1:0]            eq_nonempty;
+    // PG occupancy (ingress + headroom cells, saturated to CW bits) for the GFC stage
+    // generators (unused with GFC = 0)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [N_PORTS*N_PRIO*CW-1:0]         pg_occ;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [N_PORTS-1:0]                   rel_free;
 
     generate
@@ -332,39 +346,54 @@ module fg_sw_core #(
             assign rel_free  = {N_PORTS{1'b1}};
 
             // ECN marking, one decision per ingress port, beside the admission (same edge)
-            fg_ecn_red #(
-                .N_PORTS    (N_PORTS),
-                .N_PRIO     (N_PRIO),
-                .CW         (CW),
-                .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
-            ) u_ecn (
-                .clk           (clk),
-                .rst           (rst),
-                .cfg_prio_mask (cfg_ecn_prio_mask),
-                .cfg_kmin      (cfg_ecn_kmin),
-                .cfg_kmax      (cfg_ecn_kmax),
-                .cfg_slope     (cfg_ecn_slope),
-                .cfg_seed      (cfg_ecn_seed),
-                .cfg_seed_load (csr_wrote_ecn_seed),
-                .enq_valid     (enq_valid),
-                .enq_prio      (enq_prio),
-                .enq_dst       (enq_dst),
-                .enq_ect       (enq_ect),
-                .egress_cnt    (egress_cnt),
-                .mark          (ecn_mark)
-            );
+            if (ECN == 0) begin : g_no_ecn
+                assign ecn_mark = {N_PORTS{1'b0}};
+            end else begin : g_ecn
+                fg_ecn_red #(
+                    .N_PORTS    (N_PORTS),
+                    .N_PRIO     (N_PRIO),
+                    .CW         (CW),
+                    .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
+                ) u_ecn (
+                    .clk           (clk),
+                    .rst           (rst),
+                    .cfg_prio_mask (cfg_ecn_prio_mask),
+                    .cfg_kmin      (cfg_ecn_kmin),
+                    .cfg_kmax      (cfg_ecn_kmax),
+                    .cfg_slope     (cfg_ecn_slope),
+                    .cfg_seed      (cfg_ecn_seed),
+                    .cfg_seed_load (csr_wrote_ecn_seed),
+                    .enq_valid     (enq_valid),
+                    .enq_prio      (enq_prio),
+                    .enq_dst       (enq_dst),
+                    .enq_ect       (enq_ect),
+                    .egress_cnt    (egress_cnt),
+                    .mark          (ecn_mark)
+                );
+            end
 
             genvar gq;
             for (gq = 0; gq < N_PORTS*N_PRIO; gq = gq + 1) begin : g_nonempty
-                assign eq_nonempty[gq] = |egress_cnt[gq*CW +: CW];
+                wire [CW:0] occ_sum = {1'b0, ingress_cnt[gq*CW +: CW]} + {1'b0, hdrm_cnt[gq*CW +: CW]};
+                assign eq_nonempty[gq]     = |egress_cnt[gq*CW +: CW];
+                assign pg_occ[gq*CW +: CW] = occ_sum[CW] ? {CW{1'b1}} : occ_sum[CW-1:0];
             end
         end else begin : g_line_rate
             wire mark_raw;
+            // fg_bm_pipe keeps ingress + headroom per PG as a register of its own (CW+1 bits):
+            // the GFC input is a saturation behind a flop, not an adder (the adder and the stage
+            // generator's first compare in one edge were the core's slowest path, 101 MHz)
+            wire [N_PORTS*N_PRIO*(CW+1)-1:0] occ_cnt;
+            genvar go;
+            for (go = 0; go < N_PORTS*N_PRIO; go = go + 1) begin : g_occ
+                assign pg_occ[go*CW +: CW] = occ_cnt[go*(CW+1) + CW] ? {CW{1'b1}} : occ_cnt[go*(CW+1) +: CW];
+            end
             fg_sw_admit #(
                 .N_PORTS (N_PORTS),
                 .N_PRIO  (N_PRIO),
                 .CW      (CW),
-                .SW      (SW)
+                .SW      (SW),
+                .ECN     (ECN)
             ) u_admit (
                 .clk                (clk),
                 .rst                (rst),
@@ -405,6 +434,7 @@ module fg_sw_core #(
                 .paused             (paused),
                 .ingress_cnt        (ingress_cnt),
                 .hdrm_cnt           (hdrm_cnt),
+                .occ_cnt            (occ_cnt),
                 .egress_cnt         (egress_cnt),
                 .shared_used        (shared_used),
                 .shared_free        (bm_shared_free),
@@ -527,11 +557,10 @@ module fg_sw_core #(
 
             // ---- GFC: stage generator per ingress PG, stage register and limiter per EQ ----
             for (gp = 0; gp < 8; gp = gp + 1) begin : g_gfc
-                if (gp < N_PRIO) begin : g_on
+                if (gp < N_PRIO && GFC != 0) begin : g_on
                     localparam integer K = gi*N_PRIO + gp;
                     // PG occupancy = ingress (reserve + shared) + headroom cells, saturated.
-                    wire [CW:0]   occ_sum = {1'b0, ingress_cnt[K*CW +: CW]} + {1'b0, hdrm_cnt[K*CW +: CW]};
-                    wire [CW-1:0] occ     = occ_sum[CW] ? {CW{1'b1}} : occ_sum[CW-1:0];
+                    wire [CW-1:0] occ     = pg_occ[K*CW +: CW];
                     wire          req_valid;
                     wire [4:0]    req_stage;
                     // The stage count, stat pulses and the per-PG counter are observation
@@ -604,6 +633,14 @@ module fg_sw_core #(
                         .stat_early     (lim_stat_early)
                     );
                     assign gfc_hold[K] = gfc_on[gp] && !allow;
+                end else if (gp < N_PRIO) begin : g_left_out
+                    // GFC = 0: no stage, no received stage, no hold
+                    localparam integer K = gi*N_PRIO + gp;
+                    assign gfc_cev[gp]           = 1'b0;
+                    assign gfc_time[gp*16 +: 16] = 16'd0;
+                    assign gfc_pg_stage[K*5 +: 5] = 5'd0;
+                    assign gfc_rx_stage[K*5 +: 5] = 5'd0;
+                    assign gfc_hold[K]            = 1'b0;
                 end else begin : g_off
                     assign gfc_cev[gp]           = 1'b0;
                     assign gfc_time[gp*16 +: 16] = 16'd0;
