@@ -104,11 +104,13 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = cfg->n_ports;
         v = cfg->ppfc_lanes;
-    } else if (cfg->no_gfc < 0 || cfg->no_gfc > 1 || cfg->no_ecn < 0 || cfg->no_ecn > 1) {
-        field = cfg->no_gfc < 0 || cfg->no_gfc > 1 ? "no_gfc" : "no_ecn";
+    } else if (cfg->no_ppfc < 0 || cfg->no_ppfc > 1 || cfg->no_gfc < 0 || cfg->no_gfc > 1 || cfg->no_ecn < 0 ||
+               cfg->no_ecn > 1) {
+        const bool bad_ppfc = cfg->no_ppfc < 0 || cfg->no_ppfc > 1, bad_gfc = cfg->no_gfc < 0 || cfg->no_gfc > 1;
+        field = bad_ppfc ? "no_ppfc" : bad_gfc ? "no_gfc" : "no_ecn";
         lo = 0;
         hi = 1;
-        v = cfg->no_gfc < 0 || cfg->no_gfc > 1 ? cfg->no_gfc : cfg->no_ecn;
+        v = bad_ppfc ? cfg->no_ppfc : bad_gfc ? cfg->no_gfc : cfg->no_ecn;
     } else if (cfg->line_rate < 0 || cfg->line_rate > 1) {
         field = "line_rate";
         lo = 0;
@@ -137,6 +139,12 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         (cfg->line_rate && fg_bm_pipe_check_cfg(&bpcfg, inner, sizeof inner)) ||
         (!cfg->no_ppfc && fg_ppfc_check_cfg(&pcfg, inner, sizeof inner))) {
         snprintf(msg, n, "fg_sw_core: %s", inner);
+        return -1;
+    }
+    const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = cfg->line_rate ? 2 : 0};
+    const char *gfc_err = cfg->no_gfc ? NULL : fg_gfc_stage_cfg_error(&gscfg);
+    if (gfc_err) {
+        snprintf(msg, n, "fg_sw_core: %s", gfc_err);
         return -1;
     }
     return 0;
@@ -290,7 +298,7 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
     out->cfg_pause_quanta = (uint16_t)c->cfg_pause_quanta;
     out->cfg_src_mac = c->cfg_src_mac;
     out->cfg_mode_8023x = c->cfg_mode_8023x;
-    out->cfg_gfc_enable = c->cfg_gfc_enable;
+    out->cfg_gfc_enable = c->cfg_gfc_enable && !st->cfg.no_gfc; /* a core without GFC accepts no GFC frame */
     const bool pipe = st->cfg.line_rate;
     out->shared_used = pipe ? st->prev_bmp.shared_used : b->shared_used;
     for (int i = 0; i < N; i++) {

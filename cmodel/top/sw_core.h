@@ -73,7 +73,7 @@ typedef struct {
     uint16_t cfg_pause_quanta;
     uint64_t cfg_src_mac;
     bool cfg_mode_8023x;
-    bool cfg_gfc_enable; /* GFC_CTRL.gfc_enable (for fg_pfc_rx.cfg_accept_gfc) */
+    bool cfg_gfc_enable; /* GFC_CTRL.gfc_enable (for fg_pfc_rx.cfg_accept_gfc); 0 when no_gfc */
     /* per port: the holding register takes an offer / a release (line_rate; else always 1) */
     bool enq_ready[FG_SW_MAX_PORTS];
     bool deq_ready[FG_SW_MAX_PORTS];

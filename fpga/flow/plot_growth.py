@@ -4,11 +4,12 @@ from the synthesis flow's own results (build/synth/<design>/<device>/result.json
 
   python3 fpga/flow/plot_growth.py --top fg_bm_pipe --top fg_bm [--device ecp5-85f]
       [--out build/synth/growth.png]
-  python3 fpga/flow/plot_growth.py --top fg_sw_core:LINE_RATE=1,PPFC=0 --top fg_sw_core:PPFC=1
+  python3 fpga/flow/plot_growth.py --top fg_sw_core:LINE_RATE=1,GFC=-,ECN=-
 
-A --top may name parameters after a colon: only the designs whose table parameters include
-each NAME=VALUE are its points (PPFC=1 also matches a design that leaves PPFC at a default of 1
-only if the table says so: write the parameter in the table).
+A --top may name parameters after a colon: only the designs whose table row sets each
+NAME=VALUE are its points; NAME=- asks for a row that does not set NAME (the module's
+default). The example takes the line-rate core rows and leaves out those built without GFC
+or ECN.
 
 Every design of the tables (fpga/designs.txt and fpga/designs_sweep.txt) whose top is one of --top, that sets N_PORTS and N_PRIO and
 that has a result on --device is a point: x = N_PORTS * N_PRIO,
@@ -43,7 +44,7 @@ def points(spec, device, designs, index):
     for d in designs:
         if d.top != top or device not in d.devices:
             continue
-        if any(str(d.params.get(k)) != v for k, v in want.items()):
+        if any((k in d.params) if v == "-" else (str(d.params.get(k)) != v) for k, v in want.items()):
             continue
         path = os.path.join(REPO, "build", "synth", d.name, device, "result.json")
         if not os.path.exists(path):

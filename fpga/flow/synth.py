@@ -51,7 +51,7 @@ DEFAULT_SEEDS = int(os.environ.get("SYNTH_SEEDS", "3") or 3)
 # A run is repeated when its inputs change: the RTL, the table entry, the wrapper generator,
 # the yosys script, the nextpnr command, the tool versions, and FLOW_VERSION (bump it when a
 # change here alters what a run measures; report-only changes need no bump).
-FLOW_VERSION = 4
+FLOW_VERSION = 3
 FLOW_FILES = [os.path.join(REPO, "fpga", "wrap", "gen_wrap.py")]
 # The iCE40 device is the UltraPlus (UP5K): -dsp maps wide products to its eight SB_MAC16s
 # (with their input and output registers absorbed) instead of LUT adder trees; synth_ecp5

@@ -13,7 +13,9 @@
 // by RED on the egress queue.
 // Every sub-block sees the others' registered outputs, so each path between them is one
 // flop to the next; the only logic here is the per-EQ non-empty reduction (the line-rate
-// form: a packet count's), the pp_port demultiplexer, the seed-load strobes, the stat pulse
+// form: a packet count's), the PG occupancy for GFC (an adder on two counters; the line-rate
+// form: a saturation of fg_bm_pipe's occ register), the pp_port demultiplexer, the seed-load
+// strobes, the stat pulse
 // ANDs/ORs, and in the line-rate form the mark's fan-out to the ports and link_idle ANDed
 // with the port's free release register.
 // Buffer-based GFC (GFC_CTRL.gfc_enable, on the lossless priorities): one fg_gfc_stage per
@@ -29,7 +31,8 @@
 // egress start gate sees a packet count per EQ kept from the verdicts and the grants (the
 // buffer manager's cell counters run ahead of the environment's queues there). P-PFC needs
 // the composition counters fg_bm_pipe does not keep: LINE_RATE = 1 requires PPFC = 0 for now.
-// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc mirrors PPFC = 0, cfg.line_rate LINE_RATE).
+// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc, no_gfc, no_ecn mirror PPFC, GFC, ECN = 0,
+// cfg.line_rate LINE_RATE).
 `default_nettype none
 
 module fg_sw_core #(
@@ -60,7 +63,7 @@ module fg_sw_core #(
     output wire [15:0]                   cfg_pause_quanta,
     output wire [47:0]                   cfg_src_mac,
     output wire                          cfg_mode_8023x,
-    output wire                          cfg_gfc_enable,  // GFC_CTRL: for fg_pfc_rx.cfg_accept_gfc
+    output wire                          cfg_gfc_enable,  // GFC_CTRL (0 with GFC = 0): for fg_pfc_rx.cfg_accept_gfc
 
     // per ingress port i: a packet arrives; with LINE_RATE = 1 it is offered until an edge where
     // enq_ready[i] is 1 (LINE_RATE = 0: always 1, every enq is taken)
@@ -69,7 +72,9 @@ module fg_sw_core #(
     input  wire [N_PORTS*3-1:0]          enq_prio,
     input  wire [N_PORTS*PW-1:0]         enq_dst,
     input  wire [N_PORTS*SW-1:0]         enq_cells,
-    input  wire [N_PORTS-1:0]            enq_ect,    // the packet is ECN-capable (ECT(0)/ECT(1))
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [N_PORTS-1:0]            enq_ect,    // the packet is ECN-capable (unused: ECN = 0, LINE_RATE = 0)
+    /* verilator lint_on UNUSEDSIGNAL */
     // per egress port o: a packet of EQ(o, deq_prio) from ingress deq_src leaves
     input  wire [N_PORTS-1:0]            deq_valid,
     input  wire [N_PORTS*3-1:0]          deq_prio,
@@ -184,23 +189,31 @@ module fg_sw_core #(
     /* verilator lint_on UNUSEDSIGNAL */
     // GFC replaces PFC on the lossless priorities while GFC_CTRL.gfc_enable is set.
     // (never with GFC = 0: PFC then serves every lossless priority whatever GFC_CTRL says)
-    wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable && (GFC != 0)}} & cfg_lossless;
+    // The register's value, and what the core tells the receive parsers: a core built without
+    // GFC accepts no GFC frame (they are then malformed control frames to fg_pfc_rx).
+    wire                         cfg_gfc_enable_reg;
+    assign cfg_gfc_enable = cfg_gfc_enable_reg && (GFC != 0);
+    wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable}} & cfg_lossless;
     // GFC_CTRL.gfc_pfc_backstop: the buffer manager's pauses of GFC priorities reach the PFC
     // generator too (a pause only where GFC alone would overflow); 0: GFC masks them.
     wire                         cfg_gfc_backstop;
     wire [N_PRIO-1:0]            pfc_masked = gfc_on & {N_PRIO{~cfg_gfc_backstop}};
+    // ECN configuration: unused by the core built without the marker (ECN = 0; ECN_KMAX
+    // still serves P-PFC)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [N_PRIO-1:0]            cfg_ecn_prio_mask;
     wire [CW-1:0]                cfg_ecn_kmin;
     wire [CW-1:0]                cfg_ecn_kmax;
     wire [31:0]                  cfg_ecn_slope;
     wire [31:0]                  cfg_ecn_seed;
+    /* verilator lint_on UNUSEDSIGNAL */
     // Seed-load strobes: a committed legal write of PPFC_CTRL with seed_load = 1, or of
     // ECN_SEED, reloads the LFSRs on the next edge, when the register block already shows the
     // written value: the block's csr_wrote_* strobes (the stored seed_load bit ANDed in).
     wire                         cfg_ppfc_seed_load_bit;
     wire                         csr_wrote_ppfc_ctrl;
-    wire                         csr_wrote_ecn_seed;
     /* verilator lint_off UNUSEDSIGNAL */
+    wire                         csr_wrote_ecn_seed;  // unused with ECN = 0
     wire ppfc_seed_load = csr_wrote_ppfc_ctrl & cfg_ppfc_seed_load_bit;  // unused with PPFC = 0
     /* verilator lint_on UNUSEDSIGNAL */
 
@@ -271,7 +284,7 @@ module fg_sw_core #(
         .cfg_ecn_slope     (cfg_ecn_slope),
         .cfg_ecn_seed      (cfg_ecn_seed),
         .cfg_cell_cycles   (cfg_cell_cycles),
-        .cfg_gfc_enable    (cfg_gfc_enable),
+        .cfg_gfc_enable    (cfg_gfc_enable_reg),
         .cfg_gfc_backstop  (cfg_gfc_backstop),
         .cfg_gfc_b1        (cfg_gfc_b1),
         .cfg_gfc_bm        (cfg_gfc_bm),
@@ -636,8 +649,8 @@ module fg_sw_core #(
                 end else if (gp < N_PRIO) begin : g_left_out
                     // GFC = 0: no stage, no received stage, no hold
                     localparam integer K = gi*N_PRIO + gp;
-                    assign gfc_cev[gp]           = 1'b0;
-                    assign gfc_time[gp*16 +: 16] = 16'd0;
+                    assign gfc_cev[gp]            = 1'b0;
+                    assign gfc_time[gp*16 +: 16]  = 16'd0;
                     assign gfc_pg_stage[K*5 +: 5] = 5'd0;
                     assign gfc_rx_stage[K*5 +: 5] = 5'd0;
                     assign gfc_hold[K]            = 1'b0;
