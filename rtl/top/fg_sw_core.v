@@ -15,9 +15,8 @@
 // flop to the next; the only logic here is the per-EQ non-empty reduction (the line-rate
 // form: a packet count's), the PG occupancy for GFC (an adder on two counters; the line-rate
 // form: a saturation of fg_bm_pipe's occ register), the pp_port demultiplexer, the seed-load
-// strobes, the stat pulse
-// ANDs/ORs, and in the line-rate form the mark's fan-out to the ports and link_idle ANDed
-// with the port's free release register.
+// strobes, the stat pulse ANDs/ORs, and in the line-rate form the mark's fan-out to the ports
+// and link_idle ANDed with the port's free release register.
 // Buffer-based GFC (GFC_CTRL.gfc_enable, on the lossless priorities): one fg_gfc_stage per
 // ingress PG turns the PG's occupancy into a stage and asks for a GFC frame (opcode 0x0102,
 // tx_ctrl_gfc) on every change instead of PFC pauses; received stages (rx_gfc_valid) set one
@@ -191,8 +190,8 @@ module fg_sw_core #(
     // (never with GFC = 0: PFC then serves every lossless priority whatever GFC_CTRL says)
     // The register's value, and what the core tells the receive parsers: a core built without
     // GFC accepts no GFC frame (they are then malformed control frames to fg_pfc_rx).
-    wire                         cfg_gfc_enable_reg;
-    assign cfg_gfc_enable = cfg_gfc_enable_reg && (GFC != 0);
+    wire                         gfc_enable_csr;
+    assign cfg_gfc_enable = gfc_enable_csr && (GFC != 0);
     wire [N_PRIO-1:0]            gfc_on = {N_PRIO{cfg_gfc_enable}} & cfg_lossless;
     // GFC_CTRL.gfc_pfc_backstop: the buffer manager's pauses of GFC priorities reach the PFC
     // generator too (a pause only where GFC alone would overflow); 0: GFC masks them.
@@ -284,7 +283,7 @@ module fg_sw_core #(
         .cfg_ecn_slope     (cfg_ecn_slope),
         .cfg_ecn_seed      (cfg_ecn_seed),
         .cfg_cell_cycles   (cfg_cell_cycles),
-        .cfg_gfc_enable    (cfg_gfc_enable_reg),
+        .cfg_gfc_enable    (gfc_enable_csr),
         .cfg_gfc_backstop  (cfg_gfc_backstop),
         .cfg_gfc_b1        (cfg_gfc_b1),
         .cfg_gfc_bm        (cfg_gfc_bm),
