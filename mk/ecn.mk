@@ -17,3 +17,4 @@ $(eval $(call FG_LOCKSTEP,ecn_mark_8x8,fg_ecn_mark,$(ECN_MARK_RTL),verif/tb/ecn_
 $(eval $(call FG_LOCKSTEP,ecn_mark_5x3,fg_ecn_mark,$(ECN_MARK_RTL),verif/tb/ecn_red/tb_ecn_mark.cpp,-GN_PORTS=5 -GN_PRIO=3 -CFLAGS -DTB_N_PORTS=5 -CFLAGS -DTB_N_PRIO=3,libfgmodel))
 $(eval $(call FG_LOCKSTEP,ecn_mark_4x2_bug,fg_ecn_mark,$(ECN_MARK_RTL),verif/tb/ecn_red/tb_ecn_mark.cpp,-GN_PORTS=4 -GN_PRIO=2 -CFLAGS -DTB_N_PORTS=4 -CFLAGS -DTB_N_PRIO=2,libfgmodel_bug))
 $(eval $(call FG_ICARUS,ecn_mark,ecn_mark_4x2,$$(ECN_MARK_RTL),50000,))
+$(BIN)/ls_ecn_red_4x2 $(BIN)/ls_ecn_red_8x8 $(BIN)/ls_ecn_red_4x2_bug $(BIN)/ls_ecn_mark_4x2 $(BIN)/ls_ecn_mark_8x8 $(BIN)/ls_ecn_mark_5x3 $(BIN)/ls_ecn_mark_4x2_bug: verif/tb/ecn_red/ecn_stimulus.h

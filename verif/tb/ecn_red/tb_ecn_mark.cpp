@@ -13,6 +13,7 @@
 
 #include "Vtop.h"
 #include "fg_lockstep.h"
+#include "ecn_stimulus.h"
 #include "switch/ecn_mark.h"
 
 #ifndef TB_N_PORTS
@@ -65,31 +66,12 @@ struct TbEcnMark {
 
     void new_phase(uint64_t cycle, fg::Rng& r) {
         phase_end = cycle + r.range(300, 3000);
-        in.cfg_kmin = (uint32_t)(r.chance(1, 10) ? 0 : r.range(1, 400));
-        in.cfg_kmax = r.chance(1, 8) ? in.cfg_kmin : in.cfg_kmin + (uint32_t)r.range(1, 600);
-        switch (r.below(5)) {
-            case 0: in.cfg_slope = 0; break;
-            case 1: in.cfg_slope = (uint32_t)r.range(1, 0xFFFF); break;
-            case 2: in.cfg_slope = (uint32_t)r.bits(32) >> r.below(12); break;
-            case 3: in.cfg_slope = 0xFFFFFFFFu; break;
-            default: in.cfg_slope = (uint32_t)(0x100000000ull / (in.cfg_kmax - in.cfg_kmin + 1)); break;
-        }
-        in.cfg_prio_mask = (uint8_t)(r.chance(1, 4) ? r.bits(TB_N_PRIO) : (1u << TB_N_PRIO) - 1);
+        ecnstim::new_thresholds(in, r, TB_N_PRIO);
         static const uint32_t loads[] = {1, 1, 2, 5, 30};
         load_den = loads[r.below(5)];
     }
 
-    uint32_t queue_len(fg::Rng& r) {
-        uint32_t kmin = in.cfg_kmin, kmax = in.cfg_kmax;
-        switch (r.below(6)) {
-            case 0: return kmin ? (uint32_t)r.below(kmin) : 0;
-            case 1: return kmin;
-            case 2: return kmax;
-            case 3: return kmax + (uint32_t)r.range(1, 50);
-            case 4: return (uint32_t)r.below(1u << 18);
-            default: return kmin + (uint32_t)r.range(0, kmax - kmin);
-        }
-    }
+    uint32_t queue_len(fg::Rng& r) { return ecnstim::queue_len(in.cfg_kmin, in.cfg_kmax, r); }
 
     void stimulus(uint64_t cycle, fg::Rng& r) {
         rst = cycle < 2 || r.chance(1, 200000);
