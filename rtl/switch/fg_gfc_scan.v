@@ -1,0 +1,224 @@
+// fg_gfc_scan - buffer-based GFC message generation for all ingress PGs of a switch through
+// one stage engine (docs/blocks/gfc_scan.md, SPEC section 5; the per-PG form is
+// fg_gfc_stage).
+//
+// The stage of a PG is the same function of (B_1, B_m, enable, occupancy) as fg_gfc_stage's
+// (B_k = B_m - (D >> (k-1)), D = sat0(B_m - B_1); the largest k <= N with q >= B_k; 0 below
+// B_1 or disabled). Instead of one engine per PG, a pointer visits the PGs in turn, one per
+// cycle (PG 0, 1, ..., N_PORTS*N_PRIO-1, 0, ...), and one pipelined engine decides the visited
+// PG's stage; the per-PG state is only its stage (5 bits) and a pending-request bit. Area is
+// one engine plus two NPG:1 read multiplexers plus 6 flops per PG, instead of NPG engines.
+// The price is time: a PG's stage follows its occupancy within NPG cycles (the visit) plus
+// the engine's depth, and a change that is undone between two visits is not reported.
+//
+// Pipeline (edges counted from the visit; the pointer names PG k on edge e0's cycle):
+//   e1  sample: occupancy[k] (OW = CW+1 bits: ingress + headroom as fg_bm_pipe keeps it;
+//       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds)
+//   e2  snapshot: D = sat0(B_m - B_1), room = sat0(B_m - q), inb1 = enable[p(k)] && q >= B_1
+//       (B_1, B_m and the enables are read on this edge)
+//   e3  compares: hit[j-1] = stage >= j, j = 1..CW+1 (a thermometer code)
+//   e4  target = the thermometer's count; the PG's stage register is read (old stage)
+//   e5  the PG's stage register takes target; a change (target != old) sets its request
+// A PG's request stays pending until req_ack of its port takes it (the port's frame names
+// every pending class of the port with its current stage); a change on the edge of the take
+// leaves it pending (the frame carried the old stage). cfg_enable low makes the target 0,
+// itself a change: the upstream queue is told to return to line rate before GFC falls silent.
+// Every decision uses one consistent snapshot: the occupancy of e1, the configuration of e2.
+// The C twin is cmodel/switch/gfc_scan.c.
+`default_nettype none
+
+module fg_gfc_scan #(
+    parameter integer N_PORTS = 4,   // 1..32
+    parameter integer N_PRIO  = 2,   // 1..8
+    parameter integer CW      = 18   // threshold width, 2..24 (occupancy CW+1 bits)
+) (
+    input  wire                             clk,
+    input  wire                             rst,
+    // configuration: GFC on for priority p (the core: enable && lossless[p]), B_1, B_m (cells)
+    input  wire [N_PRIO-1:0]                cfg_enable,
+    input  wire [CW-1:0]                    cfg_b1,
+    input  wire [CW-1:0]                    cfg_bm,
+    // occupancy of PG i*N_PRIO+p, CW+1 bits each
+    input  wire [N_PORTS*N_PRIO*(CW+1)-1:0] occupancy,
+    // per port: the port's pending requests are taken (its frame is sent) on this edge
+    input  wire [N_PORTS-1:0]               req_ack,
+    // per PG: current stage, request pending (the frame carries the current stage)
+    output wire [N_PORTS*N_PRIO*5-1:0]      stage,
+    output wire [N_PORTS*N_PRIO-1:0]        req_pend
+);
+
+    generate
+        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
+            fg_gfc_scan_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
+            fg_gfc_scan_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CW < 2 || CW > 24) begin : g_bad_cw
+            fg_gfc_scan_CW_must_be_2_to_24 u_param_error ();
+        end
+    endgenerate
+
+    localparam integer NPG  = N_PORTS * N_PRIO;
+    localparam integer OW   = CW + 1;                        // occupancy width
+    localparam integer KMAX = CW + 1;                        // N <= floor(log2(2^CW - 1)) + 2
+    localparam integer PRIO_LAST_I = N_PRIO - 1;
+    localparam [2:0]    PRIO_LAST = PRIO_LAST_I[2:0];
+
+    // A thermometer code (bit j-1 set for j = 1..J, none above; bit KMAX is 0) as the number
+    // J, each bit of J an OR over one-hot terms (as fg_gfc_stage's therm_count).
+    function [4:0] therm_count;
+        input [KMAX:0] t;
+        integer j;
+        begin
+            therm_count = 5'd0;
+            for (j = 1; j <= KMAX; j = j + 1) begin
+                if (t[j-1] && !t[j]) begin
+                    therm_count = therm_count | j[4:0];
+                end
+            end
+        end
+    endfunction
+
+    // ---- e0: the visit pointer, one-hot, and its copies for the later stages ----------------
+    // The pipeline runs every cycle, so the PG of stage n is the pointer's of n edges before:
+    // each stage's one-hot is a ring of its own, rotating with the pointer's, and reset to
+    // PG (0 - n) mod NPG as if the pipeline had been running (a stage's reset contents -
+    // occupancy 0, stage 0 - decide nothing). The one-hots make every read an AND-OR from
+    // flops and every write a select by one flop (no index decode on those paths).
+    reg  [NPG-1:0] oh0_reg, oh3_reg, oh4_reg;
+    // priority of stage 1's PG (for its enable), counted beside the ring
+    reg  [2:0]     s1_p_reg;
+    wire [2:0]     s1_p_next = (s1_p_reg == PRIO_LAST) ? 3'd0 : s1_p_reg + 3'd1;
+
+    function [NPG-1:0] rotate1;   // PG k -> PG k+1 (mod NPG)
+        input [NPG-1:0] v;
+        begin
+            rotate1 = (v << 1) | (v >> (NPG - 1));   // NPG = 1: v
+        end
+    endfunction
+
+    // PG (0 - n) mod NPG as a one-hot
+    function [NPG-1:0] oh_back;
+        input integer n;
+        integer b;
+        begin
+            oh_back = {NPG{1'b0}};
+            for (b = 0; b < NPG; b = b + 1) begin
+                if (((b + n) % NPG) == 0) oh_back[b] = 1'b1;
+            end
+        end
+    endfunction
+    localparam [NPG-1:0] OH0_RST = oh_back(0);
+    localparam [NPG-1:0] OH3_RST = oh_back(3);
+    localparam [NPG-1:0] OH4_RST = oh_back(4);
+    localparam integer   P1_RST_I = (NPG - 1) % N_PRIO;   // stage 1's PG after reset: NPG - 1
+    localparam [2:0]     P1_RST   = P1_RST_I[2:0];
+
+    // ---- e1: sample the visited PG's occupancy ----------------------------------------------
+    reg  [OW-1:0] occ_rd;
+    integer       r;
+    always @* begin
+        occ_rd = {OW{1'b0}};
+        for (r = 0; r < NPG; r = r + 1) begin
+            occ_rd = occ_rd | (occupancy[r*OW +: OW] & {OW{oh0_reg[r]}});
+        end
+    end
+    reg  [OW-1:0] s1_q_reg;
+
+    // ---- e2: snapshot. Each saturating difference is one subtraction whose borrow masks it.
+    wire [CW:0]   span_diff = {1'b0, cfg_bm} - {1'b0, cfg_b1};
+    wire [OW:0]   room_diff = {2'b00, cfg_bm} - {1'b0, s1_q_reg};
+    wire [CW-1:0] span_in   = span_diff[CW-1:0] & {CW{~span_diff[CW]}};
+    wire [CW-1:0] room_in   = room_diff[CW-1:0] & {CW{~room_diff[OW]}};
+    reg           en_in;
+    integer       e;
+    always @* begin
+        en_in = 1'b0;
+        for (e = 0; e < N_PRIO; e = e + 1) begin
+            en_in = en_in | (cfg_enable[e] && (s1_p_reg == e[2:0]));
+        end
+    end
+    wire          inb1_in   = en_in && (s1_q_reg >= {1'b0, cfg_b1});
+    reg  [CW-1:0] span_reg, room_reg;
+    reg           inb1_reg;
+
+    // ---- e3: compares. Stage j >= 2 needs j <= N (D >> (j-2) != 0) and B_m - q <= D >> (j-1);
+    //      both only get harder as j grows, so hit is a thermometer code.
+    reg  [KMAX-1:0] hit_c;
+    integer         h;
+    always @* begin
+        hit_c[0] = inb1_reg;
+        for (h = 2; h <= KMAX; h = h + 1) begin
+            hit_c[h-1] = inb1_reg && ((span_reg >> (h - 2)) != {CW{1'b0}}) &&
+                         (room_reg <= (span_reg >> (h - 1)));
+        end
+    end
+    reg  [KMAX-1:0] hit_reg;
+
+    // ---- e4: the target as a number; the PG's stage as it stands -----------------------------
+    reg  [NPG*5-1:0] stage_reg;
+    reg  [NPG-1:0]   pend_reg;
+    reg  [4:0]       stage_rd;
+    integer          s;
+    always @* begin
+        stage_rd = 5'd0;
+        for (s = 0; s < NPG; s = s + 1) begin
+            stage_rd = stage_rd | (stage_reg[s*5 +: 5] & {5{oh3_reg[s]}});
+        end
+    end
+    reg  [4:0]    s4_target_reg, s4_old_reg;
+    // With one PG the read of e4 and the write of e5 name the same PG on consecutive edges:
+    // the old stage is the one being written (with more PGs they never coincide).
+    wire [4:0]    old_in = (NPG == 1) ? s4_target_reg : stage_rd;
+
+    // ---- e5: write the stage, set the request on a change; takes clear the port's requests ---
+    wire             changed = (s4_target_reg != s4_old_reg);
+    reg  [NPG*5-1:0] stage_next;
+    reg  [NPG-1:0]   pend_next;
+    integer          w;
+    always @* begin
+        for (w = 0; w < NPG; w = w + 1) begin
+            stage_next[w*5 +: 5] = oh4_reg[w] ? s4_target_reg : stage_reg[w*5 +: 5];
+            pend_next[w] = (pend_reg[w] && !req_ack[w / N_PRIO]) || (oh4_reg[w] && changed);
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            oh0_reg       <= OH0_RST;
+            oh3_reg       <= OH3_RST;
+            oh4_reg       <= OH4_RST;
+            s1_p_reg      <= P1_RST;
+            s1_q_reg      <= {OW{1'b0}};
+            span_reg      <= {CW{1'b0}};
+            room_reg      <= {CW{1'b0}};
+            inb1_reg      <= 1'b0;
+            hit_reg       <= {KMAX{1'b0}};
+            s4_target_reg <= 5'd0;
+            s4_old_reg    <= 5'd0;
+            stage_reg     <= {(NPG*5){1'b0}};
+            pend_reg      <= {NPG{1'b0}};
+        end else begin
+            oh0_reg       <= rotate1(oh0_reg);
+            oh3_reg       <= rotate1(oh3_reg);
+            oh4_reg       <= rotate1(oh4_reg);
+            s1_p_reg      <= s1_p_next;
+            s1_q_reg      <= occ_rd;
+            span_reg      <= span_in;
+            room_reg      <= room_in;
+            inb1_reg      <= inb1_in;
+            hit_reg       <= hit_c;
+            s4_target_reg <= therm_count({1'b0, hit_reg});
+            s4_old_reg    <= old_in;
+            stage_reg     <= stage_next;
+            pend_reg      <= pend_next;
+        end
+    end
+
+    assign stage    = stage_reg;
+    assign req_pend = pend_reg;
+
+endmodule
+
+`default_nettype wire
