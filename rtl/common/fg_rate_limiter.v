@@ -86,18 +86,11 @@ module fg_rate_limiter #(
     reg                  units_one;         // units_cur == 1
     reg                  unit_end;          // a unit of 2^k cycles ends on this edge
     reg                  stage_allow_next;  // units_next == 0
-    integer              b;
 
     always @* begin
-        if (PIPE == 0) begin
-            for (b = 0; b < MAX_STAGE; b = b + 1) begin
-                unit_mask[b] = ({27'd0, stage} > b);
-            end
-        end else begin
-            // The same mask (a stage >= MAX_STAGE shifts every one out: all ones), without
-            // the per-bit compares yosys builds as carry chains: one LUT level per bit.
-            unit_mask = ~({MAX_STAGE{1'b1}} << stage);
-        end
+        // bit b set for b < stage (a stage >= MAX_STAGE shifts every one out: all ones),
+        // written as a shift, not per-bit compares (yosys builds those as carry chains)
+        unit_mask = ~({MAX_STAGE{1'b1}} << stage);
         units_cur = pkt_start ? pkt_cells : units_reg;
         pre_cur   = pkt_start ? {MAX_STAGE{1'b0}} : pre_reg;
         // The tests on units_cur and pre_cur are made on both sources and then selected by
