@@ -1,9 +1,7 @@
 # Switch core (rtl/top/fg_sw_core.v): lock-step tests at 4x2 and 8x8, and their bug twins.
-SW_CORE_RTL := rtl/top/fg_sw_core.v rtl/csr/fg_csr_sw.v rtl/switch/fg_bm.v rtl/mac/fg_pfc_gen.v \
-               rtl/switch/fg_ecn_red.v rtl/switch/fg_ppfc.v rtl/switch/fg_ppfc_mux.v rtl/common/fg_lfsr.v \
-               rtl/mac/fg_pfc_timer.v rtl/switch/fg_egress_sched.v rtl/switch/fg_gfc_stage.v \
-               rtl/common/fg_rate_limiter.v rtl/switch/fg_bm_pipe.v rtl/switch/fg_ecn_mark.v \
-               rtl/switch/fg_sw_admit.v
+# The RTL file list is the core's instantiation closure (fpga/flow/fgrtl.py scans rtl/), so a
+# new sub-block needs no list edited here (nor in mk/system.mk, mk/bench.mk, mk/icarus.mk).
+SW_CORE_RTL := $(shell python3 fpga/flow/fgrtl.py --files fg_sw_core)
 SW_CORE_VFLAGS_EXTRA := -CFLAGS -I$(CURDIR)/verif/tb/sw_core -CFLAGS -I$(CURDIR)/sw/include
 $(eval $(call FG_LOCKSTEP,sw_core_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))

@@ -5,9 +5,9 @@
  * (kept in st->prev_*). All sub-blocks then take the edge, and the core's outputs are read
  * from their new outputs. The P-PFC engine's pp request goes to the pfc_gen of pp_port; the
  * seed-load strobes are registered from the bus here, as in the RTL. GFC: one stage generator
- * per ingress PG, a received-stage register and a rate limiter per EQ; a port shows its PFC
- * request first and its GFC request (the PG generators' pending stages) when no PFC one is
- * pending. */
+ * per ingress PG (line_rate: one fg_gfc_scan engine visiting the PGs), a received-stage
+ * register and a rate limiter per EQ; a port shows its PFC request first and its GFC request
+ * (the PGs' pending stages) when no PFC one is pending. */
 #include "top/sw_core.h"
 
 #include <stdio.h>
@@ -23,6 +23,7 @@
 #include "switch/ecn_mark.h"
 #include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
+#include "switch/gfc_scan.h"
 #include "switch/gfc_stage.h"
 #include "switch/ppfc.h"
 
@@ -61,6 +62,7 @@ struct fg_sw_core_state {
     bool acc_eq[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     uint32_t pkt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     fg_gfc_stage_state stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];      /* ingress PG (i, p) */
+    fg_gfc_scan_state scan; /* line_rate: the stage generation of every PG */
     fg_rate_limiter_state limiter[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO]; /* EQ (o, p) */
     uint8_t rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];              /* EQ (o, p), register */
     /* registered outputs of the sub-blocks as they stand before the next edge */
@@ -141,8 +143,11 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         snprintf(msg, n, "fg_sw_core: %s", inner);
         return -1;
     }
-    const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = cfg->line_rate ? 2 : 0};
-    const char *gfc_err = cfg->no_gfc ? NULL : fg_gfc_stage_cfg_error(&gscfg);
+    const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = 0};
+    const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+    const char *gfc_err = cfg->no_gfc      ? NULL
+                          : cfg->line_rate ? fg_gfc_scan_cfg_error(&sccfg)
+                                           : fg_gfc_stage_cfg_error(&gscfg);
     if (gfc_err) {
         snprintf(msg, n, "fg_sw_core: %s", gfc_err);
         return -1;
@@ -188,6 +193,9 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
         fg_bm_pipe_reset(&st->bmp, &bpcfg);
         fg_bm_pipe_outputs(&st->bmp, &st->prev_bmp);
         fg_ecn_mark_reset(&st->ecnm, &mcfg);
+        const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+        if (!cfg->no_gfc)
+            fg_gfc_scan_reset(&st->scan, &sccfg);
     }
     st->prev_mark = false;
     memset(st->dl, 0, sizeof st->dl);
@@ -211,9 +219,7 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
         fg_pfc_timer_reset(&st->timer[i], &tcfg);
         fg_egress_sched_reset(&st->sched[i], &scfg);
         for (int p = 0; p < cfg->n_prio; p++) {
-            /* the line-rate form runs the stage generators at PIPE 2 (the RTL's GFC_STAGE_PIPE) */
-            const fg_gfc_stage_cfg gscfg = {
-                .cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = cfg->line_rate ? 2 : 0};
+            const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = 0};
             const fg_rate_limiter_cfg lcfg = {.sw = cfg->sw, .max_stage = FG_SW_CORE_LIM_MAX_STAGE, .dw = 1};
             fg_gfc_stage_reset(&st->stage[i][p], &gscfg);
             fg_rate_limiter_reset(&st->limiter[i][p], &lcfg);
@@ -444,6 +450,24 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_gfc_stage_out stage_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     bool allow_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     uint8_t rx_stage_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
+    /* line_rate: fg_gfc_scan reads fg_bm_pipe's occ register and takes a port's requests when
+     * the port shows its GFC request and the serialiser acks */
+    fg_gfc_scan_out scan_out;
+    const bool scan = st->cfg.line_rate && !st->cfg.no_gfc;
+    if (scan) {
+        fg_gfc_scan_in sci;
+        memset(&sci, 0, sizeof sci);
+        for (int p = 0; p < P; p++)
+            sci.cfg_enable |= (uint8_t)(gfc_on(st, c, p) << p);
+        sci.cfg_b1 = c->cfg_gfc_b1;
+        sci.cfg_bm = c->cfg_gfc_bm;
+        for (int i = 0; i < N; i++) {
+            sci.req_ack[i] = in->tx_ctrl_ack[i] && show_gfc(st, i);
+            for (int p = 0; p < P; p++)
+                sci.occupancy[i * P + p] = st->prev_bmp.occ_cnt[i][p];
+        }
+        fg_gfc_scan_step(&st->scan, &sci, &scan_out);
+    }
     for (int i = 0; i < N; i++) {
         fg_pfc_gen_in gi = {0};
         gi.cfg_enable = c->cfg_pfc_enable;
@@ -484,18 +508,23 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
                 rx_stage_next[i][p] = 0;
                 continue;
             }
-            fg_gfc_stage_in gsi = {0};
-            gsi.cfg_enable = gfc_on(st, c, p);
-            gsi.cfg_b1 = c->cfg_gfc_b1;
-            gsi.cfg_bm = c->cfg_gfc_bm;
-            const uint32_t occ_max = (uint32_t)fg_mask(st->cfg.cw);
-            /* the line-rate form reads fg_bm_pipe's occ register (always ingress + headroom) */
-            const uint64_t occ = st->cfg.line_rate ? st->prev_bmp.occ_cnt[i][p]
-                                                   : (uint64_t)bm_ingress(st, i, p) + bm_hdrm(st, i, p);
-            gsi.occupancy = occ > occ_max ? occ_max : (uint32_t)occ;
-            gsi.req_ack = ack_gfc;
-            stage_out[i][p] = st->prev_stage[i][p];
-            fg_gfc_stage_step(&st->stage[i][p], &gsi, &stage_out[i][p]);
+            if (scan) { /* a pending request carries the PG's current stage */
+                memset(&stage_out[i][p], 0, sizeof stage_out[i][p]);
+                stage_out[i][p].stage = scan_out.stage[i * P + p];
+                stage_out[i][p].req_valid = scan_out.req_pend[i * P + p];
+                stage_out[i][p].req_stage = scan_out.stage[i * P + p];
+            } else {
+                fg_gfc_stage_in gsi = {0};
+                gsi.cfg_enable = gfc_on(st, c, p);
+                gsi.cfg_b1 = c->cfg_gfc_b1;
+                gsi.cfg_bm = c->cfg_gfc_bm;
+                const uint32_t occ_max = (uint32_t)fg_mask(st->cfg.cw);
+                const uint64_t occ = (uint64_t)bm_ingress(st, i, p) + bm_hdrm(st, i, p);
+                gsi.occupancy = occ > occ_max ? occ_max : (uint32_t)occ;
+                gsi.req_ack = ack_gfc;
+                stage_out[i][p] = st->prev_stage[i][p];
+                fg_gfc_stage_step(&st->stage[i][p], &gsi, &stage_out[i][p]);
+            }
 
             fg_rate_limiter_in li = {0};
             li.stage = st->rx_stage[i][p];

@@ -230,3 +230,22 @@ def design_files(design, index):
                             "no file")
         files += hits
     return list(dict.fromkeys(files))
+
+
+def main(argv=None):
+    """`fgrtl.py --files TOP`: the RTL files TOP needs, dependencies first, one line with
+    spaces (the Makefiles' file lists come from here: mk/sw_core.mk)."""
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--files", metavar="TOP", required=True,
+                    help="print the repository-relative RTL files of module TOP")
+    args = ap.parse_args(argv)
+    try:
+        print(" ".join(RtlIndex().files_for(args.files)))
+    except FlowError as e:
+        raise SystemExit(f"fgrtl: {e}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -14,7 +14,7 @@
 // Every sub-block sees the others' registered outputs, so each path between them is one
 // flop to the next; the only logic here is the per-EQ non-empty reduction (the line-rate
 // form: a packet count's), the PG occupancy for GFC (an adder on two counters; the line-rate
-// form: a saturation of fg_bm_pipe's occ register), the pp_port demultiplexer, the seed-load
+// form reads fg_bm_pipe's occ register as it stands), the pp_port demultiplexer, the seed-load
 // strobes, the stat pulse ANDs/ORs, and in the line-rate form the mark's fan-out to the ports
 // and link_idle ANDed with the port's free release register.
 // Buffer-based GFC (GFC_CTRL.gfc_enable, on the lossless priorities): one fg_gfc_stage per
@@ -22,7 +22,7 @@
 // tx_ctrl_gfc) on every change instead of PFC pauses; received stages (rx_gfc_valid) set one
 // fg_rate_limiter per EQ, which gates the egress start like tx_paused (docs/gfc.md).
 // LINE_RATE = 1 builds the line-rate form (docs/blocks/sw_core.md, "The line-rate form";
-// the GFC stage generators at PIPE 2 as well):
+// instead of a stage generator per PG, one fg_gfc_scan engine visits the PGs in turn):
 // fg_bm_pipe admits one packet and releases one per cycle, time-division
 // multiplexed over the ports behind per-port holding registers (enq_ready), and fg_ecn_mark
 // marks one admission per cycle six edges later; a port's verdicts come in the order of its
@@ -136,12 +136,6 @@ module fg_sw_core #(
     output wire [N_PORTS*N_PRIO*CW-1:0]  egress_cnt,
     output wire [CW-1:0]                 shared_used
 );
-
-    // The line-rate form runs the GFC stage generators pipelined too: they take their
-    // occupancy and configuration 2 edges late (docs/blocks/gfc_stage.md); the default form
-    // keeps them at PIPE 0. (The limiters run their stage engine, which is the same at either
-    // PIPE: fg_rate_limiter's PIPE only pipelines the token engine.)
-    localparam integer GFC_STAGE_PIPE = (LINE_RATE != 0) ? 2 : 0;
 
     generate
         if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
@@ -300,10 +294,17 @@ module fg_sw_core #(
     /* verilator lint_on UNUSEDSIGNAL */
     // the egress start gate's inputs: EQ non-empty, and the port may take a release
     wire [N_PORTS*N_PRIO-1:0]            eq_nonempty;
-    // PG occupancy (ingress + headroom cells, saturated to CW bits) for the GFC stage
-    // generators (unused with GFC = 0)
+    // PG occupancy (ingress + headroom cells) for GFC: saturated to CW bits for the default
+    // form's per-PG stage generators, and fg_bm_pipe's CW+1-bit register for the line-rate
+    // form's fg_gfc_scan (each unused in the other form, and both with GFC = 0)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [N_PORTS*N_PRIO*CW-1:0]         pg_occ;
+    wire [N_PORTS*N_PRIO*(CW+1)-1:0]     lr_occ;
+    // line-rate form: fg_gfc_scan's stage and pending request per PG; per port, its requests
+    // are taken (the port's GFC frame goes out)
+    wire [N_PORTS*N_PRIO*5-1:0]          scan_stage;
+    wire [N_PORTS*N_PRIO-1:0]            scan_pend;
+    wire [N_PORTS-1:0]                   gfc_ack;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [N_PORTS-1:0]                   rel_free;
 
@@ -356,6 +357,7 @@ module fg_sw_core #(
             assign enq_ready = {N_PORTS{1'b1}};
             assign deq_ready = {N_PORTS{1'b1}};
             assign rel_free  = {N_PORTS{1'b1}};
+            assign lr_occ    = {(N_PORTS*N_PRIO*(CW+1)){1'b0}};
 
             // ECN marking, one decision per ingress port, beside the admission (same edge)
             if (ECN == 0) begin : g_no_ecn
@@ -392,14 +394,9 @@ module fg_sw_core #(
             end
         end else begin : g_line_rate
             wire mark_raw;
-            // fg_bm_pipe keeps ingress + headroom per PG as a register of its own (CW+1 bits):
-            // the GFC input is a saturation behind a flop, not an adder (the adder and the stage
-            // generator's first compare in one edge were the core's slowest path, 101 MHz)
-            wire [N_PORTS*N_PRIO*(CW+1)-1:0] occ_cnt;
-            genvar go;
-            for (go = 0; go < N_PORTS*N_PRIO; go = go + 1) begin : g_occ
-                assign pg_occ[go*CW +: CW] = occ_cnt[go*(CW+1) + CW] ? {CW{1'b1}} : occ_cnt[go*(CW+1) +: CW];
-            end
+            // fg_bm_pipe keeps ingress + headroom per PG as a register of its own (CW+1 bits),
+            // which fg_gfc_scan reads as it stands (no adder, no saturation per PG)
+            assign pg_occ = {(N_PORTS*N_PRIO*CW){1'b0}};
             fg_sw_admit #(
                 .N_PORTS (N_PORTS),
                 .N_PRIO  (N_PRIO),
@@ -446,7 +443,7 @@ module fg_sw_core #(
                 .paused             (paused),
                 .ingress_cnt        (ingress_cnt),
                 .hdrm_cnt           (hdrm_cnt),
-                .occ_cnt            (occ_cnt),
+                .occ_cnt            (lr_occ),
                 .egress_cnt         (egress_cnt),
                 .shared_used        (shared_used),
                 .shared_free        (bm_shared_free),
@@ -460,6 +457,32 @@ module fg_sw_core #(
             for (gc = 0; gc < N_PORTS*N_PRIO*N_PORTS; gc = gc + 1) begin : g_no_comp
                 assign bm_comp_cnt[gc*CW +: CW] = {CW{1'b0}};
             end
+        end
+    endgenerate
+
+    // ---- GFC stage generation of the line-rate form: one engine visiting every PG ----------
+    // (docs/blocks/gfc_scan.md: a PG's stage follows its occupancy within N_PORTS*N_PRIO + 5
+    // edges; the default form keeps one fg_gfc_stage per PG, below)
+    generate
+        if (LINE_RATE != 0 && GFC != 0) begin : g_gfc_scan
+            fg_gfc_scan #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW)
+            ) u_gfc_scan (
+                .clk        (clk),
+                .rst        (rst),
+                .cfg_enable (gfc_on),
+                .cfg_b1     (cfg_gfc_b1),
+                .cfg_bm     (cfg_gfc_bm),
+                .occupancy  (lr_occ),
+                .req_ack    (gfc_ack),
+                .stage      (scan_stage),
+                .req_pend   (scan_pend)
+            );
+        end else begin : g_no_gfc_scan
+            assign scan_stage = {(N_PORTS*N_PRIO*5){1'b0}};
+            assign scan_pend  = {(N_PORTS*N_PRIO){1'b0}};
         end
     endgenerate
 
@@ -560,6 +583,7 @@ module fg_sw_core #(
 
             assign q_nonempty = eq_nonempty[gi*N_PRIO +: N_PRIO];
 
+            assign gfc_ack[gi]                 = tx_ctrl_ack[gi] && show_gfc;
             assign tx_ctrl_valid[gi]           = pfc_valid || gfc_valid;
             assign tx_ctrl_gfc[gi]             = show_gfc;
             assign tx_ctrl_cev[gi*8 +: 8]      = show_gfc ? gfc_cev : pfc_cev;
@@ -571,47 +595,59 @@ module fg_sw_core #(
             for (gp = 0; gp < 8; gp = gp + 1) begin : g_gfc
                 if (gp < N_PRIO && GFC != 0) begin : g_on
                     localparam integer K = gi*N_PRIO + gp;
-                    // PG occupancy = ingress (reserve + shared) + headroom cells, saturated.
-                    wire [CW-1:0] occ     = pg_occ[K*CW +: CW];
-                    wire          req_valid;
-                    wire [4:0]    req_stage;
-                    // The stage count, stat pulses and the per-PG counter are observation
-                    // points (GFC_TX counts frames per port).
-                    /* verilator lint_off UNUSEDSIGNAL */
-                    wire [4:0]    n_stages;
-                    wire          st_up, st_down, st_req;
-                    wire [1:0]    fb_cnt;
-                    wire          lim_stat_start, lim_stat_early;
-                    /* verilator lint_on UNUSEDSIGNAL */
                     wire          allow;
                     reg  [4:0]    rx_stage_reg;
                     reg  [4:0]    rx_stage_next;
                     wire [15:0]   rx_time = rx_pfc_time[(gi*8+gp)*16 +: 16];
+                    // The limiter's stat pulses are observation points (GFC_TX counts frames
+                    // per port).
+                    /* verilator lint_off UNUSEDSIGNAL */
+                    wire          lim_stat_start, lim_stat_early;
+                    /* verilator lint_on UNUSEDSIGNAL */
 
-                    fg_gfc_stage #(
-                        .CW    (CW),
-                        .CNT_W (2),
-                        .PIPE  (GFC_STAGE_PIPE)
-                    ) u_stage (
-                        .clk        (clk),
-                        .rst        (rst),
-                        .cfg_enable (gfc_on[gp]),
-                        .cfg_b1     (cfg_gfc_b1),
-                        .cfg_bm     (cfg_gfc_bm),
-                        .occupancy  (occ),
-                        .stage      (gfc_pg_stage[K*5 +: 5]),
-                        .n_stages   (n_stages),
-                        .req_valid  (req_valid),
-                        .req_stage  (req_stage),
-                        .req_ack    (tx_ctrl_ack[gi] && show_gfc),
-                        .stat_up    (st_up),
-                        .stat_down  (st_down),
-                        .stat_req   (st_req),
-                        .cnt_clear  (1'b0),
-                        .fb_cnt     (fb_cnt)
-                    );
-                    assign gfc_cev[gp]            = req_valid;
-                    assign gfc_time[gp*16 +: 16]  = req_valid ? {11'd0, req_stage} : 16'd0;  // 0 outside the cev
+                    if (LINE_RATE == 0) begin : g_stage
+                        // PG occupancy = ingress (reserve + shared) + headroom cells, saturated.
+                        wire [CW-1:0] occ     = pg_occ[K*CW +: CW];
+                        wire          req_valid;
+                        wire [4:0]    req_stage;
+                        // The stage count, stat pulses and the per-PG counter are observation
+                        // points.
+                        /* verilator lint_off UNUSEDSIGNAL */
+                        wire [4:0]    n_stages;
+                        wire          st_up, st_down, st_req;
+                        wire [1:0]    fb_cnt;
+                        /* verilator lint_on UNUSEDSIGNAL */
+
+                        fg_gfc_stage #(
+                            .CW    (CW),
+                            .CNT_W (2),
+                            .PIPE  (0)
+                        ) u_stage (
+                            .clk        (clk),
+                            .rst        (rst),
+                            .cfg_enable (gfc_on[gp]),
+                            .cfg_b1     (cfg_gfc_b1),
+                            .cfg_bm     (cfg_gfc_bm),
+                            .occupancy  (occ),
+                            .stage      (gfc_pg_stage[K*5 +: 5]),
+                            .n_stages   (n_stages),
+                            .req_valid  (req_valid),
+                            .req_stage  (req_stage),
+                            .req_ack    (gfc_ack[gi]),
+                            .stat_up    (st_up),
+                            .stat_down  (st_down),
+                            .stat_req   (st_req),
+                            .cnt_clear  (1'b0),
+                            .fb_cnt     (fb_cnt)
+                        );
+                        assign gfc_cev[gp]           = req_valid;
+                        assign gfc_time[gp*16 +: 16] = req_valid ? {11'd0, req_stage} : 16'd0;  // 0 outside the cev
+                    end else begin : g_scan
+                        // fg_gfc_scan's PG K: a pending request carries the current stage
+                        assign gfc_pg_stage[K*5 +: 5] = scan_stage[K*5 +: 5];
+                        assign gfc_cev[gp]            = scan_pend[K];
+                        assign gfc_time[gp*16 +: 16]  = scan_pend[K] ? {11'd0, scan_stage[K*5 +: 5]} : 16'd0;
+                    end
 
                     // Received stage of EQ(gi, gp): kept until the next GFC frame names it.
                     always @* begin
