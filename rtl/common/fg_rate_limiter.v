@@ -81,7 +81,8 @@ module fg_rate_limiter #(
     reg  [MAX_STAGE-1:0] pre_next;
     reg  [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
     reg  [SW-1:0]        units_cur;
-    reg  [MAX_STAGE-1:0] pre_cur;
+    reg  [SW-1:0]        units_dec;         // units_cur - 1
+    reg  [MAX_STAGE-1:0] pre_inc;           // (pkt_start ? 0 : pre_reg) + 1
     reg                  units_zero;        // units_cur == 0
     reg                  units_one;         // units_cur == 1
     reg                  unit_end;          // a unit of 2^k cycles ends on this edge
@@ -92,8 +93,14 @@ module fg_rate_limiter #(
         // written as a shift, not per-bit compares (yosys builds those as carry chains)
         unit_mask = ~({MAX_STAGE{1'b1}} << stage);
         units_cur = pkt_start ? pkt_cells : units_reg;
-        pre_cur   = pkt_start ? {MAX_STAGE{1'b0}} : pre_reg;
-        // The tests on units_cur and pre_cur are made on both sources and then selected by
+        // The decrement and the increment are made on both sources and then selected by
+        // pkt_start, so a start (from the environment's deq, late in the cycle) reaches the
+        // flops through selects only, not through a carry chain.
+        units_dec = pkt_start ? (pkt_cells - {{(SW-1){1'b0}}, 1'b1})
+                              : (units_reg - {{(SW-1){1'b0}}, 1'b1});
+        pre_inc   = pkt_start ? {{(MAX_STAGE-1){1'b0}}, 1'b1}
+                              : (pre_reg + {{(MAX_STAGE-1){1'b0}}, 1'b1});
+        // The tests on units_cur and the prescaler are made on both sources and then selected by
         // pkt_start (not behind the select), and the stage engine's allow comes from them
         // (units_next is zero when units_cur is, or is 1 at a unit's end), not from a zero
         // test behind the decrement: a start's length reaches `allow` through LUTs only.
@@ -106,15 +113,14 @@ module fg_rate_limiter #(
         if (units_zero) begin
             units_next = {SW{1'b0}};
         end else if (unit_end) begin
-            units_next = units_cur - {{(SW-1){1'b0}}, 1'b1};
+            units_next = units_dec;
         end else begin
             units_next = units_cur;
         end
         // the prescaler restarts (0) when nothing is left or a unit ends, else counts on;
         // written as an AND with that condition, not a select of zero, which yosys makes the
         // flops' reset with the unit-end test in front of it
-        pre_next = (pre_cur + {{(MAX_STAGE-1){1'b0}}, 1'b1})
-                 & {MAX_STAGE{!units_zero && !unit_end}};
+        pre_next = pre_inc & {MAX_STAGE{!units_zero && !unit_end}};
     end
 
     // ---- token-bucket engine -----------------------------------------------------------
