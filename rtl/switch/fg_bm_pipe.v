@@ -227,8 +227,11 @@ module fg_bm_pipe #(
     reg  [N_PRIO-1:0]  e1_poh_reg, d1_poh_reg;
     reg                e1_ok_reg, d1_ok_reg;
     reg  [TAG_W-1:0]   e1_t_reg;
-    wire               e1_adv = !e1_v_reg || !adm_hold;   // A1 hands its grant on (or is empty)
-    wire               d1_adv = !d1_v_reg || !rel_hold;
+    // the interlock's copy on the arbiters' side (hc_adm_hold = adm_hold, hc_rel_hold =
+    // rel_hold on every edge; see "Interlock shadow" below)
+    wire               hc_adm_hold, hc_rel_hold;
+    wire               e1_adv = !e1_v_reg || !hc_adm_hold;   // A1 hands its grant on (or is empty)
+    wire               d1_adv = !d1_v_reg || !hc_rel_hold;
     wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, e1_gnt_reg);
     wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, d1_gnt_reg);
     wire               e_found = |eh_v_reg;      // a port is held: the pick finds one
@@ -389,6 +392,86 @@ module fg_bm_pipe #(
     wire same_pg_a = a_live && r_live && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
+
+    // Interlock shadow. The holds gate the slot registers (here) and the arbiters and holding
+    // registers (A1, H), which sit apart on the chip (at the inputs): one hold net reaching
+    // both was the 4x2 line-rate core's worst path (2.6-3.0 ns of routing across the die). So
+    // the arbiters' side computes the same holds from copies of the registers they depend on
+    // (the slot's PG, valid and name bits in A2, B, C1, and the turn bit), loaded from the same
+    // sources under the same conditions: the copies equal the originals on every edge, so the
+    // holds do, and the placer can put each pair near its loads. keep: yosys must not merge
+    // a copy back into its original.
+    (* keep *) reg          hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
+    (* keep *) reg [PW-1:0] hc_a_i_reg, hc_r_i_reg, hc_b_adm_i_reg, hc_b_rel_i_reg, hc_k_adm_i_reg, hc_k_rel_i_reg;
+    (* keep *) reg [2:0]    hc_a_p_reg, hc_r_p_reg, hc_b_adm_p_reg, hc_b_rel_p_reg, hc_k_adm_p_reg, hc_k_rel_p_reg;
+    (* keep *) reg          hc_b_adm_v_reg, hc_b_rel_v_reg, hc_k_adm_v_reg, hc_k_rel_v_reg, hc_yield_reg;
+    wire hc_a_live = hc_a_v_reg && hc_a_okr_reg;
+    wire hc_r_live = hc_r_v_reg && hc_r_okr_reg;
+    wire hc_a_conf = hc_a_live &&
+                     ((hc_b_adm_v_reg && (hc_a_i_reg == hc_b_adm_i_reg) && (hc_a_p_reg == hc_b_adm_p_reg)) ||
+                      (hc_b_rel_v_reg && (hc_a_i_reg == hc_b_rel_i_reg) && (hc_a_p_reg == hc_b_rel_p_reg)) ||
+                      (hc_k_adm_v_reg && (hc_a_i_reg == hc_k_adm_i_reg) && (hc_a_p_reg == hc_k_adm_p_reg)) ||
+                      (hc_k_rel_v_reg && (hc_a_i_reg == hc_k_rel_i_reg) && (hc_a_p_reg == hc_k_rel_p_reg)));
+    wire hc_r_conf = hc_r_live &&
+                     ((hc_b_adm_v_reg && (hc_r_i_reg == hc_b_adm_i_reg) && (hc_r_p_reg == hc_b_adm_p_reg)) ||
+                      (hc_b_rel_v_reg && (hc_r_i_reg == hc_b_rel_i_reg) && (hc_r_p_reg == hc_b_rel_p_reg)) ||
+                      (hc_k_adm_v_reg && (hc_r_i_reg == hc_k_adm_i_reg) && (hc_r_p_reg == hc_k_adm_p_reg)) ||
+                      (hc_k_rel_v_reg && (hc_r_i_reg == hc_k_rel_i_reg) && (hc_r_p_reg == hc_k_rel_p_reg)));
+    wire hc_same = hc_a_live && hc_r_live && (hc_a_i_reg == hc_r_i_reg) && (hc_a_p_reg == hc_r_p_reg);
+    assign hc_adm_hold = hc_a_conf || (hc_same && hc_yield_reg);
+    assign hc_rel_hold = hc_r_conf || (hc_same && !hc_yield_reg);
+    always @(posedge clk) begin
+        if (rst) begin
+            hc_a_v_reg     <= 1'b0;
+            hc_r_v_reg     <= 1'b0;
+            hc_a_okr_reg   <= 1'b0;
+            hc_r_okr_reg   <= 1'b0;
+            hc_a_i_reg     <= {PW{1'b0}};
+            hc_r_i_reg     <= {PW{1'b0}};
+            hc_a_p_reg     <= 3'd0;
+            hc_r_p_reg     <= 3'd0;
+            hc_b_adm_v_reg <= 1'b0;
+            hc_b_rel_v_reg <= 1'b0;
+            hc_b_adm_i_reg <= {PW{1'b0}};
+            hc_b_rel_i_reg <= {PW{1'b0}};
+            hc_b_adm_p_reg <= 3'd0;
+            hc_b_rel_p_reg <= 3'd0;
+            hc_k_adm_v_reg <= 1'b0;
+            hc_k_rel_v_reg <= 1'b0;
+            hc_k_adm_i_reg <= {PW{1'b0}};
+            hc_k_rel_i_reg <= {PW{1'b0}};
+            hc_k_adm_p_reg <= 3'd0;
+            hc_k_rel_p_reg <= 3'd0;
+            hc_yield_reg   <= 1'b0;
+        end else begin
+            // as a_v_reg ... adm_yield_reg in the main block, with the copies' own holds
+            if (!hc_adm_hold) hc_a_v_reg <= e1_v_reg;
+            if (!hc_adm_hold && e1_v_reg) begin
+                hc_a_okr_reg <= e_sel_ok;
+                hc_a_i_reg   <= e_idx;
+                hc_a_p_reg   <= e_sel_p;
+            end
+            if (!hc_rel_hold) hc_r_v_reg <= d1_v_reg;
+            if (!hc_rel_hold && d1_v_reg) begin
+                hc_r_okr_reg <= d_sel_ok;
+                hc_r_i_reg   <= d_sel_i;
+                hc_r_p_reg   <= d_sel_p;
+            end
+            if (hc_same && !hc_a_conf) hc_yield_reg <= !hc_yield_reg;
+            hc_b_adm_v_reg <= hc_a_live && !hc_adm_hold;
+            hc_b_adm_i_reg <= hc_a_i_reg;
+            hc_b_adm_p_reg <= hc_a_p_reg;
+            hc_b_rel_v_reg <= hc_r_live && !hc_rel_hold;
+            hc_b_rel_i_reg <= hc_r_i_reg;
+            hc_b_rel_p_reg <= hc_r_p_reg;
+            hc_k_adm_v_reg <= hc_b_adm_v_reg;
+            hc_k_adm_i_reg <= hc_b_adm_i_reg;
+            hc_k_adm_p_reg <= hc_b_adm_p_reg;
+            hc_k_rel_v_reg <= hc_b_rel_v_reg;
+            hc_k_rel_i_reg <= hc_b_rel_i_reg;
+            hc_k_rel_p_reg <= hc_b_rel_p_reg;
+        end
+    end
 
     // W: C2's results for its admission PG (w_a) and release PG (w_r), written back on
     // the next edge. The two are never the same PG (slot A2 makes one of them wait).
