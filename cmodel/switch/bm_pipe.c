@@ -95,8 +95,10 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     const int PW = fg_bmp_pw(N), XW = CW + 2, NPG = N * P;
     const uint32_t cmax = (uint32_t)fg_mask(CW), smax = (uint32_t)fg_mask(SW);
     const uint32_t tmax = (uint32_t)fg_mask(st->cfg.tag_w > 0 ? st->cfg.tag_w : 1);
-    const uint32_t reserve = in->cfg_reserve & cmax;
-    const uint8_t lossless = (uint8_t)(in->cfg_lossless & fg_mask(P));
+    /* the configuration as registered on the last edge (the RTL's q_* registers) */
+    const fg_bm_pipe_in *cq = &st->cfgq;
+    const uint32_t reserve = cq->cfg_reserve & cmax;
+    const uint8_t lossless = (uint8_t)(cq->cfg_lossless & fg_mask(P));
     fg_bm_pipe_state n; /* the state after the edge; registers not written below hold */
     memcpy(&n, st, sizeof n);
 
@@ -185,10 +187,10 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
         const uint32_t lc = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
         n.b_clamped = a_ok && st->lim_clamped[st->a_i * P + st->a_p];
-        n.b_static = in->cfg_static_mode;
+        n.b_static = cq->cfg_static_mode;
         n.b_lim_res = fg_bmp_sub_xw(reserve, st->a_s, XW);
         n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
-        n.b_lim_hd = fg_bmp_sub_xw(in->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
+        n.b_lim_hd = fg_bmp_sub_xw(cq->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
         const bool r_ok = st->r_p < P && st->r_i < N;
         n.b_rel.v = st->r_v && r_ok && !rel_hold;
         n.b_rel.bad = st->r_v && !r_ok;
@@ -369,7 +371,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
          * edge (port hs_k, priority hs_p): no multiplier; the sums land every N*P edges. The
          * headroom term is registered (with its first/last flags) and summed on the next edge;
          * the reserve term is the configuration then. */
-        n.hs_term = ((lossless >> st->hs_p) & 1u) ? (in->cfg_headroom[st->hs_k] & cmax) : 0;
+        n.hs_term = ((lossless >> st->hs_p) & 1u) ? (cq->cfg_headroom[st->hs_k] & cmax) : 0;
         n.hs_tfirst = st->hs_k == 0 && st->hs_p == 0;
         n.hs_tlast = st->hs_k == N - 1 && st->hs_p == P - 1;
         const uint64_t acc_h = st->hs_tfirst ? st->hs_term : ((st->hs_acc + st->hs_term) & hmax);
@@ -383,29 +385,29 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.hs_p = (uint8_t)(st->hs_p + 1);
         }
         n.carved = (st->carve_a + st->carve_b) & hmax;
-        const uint64_t B = in->cfg_total_cells & cmax;
+        const uint64_t B = cq->cfg_total_cells & cmax;
         if (st->carved >= B) FG_COV(st, FG_BMP_COV_POOL_SAT0);
         n.pool_reg = st->carved < B ? (uint32_t)(B - st->carved) : 0;
         if (st->shared_used_reg >= st->pool_reg) FG_COV(st, FG_BMP_COV_THR_SAT0);
         n.pool_free_reg = (uint32_t)fg_sat_sub(st->pool_reg, st->shared_used_reg);
-        const uint32_t off = in->cfg_resume_offset & cmax;
+        const uint32_t off = cq->cfg_resume_offset & cmax;
         for (int i = 0; i < N; i++) {
-            n.thr_reg[i] = st->pool_free_reg >> (in->cfg_alpha_shift[i] & 15u);
+            n.thr_reg[i] = st->pool_free_reg >> (cq->cfg_alpha_shift[i] & 15u);
             n.thrres_reg[i] = st->thr_reg[i] + reserve;
             n.rsm_reg[i] = fg_bmp_sub_xw(st->thrres_reg[i], off, XW);
         }
         for (int k = 0; k < NPG; k++) {
-            n.xoffres_reg[k] = (in->cfg_xoff[k / P][k % P] & cmax) + reserve;
-            n.xonres_reg[k] = (in->cfg_xon[k / P][k % P] & cmax) + reserve;
+            n.xoffres_reg[k] = (cq->cfg_xoff[k / P][k % P] & cmax) + reserve;
+            n.xonres_reg[k] = (cq->cfg_xon[k / P][k % P] & cmax) + reserve;
             /* per PG, the mode chosen: the admission limit and pause threshold, the resume one */
-            const uint32_t lim = in->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
+            const uint32_t lim = cq->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
             n.lim_reg[k] = lim > cmax ? cmax : lim;
             n.lim_clamped[k] = lim > cmax;
 #ifdef FG_INJECT_BUG
             /* injected bug: the dynamic resume forgets resume_offset */
-            n.rsmk_reg[k] = in->cfg_static_mode ? st->xonres_reg[k] : st->thrres_reg[k / P];
+            n.rsmk_reg[k] = cq->cfg_static_mode ? st->xonres_reg[k] : st->thrres_reg[k / P];
 #else
-            n.rsmk_reg[k] = in->cfg_static_mode ? st->xonres_reg[k] : st->rsm_reg[k / P];
+            n.rsmk_reg[k] = cq->cfg_static_mode ? st->xonres_reg[k] : st->rsm_reg[k / P];
 #endif
         }
     }
@@ -420,7 +422,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.ps_ge[k] = ing >= st->lim_reg[k];
         n.ps_le[k] = fg_bmp_le(ing, st->rsmk_reg[k], XW);
         const bool hd0 = st->ps_hd0[k], above = st->ps_above[k];
-        const bool stat = in->cfg_static_mode;
+        const bool stat = cq->cfg_static_mode;
         const bool pause = !hd0 || (above && st->ps_ge[k]);
         const bool resume = hd0 && (!above || st->ps_le[k]);
         bool pz = false;
@@ -440,6 +442,20 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     }
 
     /* ---------------------------------------------------------------- commit, outputs */
+    /* the configuration registers take this edge's inputs */
+    n.cfgq.cfg_total_cells = in->cfg_total_cells;
+    n.cfgq.cfg_reserve = in->cfg_reserve;
+    n.cfgq.cfg_resume_offset = in->cfg_resume_offset;
+    n.cfgq.cfg_lossless = in->cfg_lossless;
+    n.cfgq.cfg_static_mode = in->cfg_static_mode;
+    for (int i = 0; i < N; i++) {
+        n.cfgq.cfg_headroom[i] = in->cfg_headroom[i];
+        n.cfgq.cfg_alpha_shift[i] = in->cfg_alpha_shift[i];
+        for (int p = 0; p < P; p++) {
+            n.cfgq.cfg_xoff[i][p] = in->cfg_xoff[i][p];
+            n.cfgq.cfg_xon[i][p] = in->cfg_xon[i][p];
+        }
+    }
     memcpy(n.cov, st->cov, sizeof n.cov);
     *st = n;
     for (int i = 0; i < N; i++) {

@@ -23,7 +23,8 @@
  *   edge E  shared      shared_used = sat(sat0(shared_used - rs) + split)
  *
  * Every counter has at most one admission and one release per edge, so its logic does not
- * depend on N: area is linear in ports x priorities. All state lives in the struct. */
+ * depend on N: area is linear in ports x priorities. The configuration inputs are registered
+ * once before any logic reads them (cfgq). All state lives in the struct. */
 #ifndef FG_BM_PIPE_H
 #define FG_BM_PIPE_H
 
@@ -170,6 +171,10 @@ typedef struct {
 
 typedef struct {
     fg_bm_pipe_cfg cfg;
+    /* the configuration inputs as registered on the last edge (only its cfg_* fields are
+     * used; zero after reset): every decision reads these, so a new value acts one edge after
+     * it is presented */
+    fg_bm_pipe_in cfgq;
     /* H: holding registers */
     bool eh_v[FG_BMP_MAX_PORTS], dh_v[FG_BMP_MAX_PORTS];
     uint8_t eh_p[FG_BMP_MAX_PORTS], eh_o[FG_BMP_MAX_PORTS], dh_p[FG_BMP_MAX_PORTS], dh_i[FG_BMP_MAX_PORTS];
