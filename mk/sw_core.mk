@@ -1,7 +1,5 @@
 # Switch core (rtl/top/fg_sw_core.v): lock-step tests at 4x2 and 8x8, and their bug twins.
-# The RTL file list is the core's instantiation closure (fpga/flow/fgrtl.py scans rtl/), so a
-# new sub-block needs no list edited here (nor in mk/system.mk, mk/bench.mk, mk/icarus.mk).
-SW_CORE_RTL := $(shell python3 fpga/flow/fgrtl.py --files fg_sw_core)
+# (SW_CORE_RTL, the core's RTL file list, is set in mk/common.inc.)
 SW_CORE_VFLAGS_EXTRA := -CFLAGS -I$(CURDIR)/verif/tb/sw_core -CFLAGS -I$(CURDIR)/sw/include
 $(eval $(call FG_LOCKSTEP,sw_core_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))

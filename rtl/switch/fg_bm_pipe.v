@@ -183,33 +183,33 @@ module fg_bm_pipe #(
     // starts at a register block elsewhere on the chip (cfg_lossless from the core's register
     // block into the admission limits was the line-rate core's worst path, 2.75 ns of routing).
     // A new value acts one edge after it is presented; zero after reset.
-    reg  [CW-1:0]                q_total_cells_reg, q_reserve_reg, q_resume_offset_reg;
-    reg  [N_PORTS*CW-1:0]        q_headroom_reg;
-    reg  [N_PORTS*4-1:0]         q_alpha_shift_reg;
-    reg  [N_PRIO-1:0]            q_lossless_reg;
-    reg                          q_static_mode_reg;
-    reg  [N_PORTS*N_PRIO*CW-1:0] q_xoff_reg, q_xon_reg;
+    reg  [CW-1:0]                cq_total_cells_reg, cq_reserve_reg, cq_resume_offset_reg;
+    reg  [N_PORTS*CW-1:0]        cq_headroom_reg;
+    reg  [N_PORTS*4-1:0]         cq_alpha_shift_reg;
+    reg  [N_PRIO-1:0]            cq_lossless_reg;
+    reg                          cq_static_mode_reg;
+    reg  [N_PORTS*N_PRIO*CW-1:0] cq_xoff_reg, cq_xon_reg;
     always @(posedge clk) begin
         if (rst) begin
-            q_total_cells_reg     <= {CW{1'b0}};
-            q_reserve_reg         <= {CW{1'b0}};
-            q_resume_offset_reg   <= {CW{1'b0}};
-            q_headroom_reg        <= {(N_PORTS*CW){1'b0}};
-            q_alpha_shift_reg     <= {(N_PORTS*4){1'b0}};
-            q_lossless_reg        <= {N_PRIO{1'b0}};
-            q_static_mode_reg     <= 1'b0;
-            q_xoff_reg            <= {(N_PORTS*N_PRIO*CW){1'b0}};
-            q_xon_reg             <= {(N_PORTS*N_PRIO*CW){1'b0}};
+            cq_total_cells_reg    <= {CW{1'b0}};
+            cq_reserve_reg        <= {CW{1'b0}};
+            cq_resume_offset_reg  <= {CW{1'b0}};
+            cq_headroom_reg       <= {(N_PORTS*CW){1'b0}};
+            cq_alpha_shift_reg    <= {(N_PORTS*4){1'b0}};
+            cq_lossless_reg       <= {N_PRIO{1'b0}};
+            cq_static_mode_reg    <= 1'b0;
+            cq_xoff_reg           <= {(N_PORTS*N_PRIO*CW){1'b0}};
+            cq_xon_reg            <= {(N_PORTS*N_PRIO*CW){1'b0}};
         end else begin
-            q_total_cells_reg     <= cfg_total_cells;
-            q_reserve_reg         <= cfg_reserve;
-            q_resume_offset_reg   <= cfg_resume_offset;
-            q_headroom_reg        <= cfg_headroom;
-            q_alpha_shift_reg     <= cfg_alpha_shift;
-            q_lossless_reg        <= cfg_lossless;
-            q_static_mode_reg     <= cfg_static_mode;
-            q_xoff_reg            <= cfg_xoff;
-            q_xon_reg             <= cfg_xon;
+            cq_total_cells_reg    <= cfg_total_cells;
+            cq_reserve_reg        <= cfg_reserve;
+            cq_resume_offset_reg  <= cfg_resume_offset;
+            cq_headroom_reg       <= cfg_headroom;
+            cq_alpha_shift_reg    <= cfg_alpha_shift;
+            cq_lossless_reg       <= cfg_lossless;
+            cq_static_mode_reg    <= cfg_static_mode;
+            cq_xoff_reg           <= cfg_xoff;
+            cq_xon_reg            <= cfg_xon;
         end
     end
 
@@ -364,14 +364,14 @@ module fg_bm_pipe #(
         for (k = 0; k < NPG; k = k + 1)
             a_lc = a_lc | (lim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
         for (k = 0; k < N_PORTS; k = k + 1)
-            a_headroom = a_headroom | (q_headroom_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
+            a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
     end
-    wire          a_lossless = a_ok && |(q_lossless_reg & a_poh_reg);
+    wire          a_lossless = a_ok && |(cq_lossless_reg & a_poh_reg);
     // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
     // C2 needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
     // no EQ (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, a_s_reg};
-    wire [LW-1:0] x_res = {3'b000, q_reserve_reg};
+    wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
     wire [LW-1:0] x_shr = {3'b000, a_lc};
     wire [LW-1:0] x_hd  = a_lossless ? {3'b000, a_headroom} : LNEG;
 
@@ -692,12 +692,12 @@ module fg_bm_pipe #(
     // split = s - min(s, sat0(reserve - ing)) for a shared admission and
     // rs = min(r - min(r, hd), sat0(ing - reserve)) for a release: one carry chain per edge,
     // their parts here (D), the min at D2
-    wire [CW-1:0] room_w = f_sub0(q_reserve_reg, c_ing_a_reg);
+    wire [CW-1:0] room_w = f_sub0(cq_reserve_reg, c_ing_a_reg);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [CW-1:0] rem_f  = f_sub0({{(CW-SW){1'b0}}, c_rel_s_reg}, c_hd_r_reg);   // < 2^SW
     /* verilator lint_on UNUSEDSIGNAL */
     wire [SW-1:0] rem_w  = rem_f[SW-1:0];                // r - hd < r < 2^SW when positive
-    wire [CW-1:0] sh_w   = f_sub0(c_ing_r_reg, q_reserve_reg);
+    wire [CW-1:0] sh_w   = f_sub0(c_ing_r_reg, cq_reserve_reg);
     reg           dd_split_v_reg, dd_rel_v_reg;
     reg  [SW-1:0] dd_s_reg, dd_rem_reg;
     reg  [CW-1:0] dd_room_reg, dd_sh_reg;
@@ -736,9 +736,9 @@ module fg_bm_pipe #(
         hs_k_sel = {CW{1'b0}};
         hs_lossless = 1'b0;
         for (k = 0; k < N_PORTS; k = k + 1)
-            hs_k_sel = hs_k_sel | (q_headroom_reg[k*CW +: CW] & {CW{hs_oh_reg[k]}});
+            hs_k_sel = hs_k_sel | (cq_headroom_reg[k*CW +: CW] & {CW{hs_oh_reg[k]}});
         for (k = 0; k < N_PRIO; k = k + 1)
-            if (hs_p_reg == k[2:0]) hs_lossless = q_lossless_reg[k];
+            if (hs_p_reg == k[2:0]) hs_lossless = cq_lossless_reg[k];
     end
     generate
         for (gk = 0; gk < N_PORTS; gk = gk + 1) begin : g_hs
@@ -754,10 +754,10 @@ module fg_bm_pipe #(
     reg  [CW-1:0] hs_term_reg;
     reg           hs_tfirst_reg, hs_tlast_reg;
     wire [HW-1:0] hs_term_w = {{(HW-CW){1'b0}}, hs_term_reg};
-    wire [HW-1:0] rs_term_w = {{(HW-CW){1'b0}}, q_reserve_reg};
+    wire [HW-1:0] rs_term_w = {{(HW-CW){1'b0}}, cq_reserve_reg};
     wire [HW-1:0] hs_acc_next = hs_tfirst_reg ? hs_term_w : (hs_acc_reg + hs_term_w);
     wire [HW-1:0] rs_acc_next = hs_tfirst_reg ? rs_term_w : (rs_acc_reg + rs_term_w);
-    wire [HW:0]   pool_d  = {{(HW-CW+1){1'b0}}, q_total_cells_reg} - {1'b0, carved_reg};
+    wire [HW:0]   pool_d  = {{(HW-CW+1){1'b0}}, cq_total_cells_reg} - {1'b0, carved_reg};
     wire [CW-1:0] pool_next = pool_d[HW] ? {CW{1'b0}} : pool_d[CW-1:0];   // sat0(B - carved)
     wire [CW-1:0] pool_free_next = f_sub0(pool_reg, shared_used_reg);
 
@@ -774,7 +774,7 @@ module fg_bm_pipe #(
             wire [CW-1:0] pthr  = lim_reg[gk*CW +: CW];
             wire [XW-1:0] rthr  = rsmk_reg[gk*XW +: XW];
             assign ps_flags_next[gk*4 +: 4] = {hdrm_reg[gk*CW +: CW] == {CW{1'b0}},
-                                               !f_leu({1'b0, ing}, {1'b0, q_reserve_reg}),
+                                               !f_leu({1'b0, ing}, {1'b0, cq_reserve_reg}),
                                                f_leu({1'b0, pthr}, {1'b0, ing}),
                                                f_le({2'b00, ing}, rthr)};
             wire          hd0   = ps_flags_reg[gk*4 + 3];
@@ -783,7 +783,7 @@ module fg_bm_pipe #(
             wire          le_r  = ps_flags_reg[gk*4];
             wire          pause  = !hd0 || (above && ge_p);
             wire          resume = hd0 && (!above || le_r);
-            assign paused_next[gk] = q_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
+            assign paused_next[gk] = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
         end
     endgenerate
 
@@ -1202,15 +1202,15 @@ module fg_bm_pipe #(
             pool_reg <= pool_next;
             pool_free_reg <= pool_free_next;
             for (k = 0; k < N_PORTS; k = k + 1) begin
-                thr_reg[k*CW +: CW] <= pool_free_reg >> q_alpha_shift_reg[k*4 +: 4];
-                thrres_reg[k*OW +: OW] <= {1'b0, thr_reg[k*CW +: CW]} + {1'b0, q_reserve_reg};
-                rsm_reg[k*XW +: XW] <= {1'b0, thrres_reg[k*OW +: OW]} - {2'b00, q_resume_offset_reg};
+                thr_reg[k*CW +: CW] <= pool_free_reg >> cq_alpha_shift_reg[k*4 +: 4];
+                thrres_reg[k*OW +: OW] <= {1'b0, thr_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
+                rsm_reg[k*XW +: XW] <= {1'b0, thrres_reg[k*OW +: OW]} - {2'b00, cq_resume_offset_reg};
             end
             for (k = 0; k < NPG; k = k + 1) begin
-                xoffres_reg[k*OW +: OW] <= {1'b0, q_xoff_reg[k*CW +: CW]} + {1'b0, q_reserve_reg};
-                xonres_reg[k*OW +: OW] <= {1'b0, q_xon_reg[k*CW +: CW]} + {1'b0, q_reserve_reg};
-                lim_reg[k*CW +: CW] <= f_clamp(q_static_mode_reg ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW]);
-                rsmk_reg[k*XW +: XW] <= q_static_mode_reg ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
+                xoffres_reg[k*OW +: OW] <= {1'b0, cq_xoff_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
+                xonres_reg[k*OW +: OW] <= {1'b0, cq_xon_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
+                lim_reg[k*CW +: CW] <= f_clamp(cq_static_mode_reg ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW]);
+                rsmk_reg[k*XW +: XW] <= cq_static_mode_reg ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
             end
             paused_reg <= paused_next;
             ps_flags_reg <= ps_flags_next;

@@ -7,7 +7,8 @@
 // B_1 or disabled). Instead of one engine per PG, a pointer visits the PGs in turn, one per
 // cycle (PG 0, 1, ..., N_PORTS*N_PRIO-1, 0, ...), and one pipelined engine decides the visited
 // PG's stage; the per-PG state is only its stage (5 bits) and a pending-request bit. Area is
-// one engine plus two NPG:1 read multiplexers plus 6 flops per PG, instead of NPG engines.
+// one engine plus two NPG:1 read multiplexers plus 9 flops per PG (the two, and a bit in each
+// of three one-hot rings), instead of NPG engines.
 // The price is time: a PG's stage follows its occupancy within NPG cycles (the visit) plus
 // the engine's depth, and a change that is undone between two visits is not reported.
 //
