@@ -80,47 +80,57 @@ module fg_rate_limiter #(
     reg  [MAX_STAGE-1:0] pre_reg;
     reg  [MAX_STAGE-1:0] pre_next;
     reg  [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
-    reg  [SW-1:0]        units_cur;
-    reg  [SW-1:0]        units_dec;         // units_cur - 1
-    reg  [MAX_STAGE-1:0] pre_inc;           // (pkt_start ? 0 : pre_reg) + 1
-    reg                  units_zero;        // units_cur == 0
-    reg                  units_one;         // units_cur == 1
-    reg                  unit_end;          // a unit of 2^k cycles ends on this edge
+    // the next state with no start (from the registers) and with a start (from pkt_cells and
+    // the stage), each complete, then one select by pkt_start: a start, which comes from the
+    // environment's deq late in the cycle, reaches the flops and `allow` through that select
+    // only, not through a compare or a carry chain
+    reg                  idle_zero, idle_one, idle_end, idle_allow;
+    reg  [SW-1:0]        idle_units;
+    reg  [MAX_STAGE-1:0] idle_pre;
+    reg                  start_zero, start_one, start_end, start_allow;
+    reg  [SW-1:0]        start_units;
+    reg  [MAX_STAGE-1:0] start_pre;
     reg                  stage_allow_next;  // units_next == 0
 
     always @* begin
         // bit b set for b < stage (a stage >= MAX_STAGE shifts every one out: all ones),
         // written as a shift, not per-bit compares (yosys builds those as carry chains)
         unit_mask = ~({MAX_STAGE{1'b1}} << stage);
-        units_cur = pkt_start ? pkt_cells : units_reg;
-        // The decrement and the increment are made on both sources and then selected by
-        // pkt_start, so a start (from the environment's deq, late in the cycle) reaches the
-        // flops through selects only, not through a carry chain.
-        units_dec = pkt_start ? (pkt_cells - {{(SW-1){1'b0}}, 1'b1})
-                              : (units_reg - {{(SW-1){1'b0}}, 1'b1});
-        pre_inc   = pkt_start ? {{(MAX_STAGE-1){1'b0}}, 1'b1}
-                              : (pre_reg + {{(MAX_STAGE-1){1'b0}}, 1'b1});
-        // The tests on units_cur and the prescaler are made on both sources and then selected by
-        // pkt_start (not behind the select), and the stage engine's allow comes from them
-        // (units_next is zero when units_cur is, or is 1 at a unit's end), not from a zero
-        // test behind the decrement: a start's length reaches `allow` through LUTs only.
-        units_zero = pkt_start ? (pkt_cells == {SW{1'b0}}) : (units_reg == {SW{1'b0}});
-        units_one  = pkt_start ? (pkt_cells == {{(SW-1){1'b0}}, 1'b1})
-                               : (units_reg == {{(SW-1){1'b0}}, 1'b1});
-        unit_end   = pkt_start ? (unit_mask == {MAX_STAGE{1'b0}})
-                               : ((pre_reg & unit_mask) == unit_mask);
-        stage_allow_next = units_zero || (unit_end && units_one);
-        if (units_zero) begin
-            units_next = {SW{1'b0}};
-        end else if (unit_end) begin
-            units_next = units_dec;
+        // No start: a unit of 2^k cycles ends when the prescaler's low k bits are all ones;
+        // the count drops by one at a unit's end, and allow comes from the tests on the count
+        // (zero, or one at a unit's end), not from a zero test behind the decrement.
+        idle_zero  = (units_reg == {SW{1'b0}});
+        idle_one   = (units_reg == {{(SW-1){1'b0}}, 1'b1});
+        idle_end   = ((pre_reg & unit_mask) == unit_mask);
+        idle_allow = idle_zero || (idle_end && idle_one);
+        if (idle_zero) begin
+            idle_units = {SW{1'b0}};
+        end else if (idle_end) begin
+            idle_units = units_reg - {{(SW-1){1'b0}}, 1'b1};
         end else begin
-            units_next = units_cur;
+            idle_units = units_reg;
         end
         // the prescaler restarts (0) when nothing is left or a unit ends, else counts on;
         // written as an AND with that condition, not a select of zero, which yosys makes the
         // flops' reset with the unit-end test in front of it
-        pre_next = pre_inc & {MAX_STAGE{!units_zero && !unit_end}};
+        idle_pre = (pre_reg + {{(MAX_STAGE-1){1'b0}}, 1'b1}) & {MAX_STAGE{!idle_zero && !idle_end}};
+        // A start: the count restarts at pkt_cells and the prescaler at 0 (so at stage 0,
+        // where every cycle ends a unit, the first unit ends on the start's own edge).
+        start_zero  = (pkt_cells == {SW{1'b0}});
+        start_one   = (pkt_cells == {{(SW-1){1'b0}}, 1'b1});
+        start_end   = (unit_mask == {MAX_STAGE{1'b0}});
+        start_allow = start_zero || (start_end && start_one);
+        if (start_zero) begin
+            start_units = {SW{1'b0}};
+        end else if (start_end) begin
+            start_units = pkt_cells - {{(SW-1){1'b0}}, 1'b1};
+        end else begin
+            start_units = pkt_cells;
+        end
+        start_pre = {{(MAX_STAGE-1){1'b0}}, 1'b1} & {MAX_STAGE{!start_zero && !start_end}};
+        units_next       = pkt_start ? start_units : idle_units;
+        pre_next         = pkt_start ? start_pre   : idle_pre;
+        stage_allow_next = pkt_start ? start_allow : idle_allow;
     end
 
     // ---- token-bucket engine -----------------------------------------------------------
