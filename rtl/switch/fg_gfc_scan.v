@@ -17,8 +17,9 @@
 //       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds)
 //   e2  snapshot: D = sat0(B_m - B_1), room = sat0(B_m - q), inb1 = enable[p(k)] && q >= B_1
 //       (B_1, B_m and the enables are read on this edge)
-//   e3  compares: hit[j-1] = stage >= j, j = 1..CW+1 (a thermometer code)
-//   e4  target = the thermometer's count; the PG's stage register is read (old stage)
+//   e3  compares: B_m - q <= D >> (j-1) and "stage j exists", j = 1..CW+1
+//   e4  target = the count of their AND (a thermometer code: stage >= j); the PG's stage
+//       register is read (old stage)
 //   e5  the PG's stage register takes target; a change (target != old) sets its request
 // A PG's request stays pending until req_ack of its port takes it (the port's frame names
 // every pending class of the port with its current stage); a change on the edge of the take
@@ -144,18 +145,21 @@ module fg_gfc_scan #(
     reg  [CW-1:0] span_reg, room_reg;
     reg           inb1_reg;
 
-    // ---- e3: compares. Stage j >= 2 needs j <= N (D >> (j-2) != 0) and B_m - q <= D >> (j-1);
-    //      both only get harder as j grows, so hit is a thermometer code.
-    reg  [KMAX-1:0] hit_c;
+    // ---- e3: compares, each one carry chain from flops to a flop: cmp[j-1] = (B_m - q <=
+    //      D >> (j-1)), j >= 2, and exists[j-2] = (D >> (j-2) != 0) (stage j exists: j <= N),
+    //      with inb1 carried along; e4 ANDs them (both are thermometer codes, hit[j-1] = stage
+    //      >= j: the conditions only get harder as j grows, so the AND is one too).
+    reg  [KMAX-2:0] cmp_c, exists_c;     // bit j-2 for stage j = 2..KMAX
     integer         h;
     always @* begin
-        hit_c[0] = inb1_reg;
         for (h = 2; h <= KMAX; h = h + 1) begin
-            hit_c[h-1] = inb1_reg && ((span_reg >> (h - 2)) != {CW{1'b0}}) &&
-                         (room_reg <= (span_reg >> (h - 1)));
+            exists_c[h-2] = ((span_reg >> (h - 2)) != {CW{1'b0}});
+            cmp_c[h-2]    = (room_reg <= (span_reg >> (h - 1)));
         end
     end
-    reg  [KMAX-1:0] hit_reg;
+    reg  [KMAX-2:0] cmp_reg, exists_reg;
+    reg             inb1_s3_reg;
+    wire [KMAX-1:0] hit = {cmp_reg & exists_reg, 1'b1} & {KMAX{inb1_s3_reg}};
 
     // ---- e4: the target as a number; the PG's stage as it stands -----------------------------
     reg  [NPG*5-1:0] stage_reg;
@@ -195,7 +199,9 @@ module fg_gfc_scan #(
             span_reg      <= {CW{1'b0}};
             room_reg      <= {CW{1'b0}};
             inb1_reg      <= 1'b0;
-            hit_reg       <= {KMAX{1'b0}};
+            cmp_reg       <= {(KMAX-1){1'b0}};
+            exists_reg    <= {(KMAX-1){1'b0}};
+            inb1_s3_reg   <= 1'b0;
             s4_target_reg <= 5'd0;
             s4_old_reg    <= 5'd0;
             stage_reg     <= {(NPG*5){1'b0}};
@@ -209,8 +215,10 @@ module fg_gfc_scan #(
             span_reg      <= span_in;
             room_reg      <= room_in;
             inb1_reg      <= inb1_in;
-            hit_reg       <= hit_c;
-            s4_target_reg <= therm_count({1'b0, hit_reg});
+            cmp_reg       <= cmp_c;
+            exists_reg    <= exists_c;
+            inb1_s3_reg   <= inb1_reg;
+            s4_target_reg <= therm_count({1'b0, hit});
             s4_old_reg    <= old_in;
             stage_reg     <= stage_next;
             pend_reg      <= pend_next;
