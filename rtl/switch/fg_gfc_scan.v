@@ -141,13 +141,14 @@ module fg_gfc_scan #(
             en_in = en_in | (cfg_enable[e] && (s1_p_reg == e[2:0]));
         end
     end
-    wire          inb1_in   = en_in && (s1_q_reg >= {1'b0, cfg_b1});
+    // "q >= B_1" and the enable are registered apart (ANDed on e3: no LUT behind the chain)
+    wire          geb1_in   = (s1_q_reg >= {1'b0, cfg_b1});
     reg  [CW-1:0] span_reg, room_reg;
-    reg           inb1_reg;
+    reg           geb1_reg, en_reg;
 
     // ---- e3: compares, each one carry chain from flops to a flop: cmp[j-1] = (B_m - q <=
     //      D >> (j-1)), j >= 2, and exists[j-2] = (D >> (j-2) != 0) (stage j exists: j <= N),
-    //      with inb1 carried along; e4 ANDs them (both are thermometer codes, hit[j-1] = stage
+    //      with inb1 = enable && q >= B_1 formed beside them; e4 ANDs them (both are thermometer codes, hit[j-1] = stage
     //      >= j: the conditions only get harder as j grows, so the AND is one too).
     reg  [KMAX-2:0] cmp_c, exists_c;     // bit j-2 for stage j = 2..KMAX
     integer         h;
@@ -198,7 +199,8 @@ module fg_gfc_scan #(
             s1_q_reg      <= {OW{1'b0}};
             span_reg      <= {CW{1'b0}};
             room_reg      <= {CW{1'b0}};
-            inb1_reg      <= 1'b0;
+            geb1_reg      <= 1'b0;
+            en_reg        <= 1'b0;
             cmp_reg       <= {(KMAX-1){1'b0}};
             exists_reg    <= {(KMAX-1){1'b0}};
             inb1_s3_reg   <= 1'b0;
@@ -214,10 +216,11 @@ module fg_gfc_scan #(
             s1_q_reg      <= occ_rd;
             span_reg      <= span_in;
             room_reg      <= room_in;
-            inb1_reg      <= inb1_in;
+            geb1_reg      <= geb1_in;
+            en_reg        <= en_in;
             cmp_reg       <= cmp_c;
             exists_reg    <= exists_c;
-            inb1_s3_reg   <= inb1_reg;
+            inb1_s3_reg   <= geb1_reg && en_reg;
             s4_target_reg <= therm_count({1'b0, hit});
             s4_old_reg    <= old_in;
             stage_reg     <= stage_next;
