@@ -50,60 +50,61 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     const int npg = st->cfg.n_ports * st->cfg.n_prio, P = st->cfg.n_prio;
     const uint32_t m = (uint32_t)fg_mask(st->cfg.cw), om = (uint32_t)fg_mask(st->cfg.cw + 1);
 
-    /* e5: the stage write of stage 4's PG and the requests */
-    const int k4 = pg_at(st, 4);
-    const bool changed = st->s4_target != st->s4_old;
+    /* e6: the stage write of stage 5's PG and the requests */
+    const int k5 = pg_at(st, 5);
+    const bool changed = st->s5_target != st->s5_old;
     bool pend_next[FG_GFC_SCAN_MAX_PG];
     for (int k = 0; k < npg; k++) {
         const bool ack = in->req_ack[k / P];
 #ifdef FG_INJECT_BUG
         /* Deliberate bug for the harness self-test: a return to stage 0 sets no request, so
          * the upstream queue is never told to go back to line rate. */
-        const bool set = k == k4 && changed && st->s4_target != 0;
+        const bool set = k == k5 && changed && st->s5_target != 0;
 #else
-        const bool set = k == k4 && changed;
+        const bool set = k == k5 && changed;
 #endif
         if (st->pend[k] && ack) FG_COV(st, FG_GFC_SCAN_COV_TAKEN);
         if (st->pend[k] && ack && set) FG_COV(st, FG_GFC_SCAN_COV_TAKEN_AND_NEW);
         if (st->pend[k] && !ack && set) FG_COV(st, FG_GFC_SCAN_COV_REPLACED);
         pend_next[k] = (st->pend[k] && !ack) || set;
     }
-    if (changed) FG_COV(st, st->s4_target > st->s4_old ? FG_GFC_SCAN_COV_UP : FG_GFC_SCAN_COV_DOWN);
-    const uint8_t stage_wr = st->s4_target;
+    if (changed) FG_COV(st, st->s5_target > st->s5_old ? FG_GFC_SCAN_COV_UP : FG_GFC_SCAN_COV_DOWN);
+    const uint8_t stage_wr = st->s5_target;
 
-    /* e4: the target and the PG's stage as it stands (with one PG, the one being written) */
-    const int k3 = pg_at(st, 3);
-    const uint8_t old_next = npg == 1 ? st->s4_target : st->stage[k3];
-    const uint8_t target4_next = st->s3_target;
+    /* e5: the target and the PG's stage as it stands (with one PG, the one being written) */
+    const int k4 = pg_at(st, 4);
+    const uint8_t old_next = npg == 1 ? st->s5_target : st->stage[k4];
+    const uint8_t target5_next = st->s4_target;
 
-    /* e3: the decision of the edge-2 snapshot */
-    uint8_t target3_next = 0;
-    if (st->s2_en) target3_next = (uint8_t)fg_gfc_stage_of(st->s2_q, st->s2_b1, st->s2_bm);
+    /* e4: the decision of the edge-3 snapshot */
+    uint8_t target4_next = 0;
+    if (st->s3_en) target4_next = (uint8_t)fg_gfc_stage_of(st->s3_q, st->s3_b1, st->s3_bm);
 
-    /* e2: snapshot of stage 1's PG with this edge's configuration */
-    const int k1 = pg_at(st, 1);
+    /* e3: snapshot of stage 2's PG with this edge's configuration */
+    const int k2 = pg_at(st, 2);
     const uint32_t b1 = in->cfg_b1 & m, bm = in->cfg_bm & m;
-    const bool en = (in->cfg_enable >> (k1 % P)) & 1u;
+    const bool en = (in->cfg_enable >> (k2 % P)) & 1u;
     if (!en) FG_COV(st, FG_GFC_SCAN_COV_DISABLED);
-    else if (st->s1_q < b1) FG_COV(st, FG_GFC_SCAN_COV_BELOW_B1);
-    else if (st->s1_q < bm) FG_COV(st, FG_GFC_SCAN_COV_STAGED);
+    else if (st->s2_q < b1) FG_COV(st, FG_GFC_SCAN_COV_BELOW_B1);
+    else if (st->s2_q < bm) FG_COV(st, FG_GFC_SCAN_COV_STAGED);
     else FG_COV(st, FG_GFC_SCAN_COV_TOP);
-    if (st->s1_q > m) FG_COV(st, FG_GFC_SCAN_COV_OCC_WIDE);
+    if (st->s2_q > m) FG_COV(st, FG_GFC_SCAN_COV_OCC_WIDE);
     if (b1 > bm) FG_COV(st, FG_GFC_SCAN_COV_B1_ABOVE_BM);
 
-    /* e1: sample stage 0's PG */
+    /* e1: sample stage 0's PG (e2 gathers the RTL's group ORs: the value sampled on e1) */
     const uint32_t q_next = in->occupancy[st->ptr] & om;
 
     /* the edge */
     for (int k = 0; k < npg; k++) st->pend[k] = pend_next[k];
-    st->stage[k4] = stage_wr;
-    st->s4_old = old_next;
+    st->stage[k5] = stage_wr;
+    st->s5_old = old_next;
+    st->s5_target = target5_next;
     st->s4_target = target4_next;
-    st->s3_target = target3_next;
+    st->s3_q = st->s2_q;
+    st->s3_b1 = b1;
+    st->s3_bm = bm;
+    st->s3_en = en;
     st->s2_q = st->s1_q;
-    st->s2_b1 = b1;
-    st->s2_bm = bm;
-    st->s2_en = en;
     st->s1_q = q_next;
     st->ptr = (st->ptr + 1) % npg;
     fg_gfc_scan_outputs(st, out);

@@ -14,13 +14,15 @@
 //
 // Pipeline (edges counted from the visit; the pointer names PG k on edge e0's cycle):
 //   e1  sample: occupancy[k] (OW = CW+1 bits: ingress + headroom as fg_bm_pipe keeps it;
-//       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds)
-//   e2  snapshot: D = sat0(B_m - B_1), room = sat0(B_m - q), inb1 = enable[p(k)] && q >= B_1
+//       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds), as the OR of one group
+//       of up to 8 PGs per register
+//   e2  gather: the OR of the groups' registers
+//   e3  snapshot: D = sat0(B_m - B_1), room = sat0(B_m - q), q >= B_1, enable[p(k)]
 //       (B_1, B_m and the enables are read on this edge)
-//   e3  compares: B_m - q <= D >> (j-1) and "stage j exists", j = 1..CW+1
-//   e4  target = the count of their AND (a thermometer code: stage >= j); the PG's stage
+//   e4  compares: B_m - q <= D >> (j-1) and "stage j exists", j = 1..CW+1
+//   e5  target = the count of their AND (a thermometer code: stage >= j); the PG's stage
 //       register is read (old stage)
-//   e5  the PG's stage register takes target; a change (target != old) sets its request
+//   e6  the PG's stage register takes target; a change (target != old) sets its request
 // A PG's request stays pending until req_ack of its port takes it (the port's frame names
 // every pending class of the port with its current stage); a change on the edge of the take
 // leaves it pending (the frame carried the old stage). cfg_enable low makes the target 0,
@@ -88,10 +90,10 @@ module fg_gfc_scan #(
     // PG (0 - n) mod NPG as if the pipeline had been running (a stage's reset contents -
     // occupancy 0, stage 0 - decide nothing). The one-hots make every read an AND-OR from
     // flops and every write a select by one flop (no index decode on those paths).
-    reg  [NPG-1:0] oh0_reg, oh3_reg, oh4_reg;
-    // priority of stage 1's PG (for its enable), counted beside the ring
-    reg  [2:0]     s1_p_reg;
-    wire [2:0]     s1_p_next = (s1_p_reg == PRIO_LAST) ? 3'd0 : s1_p_reg + 3'd1;
+    reg  [NPG-1:0] oh0_reg, oh4_reg, oh5_reg;
+    // priority of stage 2's PG (for its enable, read on e3), counted beside the ring
+    reg  [2:0]     s2_p_reg;
+    wire [2:0]     s2_p_next = (s2_p_reg == PRIO_LAST) ? 3'd0 : s2_p_reg + 3'd1;
 
     function [NPG-1:0] rotate1;   // PG k -> PG k+1 (mod NPG)
         input [NPG-1:0] v;
@@ -112,23 +114,36 @@ module fg_gfc_scan #(
         end
     endfunction
     localparam [NPG-1:0] OH0_RST = oh_back(0);
-    localparam [NPG-1:0] OH3_RST = oh_back(3);
     localparam [NPG-1:0] OH4_RST = oh_back(4);
-    localparam integer   P1_RST_I = (NPG - 1) % N_PRIO;   // stage 1's PG after reset: NPG - 1
-    localparam [2:0]     P1_RST   = P1_RST_I[2:0];
+    localparam [NPG-1:0] OH5_RST = oh_back(5);
+    // stage 2's PG after reset: NPG - 2 (mod NPG), whose priority is (-2) mod N_PRIO
+    localparam integer   P2_RST_I = (2 * NPG - 2) % N_PRIO;
+    localparam [2:0]     P2_RST   = P2_RST_I[2:0];
 
-    // ---- e1: sample the visited PG's occupancy ----------------------------------------------
-    reg  [OW-1:0] occ_rd;
-    integer       r;
+    // ---- e1, e2: sample the visited PG's occupancy, an AND-OR over the one-hot in two levels
+    // (a group's OR of up to 8 PGs, then the groups' OR: the 64:1 read of an 8x8 core in one
+    // edge was this block's slowest path)
+    localparam integer NG = (NPG + 7) / 8;                   // groups
+    reg  [NG*OW-1:0] part_c;
+    integer          r;
     always @* begin
-        occ_rd = {OW{1'b0}};
+        part_c = {(NG*OW){1'b0}};
         for (r = 0; r < NPG; r = r + 1) begin
-            occ_rd = occ_rd | (occupancy[r*OW +: OW] & {OW{oh0_reg[r]}});
+            part_c[(r/8)*OW +: OW] = part_c[(r/8)*OW +: OW] | (occupancy[r*OW +: OW] & {OW{oh0_reg[r]}});
         end
     end
-    reg  [OW-1:0] s1_q_reg;
+    reg  [NG*OW-1:0] part_reg;
+    reg  [OW-1:0]    occ_rd;
+    integer          g;
+    always @* begin
+        occ_rd = {OW{1'b0}};
+        for (g = 0; g < NG; g = g + 1) begin
+            occ_rd = occ_rd | part_reg[g*OW +: OW];
+        end
+    end
+    reg  [OW-1:0] s1_q_reg;   // the occupancy sampled on e1, complete after e2
 
-    // ---- e2: snapshot. Each saturating difference is one subtraction whose borrow masks it.
+    // ---- e3: snapshot. Each saturating difference is one subtraction whose borrow masks it.
     wire [CW:0]   span_diff = {1'b0, cfg_bm} - {1'b0, cfg_b1};
     wire [OW:0]   room_diff = {2'b00, cfg_bm} - {1'b0, s1_q_reg};
     wire [CW-1:0] span_in   = span_diff[CW-1:0] & {CW{~span_diff[CW]}};
@@ -138,7 +153,7 @@ module fg_gfc_scan #(
     always @* begin
         en_in = 1'b0;
         for (e = 0; e < N_PRIO; e = e + 1) begin
-            en_in = en_in | (cfg_enable[e] && (s1_p_reg == e[2:0]));
+            en_in = en_in | (cfg_enable[e] && (s2_p_reg == e[2:0]));
         end
     end
     // "q >= B_1" and the enable are registered apart (ANDed on e3: no LUT behind the chain)
@@ -146,10 +161,11 @@ module fg_gfc_scan #(
     reg  [CW-1:0] span_reg, room_reg;
     reg           geb1_reg, en_reg;
 
-    // ---- e3: compares, each one carry chain from flops to a flop: cmp[j-1] = (B_m - q <=
-    //      D >> (j-1)), j >= 2, and exists[j-2] = (D >> (j-2) != 0) (stage j exists: j <= N),
-    //      with inb1 = enable && q >= B_1 formed beside them; e4 ANDs them (both are thermometer codes, hit[j-1] = stage
-    //      >= j: the conditions only get harder as j grows, so the AND is one too).
+    // ---- e4: compares, each one carry chain from flops to a flop: cmp[j-2] = (B_m - q <=
+    //      D >> (j-1)) and exists[j-2] = (D >> (j-2) != 0) (stage j exists: j <= N), j >= 2,
+    //      with inb1 = enable && q >= B_1 formed beside them. e5 ANDs them: both are
+    //      thermometer codes (the conditions only get harder as j grows), so hit[j-1] =
+    //      (stage >= j) is one too.
     reg  [KMAX-2:0] cmp_c, exists_c;     // bit j-2 for stage j = 2..KMAX
     integer         h;
     always @* begin
@@ -159,10 +175,10 @@ module fg_gfc_scan #(
         end
     end
     reg  [KMAX-2:0] cmp_reg, exists_reg;
-    reg             inb1_s3_reg;
-    wire [KMAX-1:0] hit = {cmp_reg & exists_reg, 1'b1} & {KMAX{inb1_s3_reg}};
+    reg             inb1_s4_reg;
+    wire [KMAX-1:0] hit = {cmp_reg & exists_reg, 1'b1} & {KMAX{inb1_s4_reg}};
 
-    // ---- e4: the target as a number; the PG's stage as it stands -----------------------------
+    // ---- e5: the target as a number; the PG's stage as it stands -----------------------------
     reg  [NPG*5-1:0] stage_reg;
     reg  [NPG-1:0]   pend_reg;
     reg  [4:0]       stage_rd;
@@ -170,32 +186,33 @@ module fg_gfc_scan #(
     always @* begin
         stage_rd = 5'd0;
         for (s = 0; s < NPG; s = s + 1) begin
-            stage_rd = stage_rd | (stage_reg[s*5 +: 5] & {5{oh3_reg[s]}});
+            stage_rd = stage_rd | (stage_reg[s*5 +: 5] & {5{oh4_reg[s]}});
         end
     end
-    reg  [4:0]    s4_target_reg, s4_old_reg;
-    // With one PG the read of e4 and the write of e5 name the same PG on consecutive edges:
+    reg  [4:0]    s5_target_reg, s5_old_reg;
+    // With one PG the read of e5 and the write of e6 name the same PG on consecutive edges:
     // the old stage is the one being written (with more PGs they never coincide).
-    wire [4:0]    old_in = (NPG == 1) ? s4_target_reg : stage_rd;
+    wire [4:0]    old_in = (NPG == 1) ? s5_target_reg : stage_rd;
 
-    // ---- e5: write the stage, set the request on a change; takes clear the port's requests ---
-    wire             changed = (s4_target_reg != s4_old_reg);
+    // ---- e6: write the stage, set the request on a change; takes clear the port's requests ---
+    wire             changed = (s5_target_reg != s5_old_reg);
     reg  [NPG*5-1:0] stage_next;
     reg  [NPG-1:0]   pend_next;
     integer          w;
     always @* begin
         for (w = 0; w < NPG; w = w + 1) begin
-            stage_next[w*5 +: 5] = oh4_reg[w] ? s4_target_reg : stage_reg[w*5 +: 5];
-            pend_next[w] = (pend_reg[w] && !req_ack[w / N_PRIO]) || (oh4_reg[w] && changed);
+            stage_next[w*5 +: 5] = oh5_reg[w] ? s5_target_reg : stage_reg[w*5 +: 5];
+            pend_next[w] = (pend_reg[w] && !req_ack[w / N_PRIO]) || (oh5_reg[w] && changed);
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
             oh0_reg       <= OH0_RST;
-            oh3_reg       <= OH3_RST;
             oh4_reg       <= OH4_RST;
-            s1_p_reg      <= P1_RST;
+            oh5_reg       <= OH5_RST;
+            s2_p_reg      <= P2_RST;
+            part_reg      <= {(NG*OW){1'b0}};
             s1_q_reg      <= {OW{1'b0}};
             span_reg      <= {CW{1'b0}};
             room_reg      <= {CW{1'b0}};
@@ -203,16 +220,17 @@ module fg_gfc_scan #(
             en_reg        <= 1'b0;
             cmp_reg       <= {(KMAX-1){1'b0}};
             exists_reg    <= {(KMAX-1){1'b0}};
-            inb1_s3_reg   <= 1'b0;
-            s4_target_reg <= 5'd0;
-            s4_old_reg    <= 5'd0;
+            inb1_s4_reg   <= 1'b0;
+            s5_target_reg <= 5'd0;
+            s5_old_reg    <= 5'd0;
             stage_reg     <= {(NPG*5){1'b0}};
             pend_reg      <= {NPG{1'b0}};
         end else begin
             oh0_reg       <= rotate1(oh0_reg);
-            oh3_reg       <= rotate1(oh3_reg);
             oh4_reg       <= rotate1(oh4_reg);
-            s1_p_reg      <= s1_p_next;
+            oh5_reg       <= rotate1(oh5_reg);
+            s2_p_reg      <= s2_p_next;
+            part_reg      <= part_c;
             s1_q_reg      <= occ_rd;
             span_reg      <= span_in;
             room_reg      <= room_in;
@@ -220,9 +238,9 @@ module fg_gfc_scan #(
             en_reg        <= en_in;
             cmp_reg       <= cmp_c;
             exists_reg    <= exists_c;
-            inb1_s3_reg   <= geb1_reg && en_reg;
-            s4_target_reg <= therm_count({1'b0, hit});
-            s4_old_reg    <= old_in;
+            inb1_s4_reg   <= geb1_reg && en_reg;
+            s5_target_reg <= therm_count({1'b0, hit});
+            s5_old_reg    <= old_in;
             stage_reg     <= stage_next;
             pend_reg      <= pend_next;
         end

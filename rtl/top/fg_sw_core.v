@@ -461,8 +461,8 @@ module fg_sw_core #(
     endgenerate
 
     // ---- GFC stage generation of the line-rate form: one engine visiting every PG ----------
-    // (docs/blocks/gfc_scan.md: a PG's stage follows its occupancy within 5 to
-    // N_PORTS*N_PRIO + 4 edges; the default form keeps one fg_gfc_stage per PG, below)
+    // (docs/blocks/gfc_scan.md: a PG's stage follows its occupancy within 6 to
+    // N_PORTS*N_PRIO + 5 edges; the default form keeps one fg_gfc_stage per PG, below)
     generate
         if (LINE_RATE != 0 && GFC != 0) begin : g_gfc_scan
             fg_gfc_scan #(

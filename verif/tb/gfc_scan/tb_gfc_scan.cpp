@@ -2,7 +2,7 @@
 //
 // Build-time: TB_N_PORTS / TB_N_PRIO / TB_CW match the Verilator -G overrides (mk/gfc.mk).
 // Directed (on the model, expected values from docs/blocks/gfc_scan.md and SPEC 5, not from the
-// model): the visit schedule (PG k's stage and request appear exactly 5 + k edges after reset
+// model): the visit schedule (PG k's stage and request appear exactly 6 + k edges after reset
 // and not before), the stages of B_1 = 64, B_m = 128 at chosen occupancies, an occupancy at or
 // above 2^CW, a take clearing only its port's requests, disable (stage 0, a request), a
 // change undone between two visits (not reported).
@@ -138,11 +138,11 @@ static bool directed() {
     static const uint8_t stage_of[] = {0, 1, 2, 7, 8, 8};
     auto want = [&](int k) { return k % 6 == 5 ? 8 : stage_of[k % 6]; };
     for (int k = 0; k < NPG; k++) in.occupancy[k] = k % 6 == 5 ? (uint32_t)fg_mask(TB_CW + 1) : occ_of[k % 6];
-    // edge t after reset: PG k is written on edge k + 5 (its visit began on the reset edge + k)
-    for (int t = 1; t <= NPG + 5; t++) {
+    // edge t after reset: PG k is written on edge k + 6 (its visit began on the reset edge + k)
+    for (int t = 1; t <= NPG + 6; t++) {
         fg_gfc_scan_step(&st, &in, &out);
         for (int k = 0; k < NPG; k++) {
-            const bool written = t >= k + 5;
+            const bool written = t >= k + 6;
             const int exp = written ? want(k) : 0;
             check(out.stage[k] == exp, "stage after edge t of PG k", t, k);
             check(out.req_pend[k] == (written && exp != 0), "request after edge t of PG k", t, k);
@@ -155,10 +155,10 @@ static bool directed() {
     for (int k = 0; k < NPG; k++)
         check(out.req_pend[k] == (k >= TB_N_PRIO && want(k) != 0), "request after port 0's take, PG", k, 0);
     // all PGs to q = 100 (stage 2), then PG 0 disabled priority 0: every PG reaches its new
-    // stage within one round of visits plus the pipeline (NPG + 5 edges)
+    // stage within one round of visits plus the pipeline (NPG + 6 edges)
     for (int k = 0; k < NPG; k++) in.occupancy[k] = 100;
     in.cfg_enable = (uint8_t)(fg_mask(TB_N_PRIO) & ~1u);
-    for (int t = 0; t < NPG + 5; t++) fg_gfc_scan_step(&st, &in, &out);
+    for (int t = 0; t < NPG + 6; t++) fg_gfc_scan_step(&st, &in, &out);
     for (int k = 0; k < NPG; k++) {
         const int exp = k % TB_N_PRIO == 0 ? 0 : 2;
         check(out.stage[k] == exp, "stage after a round at q = 100, priority 0 off, PG", k, out.stage[k]);
@@ -173,7 +173,7 @@ static bool directed() {
         fg_gfc_scan_step(&st, &in, &out);
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = false;
         in.cfg_enable = (uint8_t)fg_mask(TB_N_PRIO);
-        for (int t = 0; t < 2 * NPG + 5; t++) fg_gfc_scan_step(&st, &in, &out);  // settle at stage 2
+        for (int t = 0; t < 2 * NPG + 6; t++) fg_gfc_scan_step(&st, &in, &out);  // settle at stage 2
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = true;  // take the requests of the settling
         fg_gfc_scan_step(&st, &in, &out);
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = false;
@@ -183,7 +183,7 @@ static bool directed() {
         in.occupancy[last] = 128;
         fg_gfc_scan_step(&st, &in, &out);  // seen by nobody: the pointer names PG 0 now
         in.occupancy[last] = 100;
-        for (int t = 0; t < 2 * NPG + 5; t++) {
+        for (int t = 0; t < 2 * NPG + 6; t++) {
             fg_gfc_scan_step(&st, &in, &out);
             check(out.stage[last] == 2 && !out.req_pend[last], "a change undone between visits reported, edge", t,
                   out.stage[last]);
