@@ -47,13 +47,18 @@ void fg_ecn_mark_step(fg_ecn_mark_state *st, const fg_ecn_mark_in *in, fg_ecn_ma
 {
     const int N = st->cfg.n_ports, P = st->cfg.n_prio, CW = st->cfg.cw;
     const uint64_t cmask = fg_mask(CW);
-    const uint32_t kmin = (uint32_t)(in->cfg_kmin & cmask), kmax = (uint32_t)(in->cfg_kmax & cmask);
+    /* the configuration as registered on the last edge (the RTL's cq_* registers) */
+    const uint32_t kmin = (uint32_t)(st->cq_kmin & cmask), kmax = (uint32_t)(st->cq_kmax & cmask);
     fg_ecn_mark_state n = *st;
+    n.cq_prio_mask = in->cfg_prio_mask;
+    n.cq_kmin = in->cfg_kmin;
+    n.cq_kmax = in->cfg_kmax;
+    n.cq_slope = in->cfg_slope;
 
     /* edge 1: eligibility, the EQ, the draw; the LFSR loads (priority) or steps */
     const unsigned p = in->in_prio & 7u;
     const unsigned o = in->in_dst & (unsigned)fg_mask(fg_ecn_mark_pw(N));
-    n.s1_elig = in->in_valid && in->in_ect && (int)p < P && ((in->cfg_prio_mask >> p) & 1u);
+    n.s1_elig = in->in_valid && in->in_ect && (int)p < P && ((st->cq_prio_mask >> p) & 1u);
     n.s1_eq = (int)p < P && (int)o < N ? (int)o * P + (int)p : -1;
     n.s1_rnd = st->lfsr;
 #ifdef FG_INJECT_BUG
@@ -94,9 +99,9 @@ void fg_ecn_mark_step(fg_ecn_mark_state *st, const fg_ecn_mark_in *in, fg_ecn_ma
 
     /* edge 4: the half products */
     n.s4_elig = st->s3_elig, n.s4_rnd = st->s3_rnd, n.s4_ge = st->s3_ge, n.s4_le = st->s3_le;
-    n.s4_lo = (uint64_t)st->s3_d * (in->cfg_slope & 0xFFFFu);
-    n.s4_hi = (uint64_t)st->s3_d * (in->cfg_slope >> 16);
-    if (st->s3_elig && !st->s3_ge && !st->s3_le && in->cfg_slope == 0)
+    n.s4_lo = (uint64_t)st->s3_d * (st->cq_slope & 0xFFFFu);
+    n.s4_hi = (uint64_t)st->s3_d * (st->cq_slope >> 16);
+    if (st->s3_elig && !st->s3_ge && !st->s3_le && st->cq_slope == 0)
         FG_COV(st, FG_ECN_MARK_COV_P_ZERO);
 
     /* edge 5: their sum, Q(CW).32 (fits CW + 32 bits: d < 2^CW) */

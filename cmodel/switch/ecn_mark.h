@@ -6,7 +6,9 @@
  * and in cfg_prio_mask), the EQ, the draw (the LFSR's value; the LFSR steps on every
  * in_valid); edge 2: q = egress_cnt of the EQ as it stood before edge 2; edge 3: q - kmin and
  * the compares with kmax and kmin; edge 4: the half products (q - kmin) * slope[15:0] and
- * * slope[31:16]; edge 5: their sum; edge 6: the decision. All state lives in the struct. */
+ * * slope[31:16]; edge 5: their sum; edge 6: the decision. The mask, thresholds and slope a
+ * stage uses are those presented one edge before it (registered once: cq_*). All state lives
+ * in the struct. */
 #ifndef FG_ECN_MARK_H
 #define FG_ECN_MARK_H
 
@@ -62,6 +64,10 @@ typedef struct {
 
 typedef struct {
     fg_ecn_mark_cfg cfg;
+    /* cfg_prio_mask, cfg_kmin, cfg_kmax, cfg_slope as registered on the last edge (zero after
+     * reset): the stages read these, so a new value acts one edge after it is presented */
+    uint8_t cq_prio_mask;
+    uint32_t cq_kmin, cq_kmax, cq_slope;
     uint32_t lfsr;
     bool prev_valid; /* coverage only */
     /* stage registers, after edge k (the RTL's s<k>_*_reg) */

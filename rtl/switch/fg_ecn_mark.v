@@ -68,13 +68,34 @@ module fg_ecn_mark #(
         end
     endgenerate
 
+    // The thresholds, slope and mask are registered once before any logic reads them, so no
+    // path starts at the register block elsewhere on the chip (cfg_slope into the multipliers
+    // was the line-rate core's worst path in one seed): a new value acts one edge later. The
+    // seed and its load strobe go to the LFSR directly.
+    reg  [N_PRIO-1:0] cq_prio_mask_reg;
+    reg  [CW-1:0]     cq_kmin_reg, cq_kmax_reg;
+    reg  [31:0]       cq_slope_reg;
+    always @(posedge clk) begin
+        if (rst) begin
+            cq_prio_mask_reg <= {N_PRIO{1'b0}};
+            cq_kmin_reg      <= {CW{1'b0}};
+            cq_kmax_reg      <= {CW{1'b0}};
+            cq_slope_reg     <= 32'd0;
+        end else begin
+            cq_prio_mask_reg <= cfg_prio_mask;
+            cq_kmin_reg      <= cfg_kmin;
+            cq_kmax_reg      <= cfg_kmax;
+            cq_slope_reg     <= cfg_slope;
+        end
+    end
+
     // The mask over all eight priority codes: codes >= N_PRIO are never marked.
     wire [7:0] prio_mask8;
     generate
         if (N_PRIO < 8) begin : g_mask_pad
-            assign prio_mask8 = {{(8-N_PRIO){1'b0}}, cfg_prio_mask};
+            assign prio_mask8 = {{(8-N_PRIO){1'b0}}, cq_prio_mask_reg};
         end else begin : g_mask_full
-            assign prio_mask8 = cfg_prio_mask[7:0];
+            assign prio_mask8 = cq_prio_mask_reg[7:0];
         end
     endgenerate
 
@@ -124,13 +145,13 @@ module fg_ecn_mark #(
     end
 
     // edge 3: the offset into the band and the two compares
-    wire [CW-1:0] s3_d_next  = s2_q_reg - cfg_kmin;
-    wire          s3_ge_next = s2_q_reg >= cfg_kmax;
-    wire          s3_le_next = s2_q_reg <= cfg_kmin;
+    wire [CW-1:0] s3_d_next  = s2_q_reg - cq_kmin_reg;
+    wire          s3_ge_next = s2_q_reg >= cq_kmax_reg;
+    wire          s3_le_next = s2_q_reg <= cq_kmin_reg;
 
     // edge 4: half products (each fits an 18x18 multiplier at CW <= 18)
-    wire [PL-1:0] s4_lo_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cfg_slope[15:0]};
-    wire [PL-1:0] s4_hi_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cfg_slope[31:16]};
+    wire [PL-1:0] s4_lo_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cq_slope_reg[15:0]};
+    wire [PL-1:0] s4_hi_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cq_slope_reg[31:16]};
 
     // edge 5: their sum, Q(CW).32
     wire [CW+31:0] s5_prob_next = {{16{1'b0}}, s4_lo_reg} + {s4_hi_reg, 16'd0};

@@ -159,8 +159,8 @@ static bool directed() {
             const Item& it = items[e - 2];
             in.egress_cnt[0][it.prio % TB_N_PRIO] = it.q;
         }
-        // the slope is read on the input's fourth edge
-        if (e >= 4 && e - 4 < n) in.cfg_slope = items[e - 4].slope;
+        // the slope is registered on the input's third edge and used on its fourth
+        if (e >= 3 && e - 3 < n) in.cfg_slope = items[e - 3].slope;
         fg_ecn_mark_step(&st, &in, &out);
         // the mark after edge e is that of the input on edge e - L + 1 (items[e - L])
         if (e >= (size_t)L && e - L < n) {
