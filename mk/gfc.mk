@@ -57,7 +57,8 @@ $(eval $(call FG_ICARUS,gfc_stage_pipe2,gfc_stage_pipe2,$$(GFC_STAGE_RTL),30000,
 
 # The line-rate core's stage generation for all PGs through one visiting engine
 # (rtl/switch/fg_gfc_scan.v, docs/blocks/gfc_scan.md): 4x2, 8x8, 5x3 at CW 6 (a pointer
-# wrapping at 15), 1x1 (the one-PG forward), the bug twin, the Icarus replay.
+# wrapping at 15), 1x1 and 2x1 (the one- and two-PG forwards of the stage read), the bug
+# twin, the Icarus replay.
 GFC_SCAN_RTL := rtl/switch/fg_gfc_scan.v
 GFC_SCAN_TB := verif/tb/gfc_scan/tb_gfc_scan.cpp
 GSC_SHAPE = $(call GFC_SHAPE,-GN_PORTS=$(1) -GN_PRIO=$(2) -GCW=$(3),TB_N_PORTS=$(1) TB_N_PRIO=$(2) TB_CW=$(3))
@@ -65,6 +66,7 @@ $(eval $(call FG_LOCKSTEP,gfc_scan_4x2,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB
 $(eval $(call FG_LOCKSTEP,gfc_scan_8x8,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,8,8,18),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_scan_5x3,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,5,3,6),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_scan_1x1,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,1,1,18),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_scan_2x1,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,2,1,18),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_scan_4x2_bug,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,4,2,18),libfgmodel_bug))
 $(eval $(call FG_ICARUS,gfc_scan,gfc_scan_4x2,$$(GFC_SCAN_RTL),30000,))
 

@@ -80,10 +80,10 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     uint8_t target4_next = 0;
     if (st->s3_en) target4_next = (uint8_t)fg_gfc_stage_of(st->s3_q, st->s3_b1, st->s3_bm);
 
-    /* e3: snapshot of stage 2's PG with this edge's configuration */
+    /* e3: stage 2's PG with the configuration sampled with its occupancy (e1) */
     const int k2 = pg_at(st, 2);
-    const uint32_t b1 = in->cfg_b1 & m, bm = in->cfg_bm & m;
-    const bool en = (in->cfg_enable >> (k2 % P)) & 1u;
+    const uint32_t b1 = st->s2_b1, bm = st->s2_bm;
+    const bool en = (st->s2_en >> (k2 % P)) & 1u;
     if (!en) FG_COV(st, FG_GFC_SCAN_COV_DISABLED);
     else if (st->s2_q < b1) FG_COV(st, FG_GFC_SCAN_COV_BELOW_B1);
     else if (st->s2_q < bm) FG_COV(st, FG_GFC_SCAN_COV_STAGED);
@@ -91,7 +91,8 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     if (st->s2_q > m) FG_COV(st, FG_GFC_SCAN_COV_OCC_WIDE);
     if (b1 > bm) FG_COV(st, FG_GFC_SCAN_COV_B1_ABOVE_BM);
 
-    /* e1: sample stage 0's PG (e2 gathers the RTL's group ORs: the value sampled on e1) */
+    /* e1: sample stage 0's PG and the configuration (e2 gathers the RTL's group ORs: the
+     * value sampled on e1) */
     const uint32_t q_next = in->occupancy[st->ptr] & om;
 
     /* the edge */
@@ -105,7 +106,13 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     st->s3_bm = bm;
     st->s3_en = en;
     st->s2_q = st->s1_q;
+    st->s2_b1 = st->s1_b1;
+    st->s2_bm = st->s1_bm;
+    st->s2_en = st->s1_en;
     st->s1_q = q_next;
+    st->s1_b1 = in->cfg_b1 & m;
+    st->s1_bm = in->cfg_bm & m;
+    st->s1_en = in->cfg_enable;
     st->ptr = (st->ptr + 1) % npg;
     fg_gfc_scan_outputs(st, out);
 }

@@ -3,10 +3,10 @@
  *
  * The stage of a PG is fg_gfc_stage_of(q, B_1, B_m) (gfc_stage.h), 0 when its priority's
  * enable is low. A pointer visits PG 0, 1, ..., npg-1, 0, ... one per edge; the visit of PG k
- * that starts on edge e0 samples occupancy[k] on edge 1 (the RTL gathers it on edge 2), reads
- * B_1, B_m and enable[k % n_prio] on edge 3, decides on edges 4-5 (the PG's stage register is
- * read on edge 5) and writes the stage on edge 6, setting the PG's request bit when the stage
- * changed. req_ack[i] clears the
+ * that starts on edge e0 samples occupancy[k] and B_1, B_m, the enables on edge 1 (the RTL
+ * gathers the occupancy on edge 2), decides on edges 3-5 with enable[k % n_prio] (the PG's
+ * stage register is read as it stands after edge 5) and writes the stage on edge 6, setting
+ * the PG's request bit when the stage changed. req_ack[i] clears the
  * pending requests of port i's PGs on its edge (a change written on the same edge stays
  * pending). The pipeline always runs: after reset, stage n holds PG (0 - n) mod npg with
  * occupancy 0 and stage 0. All state lives in the struct. */
@@ -61,10 +61,12 @@ typedef struct {
 typedef struct {
     fg_gfc_scan_cfg cfg;
     int ptr;        /* PG visited by stage 0; stage n holds PG (ptr - n) mod npg */
-    uint32_t s1_q;  /* occupancy sampled on edge 1 (the RTL: its group ORs) */
-    uint32_t s2_q;  /* the same after edge 2 (the RTL: gathered) */
-    uint32_t s3_q, s3_b1, s3_bm; /* the snapshot of edge 3 (the RTL keeps D, B_m - q, q >= B_1) */
-    bool s3_en;
+    uint32_t s1_q, s1_b1, s1_bm; /* occupancy (the RTL: its group ORs) and B_1, B_m sampled on edge 1 */
+    uint8_t s1_en;               /* the enables sampled on edge 1 */
+    uint32_t s2_q, s2_b1, s2_bm; /* the same after edge 2 (the RTL: gathered, and D formed) */
+    uint8_t s2_en;
+    uint32_t s3_q, s3_b1, s3_bm; /* after edge 3 (the RTL keeps D, B_m - q, q >= B_1, exists) */
+    bool s3_en;                  /* the PG's enable */
     uint8_t s4_target; /* the RTL's compare and exists vectors and inb1, as the stage they give */
     uint8_t s5_target, s5_old;
     uint8_t stage[FG_GFC_SCAN_MAX_PG];

@@ -15,19 +15,19 @@
 // Pipeline (edges counted from the visit; the pointer names PG k on edge e0's cycle):
 //   e1  sample: occupancy[k] (OW = CW+1 bits: ingress + headroom as fg_bm_pipe keeps it;
 //       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds), as the OR of one group
-//       of up to 8 PGs per register
-//   e2  gather: the OR of the groups' registers
-//   e3  snapshot: D = sat0(B_m - B_1), room = sat0(B_m - q), q >= B_1, enable[p(k)]
-//       (B_1, B_m and the enables are read on this edge)
-//   e4  compares: B_m - q <= D >> (j-1) and "stage j exists", j = 1..CW+1
-//   e5  target = the count of their AND (a thermometer code: stage >= j); the PG's stage
-//       register is read (old stage)
+//       of up to 8 PGs per register; B_1, B_m and the enables are sampled on this edge too
+//   e2  gather: the OR of the groups' registers; D = sat0(B_m - B_1)
+//   e3  room = sat0(B_m - q), q >= B_1, enable[p(k)], "stage j exists" (D >> (j-2) != 0)
+//   e4  compares: B_m - q <= D >> (j-1), j = 2..CW+1; the PG's stage register is read, as
+//       the OR of one group per register
+//   e5  target = the count of their AND (a thermometer code: stage >= j); the read gathered
+//       (the old stage)
 //   e6  the PG's stage register takes target; a change (target != old) sets its request
 // A PG's request stays pending until req_ack of its port takes it (the port's frame names
 // every pending class of the port with its current stage); a change on the edge of the take
 // leaves it pending (the frame carried the old stage). cfg_enable low makes the target 0,
 // itself a change: the upstream queue is told to return to line rate before GFC falls silent.
-// Every decision uses one consistent snapshot: the occupancy of e1, the configuration of e2.
+// Every decision uses one consistent snapshot: the occupancy and the configuration of e1.
 // The C twin is cmodel/switch/gfc_scan.c.
 `default_nettype none
 
@@ -90,7 +90,7 @@ module fg_gfc_scan #(
     // PG (0 - n) mod NPG as if the pipeline had been running (a stage's reset contents -
     // occupancy 0, stage 0 - decide nothing). The one-hots make every read an AND-OR from
     // flops and every write a select by one flop (no index decode on those paths).
-    reg  [NPG-1:0] oh0_reg, oh4_reg, oh5_reg;
+    reg  [NPG-1:0] oh0_reg, oh3_reg, oh5_reg;
     // priority of stage 2's PG (for its enable, read on e3), counted beside the ring
     reg  [2:0]     s2_p_reg;
     wire [2:0]     s2_p_next = (s2_p_reg == PRIO_LAST) ? 3'd0 : s2_p_reg + 3'd1;
@@ -114,7 +114,7 @@ module fg_gfc_scan #(
         end
     endfunction
     localparam [NPG-1:0] OH0_RST = oh_back(0);
-    localparam [NPG-1:0] OH4_RST = oh_back(4);
+    localparam [NPG-1:0] OH3_RST = oh_back(3);
     localparam [NPG-1:0] OH5_RST = oh_back(5);
     // stage 2's PG after reset: NPG - 2 (mod NPG), whose priority is (-2) mod N_PRIO
     localparam integer   P2_RST_I = (2 * NPG - 2) % N_PRIO;
@@ -143,56 +143,82 @@ module fg_gfc_scan #(
     end
     reg  [OW-1:0] s1_q_reg;   // the occupancy sampled on e1, complete after e2
 
-    // ---- e3: snapshot. Each saturating difference is one subtraction whose borrow masks it.
-    wire [CW:0]   span_diff = {1'b0, cfg_bm} - {1'b0, cfg_b1};
-    wire [OW:0]   room_diff = {2'b00, cfg_bm} - {1'b0, s1_q_reg};
-    wire [CW-1:0] span_in   = span_diff[CW-1:0] & {CW{~span_diff[CW]}};
+    // ---- configuration, sampled on e1 with the occupancy: D formed on e2 from registers, so
+    //      "stage j exists" (an OR over D's upper bits) is one edge of its own on e3.
+    reg  [CW-1:0]     c1_b1_reg, c1_bm_reg, c2_b1_reg, c2_bm_reg;
+    reg  [N_PRIO-1:0] c1_en_reg, c2_en_reg;
+    wire [CW:0]       span_diff = {1'b0, c1_bm_reg} - {1'b0, c1_b1_reg};
+    wire [CW-1:0]     span_in   = span_diff[CW-1:0] & {CW{~span_diff[CW]}};
+    reg  [CW-1:0]     span2_reg;
+
+    // ---- e3: room, q >= B_1, the enable, "stage j exists". Each saturating difference is one
+    //      subtraction whose borrow masks it.
+    wire [OW:0]   room_diff = {2'b00, c2_bm_reg} - {1'b0, s1_q_reg};
     wire [CW-1:0] room_in   = room_diff[CW-1:0] & {CW{~room_diff[OW]}};
     reg           en_in;
     integer       e;
     always @* begin
         en_in = 1'b0;
         for (e = 0; e < N_PRIO; e = e + 1) begin
-            en_in = en_in | (cfg_enable[e] && (s2_p_reg == e[2:0]));
+            en_in = en_in | (c2_en_reg[e] && (s2_p_reg == e[2:0]));
         end
     end
-    // "q >= B_1" and the enable are registered apart (ANDed on e3: no LUT behind the chain)
-    wire          geb1_in   = (s1_q_reg >= {1'b0, cfg_b1});
-    reg  [CW-1:0] span_reg, room_reg;
-    reg           geb1_reg, en_reg;
-
-    // ---- e4: compares, each one carry chain from flops to a flop: cmp[j-2] = (B_m - q <=
-    //      D >> (j-1)) and exists[j-2] = (D >> (j-2) != 0) (stage j exists: j <= N), j >= 2,
-    //      with inb1 = enable && q >= B_1 formed beside them. e5 ANDs them: both are
-    //      thermometer codes (the conditions only get harder as j grows), so hit[j-1] =
-    //      (stage >= j) is one too.
-    reg  [KMAX-2:0] cmp_c, exists_c;     // bit j-2 for stage j = 2..KMAX
+    // "q >= B_1" and the enable are registered apart (ANDed on e4: no LUT behind the chain)
+    wire          geb1_in   = (s1_q_reg >= {1'b0, c2_b1_reg});
+    reg  [KMAX-2:0] exists_c;            // bit j-2 for stage j = 2..KMAX
     integer         h;
     always @* begin
         for (h = 2; h <= KMAX; h = h + 1) begin
-            exists_c[h-2] = ((span_reg >> (h - 2)) != {CW{1'b0}});
-            cmp_c[h-2]    = (room_reg <= (span_reg >> (h - 1)));
+            exists_c[h-2] = ((span2_reg >> (h - 2)) != {CW{1'b0}});
+        end
+    end
+    reg  [CW-1:0] span_reg, room_reg;
+    reg           geb1_reg, en_reg;
+    reg  [KMAX-2:0] exists3_reg;
+
+    // ---- e4: compares, each one carry chain from flops to a flop: cmp[j-2] = (B_m - q <=
+    //      D >> (j-1)), j >= 2, with "stage j exists" (j <= N) and inb1 = enable && q >= B_1
+    //      carried beside them. e5 ANDs them: both are thermometer codes (the conditions only
+    //      get harder as j grows), so hit[j-1] = (stage >= j) is one too.
+    reg  [KMAX-2:0] cmp_c;               // bit j-2 for stage j = 2..KMAX
+    integer         hc;
+    always @* begin
+        for (hc = 2; hc <= KMAX; hc = hc + 1) begin
+            cmp_c[hc-2] = (room_reg <= (span_reg >> (hc - 1)));
         end
     end
     reg  [KMAX-2:0] cmp_reg, exists_reg;
     reg             inb1_s4_reg;
     wire [KMAX-1:0] hit = {cmp_reg & exists_reg, 1'b1} & {KMAX{inb1_s4_reg}};
 
-    // ---- e5: the target as a number; the PG's stage as it stands -----------------------------
+    // ---- e4, e5: the PG's stage as it stands, read in two levels like the occupancy (a
+    //      group's OR on e4 over stage 3's one-hot, the groups' OR on e5), and the target as a
+    //      number on e5
     reg  [NPG*5-1:0] stage_reg;
     reg  [NPG-1:0]   pend_reg;
-    reg  [4:0]       stage_rd;
+    reg  [NG*5-1:0]  spart_c;
     integer          s;
     always @* begin
-        stage_rd = 5'd0;
+        spart_c = {(NG*5){1'b0}};
         for (s = 0; s < NPG; s = s + 1) begin
-            stage_rd = stage_rd | (stage_reg[s*5 +: 5] & {5{oh4_reg[s]}});
+            spart_c[(s/8)*5 +: 5] = spart_c[(s/8)*5 +: 5] | (stage_reg[s*5 +: 5] & {5{oh3_reg[s]}});
         end
     end
-    reg  [4:0]    s5_target_reg, s5_old_reg;
-    // With one PG the read of e5 and the write of e6 name the same PG on consecutive edges:
-    // the old stage is the one being written (with more PGs they never coincide).
-    wire [4:0]    old_in = (NPG == 1) ? s5_target_reg : stage_rd;
+    reg  [NG*5-1:0]  spart_reg;
+    reg  [4:0]       stage_rd;
+    integer          sg;
+    always @* begin
+        stage_rd = 5'd0;
+        for (sg = 0; sg < NG; sg = sg + 1) begin
+            stage_rd = stage_rd | spart_reg[sg*5 +: 5];
+        end
+    end
+    reg  [4:0]    s5_target_reg, s5_old_reg, wr_prev_reg;
+    // The old stage is the PG's stage after every write up to the edge of e5. The group read
+    // of e4 misses the writes of e4 and e5, which name the same PG only with one or two PGs
+    // (a visit every one or two edges): with two, the write of e4 (wr_prev_reg: s5_target as
+    // written on the last edge); with one, the write of e5 itself (s5_target_reg).
+    wire [4:0]    old_in = (NPG == 1) ? s5_target_reg : (NPG == 2) ? wr_prev_reg : stage_rd;
 
     // ---- e6: write the stage, set the request on a change; takes clear the port's requests ---
     wire             changed = (s5_target_reg != s5_old_reg);
@@ -209,38 +235,64 @@ module fg_gfc_scan #(
     always @(posedge clk) begin
         if (rst) begin
             oh0_reg       <= OH0_RST;
-            oh4_reg       <= OH4_RST;
+            oh3_reg       <= OH3_RST;
             oh5_reg       <= OH5_RST;
             s2_p_reg      <= P2_RST;
             part_reg      <= {(NG*OW){1'b0}};
             s1_q_reg      <= {OW{1'b0}};
+            c1_b1_reg     <= {CW{1'b0}};
+            c1_bm_reg     <= {CW{1'b0}};
+            c1_en_reg     <= {N_PRIO{1'b0}};
+            c2_b1_reg     <= {CW{1'b0}};
+            c2_bm_reg     <= {CW{1'b0}};
+            c2_en_reg     <= {N_PRIO{1'b0}};
+            span2_reg     <= {CW{1'b0}};
             span_reg      <= {CW{1'b0}};
             room_reg      <= {CW{1'b0}};
             geb1_reg      <= 1'b0;
             en_reg        <= 1'b0;
+            exists3_reg   <= {(KMAX-1){1'b0}};
             cmp_reg       <= {(KMAX-1){1'b0}};
             exists_reg    <= {(KMAX-1){1'b0}};
             inb1_s4_reg   <= 1'b0;
+            spart_reg     <= {(NG*5){1'b0}};
             s5_target_reg <= 5'd0;
             s5_old_reg    <= 5'd0;
+            wr_prev_reg   <= 5'd0;
             stage_reg     <= {(NPG*5){1'b0}};
             pend_reg      <= {NPG{1'b0}};
         end else begin
             oh0_reg       <= rotate1(oh0_reg);
-            oh4_reg       <= rotate1(oh4_reg);
+            oh3_reg       <= rotate1(oh3_reg);
             oh5_reg       <= rotate1(oh5_reg);
             s2_p_reg      <= s2_p_next;
+            // e1
             part_reg      <= part_c;
+            c1_b1_reg     <= cfg_b1;
+            c1_bm_reg     <= cfg_bm;
+            c1_en_reg     <= cfg_enable;
+            // e2
             s1_q_reg      <= occ_rd;
-            span_reg      <= span_in;
+            c2_b1_reg     <= c1_b1_reg;
+            c2_bm_reg     <= c1_bm_reg;
+            c2_en_reg     <= c1_en_reg;
+            span2_reg     <= span_in;
+            // e3
+            span_reg      <= span2_reg;
             room_reg      <= room_in;
             geb1_reg      <= geb1_in;
             en_reg        <= en_in;
+            exists3_reg   <= exists_c;
+            // e4
             cmp_reg       <= cmp_c;
-            exists_reg    <= exists_c;
+            exists_reg    <= exists3_reg;
             inb1_s4_reg   <= geb1_reg && en_reg;
+            spart_reg     <= spart_c;
+            // e5
             s5_target_reg <= therm_count({1'b0, hit});
             s5_old_reg    <= old_in;
+            // e6
+            wr_prev_reg   <= s5_target_reg;
             stage_reg     <= stage_next;
             pend_reg      <= pend_next;
         end
