@@ -19,7 +19,7 @@ SIM_HAVE_RTL := $(if $(and $(wildcard rtl/top/fg_sw_core.v),$(wildcard verif/tb/
 
 # The rtl backend: fg_sw_core Verilated once at SIM_RTL_PORTS x SIM_RTL_PRIO (a 16:1 incast
 # needs 17 ports: the receiver has its own port). The RTL file list is the core's own
-# (SW_CORE_RTL from mk/sw_core.mk) when that is defined.
+# (SW_CORE_RTL from mk/common.inc) when that is defined.
 SIM_RTL_PORTS ?= 17
 SIM_RTL_PRIO ?= 8
 SIM_RTL_SRCS := $(if $(SW_CORE_RTL),$(SW_CORE_RTL),rtl/top/fg_sw_core.v rtl/csr/fg_csr_sw.v rtl/switch/fg_bm.v \

@@ -19,6 +19,10 @@ check g++ g++
 check make make
 check pkg-config pkg-config
 check ccache ccache
+# python3 (the build reads the RTL file list through fpga/flow/fgrtl.py; the tools are
+# Python) and its pip, which the Python packages below need
+check python3 python3
+python3 -m pip --version >/dev/null 2>&1 || need_apt+=(python3-pip)
 [ -f /usr/include/systemc.h ] || need_apt+=(libsystemc-dev)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 

@@ -234,7 +234,7 @@ def design_files(design, index):
 
 def main(argv=None):
     """`fgrtl.py --files TOP`: the RTL files TOP needs, dependencies first, one line with
-    spaces (the Makefiles' file lists come from here: mk/sw_core.mk)."""
+    spaces (the Makefiles' file lists come from here: SW_CORE_RTL in mk/common.inc)."""
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", metavar="TOP", required=True,

@@ -21,7 +21,8 @@
 // A new input every edge is allowed (throughput one decision per cycle). The LFSR steps on
 // every in_valid, eligible or not, so the draws do not depend on the queues; it loads cfg_seed
 // on cfg_seed_load (priority over a step) and RESET_SEED on reset (fg_lfsr, a zero seed
-// becomes 1). The configuration is read at the stage that uses it. The C twin is
+// becomes 1). The mask, thresholds and slope are registered once (cq_*) and each stage reads
+// the registered copy: a stage uses the value presented one edge before it. The C twin is
 // cmodel/switch/ecn_mark.c.
 `default_nettype none
 
