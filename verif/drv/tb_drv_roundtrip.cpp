@@ -92,9 +92,7 @@ void bus_write(void* ctx, uint32_t addr, uint32_t v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string name = argc > 0 ? argv[0] : "ls_drv_rt";
-    name = name.substr(name.find_last_of('/') + 1);
-    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    const std::string name = fg::test_name_from_argv(argc, argv, "ls_drv_rt");
     long configs = 1000;
     fg::Options opt;
     opt.test = name;

@@ -180,6 +180,15 @@ bool report_coverage(const Options& o, const char* const* names, const uint64_t*
 template <class TB>
 int run(int argc, char** argv, const char* test_name);
 
+// The test's name from the binary's: argv[0] without its directory and the "ls_" prefix
+// (fallback when there is no argv[0]).
+inline std::string test_name_from_argv(int argc, char** argv, const char* fallback) {
+    std::string name = argc > 0 ? argv[0] : fallback;
+    name = name.substr(name.find_last_of('/') + 1);
+    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    return name;
+}
+
 // ---- implementation of the template -----------------------------------------------------
 
 namespace detail {

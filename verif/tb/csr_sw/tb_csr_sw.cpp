@@ -352,9 +352,7 @@ struct TbCsrSw {
 #ifndef TB_NO_MAIN
 // The test is named after the binary (ls_csr_sw_4x2 -> csr_sw_4x2, ls_csr_sw_4x2_bug -> ...).
 int main(int argc, char** argv) {
-    std::string name = argc > 0 ? argv[0] : "ls_csr_sw";
-    name = name.substr(name.find_last_of('/') + 1);
-    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    const std::string name = fg::test_name_from_argv(argc, argv, "ls_csr_sw");
     return fg::run<TbCsrSw>(argc, argv, name.c_str());
 }
 #endif

@@ -155,9 +155,7 @@ static bool directed() {
 
 int main(int argc, char** argv) {
     bool directed_ok = directed();
-    std::string name = argc > 0 ? argv[0] : "ls_ecn_red";
-    name = name.substr(name.find_last_of('/') + 1);
-    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    const std::string name = fg::test_name_from_argv(argc, argv, "ls_ecn_red");
     int rc = fg::run<TbEcnRed>(argc, argv, name.c_str());
     return rc ? rc : (directed_ok ? 0 : 1);
 }

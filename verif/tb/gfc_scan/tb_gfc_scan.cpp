@@ -205,9 +205,7 @@ int main(int argc, char** argv) {
     }
     argc = n;
     bool directed_ok = run_directed ? directed() : true;
-    std::string name = argc > 0 ? argv[0] : "ls_gfc_scan";
-    name = name.substr(name.find_last_of('/') + 1);
-    if (name.compare(0, 3, "ls_") == 0) name = name.substr(3);
+    const std::string name = fg::test_name_from_argv(argc, argv, "ls_gfc_scan");
     int rc = fg::run<TbGfcScan>(argc, argv, name.c_str());
     return rc ? rc : (directed_ok ? 0 : 1);
 }
