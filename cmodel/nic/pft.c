@@ -10,7 +10,7 @@ const char *const fg_pft_cov_names[FG_PFT_COV_N] = {
     "disabled",        "disable_exit",    "ft_normal_stay",   "ft_c_eq_te",       "ft_enter",
     "ft_congested_stay", "ft_c_eq_ts",    "ft_exit",          "at_normal_hit",    "at_normal_miss",
     "at_normal_window_end", "at_enter",   "at_enter_last_cycle", "at_congested_hit", "at_congested_miss",
-    "at_congested_window_end", "at_exit", "at_exit_last_cycle", "window_shrunk",  "fi_allow",
+    "at_congested_window_end", "at_exit", "at_exit_last_cycle", "window_kept",    "fi_allow",
     "fi_block",        "ri_allow",        "ri_block",         "f_saturated",      "throttled",
     "flit_sent",       "seed_load",
 };
@@ -39,8 +39,15 @@ void fg_pft_reset(fg_pft_state *st, const fg_pft_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->congested = false;
-    st->win_cnt = 0;
-    st->hit_cnt = 0;
+    st->c_gt_te = st->c_lt_ts = st->c_gt_the = st->c_lt_ths = false;
+    /* no window after reset: "last cycle" and "not reached" (rem_w 1, need 2), so the first AT
+     * cycle ends it and starts one with that cycle's W and N */
+    st->rem_w = 1;
+    st->need = 2;
+    st->win_w = 1;
+    st->win_n = 2;
+    st->m_prev = 0;
+    st->n_prev = 0;
     st->gap = fg_mask(cfg->fw); /* "the last flit was long ago": the first flit is not delayed */
     st->lfsr = fg_lfsr_seed(cfg->reset_seed);
     st->allow = true;
@@ -63,53 +70,37 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     const uint32_t wmask = (uint32_t)fg_mask(cfg->ww);
     const uint32_t c = in->c & cmask;
     const uint32_t r = st->lfsr; /* the random number of this cycle */
-    /* f in two stages, as the RTL: this cycle's c, m and n are shifted into st->shifted,
-     * and f is the shifted value of the previous cycle plus this cycle's k, saturated. */
-    const uint64_t shifted_now = pft_shift(cfg, c, in->cfg_m, in->cfg_n);
+    /* f in two stages, as the RTL: this cycle's c, shifted by the m and n of the previous
+     * cycle, goes into st->shifted, and f is the shifted value of the previous cycle plus this
+     * cycle's k, saturated. */
+    const uint64_t shifted_now = pft_shift(cfg, c, st->m_prev, st->n_prev);
     const uint64_t f_raw = st->shifted + (in->cfg_k & fg_mask(cfg->fw));
     const uint64_t f = f_raw > fg_mask(cfg->fw) ? fg_mask(cfg->fw) : f_raw;
-    bool cong = st->congested;
-    bool enter = false, leave = false;
+    const bool cong = st->congested;
+    bool flip = false;
 
     if (f_raw > fg_mask(cfg->fw))
         FG_COV(st, FG_PFT_COV_F_SATURATED);
 
-    /* ---- Normal / Congested FSM ---- */
+    /* ---- Normal / Congested FSM, on the compares of c registered on the previous edge ---- */
+    bool count_on = false;
+    bool hit = false;
     if (!in->cfg_enable) {
         FG_COV(st, cong ? FG_PFT_COV_DISABLE_EXIT : FG_PFT_COV_DISABLED);
-        leave = cong;
-        st->win_cnt = 0;
-        st->hit_cnt = 0;
+        flip = cong;
     } else if (in->cfg_strategy == FG_PFT_STRATEGY_FT) {
-        /* FT keeps the AT counters at zero, so a switch to AT starts a fresh window. */
-        st->win_cnt = 0;
-        st->hit_cnt = 0;
         if (!cong) {
-            uint32_t te = in->cfg_t_e & cmask;
-            if (c > te) {
-                FG_COV(st, FG_PFT_COV_FT_ENTER);
-                enter = true;
-            } else {
-                FG_COV(st, c == te ? FG_PFT_COV_FT_AT_TE : FG_PFT_COV_FT_NORMAL_STAY);
-            }
+            flip = st->c_gt_te;
+            FG_COV(st, flip ? FG_PFT_COV_FT_ENTER : FG_PFT_COV_FT_NORMAL_STAY);
         } else {
-            uint32_t ts = in->cfg_t_s & cmask;
-            if (c < ts) {
-                FG_COV(st, FG_PFT_COV_FT_EXIT);
-                leave = true;
-            } else {
-                FG_COV(st, c == ts ? FG_PFT_COV_FT_AT_TS : FG_PFT_COV_FT_CONG_STAY);
-            }
+            flip = st->c_lt_ts;
+            FG_COV(st, flip ? FG_PFT_COV_FT_EXIT : FG_PFT_COV_FT_CONG_STAY);
         }
     } else {
-        /* AT: one window register and one count register serve both states; they restart at
-         * every window end and every state change. */
-        uint32_t w = (cong ? in->cfg_w_s : in->cfg_w_e) & wmask;
-        uint32_t need = (cong ? in->cfg_n_s : in->cfg_n_e) & wmask;
-        bool hit = cong ? (c < (in->cfg_th_s & cmask)) : (c > (in->cfg_th_e & cmask));
-        uint32_t hit_new = st->hit_cnt + (hit ? 1u : 0u); /* WW + 1 bits */
-        uint32_t elapsed = st->win_cnt + 1u;              /* WW + 1 bits */
-        bool last = elapsed >= w;
+        /* AT: the window counts down from the W and N it started with; N reached is checked
+         * before the window end, so N reached in the window's last cycle counts. */
+        const bool last = st->rem_w <= 1u;
+        hit = cong ? st->c_lt_ths : st->c_gt_the;
         if (cong)
             FG_COV(st, hit ? FG_PFT_COV_AT_C_HIT : FG_PFT_COV_AT_C_MISS);
         else
@@ -117,34 +108,48 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
 #ifdef FG_INJECT_BUG
         /* Deliberate bug for the harness self-test: the window end is checked before the
          * count, so N reached in the last cycle of a window is lost. */
-        bool reached = !last && hit_new >= need;
+        bool reached = !last && (hit ? st->need <= 1u : st->need == 0u);
 #else
-        bool reached = hit_new >= need;
+        bool reached = hit ? st->need <= 1u : st->need == 0u;
 #endif
         if (reached) {
             if (cong) {
                 FG_COV(st, FG_PFT_COV_AT_EXIT);
                 if (last) FG_COV(st, FG_PFT_COV_AT_EXIT_LAST);
-                leave = true;
             } else {
                 FG_COV(st, FG_PFT_COV_AT_ENTER);
                 if (last) FG_COV(st, FG_PFT_COV_AT_ENTER_LAST);
-                enter = true;
             }
-            st->win_cnt = 0;
-            st->hit_cnt = 0;
+            flip = true;
         } else if (last) {
             FG_COV(st, cong ? FG_PFT_COV_AT_C_WINDOW_END : FG_PFT_COV_AT_N_WINDOW_END);
-            if (elapsed > w) FG_COV(st, FG_PFT_COV_WINDOW_SHRUNK);
-            st->win_cnt = 0;
-            st->hit_cnt = 0;
         } else {
-            st->win_cnt = elapsed & wmask;
-            st->hit_cnt = hit_new & wmask;
+            count_on = true;
+            uint32_t w_now = (cong ? in->cfg_w_s : in->cfg_w_e) & wmask;
+            uint32_t n_now = (cong ? in->cfg_n_s : in->cfg_n_e) & wmask;
+            if (w_now != st->win_w || n_now != st->win_n) FG_COV(st, FG_PFT_COV_WINDOW_KEPT);
         }
     }
-    if (enter) cong = true;
-    if (leave) cong = false;
+    const bool cong_next = cong != flip;
+    if (count_on) {
+        st->rem_w = (st->rem_w - 1u) & wmask;
+        if (hit) st->need = (st->need - 1u) & wmask;
+    } else {
+        /* a new window with the W and N of the state after the edge */
+        st->rem_w = st->win_w = (cong_next ? in->cfg_w_s : in->cfg_w_e) & wmask;
+        st->need = st->win_n = (cong_next ? in->cfg_n_s : in->cfg_n_e) & wmask;
+    }
+    /* this cycle's compares, for the next edge */
+    st->c_gt_te = c > (in->cfg_t_e & cmask);
+    st->c_lt_ts = c < (in->cfg_t_s & cmask);
+    st->c_gt_the = c > (in->cfg_th_e & cmask);
+    st->c_lt_ths = c < (in->cfg_th_s & cmask);
+    if (in->cfg_enable && in->cfg_strategy == FG_PFT_STRATEGY_FT) {
+        if (!cong && c == (in->cfg_t_e & cmask)) FG_COV(st, FG_PFT_COV_FT_AT_TE);
+        if (cong && c == (in->cfg_t_s & cmask)) FG_COV(st, FG_PFT_COV_FT_AT_TS);
+    }
+    const bool enter = flip && !cong;
+    const bool leave = flip && cong;
 
     /* ---- injection ---- */
     uint64_t gap_next = in->flit_sent ? 0u : fg_sat_add(st->gap, 1u, cfg->fw);
@@ -153,7 +158,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
      * f being computed on this edge. */
     const uint64_t f_prev = st->f_value;
     bool allow_next = true;
-    if (in->cfg_enable && cong) {
+    if (in->cfg_enable && cong_next) {
         if (in->cfg_injection == FG_PFT_INJECT_FI) {
             allow_next = gap_next >= f_prev;
             FG_COV(st, allow_next ? FG_PFT_COV_FI_ALLOW : FG_PFT_COV_FI_BLOCK);
@@ -173,13 +178,15 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
         st->lfsr = fg_lfsr_next(r);
     }
 
-    st->congested = cong;
+    st->congested = cong_next;
     st->gap = gap_next;
     st->allow = allow_next;
     st->f_value = f;
     st->shifted = shifted_now;
+    st->m_prev = in->cfg_m & 31u;
+    st->n_prev = in->cfg_n & 31u;
 
-    out->congested = cong;
+    out->congested = cong_next;
     out->allow = allow_next;
     out->f_value = f;
     out->stat_enter = enter;

@@ -49,7 +49,7 @@ enum {
     FG_PFT_COV_AT_C_WINDOW_END,   /* AT, Congested, window of W_s cycles ended without N_s */
     FG_PFT_COV_AT_EXIT,           /* AT, Congested -> Normal */
     FG_PFT_COV_AT_EXIT_LAST,      /* ... reached exactly in the window's last cycle */
-    FG_PFT_COV_WINDOW_SHRUNK,     /* W lowered below the cycles already counted: window ends */
+    FG_PFT_COV_WINDOW_KEPT,       /* the state's W or N changed during a window: it keeps its own */
     FG_PFT_COV_FI_ALLOW,          /* Congested, FI, gap >= f(c) */
     FG_PFT_COV_FI_BLOCK,          /* Congested, FI, gap < f(c) */
     FG_PFT_COV_RI_ALLOW,          /* Congested, RI, r >= f(c) */
@@ -65,8 +65,12 @@ extern const char *const fg_pft_cov_names[FG_PFT_COV_N];
 typedef struct {
     fg_pft_cfg cfg;
     bool congested;     /* FSM state: Normal (0) / Congested (1) */
-    uint32_t win_cnt;   /* AT: cycles of the current window already elapsed (WW bits) */
-    uint32_t hit_cnt;   /* AT: cycles of the current window that met the condition (WW bits) */
+    /* c's threshold compares of the previous cycle (the FSM decides one cycle late) */
+    bool c_gt_te, c_lt_ts, c_gt_the, c_lt_ths;
+    uint32_t rem_w;     /* AT: cycles left in the window, this one included (WW bits) */
+    uint32_t need;      /* AT: hits still needed in the window (WW bits) */
+    uint32_t win_w, win_n; /* the W and N the window started with (coverage only) */
+    uint8_t m_prev, n_prev; /* m and n of the previous cycle: the shifters' amounts */
     uint64_t gap;       /* FI: idle cycles since the last flit, saturating at 2^FW - 1 */
     uint32_t lfsr;      /* fg_lfsr state: r of the current cycle */
     bool allow;         /* registered outputs, as the RTL shows them */

@@ -1,23 +1,28 @@
 // fg_pft - PFT proactive flow throttling of one NIC port (SPEC 6, docs/blocks/pft.md).
 //
-// A Normal/Congested FSM watches c, the credits in use at the CBFC sender:
+// A Normal/Congested FSM watches c, the credits in use at the CBFC sender, one cycle late (the
+// edge at the end of cycle t registers c's threshold compares of cycle t; the next edge decides
+// from them):
 //   FT (cfg_strategy 0): Normal -> Congested when c > t_e; Congested -> Normal when c < t_s.
 //   AT (cfg_strategy 1): a window of W cycles counts the cycles that meet the condition of the
 //     state (Normal: c > th_e, Congested: c < th_s); reaching N (N_e / N_s) within one window,
-//     including in its last cycle, changes the state. The window and count registers restart
-//     at every window end and every state change (FT and cfg_enable = 0 keep them at the
-//     start of a window: elapsed 1, hits 0).
+//     including in its last cycle, changes the state. A window takes W and N of its state on
+//     the edge it starts (the edge of the previous window's end or of a state change, or
+//     reset): the counters count down from them, and a W or N written during a window acts
+//     from the next window. FT and cfg_enable = 0 start a window on every edge, so AT begins
+//     with the parameters of the cycle before.
 // While Congested it throttles with f(c) = ((c << m) >> n) + k. c << m is formed in CW_C + 31
 // bits (m <= 31: no bit of c is lost before >> n); the sum saturates to FW bits.
 //   FI (cfg_injection 0): allow when the idle cycles since the last flit_sent >= f(c).
 //   RI (cfg_injection 1): allow when r >= f(c), r = the fg_lfsr value of the cycle (the LFSR
 //     steps every cycle), compared in max(FW, 32) + 1 bits, so an f >= 2^32 never allows.
 // f is computed every cycle in two stages: the edge at the end of cycle t registers
-// (c << m) >> n of cycle t, the next edge adds k (of cycle t + 1) and saturates into f_value;
-// allow compares with that register, i.e. with f of the c of two cycles before (the shifters
-// end in a flop, the adder in another). Outputs are registered: the edge at the end of cycle
-// t computes from the inputs of cycle t (and f_value = f(c of cycle t-2)) what the NIC sees
-// in cycle t + 1.
+// (c << m) >> n of c of cycle t and m, n of cycle t - 1 (the shift amounts m - n are
+// registered first), the next edge adds k (of cycle t + 1) and saturates into f_value; allow
+// compares with that register, i.e. with f of the c of two cycles before (the shifters end in
+// a flop, the adder in another). Outputs are registered: the edge at the end of cycle t
+// computes from the inputs of cycle t (and f_value = f(c of cycle t-2)) what the NIC sees in
+// cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 
@@ -71,13 +76,14 @@ module fg_pft #(
     endgenerate
 
     localparam integer IW   = CW_C + 31;                     // c << m, m <= 31
-    localparam integer SUMW = ((IW > FW) ? IW : FW) + 1;     // (c << m >> n) + k, no carry lost
     localparam integer CMPW = ((FW > 32) ? FW : 32) + 1;     // r >= f without truncation
 
     reg            congested_reg, congested_next;
-    reg  [WW:0]    elapsed_reg, elapsed_next;   // AT: cycles of the window so far, this one included
-    reg  [WW-1:0]  hit_cnt_reg, hit_cnt_next;   // AT: cycles of the window that met the condition
-    reg  [WW:0]    hit1_reg, hit1_next;         // hit_cnt_reg + 1
+    reg  [WW-1:0]  rem_w_reg, rem_w_next;       // AT: cycles left in the window, this one included
+    reg  [WW-1:0]  need_reg, need_next;         // AT: hits still needed in the window
+    reg            last_reg, last_next;         // rem_w_reg <= 1: this is the window's last cycle
+    reg            need1_reg, need1_next;       // need_reg <= 1: a hit now reaches N
+    reg            need0_reg, need0_next;       // need_reg == 0: N reached without a hit
     reg  [FW-1:0]  gap_plus1_reg, gap_plus1_next;  // FI: idle cycles since the last flit + 1, saturating
     reg            allow_reg, allow_next;
     reg  [FW-1:0]  f_value_reg;
@@ -101,72 +107,93 @@ module fg_pft #(
     // ---- f(c) = ((c << m) >> n) + k, saturating to FW bits ----
     // With no bit lost, (c << m) >> n is c << (m - n) when m >= n and c >> (n - m) otherwise:
     // one left and one right shifter side by side instead of two in series (timing).
-    wire            m_ge_n  = cfg_m >= cfg_n;
-    wire [4:0]      sh_left = cfg_m - cfg_n;
-    wire [4:0]      sh_right = cfg_n - cfg_m;
+    // The shift amounts are formed from m and n one edge earlier (sh_*_reg: the subtraction
+    // in front of the shifters was the block's worst path), so a new m or n reaches the
+    // shifters one edge after it is presented.
+    wire            m_ge_n_next   = cfg_m >= cfg_n;
+    wire [4:0]      sh_left_next  = cfg_m - cfg_n;
+    wire [4:0]      sh_right_next = cfg_n - cfg_m;
+    reg             m_ge_n_reg;
+    reg  [4:0]      sh_left_reg, sh_right_reg;
     wire [IW-1:0]   c_wide  = {31'd0, c};
-    wire [IW-1:0]   c_left  = c_wide << sh_left;
-    wire [CW_C-1:0] c_right = c >> sh_right;
-    wire [IW-1:0]   shr_next   = m_ge_n ? c_left : {31'd0, c_right};
-    // Two stages: the shifted c is registered (shr_reg), the addition of k and the
-    // saturation follow on the next edge (shifters, then the SUMW-bit addition, in one edge
-    // made this block 74 MHz on ECP5).
-    reg  [IW-1:0]   shr_reg;
-    wire [SUMW-1:0] f_sum   = {{(SUMW-IW){1'b0}}, shr_reg} + {{(SUMW-FW){1'b0}}, cfg_k};
-    wire            f_over  = |f_sum[SUMW-1:FW];
-    wire [FW-1:0]   f_now   = f_over ? {FW{1'b1}} : f_sum[FW-1:0];
+    wire [IW-1:0]   c_left  = c_wide << sh_left_reg;
+    wire [CW_C-1:0] c_right = c >> sh_right_reg;
+    wire [IW-1:0]   shr_next   = m_ge_n_reg ? c_left : {31'd0, c_right};
+    // Two stages: the shifted c is registered, the addition of k and the saturation follow
+    // on the next edge (shifters, then the addition, in one edge made this block 74 MHz on
+    // ECP5). The shifted c is registered as its low FW bits and the OR of the bits above
+    // (any of them set saturates f whatever k is), so the second stage adds FW + 1 bits, not
+    // IW + 1 (43-bit carry chain and a 12-input OR behind it: 132 MHz).
+    wire [IW+FW-1:0] shr_ext     = {{FW{1'b0}}, shr_next};
+    wire [FW-1:0]    shr_lo_next = shr_ext[FW-1:0];
+    wire             shr_hi_next = |shr_ext[IW+FW-1:FW];
+    reg  [FW-1:0]    shr_lo_reg;
+    reg              shr_hi_reg;
+    wire [FW:0]      f_sum   = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
+    wire             f_over  = shr_hi_reg || f_sum[FW];
+    wire [FW-1:0]    f_now   = f_sum[FW-1:0] | {FW{f_over}};
 
-    // ---- AT window arithmetic ----
-    // The window counter is kept as elapsed_reg = cycles of the window including this one
-    // (win + 1), and the hit counter also as hit1_reg = hits + 1, both WW + 1 bits: the
-    // compares "win + 1 >= W" and "hits + 1 >= N" are then one carry chain each from flops,
-    // with no increment in front of them, and the increments only feed the registers.
-    // at_reached takes the compare for one more hit or none by at_hit, which comes from its
-    // own compare of c beside them.
-    wire [WW-1:0] at_w      = congested_reg ? cfg_w_s : cfg_w_e;
-    wire [WW-1:0] at_need   = congested_reg ? cfg_n_s : cfg_n_e;
-    wire          at_hit    = congested_reg ? (c < cfg_th_s) : (c > cfg_th_e);
-    wire          at_last   = elapsed_reg >= {1'b0, at_w};
-    wire          hits0_ge  = hit_cnt_reg >= at_need;
-    wire          hits1_ge  = hit1_reg >= {1'b0, at_need};
-    wire          at_reached = at_hit ? hits1_ge : hits0_ge;
+    // ---- AT window and FSM ----
+    // The window registers count down from the W and N the window started with, and three
+    // flags say where they stand (last cycle, one hit short, reached), each registered with
+    // the counters; c's four threshold compares are registered too (cx_*_reg). The decision
+    // of an edge is then a few LUT levels from flops with no carry chain in front of it.
+    // (Counting up against the live W and N with the state choosing which, and c's compares
+    // in the same edge, was the NIC core's worst path: 103 MHz on ECP5, 31.6 on iCE40UP5K.)
+    wire cx_gt_te_next = c > cfg_t_e;
+    wire cx_lt_ts_next = c < cfg_t_s;
+    wire cx_gt_the_next = c > cfg_th_e;
+    wire cx_lt_ths_next = c < cfg_th_s;
+    reg  cx_gt_te_reg, cx_lt_ts_reg, cx_gt_the_reg, cx_lt_ths_reg;
+    wire at_hit    = congested_reg ? cx_lt_ths_reg : cx_gt_the_reg;
+    wire at_mode   = cfg_enable && cfg_strategy;
+    // N is reached when this cycle's hit (if any) meets the hits still needed; checked before
+    // the window end, so N reached in a window's last cycle counts
+    wire at_reached = at_hit ? need1_reg : need0_reg;
+    wire ft_cross  = congested_reg ? cx_lt_ts_reg : cx_gt_te_reg;
+    // flip: the state changes on this edge (AT reached, FT crossed, or disabled while Congested)
+    wire flip      = cfg_enable ? (cfg_strategy ? at_reached : ft_cross) : congested_reg;
+    // the window counts on (AT, not reached, not its last cycle); otherwise a new one starts
+    wire count_on  = at_mode && !at_reached && !last_reg;
+    // a new window's W and N: those of the state after the edge (the present one's unless
+    // flip), and their flags, each formed for both states from the inputs and selected last
+    wire          w_e_le1 = (cfg_w_e[WW-1:1] == {(WW-1){1'b0}});
+    wire          w_s_le1 = (cfg_w_s[WW-1:1] == {(WW-1){1'b0}});
+    wire          n_e_le1 = (cfg_n_e[WW-1:1] == {(WW-1){1'b0}});
+    wire          n_s_le1 = (cfg_n_s[WW-1:1] == {(WW-1){1'b0}});
+    wire          n_e_0   = n_e_le1 && !cfg_n_e[0];
+    wire          n_s_0   = n_s_le1 && !cfg_n_s[0];
+    // the new window's state is Congested when Congested now xor flip
+    wire          new_s   = congested_reg ^ flip;
+    wire [WW-1:0] w_new   = new_s ? cfg_w_s : cfg_w_e;
+    wire [WW-1:0] n_new   = new_s ? cfg_n_s : cfg_n_e;
+    wire          w_new_le1 = new_s ? w_s_le1 : w_e_le1;
+    wire          n_new_le1 = new_s ? n_s_le1 : n_e_le1;
+    wire          n_new_0   = new_s ? n_s_0 : n_e_0;
+    // the flags one cycle on (counting on means rem_w >= 2 and need >= 1, and need >= 2 when
+    // this cycle is a hit)
+    wire          rem_is2   = (rem_w_reg == {{(WW-2){1'b0}}, 2'b10});
+    wire          need_is2  = (need_reg == {{(WW-2){1'b0}}, 2'b10});
+    // need - 1 from the flops alone: the hit only selects it (a decrement by the hit bit put
+    // c's compare in front of a carry chain)
+    wire [WW-1:0] need_dec  = need_reg - {{(WW-1){1'b0}}, 1'b1};
 
-    // The AT counters count on only while enabled, in AT, with neither a change nor a window
-    // end; otherwise they restart. Written as an AND with that condition (below, after the
-    // FSM) rather than selects of zero, which yosys makes the flops' reset with the whole
-    // window logic in front of it.
-    wire          at_count_on = cfg_enable && cfg_strategy && !at_reached && !at_last;
-
-    // ---- FSM ----
     always @* begin
-        congested_next  = congested_reg;
-        // counting on: one more cycle, and one more hit when at_hit; otherwise a new window
-        // (elapsed 1, hits 0)
-        elapsed_next    = at_count_on ? elapsed_reg + {{WW{1'b0}}, 1'b1} : {{WW{1'b0}}, 1'b1};
-        hit_cnt_next    = (at_hit ? hit1_reg[WW-1:0] : hit_cnt_reg) & {WW{at_count_on}};
-        hit1_next       = at_count_on ? (at_hit ? hit1_reg + {{WW{1'b0}}, 1'b1} : hit1_reg)
-                                      : {{WW{1'b0}}, 1'b1};
-        stat_enter_next = 1'b0;
-        stat_exit_next  = 1'b0;
-        if (!cfg_enable) begin
-            congested_next = 1'b0;
-            stat_exit_next = congested_reg;
-        end else if (!cfg_strategy) begin
-            // FT: the AT registers stay at a window's start, so a switch to AT starts a fresh
-            // window.
-            if (!congested_reg && c > cfg_t_e) begin
-                congested_next  = 1'b1;
-                stat_enter_next = 1'b1;
-            end else if (congested_reg && c < cfg_t_s) begin
-                congested_next = 1'b0;
-                stat_exit_next = 1'b1;
-            end
+        congested_next  = new_s;
+        stat_enter_next = flip && !congested_reg;
+        stat_exit_next  = flip && congested_reg;
+        if (count_on) begin
+            rem_w_next = rem_w_reg - {{(WW-1){1'b0}}, 1'b1};
+            need_next  = at_hit ? need_dec : need_reg;
+            last_next  = rem_is2;
+            need1_next = at_hit ? need_is2 : need1_reg;
+            need0_next = 1'b0;
         end else begin
-            if (at_reached) begin
-                congested_next  = !congested_reg;
-                stat_enter_next = !congested_reg;
-                stat_exit_next  = congested_reg;
-            end
+            rem_w_next = w_new;
+            need_next  = n_new;
+            last_next  = w_new_le1;
+            need1_next = n_new_le1;
+            need0_next = n_new_0;
         end
     end
 
@@ -175,6 +202,19 @@ module fg_pft #(
     // Compare with the registered f (the f_value output: f of the c of two cycles before),
     // so the adder ends in a flop and the compare starts from one.
     wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_value_reg};
+    // The two wide compares (FI: idle + 1 >= f, FW bits; RI: r >= f, CMPW bits) are each made
+    // of two half-width carry chains side by side, combined by one LUT: a 33-bit chain was
+    // the block's worst path on iCE40 (36 MHz; its carry is 0.3 ns a bit).
+    localparam integer FH = FW / 2;
+    localparam integer CH = CMPW / 2;
+    wire fi_hi_gt = gap_plus1_reg[FW-1:FH] > f_value_reg[FW-1:FH];
+    wire fi_hi_eq = gap_plus1_reg[FW-1:FH] == f_value_reg[FW-1:FH];
+    wire fi_lo_ge = gap_plus1_reg[FH-1:0] >= f_value_reg[FH-1:0];
+    wire fi_ge    = fi_hi_gt || (fi_hi_eq && fi_lo_ge);
+    wire ri_hi_gt = r_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
+    wire ri_hi_eq = r_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
+    wire ri_lo_ge = r_ext[CH-1:0] >= f_ext[CH-1:0];
+    wire ri_ge    = ri_hi_gt || (ri_hi_eq && ri_lo_ge);
 
     always @* begin
         // gap_plus1_reg holds what the idle count becomes if no flit goes in this cycle:
@@ -191,34 +231,57 @@ module fg_pft #(
         end else if (!cfg_injection) begin
             // gap_next >= f: 0 >= f after a flit, otherwise gap_plus1_reg >= f (one chain
             // from flops; the increment only feeds the register)
-            allow_next = flit_sent ? (f_value_reg == {FW{1'b0}}) : (gap_plus1_reg >= f_value_reg);
+            allow_next = flit_sent ? (f_value_reg == {FW{1'b0}}) : fi_ge;
         end else begin
-            allow_next = r_ext >= f_ext;
+            allow_next = ri_ge;
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
             congested_reg      <= 1'b0;
-            elapsed_reg        <= {{WW{1'b0}}, 1'b1};
-            hit_cnt_reg        <= {WW{1'b0}};
-            hit1_reg           <= {{WW{1'b0}}, 1'b1};
+            cx_gt_te_reg       <= 1'b0;
+            cx_lt_ts_reg       <= 1'b0;
+            cx_gt_the_reg      <= 1'b0;
+            cx_lt_ths_reg      <= 1'b0;
+            // no window after reset: "last cycle" and "not reached", so the first AT cycle
+            // ends it and starts one with that cycle's W and N (rem_w 1 and need 2 are the
+            // counters those flags describe)
+            rem_w_reg          <= {{(WW-1){1'b0}}, 1'b1};
+            need_reg           <= {{(WW-2){1'b0}}, 2'b10};
+            last_reg           <= 1'b1;
+            need1_reg          <= 1'b0;
+            need0_reg          <= 1'b0;
             gap_plus1_reg      <= {FW{1'b1}};   // the last flit was "long ago"
             allow_reg          <= 1'b1;
             f_value_reg        <= {FW{1'b0}};
-            shr_reg            <= {IW{1'b0}};
+            shr_lo_reg         <= {FW{1'b0}};
+            m_ge_n_reg         <= 1'b1;   // m = n = 0
+            sh_left_reg        <= 5'd0;
+            sh_right_reg       <= 5'd0;
+            shr_hi_reg         <= 1'b0;
             stat_enter_reg     <= 1'b0;
             stat_exit_reg      <= 1'b0;
             stat_throttled_reg <= 1'b0;
         end else begin
             congested_reg      <= congested_next;
-            elapsed_reg        <= elapsed_next;
-            hit_cnt_reg        <= hit_cnt_next;
-            hit1_reg           <= hit1_next;
+            cx_gt_te_reg       <= cx_gt_te_next;
+            cx_lt_ts_reg       <= cx_lt_ts_next;
+            cx_gt_the_reg      <= cx_gt_the_next;
+            cx_lt_ths_reg      <= cx_lt_ths_next;
+            rem_w_reg          <= rem_w_next;
+            need_reg           <= need_next;
+            last_reg           <= last_next;
+            need1_reg          <= need1_next;
+            need0_reg          <= need0_next;
             gap_plus1_reg      <= gap_plus1_next;
             allow_reg          <= allow_next;
             f_value_reg        <= f_now;
-            shr_reg            <= shr_next;
+            shr_lo_reg         <= shr_lo_next;
+            m_ge_n_reg         <= m_ge_n_next;
+            sh_left_reg        <= sh_left_next;
+            sh_right_reg       <= sh_right_next;
+            shr_hi_reg         <= shr_hi_next;
             stat_enter_reg     <= stat_enter_next;
             stat_exit_reg      <= stat_exit_next;
             stat_throttled_reg <= flit_req && !allow_reg;

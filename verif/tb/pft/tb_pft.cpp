@@ -10,7 +10,7 @@
 //
 // Random run: c is a random walk toward a moving target with bursts (jumps) so it crosses the
 // thresholds, which are drawn around the target; parameters change at random moments (all at
-// once, or one window length alone, which can shrink a window in progress); the home mode
+// once, or one window length alone, which a window in progress does not see: it keeps its own); the home mode
 // holds about two thirds of the time, with excursions into the other strategy/injection so
 // every coverage point is reached in every run; enable drops now and then; the seed is
 // reloaded (sometimes with 0); flits are sent when allowed and waiting.
@@ -161,7 +161,8 @@ static void reset(Dut& d, const fg_pft_in& in) {
 
 static void directed(const char* who, Dut& d) {
     char buf[200];
-    // FT: strict comparisons on both sides (SPEC 6: c > t_e enters, c < t_s leaves).
+    // FT: strict comparisons on both sides (SPEC 6: c > t_e enters, c < t_s leaves), decided
+    // one edge after the cycle of c (the compares are registered, then the state).
     {
         fg_pft_in in = base_in();
         in.cfg_strategy = FG_PFT_STRATEGY_FT;
@@ -175,7 +176,9 @@ static void directed(const char* who, Dut& d) {
         check(who, "ft_c_eq_te_stays_normal", stayed);
         in.c = 101;
         d.edge(false, in);
-        check(who, "ft_c_gt_te_enters", d.o.congested && d.o.stat_enter);
+        check(who, "ft_c_gt_te_not_yet", !d.o.congested && !d.o.stat_enter);
+        d.edge(false, in);
+        check(who, "ft_c_gt_te_enters_one_edge_later", d.o.congested && d.o.stat_enter);
         in.c = 50;  // == t_s
         stayed = true;
         for (int i = 0; i < 5; i++) {
@@ -185,34 +188,43 @@ static void directed(const char* who, Dut& d) {
         check(who, "ft_c_eq_ts_stays_congested", stayed);
         in.c = 49;
         d.edge(false, in);
-        check(who, "ft_c_lt_ts_exits", !d.o.congested && d.o.stat_exit);
+        check(who, "ft_c_lt_ts_not_yet", d.o.congested && !d.o.stat_exit);
+        d.edge(false, in);
+        check(who, "ft_c_lt_ts_exits_one_edge_later", !d.o.congested && d.o.stat_exit);
         d.edge(false, in);
         check(who, "ft_exit_is_one_pulse", !d.o.congested && !d.o.stat_exit);
     }
-    // AT enter: W_e = 8, N_e = 3, th_e = 200. Window 1: hits in its cycles 2 and 5 only (2 < 3):
-    // no entry; window 2: its first cycle is a hit, then misses, and hits in cycles 7 and 8: the
-    // 3rd hit is in the window's last cycle -> Congested on exactly that edge. Had the count
-    // not restarted, window 2's first hit would already have been the third.
+    // AT enter: W_e = 8, N_e = 3, th_e = 200. The FSM sees c one edge late, and the first AT
+    // cycle after reset ends the reset's empty window, so the windows are the cycles 1-8,
+    // 9-16, ... and see the c of cycles 0-7, 8-15, .... Window 1: hits in its cycles 2 and 5
+    // only (2 < 3): no entry; window 2: its first cycle is a hit, then misses, and hits in
+    // cycles 7 and 8: the 3rd hit is in the window's last cycle (cycle 16) -> Congested on
+    // exactly that edge. Had the count not restarted, window 2's first hit would already have
+    // been the third. The exit's W_s = 4, N_s = 4 are set from the start: a window takes its
+    // state's W and N on the edge it starts (here the entry's).
     {
         fg_pft_in in = base_in();
         in.cfg_strategy = FG_PFT_STRATEGY_AT;
         in.cfg_th_e = 200;
+        in.cfg_w_s = 4;
+        in.cfg_n_s = 4;
+        in.cfg_th_s = 100;
         reset(d, in);
-        const int pattern[16] = {0, 1, 0, 0, 1, 0, 0, 0, /**/ 1, 0, 0, 0, 0, 0, 1, 1};
+        const int pattern[17] = {0, 1, 0, 0, 1, 0, 0, 0, /**/ 1, 0, 0, 0, 0, 0, 1, 1, /**/ 0};
         int entered_at = -1;
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < 17; i++) {
             in.c = pattern[i] ? 201 : 200;  // 200 == th_e is not a hit (strict >)
             d.edge(false, in);
             if (d.o.stat_enter && entered_at < 0) entered_at = i;
         }
-        std::snprintf(buf, sizeof buf, "entered_at_cycle=%d expected=15", entered_at);
-        check(who, "at_enter_in_last_cycle_of_window", entered_at == 15 && d.o.congested, buf);
-        // AT exit: W_s = 4, N_s = 4, th_s = 100: four cycles with c < 100 in one window.
-        in.cfg_w_s = 4;
-        in.cfg_n_s = 4;
-        in.cfg_th_s = 100;
+        std::snprintf(buf, sizeof buf, "entered_at_cycle=%d expected=16", entered_at);
+        check(who, "at_enter_in_last_cycle_of_window", entered_at == 16 && d.o.congested, buf);
+        // AT exit: th_s = 100, four cycles with c < 100 in one window of four. The Congested
+        // windows are the cycles 17-20, 21-24 and see the c of cycles 16-19 (200, then cs[0..2])
+        // and 20-23 (cs[3..6]): the first has two hits and misses in its last cycle, the
+        // second has four: exit on the edge of cycle 24 (i = 7).
         int exited_at = -1;
-        const uint32_t cs[10] = {99, 99, 99, 100, /**/ 99, 99, 99, 99, 50, 50};
+        const uint32_t cs[10] = {99, 99, 100, /**/ 99, 99, 99, 99, /**/ 50, 50, 50};
         for (int i = 0; i < 10; i++) {
             in.c = cs[i];
             d.edge(false, in);
@@ -220,6 +232,24 @@ static void directed(const char* who, Dut& d) {
         }
         std::snprintf(buf, sizeof buf, "exited_at_cycle=%d expected=7", exited_at);
         check(who, "at_exit_after_full_window", exited_at == 7, buf);
+    }
+    // AT: a window keeps the W and N it started with. W_e = 8, N_e = 3, every cycle a hit from
+    // cycle 0 on; in cycle 1 (the first window's first cycle) N_e is raised to 8: the window
+    // still enters after its third hit (cycle 3), not its eighth.
+    {
+        fg_pft_in in = base_in();
+        in.cfg_strategy = FG_PFT_STRATEGY_AT;
+        in.cfg_th_e = 200;
+        reset(d, in);
+        int entered_at = -1;
+        for (int i = 0; i < 12; i++) {
+            in.c = 201;
+            if (i == 1) in.cfg_n_e = 8;
+            d.edge(false, in);
+            if (d.o.stat_enter && entered_at < 0) entered_at = i;
+        }
+        std::snprintf(buf, sizeof buf, "entered_at_cycle=%d expected=3", entered_at);
+        check(who, "at_window_keeps_its_n", entered_at == 3, buf);
     }
     // FI: f = ((100 << 3) >> 5) + 2 = 800 / 32 + 2 = 27: flits exactly 28 cycles apart once
     // congested, with a flit always waiting and sent whenever allowed (the first two flits may
@@ -259,12 +289,13 @@ static void directed(const char* who, Dut& d) {
             d.edge(false, in);
             n += in.flit_sent;
         }
-        // f compares from its register, and f is two edges behind c, m, n and one behind k:
-        // the allow of the loop's first cycle was decided before the change, and the first
-        // two edges after it still compare with 27 and with (100 << 3) >> 5 + 0 = 25; from
-        // the third on, f = 0. So at most three cycles of the 100 are without a flit.
+        // f compares from its register, and f is two edges behind c, three behind m and n
+        // (their shift amounts are registered first) and one behind k: the allow of the
+        // loop's first cycle was decided before the change, and the next three edges still
+        // compare with 27, 25 ((100 << 3) >> 5 + 0) and 25; from the fourth on, f = 0. So at
+        // most four cycles of the 100 are without a flit.
         std::snprintf(buf, sizeof buf, "flits=%d/100", n);
-        check(who, "fi_f0_every_cycle", n >= 97 && d.o.congested, buf);
+        check(who, "fi_f0_every_cycle", n >= 96 && d.o.congested, buf);
     }
     // RI with a known seed: load 0xACE1; f = 2048 << 20 = 2^31, so the flit may go in cycle
     // t + 1 exactly when bit 31 of the LFSR value of cycle t is set. The values come from the
@@ -278,7 +309,8 @@ static void directed(const char* who, Dut& d) {
         in.cfg_m = 20;
         in.c = 2048;
         reset(d, in);
-        d.edge(false, in);  // enters Congested
+        d.edge(false, in);  // c's compares registered; the shift amounts of m = 20 registered
+        d.edge(false, in);  // enters Congested; c << 20 registered
         in.cfg_seed = 0xACE1;
         in.cfg_seed_load = true;
         d.edge(false, in);  // the LFSR holds 0xACE1 after this edge
@@ -316,6 +348,9 @@ static void directed(const char* who, Dut& d) {
         d.edge(false, in);
         // k acts one edge later, c two: the previous shifted c (3) plus the new k
         check(who, "f_k_one_edge_behind", d.o.f_value == 3 + 5);
+        d.edge(false, in);
+        // n three: this f is CMAX shifted by m = n = 31 (the amounts of the cycle before) + k
+        check(who, "f_n_three_edges_behind", d.o.f_value == (uint64_t)CMAX + 5);
         d.edge(false, in);
         uint64_t want = ((uint64_t)CMAX << 31) + 5 > FMAX ? FMAX : ((uint64_t)CMAX << 31) + 5;
         check(who, "f_saturates", d.o.f_value == want);
@@ -432,7 +467,7 @@ struct TbPft {
     void stimulus(uint64_t cycle, fg::Rng& r) {
         rst = cycle < 2 || r.chance(1, 200000);
         if (cycle == 0 || r.chance(1, 8000)) new_params(r);
-        if (r.chance(1, 3000)) {  // one window length alone: may shrink the window in progress
+        if (r.chance(1, 3000)) {  // one window length alone: the window in progress keeps its own
             if (r.chance(1, 2))
                 in.cfg_w_e = (uint32_t)r.range(1, 4);
             else
