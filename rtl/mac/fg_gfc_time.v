@@ -9,8 +9,9 @@
 // reciprocal and the product keeps the rate within one Q1.16 step of the exact value. The rate feeds the
 // token-bucket mode of fg_rate_limiter (cfg_rate). cfg_enable = 0 outputs line rate
 // (0x10000) and leaves the credits alone to guard the buffer, as plain CBFC.
-// The period counter counts down from cfg_period - 1; a tick comes when it is 0 or when
-// cfg_period was lowered below it (a shorter period acts at once); cfg_period 0 acts as 1.
+// The period counter counts down from P - 1; a tick comes when it is 0 or when P was lowered
+// below it (a shorter period acts at once); P 0 acts as 1. P is cfg_period registered once
+// (a new period acts one edge after it is presented; 0 after reset).
 // Registered outputs: rate, free_blocks (the last r), stat_update (a new rate, every
 // T_fc), stat_full (it was capped at line rate), stat_zero (no free credit: rate 0).
 // After reset rate = line rate and the first sample is taken on the first edge.
@@ -54,13 +55,22 @@ module fg_gfc_time #(
 
     localparam [16:0] LINE_RATE = 17'h10000;
 
-    reg  [23:0] cnt_reg, cnt_next;
+    // The counter is kept as dec = cnt - 1 (mod 2^24), with P - 1 and P - 2 registered beside
+    // it (pm1, pm2; P 0 as 1): "cnt == 0 or cnt >= P" is then the single compare dec >= pm1
+    // (cnt 0 is dec = 2^24 - 1), one carry chain from flops, and the reload is dec = pm2 or
+    // the decrement, selected by it. (P - 1 and the two compares formed from cfg_period in the
+    // edge were the NIC core's worst path once PFT's was cut: 135 MHz on ECP5.)
+    reg  [23:0] dec_reg, dec_next;
+    reg  [23:0] pm1_reg, pm2_reg;
+    wire [23:0] pm1_next = (cfg_period == 24'd0) ? 24'd0 : cfg_period - 24'd1;
+    wire [23:0] pm2_next = pm1_next - 24'd1;
     reg         sample_reg;
     reg  [11:0] free_reg, free_next;
     reg  [16:0] rate_reg, rate_next;
     reg         stat_update_reg, stat_full_reg, stat_zero_reg;
     reg         full_next, zero_next;
-    wire        tick = (cnt_reg == 24'd0) || (cnt_reg >= cfg_period);
+    wire        tick = dec_reg >= pm1_reg;
+    wire [23:0] dec_dec = dec_reg - 24'd1;
 
     // What the rate is computed from on this edge: a sample is due (calc_valid), with
     // cfg_enable and r == 0 as they were at the sample edge, and the rounded, unclamped
@@ -71,7 +81,7 @@ module fg_gfc_time #(
     wire [23:0] calc_quot;
 
     always @* begin
-        cnt_next  = tick ? ((cfg_period == 24'd0) ? 24'd0 : cfg_period - 24'd1) : cnt_reg - 24'd1;
+        dec_next  = tick ? pm2_reg : dec_dec;
         free_next = tick ? (fccl - fctbs) : free_reg;
         rate_next = rate_reg;
         full_next = 1'b0;
@@ -141,7 +151,9 @@ module fg_gfc_time #(
 
     always @(posedge clk) begin
         if (rst) begin
-            cnt_reg         <= 24'd0;
+            dec_reg         <= 24'hFFFFFF;   // cnt 0: the first sample on the first edge
+            pm1_reg         <= 24'd0;        // P 0
+            pm2_reg         <= 24'hFFFFFF;
             sample_reg      <= 1'b0;
             free_reg        <= 12'd0;
             rate_reg        <= LINE_RATE;
@@ -149,7 +161,9 @@ module fg_gfc_time #(
             stat_full_reg   <= 1'b0;
             stat_zero_reg   <= 1'b0;
         end else begin
-            cnt_reg         <= cnt_next;
+            dec_reg         <= dec_next;
+            pm1_reg         <= pm1_next;
+            pm2_reg         <= pm2_next;
             sample_reg      <= tick;
             free_reg        <= free_next;
             rate_reg        <= rate_next;
