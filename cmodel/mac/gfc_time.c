@@ -60,8 +60,8 @@ int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
 
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out)
 {
-    /* the period registered on the previous edge (a new cfg_period acts one edge later) */
-    const uint32_t period = st->period;
+    /* the period of two edges before (a new cfg_period acts two edges later) */
+    const uint32_t period = st->period_q[1];
     fg_gfc_time_out nx = st->now;
     bool tick = st->cnt == 0 || st->cnt >= period;
 
@@ -98,7 +98,8 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
         st->cnt--;
     }
     st->sample = tick;
-    st->period = in->cfg_period & 0xFFFFFFu;
+    st->period_q[1] = st->period_q[0];
+    st->period_q[0] = in->cfg_period & 0xFFFFFFu;
     st->now = nx;
 
     /* cfg.pipe edges later: the rate and the stat pulses of pipe edges ago; free_blocks now. */

@@ -10,8 +10,8 @@
 // token-bucket mode of fg_rate_limiter (cfg_rate). cfg_enable = 0 outputs line rate
 // (0x10000) and leaves the credits alone to guard the buffer, as plain CBFC.
 // The period counter counts down from P - 1; a tick comes when it is 0 or when P was lowered
-// below it (a shorter period acts at once); P 0 acts as 1. P is cfg_period registered once
-// (a new period acts one edge after it is presented; 0 after reset).
+// below it (a shorter period acts at once); P 0 acts as 1. P is cfg_period registered twice
+// (a new period acts two edges after it is presented; 1 after reset).
 // Registered outputs: rate, free_blocks (the last r), stat_update (a new rate, every
 // T_fc), stat_full (it was capped at line rate), stat_zero (no free credit: rate 0).
 // After reset rate = line rate and the first sample is taken on the first edge.
@@ -56,14 +56,17 @@ module fg_gfc_time #(
     localparam [16:0] LINE_RATE = 17'h10000;
 
     // The counter is kept as dec = cnt - 1 (mod 2^24), with P - 1 and P - 2 registered beside
-    // it (pm1, pm2; P 0 as 1): "cnt == 0 or cnt >= P" is then the single compare dec >= pm1
-    // (cnt 0 is dec = 2^24 - 1), one carry chain from flops, and the reload is dec = pm2 or
-    // the decrement, selected by it. (P - 1 and the two compares formed from cfg_period in the
-    // edge were the NIC core's worst path once PFT's was cut: 135 MHz on ECP5.)
+    // it (pm1, pm2): "cnt == 0 or cnt >= P" is then the single compare dec >= pm1 (cnt 0 is
+    // dec = 2^24 - 1), one carry chain from flops, and the reload is dec = pm2 or the
+    // decrement, selected by it. cfg_period is registered first as max(cfg_period, 1) (pq),
+    // and P - 1, P - 2 formed from that register. (P - 1 and the two compares formed from
+    // cfg_period in the edge were the NIC core's worst path once PFT's was cut: 135 MHz on
+    // ECP5.)
     reg  [23:0] dec_reg, dec_next;
-    reg  [23:0] pm1_reg, pm2_reg;
-    wire [23:0] pm1_next = (cfg_period == 24'd0) ? 24'd0 : cfg_period - 24'd1;
-    wire [23:0] pm2_next = pm1_next - 24'd1;
+    reg  [23:0] pq_reg, pm1_reg, pm2_reg;
+    wire [23:0] pq_next  = (cfg_period == 24'd0) ? 24'd1 : cfg_period;
+    wire [23:0] pm1_next = pq_reg - 24'd1;
+    wire [23:0] pm2_next = pq_reg - 24'd2;
     reg         sample_reg;
     reg  [11:0] free_reg, free_next;
     reg  [16:0] rate_reg, rate_next;
@@ -152,7 +155,8 @@ module fg_gfc_time #(
     always @(posedge clk) begin
         if (rst) begin
             dec_reg         <= 24'hFFFFFF;   // cnt 0: the first sample on the first edge
-            pm1_reg         <= 24'd0;        // P 0
+            pq_reg          <= 24'd1;        // P 1
+            pm1_reg         <= 24'd0;
             pm2_reg         <= 24'hFFFFFF;
             sample_reg      <= 1'b0;
             free_reg        <= 12'd0;
@@ -162,6 +166,7 @@ module fg_gfc_time #(
             stat_zero_reg   <= 1'b0;
         end else begin
             dec_reg         <= dec_next;
+            pq_reg          <= pq_next;
             pm1_reg         <= pm1_next;
             pm2_reg         <= pm2_next;
             sample_reg      <= tick;

@@ -193,33 +193,33 @@ static bool directed(const char* who, Dut& d) {
     }
     {
         // T_fc = 7: updates exactly 7 cycles apart; FCCL changes between samples are not seen
-        // early. The period register is 0 after reset and takes cfg_period on the first edge,
-        // so the counter samples on edges 1 and 2 (its count is 0 on both), then every 7:
-        // ticks at 1, 2, 9, ..., 65 (11 in 70 edges), each update 1 + PIPE edges later.
+        // early. The period is registered twice (1 after reset, 7 from the second edge on), so
+        // the counter samples on edges 1, 2 and 3 (its count is 0 on each), then every 7:
+        // ticks at 1, 2, 3, 10, ..., 66 (12 in 70 edges), each update 1 + PIPE edges later.
         uint32_t recip = (uint32_t)std::llround(268435456.0 / 64);
         d.edge(true, true, 7, recip, 0, 0);
         uint64_t last = 0, n = 0, first = 0, full_at = 0;
         bool spacing_ok = true, early = false;
         uint32_t fccl = 32;  // half: 0x8000
         for (uint64_t c = 1; c <= 70; c++) {
-            if (c == 33) fccl = 64;  // full, between the ticks at 30 and 37
+            if (c == 33) fccl = 64;  // full, between the ticks at 31 and 38
             Obs o = d.edge(false, true, 7, recip, fccl, 0);
             if (o.update) {
                 if (!n) first = c;
-                if (n && c - last != (n == 1 ? 1u : 7u)) spacing_ok = false;
+                if (n && c - last != (n <= 2 ? 1u : 7u)) spacing_ok = false;
                 last = c;
                 n++;
             }
-            // the tick at 37 samples it; its rate shows 1 + PIPE edges after the tick
-            if (c >= 33 && c < 38 + TB_PIPE && o.rate != 0x8000) early = true;
+            // the tick at 38 samples it; its rate shows 1 + PIPE edges after the tick
+            if (c >= 33 && c < 39 + TB_PIPE && o.rate != 0x8000) early = true;
             if (c >= 33 && !full_at && o.rate == 0x10000) full_at = c;
         }
-        bool g = spacing_ok && !early && n == 11 && first == 2 + TB_PIPE && full_at == 38 + TB_PIPE;
+        bool g = spacing_ok && !early && n == 12 && first == 2 + TB_PIPE && full_at == 39 + TB_PIPE;
         ok &= g;
-        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=11 spacing=%s fccl_change_seen_early=%d "
+        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=12 spacing=%s fccl_change_seen_early=%d "
                     "first_update=%llu expected=%d full_at=%llu expected=%d %s\n",
-                    who, (unsigned long long)n, spacing_ok ? "1,7,7,..." : "WRONG", early, (unsigned long long)first,
-                    2 + TB_PIPE, (unsigned long long)full_at, 38 + TB_PIPE, g ? "ok" : "WRONG");
+                    who, (unsigned long long)n, spacing_ok ? "1,1,7,7,..." : "WRONG", early, (unsigned long long)first,
+                    2 + TB_PIPE, (unsigned long long)full_at, 39 + TB_PIPE, g ? "ok" : "WRONG");
     }
     return ok;
 }
