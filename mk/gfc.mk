@@ -40,6 +40,11 @@ $(eval $(call FG_LOCKSTEP,gfc_time_pipe_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TI
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel))
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel_bug))
 $(eval $(call FG_ICARUS,gfc_time_pipe,gfc_time_pipe,$$(GFC_TIME_RTL),30000,))
+# fg_gfc_time at PIPE=2 (the sum registered apart from the saturation, cfg_recip registered)
+GT_PIPE2 := $(call GFC_SHAPE,-GPIPE=2,TB_PIPE=2)
+$(eval $(call FG_LOCKSTEP,gfc_time_pipe2,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2),libfgmodel))
+$(eval $(call FG_LOCKSTEP,gfc_time_pipe2_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2),libfgmodel_bug))
+$(eval $(call FG_ICARUS,gfc_time_pipe2,gfc_time_pipe2,$$(GFC_TIME_RTL),30000,))
 $(eval $(call FG_ICARUS,rate_limiter_pipe,rate_limiter_pipe,$$(RATE_LIMITER_RTL),30000,))
 
 # The stage generator's pipelined variants (PIPE=1 and 2: docs/blocks/gfc_stage.md), same

@@ -42,7 +42,7 @@ int fg_gfc_time_recip(uint32_t span, uint32_t *recip, char *msg, size_t n)
 const char *fg_gfc_time_cfg_error(const fg_gfc_time_cfg *cfg)
 {
     if (cfg->pipe < 0 || cfg->pipe > FG_GFC_TIME_PIPE_MAX)
-        return "fg_gfc_time: pipe (PIPE) out of range, legal 0..1";
+        return "fg_gfc_time: pipe (PIPE) out of range, legal 0..2";
     return NULL;
 }
 
@@ -52,6 +52,7 @@ int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
         return -1; /* state untouched: fg_gfc_time_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    st->period_q[0] = st->period_q[1] = 1; /* the RTL's pq register resets to 1 */
     st->now.rate = FG_GFC_TIME_LINE_RATE;
     for (int i = 0; i < FG_GFC_TIME_PIPE_MAX; i++) st->late[i].rate = FG_GFC_TIME_LINE_RATE;
     st->r = st->now;
@@ -73,8 +74,9 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
             FG_COV(st, FG_GFC_TIME_COV_DISABLED);
             nx.rate = FG_GFC_TIME_LINE_RATE;
         } else {
-            uint64_t q = fg_gfc_time_product(st->now.free_blocks, in->cfg_recip);
-            nx.rate = fg_gfc_time_rate(st->now.free_blocks, in->cfg_recip);
+            const uint32_t recip = st->cfg.pipe == 2 ? st->recip_prev : in->cfg_recip;
+            uint64_t q = fg_gfc_time_product(st->now.free_blocks, recip);
+            nx.rate = fg_gfc_time_rate(st->now.free_blocks, recip);
             if (q >= FG_GFC_TIME_LINE_RATE) {
                 FG_COV(st, FG_GFC_TIME_COV_FULL);
                 nx.stat_full = true;
@@ -98,6 +100,7 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
         st->cnt--;
     }
     st->sample = tick;
+    st->recip_prev = in->cfg_recip & 0xFFFFFFu;
     st->period_q[1] = st->period_q[0];
     st->period_q[0] = in->cfg_period & 0xFFFFFFu;
     st->now = nx;

@@ -1,15 +1,16 @@
 /* gfc_time.h - C twin of rtl/mac/fg_gfc_time.v: the time-based GFC rate adjuster of one
  * transmit queue on a credit-based link (docs/blocks/gfc_time.md, SPEC sections 3, 5).
  *
- * Each edge: tick = (cnt == 0 || cnt >= P); cnt = tick ? sat0(P - 1) : cnt - 1, where P is
- * cfg_period of two edges before (registered twice in the RTL; 0 after reset); on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
+ * Each edge: tick = (cnt == 0 || cnt >= P); cnt = tick ? sat0(P - 1) : cnt - 1, where P
+ * is cfg_period of two edges before (registered twice in the RTL; 1 after reset); on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
  * edge after a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
  * 0x10000 (Q1.16 of line rate) and pulses stat_update, stat_full (capped) or stat_zero
  * (free == 0). cfg_recip = round(2^28 / (B_m - B_0)), B_m - B_0 in blocks.
  * Registered outputs: rate, free_blocks, stat_update, stat_full, stat_zero.
- * cfg.pipe (RTL parameter PIPE, 0..1): rate, stat_update, stat_full and stat_zero show what
+ * cfg.pipe (RTL parameter PIPE, 0..2): rate, stat_update, stat_full and stat_zero show what
  * they would show at pipe 0, pipe edges later (the rate is still computed from the sample and
- * the cfg_enable / cfg_recip of the edge after the tick); free_blocks is not delayed. */
+ * the cfg_enable / cfg_recip of the edge after the tick; at pipe 2 the cfg_recip of the tick's
+ * edge, which the RTL registers once); free_blocks is not delayed. */
 #ifndef FG_GFC_TIME_H
 #define FG_GFC_TIME_H
 
@@ -26,7 +27,7 @@ extern "C" {
 #define FG_GFC_TIME_RECIP_MAX 0xFFFFFFu
 #define FG_GFC_TIME_SPAN_MIN 17u       /* smallest B_m - B_0 (blocks) whose reciprocal fits */
 #define FG_GFC_TIME_SPAN_MAX (1u << 27)
-#define FG_GFC_TIME_PIPE_MAX 1         /* cfg.pipe 0..1 */
+#define FG_GFC_TIME_PIPE_MAX 2         /* cfg.pipe 0..2 */
 
 enum {
     FG_GFC_TIME_COV_TICK,             /* period boundary: sample */
@@ -62,8 +63,9 @@ typedef struct {
 typedef struct {
     fg_gfc_time_cfg cfg;
     uint32_t cnt;
+    uint32_t recip_prev; /* cfg_recip of the previous edge (pipe 2's products use it) */
     uint32_t period_q[2]; /* cfg_period of the last two edges, newest first: the counter uses
-                           * period_q[1] (0 after reset) */
+                           * period_q[1] (1 after reset: the RTL's max(P, 1) register) */
     bool sample;
     fg_gfc_time_out r;                          /* registered outputs as the block shows them */
     fg_gfc_time_out now;                        /* the outputs as they are at pipe 0 */

@@ -88,7 +88,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     if (!in->cfg_enable) {
         FG_COV(st, cong ? FG_PFT_COV_DISABLE_EXIT : FG_PFT_COV_DISABLED);
         flip = cong;
-    } else if (in->cfg_strategy == FG_PFT_STRATEGY_FT) {
+    } else if ((in->cfg_strategy & 1u) == FG_PFT_STRATEGY_FT) {
         if (!cong) {
             flip = st->c_gt_te;
             FG_COV(st, flip ? FG_PFT_COV_FT_ENTER : FG_PFT_COV_FT_NORMAL_STAY);
@@ -144,7 +144,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     st->c_lt_ts = c < (in->cfg_t_s & cmask);
     st->c_gt_the = c > (in->cfg_th_e & cmask);
     st->c_lt_ths = c < (in->cfg_th_s & cmask);
-    if (in->cfg_enable && in->cfg_strategy == FG_PFT_STRATEGY_FT) {
+    if (in->cfg_enable && (in->cfg_strategy & 1u) == FG_PFT_STRATEGY_FT) {
         if (!cong && c == (in->cfg_t_e & cmask)) FG_COV(st, FG_PFT_COV_FT_AT_TE);
         if (cong && c == (in->cfg_t_s & cmask)) FG_COV(st, FG_PFT_COV_FT_AT_TS);
     }
@@ -159,7 +159,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     const uint64_t f_prev = st->f_value;
     bool allow_next = true;
     if (in->cfg_enable && cong_next) {
-        if (in->cfg_injection == FG_PFT_INJECT_FI) {
+        if ((in->cfg_injection & 1u) == FG_PFT_INJECT_FI) {
             allow_next = gap_next >= f_prev;
             FG_COV(st, allow_next ? FG_PFT_COV_FI_ALLOW : FG_PFT_COV_FI_BLOCK);
         } else {

@@ -33,10 +33,10 @@ typedef struct {
 enum {
     FG_PFT_COV_DISABLED,          /* cfg_enable = 0 while Normal */
     FG_PFT_COV_DISABLE_EXIT,      /* cfg_enable dropped while Congested: forced to Normal */
-    FG_PFT_COV_FT_NORMAL_STAY,    /* FT, Normal, c < t_e */
+    FG_PFT_COV_FT_NORMAL_STAY,    /* FT, Normal, stays (c <= t_e in the cycle before) */
     FG_PFT_COV_FT_AT_TE,          /* FT, Normal, c == t_e: stays Normal (strict >) */
     FG_PFT_COV_FT_ENTER,          /* FT, Normal -> Congested */
-    FG_PFT_COV_FT_CONG_STAY,      /* FT, Congested, c > t_s */
+    FG_PFT_COV_FT_CONG_STAY,      /* FT, Congested, stays (c >= t_s in the cycle before) */
     FG_PFT_COV_FT_AT_TS,          /* FT, Congested, c == t_s: stays Congested (strict <) */
     FG_PFT_COV_FT_EXIT,           /* FT, Congested -> Normal */
     FG_PFT_COV_AT_N_HIT,          /* AT, Normal, a cycle with c > th_e counted */
@@ -75,7 +75,8 @@ typedef struct {
     uint32_t lfsr;      /* fg_lfsr state: r of the current cycle */
     bool allow;         /* registered outputs, as the RTL shows them */
     uint64_t f_value;
-    uint64_t shifted; /* (c << m) >> n of the previous cycle: f's first stage */
+    uint64_t shifted; /* c of the previous cycle shifted by the m, n of the cycle before that:
+                       * f's first stage */
     uint64_t cov[FG_PFT_COV_N];
 } fg_pft_state;
 

@@ -26,8 +26,8 @@ const char *fg_nic_core_cfg_error(const fg_nic_core_cfg *cfg)
         return "fg_nic_core: fw (RTL parameter FW) must be in 1..24";
     if (cfg->cnt_w < 8 || cfg->cnt_w > 32)
         return "fg_nic_core: cnt_w (RTL parameter CNT_W) must be in 8..32";
-    if (cfg->gfc_pipe < 0 || cfg->gfc_pipe > 1)
-        return "fg_nic_core: gfc_pipe (RTL parameter GFC_PIPE) must be in 0..1";
+    if (cfg->gfc_pipe < 0 || cfg->gfc_pipe > 2)
+        return "fg_nic_core: gfc_pipe (RTL parameter GFC_PIPE) must be in 0..2";
     return NULL;
 }
 
@@ -46,7 +46,7 @@ int fg_nic_core_reset(fg_nic_core_state *st, const fg_nic_core_cfg *cfg)
     fg_pft_reset(&st->pft, &nic_pft_cfg);
     fg_gfc_time_cfg gcfg = {.pipe = cfg->gfc_pipe};
     fg_rate_limiter_cfg lcfg = {
-        .sw = cfg->sw, .max_stage = NIC_GFC_MAX_STAGE, .dw = NIC_GFC_DW, .pipe = cfg->gfc_pipe};
+        .sw = cfg->sw, .max_stage = NIC_GFC_MAX_STAGE, .dw = NIC_GFC_DW, .pipe = cfg->gfc_pipe > 0 ? 1 : 0};
     fg_gfc_time_reset(&st->gfc_time, &gcfg);
     fg_rate_limiter_reset(&st->gfc_lim, &lcfg);
     fg_csr_nic_outputs(&st->csr, &st->csr_out);

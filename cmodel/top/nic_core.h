@@ -61,8 +61,8 @@ typedef struct {
     int sw;    /* RTL parameter SW: packet size width in blocks, 1..12 */
     int fw;    /* RTL parameter FW: width of rx_free_blocks, 1..24 */
     int cnt_w; /* RTL parameter CNT_W: counter width, 8..32 */
-    int gfc_pipe; /* RTL parameter GFC_PIPE: PIPE of the GFC rate adjuster and limiter, 0..1
-                     (the RTL's default is 1) */
+    int gfc_pipe; /* RTL parameter GFC_PIPE: PIPE of the GFC rate adjuster, 0..2 (the
+                     limiter's is min(gfc_pipe, 1); the RTL's default is 2) */
 } fg_nic_core_cfg;
 
 typedef struct {

@@ -23,12 +23,15 @@
 // product only matter through the rounding bit) and saturates. rate, stat_update,
 // stat_full and stat_zero therefore come exactly one edge later than at PIPE = 0, with the
 // same values; free_blocks does not move. Samples on consecutive edges (period 0 or 1)
-// flow through the pipeline one per edge.
+// flow through the pipeline one per edge. PIPE = 2: as PIPE = 1 with the sum registered
+// before the saturation (one more edge: rate 4 edges after the tick), and cfg_recip
+// registered once on its way to the multipliers, so the products use the cfg_recip of the
+// tick's edge (PIPE 0 and 1: of the edge after it).
 // The C twin is cmodel/mac/gfc_time.c.
 `default_nettype none
 
 module fg_gfc_time #(
-    parameter integer PIPE = 0        // 0: rate 2 edges after the tick; 1: 3 edges (faster clock)
+    parameter integer PIPE = 0        // 0: rate 2 edges after the tick; 1: 3 edges; 2: 4 edges
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -48,8 +51,8 @@ module fg_gfc_time #(
 );
 
     generate
-        if (PIPE < 0 || PIPE > 1) begin : g_bad_pipe
-            fg_gfc_time_PIPE_must_be_0_or_1 u_param_error ();
+        if (PIPE < 0 || PIPE > 2) begin : g_bad_pipe
+            fg_gfc_time_PIPE_must_be_0_to_2 u_param_error ();
         end
     endgenerate
 
@@ -114,14 +117,25 @@ module fg_gfc_time #(
             assign calc_zero   = (free_reg == 12'd0);
             assign calc_quot   = product[35:12];
         end else begin : g_pipe
+            // PIPE 2: cfg_recip from a register of its own next to the multipliers (the DSP's
+            // 3.9 ns left no room for the wire from the register block on ECP5)
+            reg  [23:0] recip_q_reg;
+            wire [23:0] recip_mul = (PIPE == 2) ? recip_q_reg : cfg_recip;
+            always @(posedge clk) begin
+                if (rst) begin
+                    recip_q_reg <= 24'd0;
+                end else begin
+                    recip_q_reg <= cfg_recip;
+                end
+            end
             // r * recip = (r * recip_hi) << 12 + r * recip_lo. Registered on the sample edge,
             // added on the next: (r * recip + 2^11) >> 12 = prod_hi + prod_lo[23:12] +
             // prod_lo[11] (2^11 added to the low 12 bits carries out exactly when bit 11 is
             // set), so bits 10..0 of prod_lo are never needed.
             reg  [23:0] prod_lo_reg, prod_hi_reg;
             reg         valid_reg, enable_reg, zero_reg;
-            wire [23:0] prod_lo_next = {12'd0, free_reg} * {12'd0, cfg_recip[11:0]};
-            wire [23:0] prod_hi_next = {12'd0, free_reg} * {12'd0, cfg_recip[23:12]};
+            wire [23:0] prod_lo_next = {12'd0, free_reg} * {12'd0, recip_mul[11:0]};
+            wire [23:0] prod_hi_next = {12'd0, free_reg} * {12'd0, recip_mul[23:12]};
 
             always @(posedge clk) begin
                 if (rst) begin
@@ -145,10 +159,34 @@ module fg_gfc_time #(
             wire [10:0] prod_lo_fraction = prod_lo_reg[10:0];
             wire [24:0] quot_sum = {prod_hi_reg, 1'b1} + {12'd0, prod_lo_reg[23:11]};
             /* verilator lint_on UNUSEDSIGNAL */
-            assign calc_valid  = valid_reg;
-            assign calc_enable = enable_reg;
-            assign calc_zero   = zero_reg;
-            assign calc_quot   = quot_sum[24:1];
+            if (PIPE == 1) begin : g_sum_direct
+                assign calc_valid  = valid_reg;
+                assign calc_enable = enable_reg;
+                assign calc_zero   = zero_reg;
+                assign calc_quot   = quot_sum[24:1];
+            end else begin : g_sum_reg
+                // PIPE 2: the sum registered, the saturation on the next edge (a 25-bit carry
+                // chain, the 8-input test and the select in one edge: 39 MHz on iCE40UP5K)
+                reg  [23:0] quot_reg;
+                reg         valid2_reg, enable2_reg, zero2_reg;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        quot_reg    <= 24'd0;
+                        valid2_reg  <= 1'b0;
+                        enable2_reg <= 1'b0;
+                        zero2_reg   <= 1'b0;
+                    end else begin
+                        quot_reg    <= quot_sum[24:1];
+                        valid2_reg  <= valid_reg;
+                        enable2_reg <= enable_reg;
+                        zero2_reg   <= zero_reg;
+                    end
+                end
+                assign calc_valid  = valid2_reg;
+                assign calc_enable = enable2_reg;
+                assign calc_zero   = zero2_reg;
+                assign calc_quot   = quot_reg;
+            end
         end
     endgenerate
 

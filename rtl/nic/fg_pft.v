@@ -21,8 +21,8 @@
 // registered first), the next edge adds k (of cycle t + 1) and saturates into f_value; allow
 // compares with that register, i.e. with f of the c of two cycles before (the shifters end in
 // a flop, the adder in another). Outputs are registered: the edge at the end of cycle t
-// computes from the inputs of cycle t (and f_value = f(c of cycle t-2)) what the NIC sees in
-// cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
+// computes from the inputs of cycle t (the state from c's compares of cycle t - 1, and
+// f_value = f(c of cycle t - 2)) what the NIC sees in cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 

@@ -19,10 +19,11 @@
 // tx_head_valid. A changed LFSR_SEED register is loaded into PFT's LFSR on the next edge.
 // Counters: PFT_STATE_CHANGES, PFT_THROTTLED, FLITS_SENT, NO_CREDIT (cycles a packet waited
 // for credit), GFC_WAIT (cycles a packet waited for the GFC limiter with GFC on).
-// GFC_PIPE (0 or 1, default 1) is the PIPE of fg_gfc_time and fg_rate_limiter: at 1 the
-// rate comes one edge later and the token bucket lags a start by one edge (docs/gfc.md), and
-// neither block's arithmetic is then the core's longest path (at 0 they were, at 70 MHz on
-// ECP5 and 19 MHz on iCE40).
+// GFC_PIPE (0..2, default 2) is the PIPE of fg_gfc_time, and fg_rate_limiter's PIPE is
+// min(GFC_PIPE, 1): at 1 the rate comes one edge later and the token bucket lags a start by
+// one edge (docs/gfc.md), and neither block's arithmetic is then the core's longest path (at
+// 0 they were, at 70 MHz on ECP5 and 19 MHz on iCE40); at 2 the rate comes one more edge
+// later and is computed with the GFC_RECIP of the sample's edge (docs/blocks/gfc_time.md).
 // docs/blocks/nic_core.md; C twin: cmodel/top/nic_core.c.
 `default_nettype none
 
@@ -30,7 +31,7 @@ module fg_nic_core #(
     parameter SW = 8,      // packet size width in blocks, 1..12
     parameter FW = 16,     // width of rx_free_blocks, 1..24
     parameter CNT_W = 32,  // counter width (below 32 only in tests)
-    parameter GFC_PIPE = 1 // PIPE of fg_gfc_time and fg_rate_limiter, 0..1
+    parameter GFC_PIPE = 2 // PIPE of fg_gfc_time (0..2); fg_rate_limiter's is min(GFC_PIPE, 1)
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -167,7 +168,7 @@ module fg_nic_core #(
         .stat_update(gfc_update_unused), .stat_full(gfc_full_unused), .stat_zero(gfc_zero_unused));
 
     // one limiter: token engine in time mode, stage engine in buffer mode
-    fg_rate_limiter #(.SW(SW), .MAX_STAGE(20), .DW(12), .PIPE(GFC_PIPE)) u_gfc_limiter (
+    fg_rate_limiter #(.SW(SW), .MAX_STAGE(20), .DW(12), .PIPE((GFC_PIPE > 0) ? 1 : 0)) u_gfc_limiter (
         .clk(clk), .rst(rst),
         .cfg_token_mode(~cfg_gfc_mode), .stage(gfc_stage_reg), .cfg_rate(gfc_rate), .cfg_depth(cfg_gfc_depth),
         .pkt_start(tx_pkt_start), .pkt_cells(tx_head_blocks),

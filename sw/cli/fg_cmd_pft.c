@@ -91,11 +91,13 @@ static void measure(const pft_curve_opts *o, uint32_t c, pft_point *p)
     in.cfg_k = o->k;
     in.cfg_seed = (uint32_t)o->seed;
     in.flit_req = true;
-    in.c = FG_PFT_C_MAX; /* c > t_e = 0: Congested after this edge */
+    in.c = FG_PFT_C_MAX; /* c > t_e = 0 on this edge: Congested after the next */
     fg_pft_step(&st, &in, &out);
-    /* two edges with the c under test: f_value = f(c) after the first, and allow compares
-     * with f_value, so every measured cycle's allow uses f(c) */
+    /* three edges with the c under test: Congested after the first (with m and n in the
+     * shifters from the edge before), f_value = f(c) after the second, and allow compares
+     * with f_value, so from the third on every measured cycle's allow uses f(c) */
     in.c = c;
+    fg_pft_step(&st, &in, &out);
     fg_pft_step(&st, &in, &out);
     fg_pft_step(&st, &in, &out);
 

@@ -32,7 +32,7 @@ class CModelNic : public NicBackend {
         cfg_.sw = 8;
         cfg_.fw = 16;
         cfg_.cnt_w = 32;
-        cfg_.gfc_pipe = 1; /* as the rtl backend's fg_nic_core (its default GFC_PIPE) */
+        cfg_.gfc_pipe = 2; /* as the rtl backend's fg_nic_core (its default GFC_PIPE) */
         std::memset(&st_, 0, sizeof st_);
     }
     std::string name() const override { return "cmodel"; }

@@ -221,6 +221,27 @@ static bool directed(const char* who, Dut& d) {
                     who, (unsigned long long)n, spacing_ok ? "1,1,7,7,..." : "WRONG", early, (unsigned long long)first,
                     2 + TB_PIPE, (unsigned long long)full_at, 39 + TB_PIPE, g ? "ok" : "WRONG");
     }
+    {
+        // Which cfg_recip the rate uses: r = 32 all along, T_fc = 7 (ticks at 1, 2, 3, 10, 17);
+        // cfg_recip for W = 64 (rate 0x8000) until the tick at 10, for W = 128 (0x4000) from the
+        // edge after it. PIPE 0 and 1 multiply on the edge after the tick, with the new
+        // reciprocal: the tick-10 update (shown from edge 12 + PIPE) is 0x4000; PIPE 2 registers cfg_recip first, so that update still has W = 64's
+        // 0x8000 and the tick at 17 brings 0x4000 (shown from edge 19 + PIPE).
+        uint32_t r64 = (uint32_t)std::llround(268435456.0 / 64);
+        uint32_t r128 = (uint32_t)std::llround(268435456.0 / 128);
+        d.edge(true, true, 7, r64, 0, 0);
+        uint32_t at_t10 = 0, at_t17 = 0;
+        for (uint32_t c = 1; c <= 30; c++) {
+            Obs o = d.edge(false, true, 7, c >= 11 ? r128 : r64, 32, 0);
+            if (c == 12 + TB_PIPE) at_t10 = o.rate;
+            if (c == 19 + TB_PIPE) at_t17 = o.rate;
+        }
+        uint32_t want10 = TB_PIPE == 2 ? 0x8000u : 0x4000u;
+        bool g = at_t10 == want10 && at_t17 == 0x4000u;
+        ok &= g;
+        std::printf("CHECK gfc_time %s recip_edge tick10_rate=0x%05x expected=0x%05x tick17_rate=0x%05x expected=0x04000 %s\n",
+                    who, at_t10, want10, at_t17, g ? "ok" : "WRONG");
+    }
     return ok;
 }
 
@@ -234,7 +255,7 @@ int main(int argc, char** argv) {
         ModelDut model;
         ok &= directed("model", model);
     }
-    const char* name = TB_PIPE ? "gfc_time_pipe" : "gfc_time";
+    const char* name = TB_PIPE == 2 ? "gfc_time_pipe2" : TB_PIPE ? "gfc_time_pipe" : "gfc_time";
     int rc = fg::run<TbGfcTime>(argc, argv, name);
     if (!ok) {
         std::printf("CHECK FAIL test=%s directed\n", name);

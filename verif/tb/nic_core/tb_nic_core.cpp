@@ -29,7 +29,7 @@
 #define TB_CNT_W 32
 #endif
 #ifndef TB_GFC_PIPE
-#define TB_GFC_PIPE 1
+#define TB_GFC_PIPE 2
 #endif
 
 struct TbNicCore {

@@ -336,18 +336,20 @@ static void directed(const char* who, Dut& d) {
         in.cfg_m = 31;
         in.cfg_n = 31;
         reset(d, in);
-        // f is two edges behind c (the shifted c is registered, then k is added): after one
-        // edge f_value is 0 + k = 0, after two (3 << 31) >> 31 + 0
+        // f is two edges behind c (the shifted c is registered, then k is added), and m, n
+        // reach the shifters one edge after they are presented: after one edge f_value is
+        // 0 + k = 0; after two, 3 shifted by the reset's amounts (m = n = 0) + 0
         d.edge(false, in);
         check(who, "f_two_edges_behind_c", d.o.f_value == 0);
         d.edge(false, in);
-        check(who, "f_shift_keeps_bits", d.o.f_value == 3);
+        check(who, "f_c_two_edges_behind_reset_shift", d.o.f_value == 3);
         in.c = CMAX;
         in.cfg_n = 0;
         in.cfg_k = 5;
         d.edge(false, in);
-        // k acts one edge later, c two: the previous shifted c (3) plus the new k
-        check(who, "f_k_one_edge_behind", d.o.f_value == 3 + 5);
+        // k acts one edge later, c two: the c = 3 shifted on the previous edge by m = n = 31,
+        // (3 << 31) >> 31 = 3 (c << m is formed wide enough), plus the new k
+        check(who, "f_shift_keeps_bits_k_one_edge_behind", d.o.f_value == 3 + 5);
         d.edge(false, in);
         // n three: this f is CMAX shifted by m = n = 31 (the amounts of the cycle before) + k
         check(who, "f_n_three_edges_behind", d.o.f_value == (uint64_t)CMAX + 5);
