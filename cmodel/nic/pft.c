@@ -154,9 +154,9 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     /* ---- injection ---- */
     uint64_t gap_next = in->flit_sent ? 0u : fg_sat_add(st->gap, 1u, cfg->fw);
     if (in->flit_sent) FG_COV(st, FG_PFT_COV_FLIT_SENT);
-    /* The comparison uses the registered f_value (f of the c of two cycles before), not the
-     * f being computed on this edge. */
-    const uint64_t f_prev = st->f_value;
+    /* The comparison uses f_value of the previous cycle (f of the c of three cycles before;
+     * the RTL makes it one edge ahead), not the f being computed on this edge. */
+    const uint64_t f_prev = st->f_value_prev;
     bool allow_next = true;
     if (in->cfg_enable && cong_next) {
         if ((in->cfg_injection & 1u) == FG_PFT_INJECT_FI) {
@@ -181,6 +181,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     st->congested = cong_next;
     st->gap = gap_next;
     st->allow = allow_next;
+    st->f_value_prev = st->f_value;
     st->f_value = f;
     st->shifted = shifted_now;
     st->m_prev = in->cfg_m & 31u;

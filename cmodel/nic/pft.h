@@ -75,6 +75,7 @@ typedef struct {
     uint32_t lfsr;      /* fg_lfsr state: r of the current cycle */
     bool allow;         /* registered outputs, as the RTL shows them */
     uint64_t f_value;
+    uint64_t f_value_prev; /* f_value of the previous cycle: what allow compares with */
     uint64_t shifted; /* c of the previous cycle shifted by the m, n of the cycle before that:
                        * f's first stage */
     uint64_t cov[FG_PFT_COV_N];

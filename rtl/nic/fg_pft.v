@@ -84,7 +84,10 @@ module fg_pft #(
     reg            last_reg, last_next;         // rem_w_reg <= 1: this is the window's last cycle
     reg            need1_reg, need1_next;       // need_reg <= 1: a hit now reaches N
     reg            need0_reg, need0_next;       // need_reg == 0: N reached without a hit
-    reg  [FW-1:0]  gap_plus1_reg, gap_plus1_next;  // FI: idle cycles since the last flit + 1, saturating
+    reg  [FW-1:0]  gap_plus2_reg, gap_plus2_next;  // FI: idle cycles since the last flit + 2, saturating
+    reg            pre_fi_reg, f0_reg;              // FI compares with F, made an edge ahead
+    reg            pre_ri_step_reg, pre_ri_seed_reg; // RI's: r stepped, r loaded with the seed
+    reg            seed_load_q_reg;                 // cfg_seed_load of the cycle before
     reg            allow_reg, allow_next;
     reg  [FW-1:0]  f_value_reg;
     reg            stat_enter_reg, stat_enter_next;
@@ -92,7 +95,12 @@ module fg_pft #(
     reg            stat_throttled_reg;
 
     // ---- the random number of this cycle ----
+    // RI compares with the value of the next cycle, one edge ahead (below); `value` itself
+    // is not read
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] lfsr_value;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] lfsr_value_step;
     fg_lfsr #(
         .RESET_SEED (RESET_SEED)
     ) u_lfsr (
@@ -101,7 +109,8 @@ module fg_pft #(
         .load  (cfg_seed_load),
         .seed  (cfg_seed),
         .step  (1'b1),
-        .value (lfsr_value)
+        .value (lfsr_value),
+        .value_step (lfsr_value_step)
     );
 
     // ---- f(c) = ((c << m) >> n) + k, saturating to FW bits ----
@@ -198,42 +207,60 @@ module fg_pft #(
     end
 
     // ---- injection ----
-    wire [CMPW-1:0] r_ext = {{(CMPW-32){1'b0}}, lfsr_value};
-    // Compare with the registered f (the f_value output: f of the c of two cycles before),
-    // so the adder ends in a flop and the compare starts from one.
+    // allow on the edge at the end of cycle t compares with F(t) = f_value of cycle t - 1
+    // (f of the c of three cycles before), and both compares are made one edge ahead, on
+    // the edge at the end of cycle t - 1, from flops: FI's with the idle count cycle t will
+    // have (idle + 2 of cycle t - 1, or 1 after a flit), RI's with the LFSR value cycle t
+    // will have (the seed when it is loaded on this edge, else fg_lfsr's value_step, each
+    // compared and the load selecting). The edge of cycle t then only selects among
+    // registered results (pre_*_reg): the wide compares in front of allow were the NIC
+    // core's worst path on iCE40 (36 MHz).
+    // Each compare is two half-width carry chains side by side, combined by one LUT.
+    wire [CMPW-1:0] r_ext = {{(CMPW-32){1'b0}}, lfsr_value_step};
+    wire [CMPW-1:0] s_ext = {{(CMPW-32){1'b0}}, cfg_seed};
     wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_value_reg};
-    // The two wide compares (FI: idle + 1 >= f, FW bits; RI: r >= f, CMPW bits) are each made
-    // of two half-width carry chains side by side, combined by one LUT: a 33-bit chain was
-    // the block's worst path on iCE40 (36 MHz; its carry is 0.3 ns a bit).
     localparam integer FH = FW / 2;
     localparam integer CH = CMPW / 2;
-    wire fi_hi_gt = gap_plus1_reg[FW-1:FH] > f_value_reg[FW-1:FH];
-    wire fi_hi_eq = gap_plus1_reg[FW-1:FH] == f_value_reg[FW-1:FH];
-    wire fi_lo_ge = gap_plus1_reg[FH-1:0] >= f_value_reg[FH-1:0];
+    wire fi_hi_gt = gap_plus2_reg[FW-1:FH] > f_value_reg[FW-1:FH];
+    wire fi_hi_eq = gap_plus2_reg[FW-1:FH] == f_value_reg[FW-1:FH];
+    wire fi_lo_ge = gap_plus2_reg[FH-1:0] >= f_value_reg[FH-1:0];
     wire fi_ge    = fi_hi_gt || (fi_hi_eq && fi_lo_ge);
     wire ri_hi_gt = r_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
     wire ri_hi_eq = r_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
     wire ri_lo_ge = r_ext[CH-1:0] >= f_ext[CH-1:0];
     wire ri_ge    = ri_hi_gt || (ri_hi_eq && ri_lo_ge);
+    // a loaded seed of 0 becomes 1 in fg_lfsr: 1 >= F when F <= 1
+    wire sd_hi_gt = s_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
+    wire sd_hi_eq = s_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
+    wire sd_lo_ge = s_ext[CH-1:0] >= f_ext[CH-1:0];
+    wire sd_zero  = (cfg_seed == 32'd0);
+    wire f_le1    = (f_value_reg[FW-1:1] == {(FW-1){1'b0}});
+    // FI, next cycle: after a flit this cycle the idle count is 1 then (1 >= F: F <= 1),
+    // otherwise idle + 2 of this cycle (gap_plus2_reg)
+    wire pre_fi_next = flit_sent ? f_le1 : fi_ge;
+    // the two RI cases are registered apart and the load selects on the next edge
+    wire pre_ri_step_next = ri_ge;
+    wire pre_ri_seed_next = (sd_hi_gt || (sd_hi_eq && sd_lo_ge)) || (sd_zero && f_le1);
+    wire f0_next     = f_le1 && !f_value_reg[0];
 
     always @* begin
-        // gap_plus1_reg holds what the idle count becomes if no flit goes in this cycle:
-        // the previous count plus one, saturating
+        // gap_plus2_reg holds what the idle count becomes by the end of the next cycle if no
+        // flit goes in this one or that one: the previous count plus two, saturating
         if (flit_sent) begin
-            gap_plus1_next = {{(FW-1){1'b0}}, 1'b1};
-        end else if (&gap_plus1_reg) begin
-            gap_plus1_next = gap_plus1_reg;
+            gap_plus2_next = {{(FW-2){1'b0}}, 2'b10};
+        end else if (&gap_plus2_reg) begin
+            gap_plus2_next = gap_plus2_reg;
         end else begin
-            gap_plus1_next = gap_plus1_reg + {{(FW-1){1'b0}}, 1'b1};
+            gap_plus2_next = gap_plus2_reg + {{(FW-1){1'b0}}, 1'b1};
         end
         if (!cfg_enable || !congested_next) begin
             allow_next = 1'b1;
         end else if (!cfg_injection) begin
-            // gap_next >= f: 0 >= f after a flit, otherwise gap_plus1_reg >= f (one chain
-            // from flops; the increment only feeds the register)
-            allow_next = flit_sent ? (f_value_reg == {FW{1'b0}}) : fi_ge;
+            // idle count after this edge >= F: 0 >= F after a flit, otherwise the compare
+            // made on the edge before
+            allow_next = flit_sent ? f0_reg : pre_fi_reg;
         end else begin
-            allow_next = ri_ge;
+            allow_next = seed_load_q_reg ? pre_ri_seed_reg : pre_ri_step_reg;
         end
     end
 
@@ -252,7 +279,12 @@ module fg_pft #(
             last_reg           <= 1'b1;
             need1_reg          <= 1'b0;
             need0_reg          <= 1'b0;
-            gap_plus1_reg      <= {FW{1'b1}};   // the last flit was "long ago"
+            gap_plus2_reg      <= {FW{1'b1}};   // the last flit was "long ago"
+            pre_fi_reg         <= 1'b1;         // F = 0 after reset: every compare holds
+            pre_ri_step_reg    <= 1'b1;
+            pre_ri_seed_reg    <= 1'b1;
+            seed_load_q_reg    <= 1'b0;
+            f0_reg             <= 1'b1;
             allow_reg          <= 1'b1;
             f_value_reg        <= {FW{1'b0}};
             shr_lo_reg         <= {FW{1'b0}};
@@ -274,7 +306,12 @@ module fg_pft #(
             last_reg           <= last_next;
             need1_reg          <= need1_next;
             need0_reg          <= need0_next;
-            gap_plus1_reg      <= gap_plus1_next;
+            gap_plus2_reg      <= gap_plus2_next;
+            pre_fi_reg         <= pre_fi_next;
+            pre_ri_step_reg    <= pre_ri_step_next;
+            pre_ri_seed_reg    <= pre_ri_seed_next;
+            seed_load_q_reg    <= cfg_seed_load;
+            f0_reg             <= f0_next;
             allow_reg          <= allow_next;
             f_value_reg        <= f_now;
             shr_lo_reg         <= shr_lo_next;

@@ -101,6 +101,10 @@ module fg_ecn_mark #(
     endgenerate
 
     wire [31:0] rnd;
+    // the value one step on: not needed here (the marker draws the value of its cycle)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] lfsr_step_unused;
+    /* verilator lint_on UNUSEDSIGNAL */
     fg_lfsr #(
         .RESET_SEED (RESET_SEED)
     ) u_lfsr (
@@ -109,7 +113,8 @@ module fg_ecn_mark #(
         .load  (cfg_seed_load),
         .seed  (cfg_seed),
         .step  (in_valid),
-        .value (rnd)
+        .value (rnd),
+        .value_step (lfsr_step_unused)
     );
 
     // ---- stage registers (s<k>: after edge k) -------------------------------------------

@@ -80,6 +80,11 @@ module fg_ecn_red #(
             reg  [CW+31:0] prob;  // (q - kmin) * slope, Q(CW).32
             reg           decide;
 
+            // the value one step on: not needed here (the marker draws the value of
+            // its cycle)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [31:0] lfsr_step_unused;
+            /* verilator lint_on UNUSEDSIGNAL */
             fg_lfsr #(
                 .RESET_SEED (RESET_SEED ^ MIX)
             ) u_lfsr (
@@ -88,7 +93,8 @@ module fg_ecn_red #(
                 .load  (cfg_seed_load),
                 .seed  (cfg_seed ^ MIX),
                 .step  (enq_valid[gi]),
-                .value (rnd)
+                .value (rnd),
+                .value_step (lfsr_step_unused)
             );
 
             always @* begin

@@ -256,6 +256,10 @@ module fg_ppfc #(
 
     // ---- LFSR: loaded with cfg_seed on reset and on cfg_seed_load, one step per pick -----
     wire [31:0] lfsr_value;
+    // the value one step on: not needed here (the pick uses the value of its cycle)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] lfsr_step_unused;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     fg_lfsr #(.RESET_SEED(32'h0000_0001)) u_lfsr (
         .clk(clk),
@@ -263,7 +267,8 @@ module fg_ppfc #(
         .load(rst | cfg_seed_load),
         .seed(cfg_seed),
         .step(lfsr_step),
-        .value(lfsr_value)
+        .value(lfsr_value),
+        .value_step(lfsr_step_unused)
     );
 
     // ---- per-PG occupancy, hold-off, stat_pp; per-EQ gate bit ---------------------------

@@ -93,13 +93,12 @@ static void measure(const pft_curve_opts *o, uint32_t c, pft_point *p)
     in.flit_req = true;
     in.c = FG_PFT_C_MAX; /* c > t_e = 0 on this edge: Congested after the next */
     fg_pft_step(&st, &in, &out);
-    /* three edges with the c under test: Congested after the first (with m and n in the
+    /* four edges with the c under test: Congested after the first (with m and n in the
      * shifters from the edge before), f_value = f(c) after the second, and allow compares
-     * with f_value, so from the third on every measured cycle's allow uses f(c) */
+     * with the f_value of the cycle before, so from the fourth on every measured cycle's
+     * allow uses f(c) */
     in.c = c;
-    fg_pft_step(&st, &in, &out);
-    fg_pft_step(&st, &in, &out);
-    fg_pft_step(&st, &in, &out);
+    for (int settle = 0; settle < 4; settle++) fg_pft_step(&st, &in, &out);
 
     uint64_t flits = 0, last = 0;
     int gaps_exact = 1;

@@ -252,8 +252,9 @@ static void directed(const char* who, Dut& d) {
         check(who, "at_window_keeps_its_n", entered_at == 3, buf);
     }
     // FI: f = ((100 << 3) >> 5) + 2 = 800 / 32 + 2 = 27: flits exactly 28 cycles apart once
-    // congested, with a flit always waiting and sent whenever allowed (the first two flits may
-    // be closer: f_value is 0 after reset and allow compares with the registered f).
+    // congested, with a flit always waiting and sent whenever allowed (the first three flits
+    // may be closer: the state is Normal on the first edge, f_value is 0 after reset, and
+    // allow compares with the f_value of the cycle before, 0 on the first two edges).
     {
         fg_pft_in in = base_in();
         in.cfg_strategy = FG_PFT_STRATEGY_FT;
@@ -271,7 +272,7 @@ static void directed(const char* who, Dut& d) {
         for (int t = 0; t < 28 * 20 + 5; t++) {
             in.flit_sent = d.o.allow;  // the NIC sends in the cycle the registered allow is 1
             if (in.flit_sent) {
-                if (last >= 0 && flits >= 2 && t - last != 28) exact = false;
+                if (last >= 0 && flits >= 3 && t - last != 28) exact = false;
                 last = t;
                 flits++;
             }
@@ -289,13 +290,13 @@ static void directed(const char* who, Dut& d) {
             d.edge(false, in);
             n += in.flit_sent;
         }
-        // f compares from its register, and f is two edges behind c, three behind m and n
-        // (their shift amounts are registered first) and one behind k: the allow of the
-        // loop's first cycle was decided before the change, and the next three edges still
-        // compare with 27, 25 ((100 << 3) >> 5 + 0) and 25; from the fourth on, f = 0. So at
-        // most four cycles of the 100 are without a flit.
+        // allow compares with the f_value of the cycle before, and f is two edges behind c,
+        // three behind m and n (their shift amounts are registered first) and one behind k:
+        // the allow of the loop's first cycle was decided before the change, and the next
+        // four edges still compare with 27, 27, 25 ((100 << 3) >> 5 + 0) and 25; from the
+        // fifth on, f = 0. So at most five cycles of the 100 are without a flit.
         std::snprintf(buf, sizeof buf, "flits=%d/100", n);
-        check(who, "fi_f0_every_cycle", n >= 96 && d.o.congested, buf);
+        check(who, "fi_f0_every_cycle", n >= 95 && d.o.congested, buf);
     }
     // RI with a known seed: load 0xACE1; f = 2048 << 20 = 2^31, so the flit may go in cycle
     // t + 1 exactly when bit 31 of the LFSR value of cycle t is set. The values come from the
@@ -311,6 +312,7 @@ static void directed(const char* who, Dut& d) {
         reset(d, in);
         d.edge(false, in);  // c's compares registered; the shift amounts of m = 20 registered
         d.edge(false, in);  // enters Congested; c << 20 registered
+        d.edge(false, in);  // f_value = 2^31; allow's compare (one edge ahead) takes it next
         in.cfg_seed = 0xACE1;
         in.cfg_seed_load = true;
         d.edge(false, in);  // the LFSR holds 0xACE1 after this edge
@@ -327,6 +329,34 @@ static void directed(const char* who, Dut& d) {
         }
         std::snprintf(buf, sizeof buf, "allowed=%d/256", allowed);
         check(who, "ri_known_seed_sequence", same && allowed > 0 && allowed < 256, buf);
+    }
+    // allow follows f one edge late: RI, c = 1 (> t_e = 0: Congested), m = n = 0, k = 2^32 - 2,
+    // so f = 2^32 - 1 and r >= f never holds (the LFSR value is never all ones here); then
+    // k = 0 (f = 1, and r >= 1 always holds: the LFSR is never 0). k reaches f_value on the
+    // first edge, allow's compare (made one edge ahead) takes that f_value on the second,
+    // and allow is 1 after the third edge, not before.
+    {
+        fg_pft_in in = base_in();
+        in.cfg_strategy = FG_PFT_STRATEGY_FT;
+        in.cfg_injection = FG_PFT_INJECT_RI;
+        in.cfg_t_e = 0;
+        in.cfg_t_s = 0;
+        in.c = 1;
+        in.cfg_k = 0xFFFFFFFEull;
+        reset(d, in);
+        bool blocked = true;
+        for (int i = 0; i < 40; i++) {
+            d.edge(false, in);
+            if (i >= 8) blocked &= !d.o.allow && d.o.congested;
+        }
+        in.cfg_k = 0;
+        int first_allow = -1;
+        for (int i = 1; i <= 6; i++) {
+            d.edge(false, in);
+            if (d.o.allow && first_allow < 0) first_allow = i;
+        }
+        std::snprintf(buf, sizeof buf, "blocked_before=%d first_allow_edge=%d expected=3", blocked, first_allow);
+        check(who, "ri_allow_follows_k_three_edges", blocked && first_allow == 3, buf);
     }
     // f(c) widths: (3 << 31) >> 31 must be 3 (c << m is formed wide enough); 4095 << 31 with
     // n = 0 saturates to 2^FW - 1 when FW < 43.
