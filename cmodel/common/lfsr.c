@@ -29,4 +29,5 @@ void fg_lfsr_step(fg_lfsr_state *st, const fg_lfsr_in *in, fg_lfsr_out *out)
         FG_COV(st, FG_LFSR_COV_HOLD);
     }
     out->value = st->state;
+    out->value_step = fg_lfsr_next(st->state);
 }

@@ -25,6 +25,7 @@ struct TbLfsr {
         sig.input("seed", 32, &top->seed, [this] { return (uint64_t)in.seed; });
         sig.input("step", 1, &top->step, [this] { return (uint64_t)in.step; });
         sig.output("value", 32, &top->value, [this] { return (uint64_t)out.value; });
+        sig.output("value_step", 32, &top->value_step, [this] { return (uint64_t)out.value_step; });
     }
     void stimulus(uint64_t cycle, fg::Rng& r) {
         rst = cycle < 2 || r.chance(1, 20000);
@@ -36,6 +37,7 @@ struct TbLfsr {
         if (rst) {
             fg_lfsr_reset(&st, &cfg);
             out.value = st.state;
+            out.value_step = fg_lfsr_next(st.state);
         } else {
             fg_lfsr_step(&st, &in, &out);
         }
