@@ -52,7 +52,7 @@ int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
         return -1; /* state untouched: fg_gfc_time_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
-    st->period_q[0] = st->period_q[1] = 1; /* the RTL's pq register resets to 1 */
+    st->period_q[0] = st->period_q[1] = st->period_q[2] = 1; /* the RTL's period registers: 1 */
     st->now.rate = FG_GFC_TIME_LINE_RATE;
     for (int i = 0; i < FG_GFC_TIME_PIPE_MAX; i++) st->late[i].rate = FG_GFC_TIME_LINE_RATE;
     st->r = st->now;
@@ -61,8 +61,8 @@ int fg_gfc_time_reset(fg_gfc_time_state *st, const fg_gfc_time_cfg *cfg)
 
 void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_time_out *out)
 {
-    /* the period of two edges before (a new cfg_period acts two edges later) */
-    const uint32_t period = st->period_q[1];
+    /* the period of three edges before (a new cfg_period acts three edges later) */
+    const uint32_t period = st->period_q[2];
     fg_gfc_time_out nx = st->now;
     bool tick = st->cnt == 0 || st->cnt >= period;
 
@@ -101,6 +101,7 @@ void fg_gfc_time_step(fg_gfc_time_state *st, const fg_gfc_time_in *in, fg_gfc_ti
     }
     st->sample = tick;
     st->recip_prev = in->cfg_recip & 0xFFFFFFu;
+    st->period_q[2] = st->period_q[1];
     st->period_q[1] = st->period_q[0];
     st->period_q[0] = in->cfg_period & 0xFFFFFFu;
     st->now = nx;

@@ -2,7 +2,7 @@
  * transmit queue on a credit-based link (docs/blocks/gfc_time.md, SPEC sections 3, 5).
  *
  * Each edge: tick = (cnt == 0 || cnt >= P); cnt = tick ? sat0(P - 1) : cnt - 1, where P
- * is cfg_period of two edges before (registered twice in the RTL; 1 after reset); on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
+ * is cfg_period of three edges before (registered three times in the RTL; 1 after reset); on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
  * edge after a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
  * 0x10000 (Q1.16 of line rate) and pulses stat_update, stat_full (capped) or stat_zero
  * (free == 0). cfg_recip = round(2^28 / (B_m - B_0)), B_m - B_0 in blocks.
@@ -64,8 +64,8 @@ typedef struct {
     fg_gfc_time_cfg cfg;
     uint32_t cnt;
     uint32_t recip_prev; /* cfg_recip of the previous edge (pipe 2's products use it) */
-    uint32_t period_q[2]; /* cfg_period of the last two edges, newest first: the counter uses
-                           * period_q[1] (1 after reset: the RTL's max(P, 1) register) */
+    uint32_t period_q[3]; /* cfg_period of the last three edges, newest first: the counter
+                           * uses period_q[2] (1 after reset, as the RTL's registers) */
     bool sample;
     fg_gfc_time_out r;                          /* registered outputs as the block shows them */
     fg_gfc_time_out now;                        /* the outputs as they are at pipe 0 */

@@ -10,8 +10,8 @@
 // token-bucket mode of fg_rate_limiter (cfg_rate). cfg_enable = 0 outputs line rate
 // (0x10000) and leaves the credits alone to guard the buffer, as plain CBFC.
 // The period counter counts down from P - 1; a tick comes when it is 0 or when P was lowered
-// below it (a shorter period acts at once); P 0 acts as 1. P is cfg_period registered twice
-// (a new period acts two edges after it is presented; 1 after reset).
+// below it (a shorter period acts at once); P 0 acts as 1. P is cfg_period of three edges
+// before (registered three times; 1 after reset).
 // Registered outputs: rate, free_blocks (the last r), stat_update (a new rate, every
 // T_fc), stat_full (it was capped at line rate), stat_zero (no free credit: rate 0).
 // After reset rate = line rate and the first sample is taken on the first edge.
@@ -58,25 +58,32 @@ module fg_gfc_time #(
 
     localparam [16:0] LINE_RATE = 17'h10000;
 
-    // The counter is kept as dec = cnt - 1 (mod 2^24), with P - 1 and P - 2 registered beside
-    // it (pm1, pm2): "cnt == 0 or cnt >= P" is then the single compare dec >= pm1 (cnt 0 is
-    // dec = 2^24 - 1), one carry chain from flops, and the reload is dec = pm2 or the
-    // decrement, selected by it. cfg_period is registered first as max(cfg_period, 1) (pq),
-    // and P - 1, P - 2 formed from that register. (P - 1 and the two compares formed from
-    // cfg_period in the edge were the NIC core's worst path once PFT's was cut: 135 MHz on
-    // ECP5.)
-    reg  [23:0] dec_reg, dec_next;
-    reg  [23:0] pq_reg, pm1_reg, pm2_reg;
-    wire [23:0] pq_next  = (cfg_period == 24'd0) ? 24'd1 : cfg_period;
-    wire [23:0] pm1_next = pq_reg - 24'd1;
-    wire [23:0] pm2_next = pq_reg - 24'd2;
+    // The tick is a register and the counter is kept as decm1 = cnt - 2 (mod 2^24), with
+    // P - 2 and P - 3 registered beside it: "cnt == 0 or cnt >= P" for the next cycle is
+    // cnt' - 1 >= P' - 1 (cnt 0 gives 2^24 - 1, above any P - 1), where cnt' - 1 is P - 2
+    // after a tick and decm1 otherwise, and P' - 1 is already in pm1n (P - 1 one stage
+    // ahead): two compares from flops, the tick selecting which; the reload of decm1 is
+    // P - 3 or its decrement, selected by the tick. cfg_period is registered as
+    // max(cfg_period, 1) (pq), then P - 1, P - 2, P - 3 are formed from pq (pm*n) and P - 2,
+    // P - 3 registered once more (pm*): a new period acts three edges after it is presented. (P - 1 and the two compares formed from
+    // cfg_period in the edge were the NIC core's worst path once PFT's was cut, 135 MHz on
+    // ECP5; the compare in front of the tick's selects then was, 36 MHz on iCE40UP5K.)
+    reg  [23:0] decm1_reg, decm1_next;
+    reg         tick_reg, tick_next;
+    reg  [23:0] pq_reg, pm1n_reg, pm2n_reg, pm3n_reg, pm2_reg, pm3_reg;
+    wire [23:0] pq_next   = (cfg_period == 24'd0) ? 24'd1 : cfg_period;
+    wire [23:0] pm1n_next = pq_reg - 24'd1;
+    wire [23:0] pm2n_next = pq_reg - 24'd2;
+    wire [23:0] pm3n_next = pq_reg - 24'd3;
     reg         sample_reg;
     reg  [11:0] free_reg, free_next;
     reg  [16:0] rate_reg, rate_next;
     reg         stat_update_reg, stat_full_reg, stat_zero_reg;
     reg         full_next, zero_next;
-    wire        tick = dec_reg >= pm1_reg;
-    wire [23:0] dec_dec = dec_reg - 24'd1;
+    wire        tick = tick_reg;
+    wire        tk_after_tick = pm2_reg >= pm1n_reg;     // next cycle's tick if this one ticks
+    wire        tk_after_dec  = decm1_reg >= pm1n_reg;   // and if it counts down
+    wire [23:0] decm1_dec = decm1_reg - 24'd1;
 
     // What the rate is computed from on this edge: a sample is due (calc_valid), with
     // cfg_enable and r == 0 as they were at the sample edge, and the rounded, unclamped
@@ -87,7 +94,8 @@ module fg_gfc_time #(
     wire [23:0] calc_quot;
 
     always @* begin
-        dec_next  = tick ? pm2_reg : dec_dec;
+        decm1_next = tick ? pm3_reg : decm1_dec;
+        tick_next  = tick ? tk_after_tick : tk_after_dec;
         free_next = tick ? (fccl - fctbs) : free_reg;
         rate_next = rate_reg;
         full_next = 1'b0;
@@ -192,10 +200,14 @@ module fg_gfc_time #(
 
     always @(posedge clk) begin
         if (rst) begin
-            dec_reg         <= 24'hFFFFFF;   // cnt 0: the first sample on the first edge
-            pq_reg          <= 24'd1;        // P 1
-            pm1_reg         <= 24'd0;
+            decm1_reg       <= 24'hFFFFFE;   // cnt 0: the first sample on the first edge
+            tick_reg        <= 1'b1;
+            pq_reg          <= 24'd1;        // P 1 all along the period pipeline
+            pm1n_reg        <= 24'd0;
+            pm2n_reg        <= 24'hFFFFFF;
+            pm3n_reg        <= 24'hFFFFFE;
             pm2_reg         <= 24'hFFFFFF;
+            pm3_reg         <= 24'hFFFFFE;
             sample_reg      <= 1'b0;
             free_reg        <= 12'd0;
             rate_reg        <= LINE_RATE;
@@ -203,10 +215,14 @@ module fg_gfc_time #(
             stat_full_reg   <= 1'b0;
             stat_zero_reg   <= 1'b0;
         end else begin
-            dec_reg         <= dec_next;
+            decm1_reg       <= decm1_next;
+            tick_reg        <= tick_next;
             pq_reg          <= pq_next;
-            pm1_reg         <= pm1_next;
-            pm2_reg         <= pm2_next;
+            pm1n_reg        <= pm1n_next;
+            pm2n_reg        <= pm2n_next;
+            pm3n_reg        <= pm3n_next;
+            pm2_reg         <= pm2n_reg;
+            pm3_reg         <= pm3n_reg;
             sample_reg      <= tick;
             free_reg        <= free_next;
             rate_reg        <= rate_next;

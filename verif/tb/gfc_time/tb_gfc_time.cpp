@@ -193,54 +193,55 @@ static bool directed(const char* who, Dut& d) {
     }
     {
         // T_fc = 7: updates exactly 7 cycles apart; FCCL changes between samples are not seen
-        // early. The period is registered twice (1 after reset, 7 from the second edge on), so
-        // the counter samples on edges 1, 2 and 3 (its count is 0 on each), then every 7:
-        // ticks at 1, 2, 3, 10, ..., 66 (12 in 70 edges), each update 1 + PIPE edges later.
+        // early. The period is registered three times (1 after reset, 7 from the third edge
+        // on), so the counter samples on edges 1 to 4 (its count is 0 on each), then every 7:
+        // ticks at 1, 2, 3, 4, 11, ..., 67 (13 in 70 edges), each update 1 + PIPE edges later.
         uint32_t recip = (uint32_t)std::llround(268435456.0 / 64);
         d.edge(true, true, 7, recip, 0, 0);
         uint64_t last = 0, n = 0, first = 0, full_at = 0;
         bool spacing_ok = true, early = false;
         uint32_t fccl = 32;  // half: 0x8000
         for (uint64_t c = 1; c <= 70; c++) {
-            if (c == 33) fccl = 64;  // full, between the ticks at 31 and 38
+            if (c == 33) fccl = 64;  // full, between the ticks at 32 and 39
             Obs o = d.edge(false, true, 7, recip, fccl, 0);
             if (o.update) {
                 if (!n) first = c;
-                if (n && c - last != (n <= 2 ? 1u : 7u)) spacing_ok = false;
+                if (n && c - last != (n <= 3 ? 1u : 7u)) spacing_ok = false;
                 last = c;
                 n++;
             }
-            // the tick at 38 samples it; its rate shows 1 + PIPE edges after the tick
-            if (c >= 33 && c < 39 + TB_PIPE && o.rate != 0x8000) early = true;
+            // the tick at 39 samples it; its rate shows 1 + PIPE edges after the tick
+            if (c >= 33 && c < 40 + TB_PIPE && o.rate != 0x8000) early = true;
             if (c >= 33 && !full_at && o.rate == 0x10000) full_at = c;
         }
-        bool g = spacing_ok && !early && n == 12 && first == 2 + TB_PIPE && full_at == 39 + TB_PIPE;
+        bool g = spacing_ok && !early && n == 13 && first == 2 + TB_PIPE && full_at == 40 + TB_PIPE;
         ok &= g;
-        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=12 spacing=%s fccl_change_seen_early=%d "
+        std::printf("CHECK gfc_time %s period=7 updates=%llu expected=13 spacing=%s fccl_change_seen_early=%d "
                     "first_update=%llu expected=%d full_at=%llu expected=%d %s\n",
-                    who, (unsigned long long)n, spacing_ok ? "1,1,7,7,..." : "WRONG", early, (unsigned long long)first,
-                    2 + TB_PIPE, (unsigned long long)full_at, 39 + TB_PIPE, g ? "ok" : "WRONG");
+                    who, (unsigned long long)n, spacing_ok ? "1,1,1,7,7,..." : "WRONG", early, (unsigned long long)first,
+                    2 + TB_PIPE, (unsigned long long)full_at, 40 + TB_PIPE, g ? "ok" : "WRONG");
     }
     {
-        // Which cfg_recip the rate uses: r = 32 all along, T_fc = 7 (ticks at 1, 2, 3, 10, 17);
-        // cfg_recip for W = 64 (rate 0x8000) until the tick at 10, for W = 128 (0x4000) from the
-        // edge after it. PIPE 0 and 1 multiply on the edge after the tick, with the new
-        // reciprocal: the tick-10 update (shown from edge 12 + PIPE) is 0x4000; PIPE 2 registers cfg_recip first, so that update still has W = 64's
-        // 0x8000 and the tick at 17 brings 0x4000 (shown from edge 19 + PIPE).
+        // Which cfg_recip the rate uses: r = 32 all along, T_fc = 7 (ticks at 1, 2, 3, 4, 11,
+        // 18); cfg_recip for W = 64 (rate 0x8000) until the tick at 11, for W = 128 (0x4000)
+        // from the edge after it. PIPE 0 and 1 multiply on the edge after the tick, with the
+        // new reciprocal: the tick-11 update (shown from edge 13 + PIPE) is 0x4000; PIPE 2
+        // registers cfg_recip first, so that update still has W = 64's 0x8000 and the tick at
+        // 18 brings 0x4000 (shown from edge 20 + PIPE).
         uint32_t r64 = (uint32_t)std::llround(268435456.0 / 64);
         uint32_t r128 = (uint32_t)std::llround(268435456.0 / 128);
         d.edge(true, true, 7, r64, 0, 0);
-        uint32_t at_t10 = 0, at_t17 = 0;
+        uint32_t at_t11 = 0, at_t18 = 0;
         for (uint32_t c = 1; c <= 30; c++) {
-            Obs o = d.edge(false, true, 7, c >= 11 ? r128 : r64, 32, 0);
-            if (c == 12 + TB_PIPE) at_t10 = o.rate;
-            if (c == 19 + TB_PIPE) at_t17 = o.rate;
+            Obs o = d.edge(false, true, 7, c >= 12 ? r128 : r64, 32, 0);
+            if (c == 13 + TB_PIPE) at_t11 = o.rate;
+            if (c == 20 + TB_PIPE) at_t18 = o.rate;
         }
-        uint32_t want10 = TB_PIPE == 2 ? 0x8000u : 0x4000u;
-        bool g = at_t10 == want10 && at_t17 == 0x4000u;
+        uint32_t want11 = TB_PIPE == 2 ? 0x8000u : 0x4000u;
+        bool g = at_t11 == want11 && at_t18 == 0x4000u;
         ok &= g;
-        std::printf("CHECK gfc_time %s recip_edge tick10_rate=0x%05x expected=0x%05x tick17_rate=0x%05x expected=0x04000 %s\n",
-                    who, at_t10, want10, at_t17, g ? "ok" : "WRONG");
+        std::printf("CHECK gfc_time %s recip_edge tick11_rate=0x%05x expected=0x%05x tick18_rate=0x%05x expected=0x04000 %s\n",
+                    who, at_t11, want11, at_t18, g ? "ok" : "WRONG");
     }
     return ok;
 }
