@@ -169,8 +169,26 @@ module fg_rate_limiter #(
             reg  signed [IW-1:0] cap_next;
             reg  signed [TW-1:0] cap_reg;                 // cfg_depth<<16 of the last edge
             reg  signed [IW-1:0] tok_sum;
-            reg  signed [OW-1:0] tok_over;                // >= 0 exactly when tok_sum > cap_reg
-            reg  signed [IW-1:0] tok_under;               // < 0 exactly when tok_sum < floor
+            // The cap and floor tests need only the signs of tokens + over (>= 0 exactly when
+            // tok_sum > cap_reg) and tokens + under (< 0 exactly when tok_sum < floor): each
+            // formed carry-select, the low half's carry choosing between the high half's sums
+            // with and without it (three half-width chains side by side and a LUT; the two
+            // full-width chains into the selects were the NIC core's worst path on iCE40UP5K,
+            // 40 MHz).
+            localparam integer OH = OW / 2;
+            localparam integer UH = IW / 2;
+            wire [OW-1:0]   ov_a  = {{(OW-TW){tokens_reg[TW-1]}}, tokens_reg};
+            wire [OW-1:0]   ov_b  = over_reg;
+            wire [OH:0]     ov_lo = {1'b0, ov_a[OH-1:0]} + {1'b0, ov_b[OH-1:0]};
+            wire [OW-OH-1:0] ov_h0 = ov_a[OW-1:OH] + ov_b[OW-1:OH];
+            wire [OW-OH:0]  ov_h1 = {ov_a[OW-1:OH], 1'b1} + {ov_b[OW-1:OH], 1'b1};
+            wire            over_neg = ov_lo[OH] ? ov_h1[OW-OH] : ov_h0[OW-OH-1];
+            wire [IW-1:0]   un_a  = {tokens_reg[TW-1], tokens_reg};
+            wire [IW-1:0]   un_b  = under_reg;
+            wire [UH:0]     un_lo = {1'b0, un_a[UH-1:0]} + {1'b0, un_b[UH-1:0]};
+            wire [IW-UH-1:0] un_h0 = un_a[IW-1:UH] + un_b[IW-1:UH];
+            wire [IW-UH:0]  un_h1 = {un_a[IW-1:UH], 1'b1} + {un_b[IW-1:UH], 1'b1};
+            wire            under_neg = un_lo[UH] ? un_h1[IW-UH] : un_h0[IW-UH-1];
 
             always @* begin
                 cap_next   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
@@ -184,15 +202,12 @@ module fg_rate_limiter #(
                            + $signed(~{cap_next[IW-1], cap_next});
                 under_next = delta_next - tok_floor;
                 tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
-                tok_under  = $signed({tokens_reg[TW-1], tokens_reg}) + under_reg;
-                tok_over   = $signed({{(OW-TW){tokens_reg[TW-1]}}, tokens_reg}) + over_reg;
-                if (!tok_over[OW-1]) begin
-                    tokens_next = cap_reg;
-                end else if (tok_under[IW-1]) begin
-                    tokens_next = tok_floor[TW-1:0];
-                end else begin
-                    tokens_next = tok_sum[TW-1:0];
-                end
+                // cap, floor or the sum as an AND-OR of the three: a select of the constant
+                // floor becomes the flops' synchronous set/reset in yosys, with the tests in
+                // front of the reset pin (3 ns more wire on iCE40)
+                tokens_next = (cap_reg & {TW{!over_neg}})
+                            | (tok_floor[TW-1:0] & {TW{over_neg && under_neg}})
+                            | (tok_sum[TW-1:0] & {TW{over_neg && !under_neg}});
                 // the sign of tokens_next is tok_sum's: capped means above cap >= 0, floored
                 // means below the floor < 0
                 tok_allow_next = !pkt_start && !tok_sum[IW-1];
