@@ -2,8 +2,9 @@
  * transmit queue on a credit-based link (docs/blocks/gfc_time.md, SPEC sections 3, 5).
  *
  * Each edge: tick = (cnt == 0 || cnt >= P); cnt = tick ? sat0(P - 1) : cnt - 1, where P
- * is cfg_period of three edges before (registered three times in the RTL; 1 after reset); on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the
- * edge after a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
+ * is cfg_period of three edges before (registered three times in the RTL; 1 after reset);
+ * on a tick free = (fccl - fctbs) mod 2^12 and `sample` is set for one edge; the edge after
+ * a tick computes rate = enable ? min(0x10000, (free*cfg_recip + 2^11) >> 12) :
  * 0x10000 (Q1.16 of line rate) and pulses stat_update, stat_full (capped) or stat_zero
  * (free == 0). cfg_recip = round(2^28 / (B_m - B_0)), B_m - B_0 in blocks.
  * Registered outputs: rate, free_blocks, stat_update, stat_full, stat_zero.

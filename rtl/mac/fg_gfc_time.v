@@ -16,7 +16,7 @@
 // T_fc), stat_full (it was capped at line rate), stat_zero (no free credit: rate 0).
 // After reset rate = line rate and the first sample is taken on the first edge.
 //
-// PIPE (0 or 1) trades latency for clock rate. PIPE = 0: the 12x24 multiply, rounding and
+// PIPE (0, 1 or 2) trades latency for clock rate. PIPE = 0: the 12x24 multiply, rounding and
 // saturation run in the edge after the sample. PIPE = 1: that edge only registers the two
 // 12x12 partial products r*recip[11:0] and r*recip[23:12] (with cfg_enable and r == 0 as
 // they are then); the next edge adds them (a 24-bit add: the low 11 bits of the first
@@ -65,9 +65,10 @@ module fg_gfc_time #(
     // ahead): two compares from flops, the tick selecting which; the reload of decm1 is
     // P - 3 or its decrement, selected by the tick. cfg_period is registered as
     // max(cfg_period, 1) (pq), then P - 1, P - 2, P - 3 are formed from pq (pm*n) and P - 2,
-    // P - 3 registered once more (pm*): a new period acts three edges after it is presented. (P - 1 and the two compares formed from
-    // cfg_period in the edge were the NIC core's worst path once PFT's was cut, 135 MHz on
-    // ECP5; the compare in front of the tick's selects then was, 36 MHz on iCE40UP5K.)
+    // P - 3 registered once more (pm*): a new period acts three edges after it is presented.
+    // (P - 1 and the two compares formed from cfg_period in the edge were the NIC core's worst
+    // path once PFT's was cut, 135 MHz on ECP5; the compare in front of the tick's selects
+    // then was, 36 MHz on iCE40UP5K.)
     reg  [23:0] decm1_reg, decm1_next;
     reg         tick_reg, tick_next;
     reg  [23:0] pq_reg, pm1n_reg, pm2n_reg, pm3n_reg, pm2_reg, pm3_reg;
