@@ -24,3 +24,11 @@ $(eval $(call FG_LOCKSTEP,fifo,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W8D2),libfg
 $(eval $(call FG_LOCKSTEP,fifo_bug,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W8D2),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,fifo_w37,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W37D5),libfgmodel))
 $(eval $(call FG_LOCKSTEP,fifo_w64,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W64D1),libfgmodel))
+
+COUNTER_BANK_RTL := $(shell $(PYTHON) fpga/flow/fgrtl.py --files fg_counter_bank)
+COUNTER_BANK_TB := verif/tb/counter_bank/tb_counter_bank.cpp
+CB_SHAPE = $(call FG_PRIM_SHAPE,-GN_KIND=$(1) -GN_PORTS=$(2) -GCNT_W=$(3),TB_N_KIND=$(1) TB_N_PORTS=$(2) TB_CNT_W=$(3))
+$(eval $(call FG_LOCKSTEP,counter_bank,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel))
+$(eval $(call FG_LOCKSTEP,counter_bank_bug,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,counter_bank_5x1_w3,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,5,1,3),libfgmodel))
+$(eval $(call FG_LOCKSTEP,counter_bank_9x32,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,32,32),libfgmodel))

@@ -18,6 +18,7 @@ $(eval $(call FG_ICARUS,lfsr,lfsr,rtl/common/fg_lfsr.v,50000,))
 $(eval $(call FG_ICARUS,crc32,crc32,rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v,50000,))
 $(eval $(call FG_ICARUS,sat_counter,sat_counter,rtl/common/fg_sat_counter.v,50000,))
 $(eval $(call FG_ICARUS,sat_counter_w62,sat_counter_w62,rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,counter_bank,counter_bank,$$(COUNTER_BANK_RTL),50000,))
 $(eval $(call FG_ICARUS,fifo,fifo,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
 $(eval $(call FG_ICARUS,fifo_w37,fifo_w37,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
 

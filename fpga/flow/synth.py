@@ -57,6 +57,9 @@ FLOW_FILES = [os.path.join(REPO, "fpga", "wrap", "gen_wrap.py")]
 # (with their input and output registers absorbed) instead of LUT adder trees; synth_ecp5
 # maps products to MULT18X18D by default (yosys 0.23 absorbs no registers into those).
 YOSYS_SYNTH = {"ice40": "synth_ice40 -dsp", "ecp5": "synth_ecp5"}
+# The target as a Verilog define: rtl/common/fg_ram_1r1w.v instantiates an ECP5 DP16KD with its
+# output register (which yosys 0.23 does not infer) under FG_TECH_ECP5.
+TECH_DEFINE = {"ice40": "-DFG_TECH_ICE40", "ecp5": "-DFG_TECH_ECP5"}
 
 _versions = {}
 
@@ -123,9 +126,10 @@ def tail(path, n=12):
 # ---------------------------------------------------------------------------------------------
 # yosys
 
-def yosys_read(files, index):
+def yosys_read(files, index, arch=None):
     incs = " ".join(f"-I{d}" for d in index.include_dirs)
-    return [f"read_verilog -noautowire {incs} {os.path.join(REPO, f)}" for f in files]
+    tech = f"{TECH_DEFINE[arch]} " if arch else ""
+    return [f"read_verilog -noautowire {tech}{incs} {os.path.join(REPO, f)}" for f in files]
 
 
 def extract_ports(design, files, index, workdir, timeout):
@@ -163,7 +167,7 @@ def synthesize(design, arch, files, index, wrap_path, wrap_name, workdir, timeou
     os.makedirs(workdir, exist_ok=True)
     netlist = os.path.join(workdir, "netlist.json")
     stat_json = os.path.join(workdir, "stat.json")
-    script = yosys_read([os.path.relpath(wrap_path, REPO)] + files, index)
+    script = yosys_read([os.path.relpath(wrap_path, REPO)] + files, index, arch)
     # The synth script's own `check` step minus `autoname`: autoname only renames cells for
     # readable netlists and takes longer than the whole synthesis on the bigger designs
     # (more than 10 minutes on fg_bm 8x8 with yosys 0.23).
@@ -362,7 +366,7 @@ def run_one(design, device, index, args):
     src_hash = sha([f.encode() + b"\0" + file_bytes(os.path.join(REPO, f)) for f in files]
                    + [file_bytes(p) for p in FLOW_FILES]
                    + [FLOW_VERSION, json.dumps(design.params, sort_keys=True), design.top, versions["yosys"],
-                      " ".join(yosys_read(files, index)), YOSYS_SYNTH[arch], FOLD_PINS])
+                      " ".join(yosys_read(files, index, arch)), YOSYS_SYNTH[arch], FOLD_PINS])
     seeds = list(range(1, args.seeds + 1))
     run_hash = sha([src_hash, " ".join(DEVICES[device]["pnr"]), design.target_mhz(device),
                     versions["nextpnr"], json.dumps(seeds), "synth-only" if args.synth_only else "pnr"])
