@@ -9,7 +9,7 @@
 regmap:
 	$(PYTHON) sw/regmap/gen.py
 
-CSR_RTL := rtl/csr/fg_csr_sw.v
+# CSR_RTL (the block's file list) is set in mk/common.inc.
 CSR_TB := verif/tb/csr_sw/tb_csr_sw.cpp
 CSR_TB_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) \
   -CFLAGS -DTB_CW=$(3) -CFLAGS -DTB_CNT_W=$(4) -GN_PORTS=$(1) -GN_PRIO=$(2) -GCW=$(3) -GCNT_W=$(4)

@@ -22,4 +22,4 @@ $(eval $(call FG_LOCKSTEP,drv_rt_sw_8x8,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call
 $(eval $(call FG_LOCKSTEP,drv_rt_sw_3x5,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call DRV_RT_SW,3,5,20),libfgmodel))
 $(eval $(call FG_LOCKSTEP,drv_rt_sw_1x1,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call DRV_RT_SW,1,1,16),libfgmodel))
 $(eval $(call FG_LOCKSTEP,drv_rt_sw_32x8,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call DRV_RT_SW,32,8,24),libfgmodel))
-$(eval $(call FG_LOCKSTEP,drv_rt_nic,fg_csr_nic,rtl/csr/fg_csr_nic.v,$(DRV_RT_TB),$(DRV_RT_FLAGS) -CFLAGS -DTB_MAP_NIC -CFLAGS -DTB_CNT_W=32 -GCNT_W=32,libfgmodel))
+$(eval $(call FG_LOCKSTEP,drv_rt_nic,fg_csr_nic,$(CSR_NIC_RTL),$(DRV_RT_TB),$(DRV_RT_FLAGS) -CFLAGS -DTB_MAP_NIC -CFLAGS -DTB_CNT_W=32 -GCNT_W=32,libfgmodel))

@@ -13,7 +13,7 @@ $(eval $(call FG_ICARUS,cbfc_tx,cbfc_tx,$$(CBFC_TX_RTL),50000,))
 regmap-nic:
 	$(PYTHON) sw/regmap/gen.py --source sw/regmap/nic_regmap.json
 
-CSR_NIC_RTL := rtl/csr/fg_csr_nic.v
+# CSR_NIC_RTL and NIC_CORE_RTL (file lists from the scan of rtl/) are set in mk/common.inc.
 CSR_NIC_TB_FLAGS := -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -DTB_CNT_W=8 -GCNT_W=8
 $(BIN)/ls_csr_nic $(BIN)/ls_csr_nic_bug: sw/include/fg_regs_nic.h sw/include/fg_regs_sw.h mk/nic_core.mk
 $(eval $(call FG_LOCKSTEP,csr_nic,fg_csr_nic,$(CSR_NIC_RTL),verif/tb/csr_nic/tb_csr_nic.cpp,$(CSR_NIC_TB_FLAGS),libfgmodel))
@@ -22,8 +22,6 @@ $(eval $(call FG_LOCKSTEP,csr_nic_bug,fg_csr_nic,$(CSR_NIC_RTL),verif/tb/csr_nic
 # The NIC core: one lock-step build per PFT configuration (TB_MODE 0 FT-FI, 1 FT-RI, 2 AT-FI,
 # 3 AT-RI: the register writes of the test set the mode), each with a _bug twin; all at the
 # default GFC_PIPE = 2, and FT-FI also at GFC_PIPE = 0 (_p0) and 1 (_p1).
-NIC_CORE_RTL := rtl/top/fg_nic_core.v rtl/csr/fg_csr_nic.v rtl/mac/fg_cbfc_tx.v rtl/mac/fg_cbfc_rx.v \
-  rtl/nic/fg_pft.v rtl/common/fg_lfsr.v rtl/mac/fg_gfc_time.v rtl/common/fg_rate_limiter.v
 NIC_CORE_TB := verif/tb/nic_core/tb_nic_core.cpp
 NIC_CORE_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -DTB_MODE=$(1)
 NIC_CORE_BINS := $(foreach m,ft_fi ft_ri at_fi at_ri,$(BIN)/ls_nic_core_$(m) $(BIN)/ls_nic_core_$(m)_bug) \

@@ -19,11 +19,10 @@ SIM_HAVE_RTL := $(if $(and $(wildcard rtl/top/fg_sw_core.v),$(wildcard verif/tb/
 
 # The rtl backend: fg_sw_core Verilated once at SIM_RTL_PORTS x SIM_RTL_PRIO (a 16:1 incast
 # needs 17 ports: the receiver has its own port). The RTL file list is the core's own
-# (SW_CORE_RTL from mk/common.inc) when that is defined.
+# (SW_CORE_RTL from mk/common.inc, the scan of rtl/).
 SIM_RTL_PORTS ?= 17
 SIM_RTL_PRIO ?= 8
-SIM_RTL_SRCS := $(if $(SW_CORE_RTL),$(SW_CORE_RTL),rtl/top/fg_sw_core.v rtl/csr/fg_csr_sw.v rtl/switch/fg_bm.v \
-                rtl/mac/fg_pfc_gen.v rtl/mac/fg_pfc_timer.v rtl/switch/fg_egress_sched.v)
+SIM_RTL_SRCS := $(SW_CORE_RTL)
 SIM_VDIR := $(SIM_OBJ)/rtl_$(SIM_RTL_PORTS)x$(SIM_RTL_PRIO)
 VERILATOR_INC ?= /usr/share/verilator/include
 SIM_VCXXFLAGS := -std=c++17 -O2 -g -I$(SIM_VDIR) -isystem $(VERILATOR_INC) -isystem $(VERILATOR_INC)/vltstd \
@@ -69,12 +68,11 @@ endif
 # --- The rtl NIC backend (issue #4, helper "endpoint"; fg_sim endpoint --nic rtl): fg_nic_core
 # Verilated once (SW=8 FW=16 CNT_W=32, the defaults) behind verif/system/fg_sim_nic_rtl.cpp,
 # which is compiled here only, not with the other fg_sim_*.cpp. The file list is the NIC
-# core's own (NIC_CORE_RTL from mk/nic_core.mk) when that is defined.
+# core's own (NIC_CORE_RTL from mk/common.inc, the scan of rtl/).
 SIM_LIB_OBJS := $(filter-out %/fg_sim_nic_rtl.o,$(SIM_LIB_OBJS))
 SIM_HAVE_RTL_NIC := $(if $(and $(wildcard rtl/top/fg_nic_core.v),$(wildcard $(SIM_DIR)/fg_sim_nic_rtl.cpp)),1,)
 SIM_NIC_VDIR := $(SIM_OBJ)/rtl_nic
-SIM_NIC_RTL_SRCS := $(if $(NIC_CORE_RTL),$(NIC_CORE_RTL),rtl/top/fg_nic_core.v rtl/csr/fg_csr_nic.v \
-                    rtl/mac/fg_cbfc_tx.v rtl/mac/fg_cbfc_rx.v rtl/nic/fg_pft.v rtl/common/fg_lfsr.v)
+SIM_NIC_RTL_SRCS := $(NIC_CORE_RTL)
 # fg_sim_nic.o is rebuilt when the rtl backend comes or goes (its factory names it).
 SIM_NIC_STAMP := $(SIM_OBJ)/nic-rtl-$(if $(SIM_HAVE_RTL_NIC),yes,no).stamp
 $(SIM_NIC_STAMP):

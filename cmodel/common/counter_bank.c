@@ -41,6 +41,7 @@ int fg_counter_bank_reset(fg_counter_bank_state *st, const fg_counter_bank_cfg *
     st->cfg = *cfg;
     /* every counter reads 0 until its first write-back; the words are not reset (block RAM) */
     for (int k = 0; k < FG_COUNTER_BANK_MAX_NC; k++) st->cleared[k] = true;
+    st->sat_idx = -1;
     return 0;
 }
 
@@ -72,10 +73,12 @@ void fg_counter_bank_step(fg_counter_bank_state *st, const fg_counter_bank_in *i
     if (s2.valid && in->clr[s2.idx]) s2.stale = true;
     fg_counter_bank_stage s3 = st->s2;
     if (s3.valid && in->clr[s3.idx]) s3.stale = true;
+    st->sat_idx = -1;
     if (s3.valid) {
         uint64_t sum = (uint64_t)(s3.clr ? 0u : s3.word) + s3.snap;
         if (sum > max) {
             sum = max;
+            st->sat_idx = s3.idx;
             FG_COV(st, FG_COUNTER_BANK_COV_SATURATED);
         }
         s3.word = (uint32_t)sum;

@@ -75,6 +75,7 @@ typedef struct {
     bool rd1_in, rd2_in, rd2_clr; /* the read: index and word after e, then the flag */
     int rd1_idx;
     uint32_t rd1_word, rd2_word;
+    int sat_idx; /* the counter whose value the last edge clipped into S3, or -1 */
     uint64_t cov[FG_COUNTER_BANK_COV_N];
 } fg_counter_bank_state;
 

@@ -359,15 +359,40 @@ static uint32_t read_reg(const fg_csr_nic_state *st, sel_t s)
     case REG_GFC_DEPTH:
         return ((uint32_t)st->gfc_depth << 0);
     case REG_PFT_STATE_CHANGES:
-        return st->cnt_pft_state_changes[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_PFT_THROTTLED:
-        return st->cnt_pft_throttled[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_FLITS_SENT:
-        return st->cnt_flits_sent[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_NO_CREDIT:
-        return st->cnt_no_credit[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_GFC_WAIT:
-        return st->cnt_gfc_wait[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     default:
         return 0;
     }
@@ -755,19 +780,76 @@ static void apply_write(fg_csr_nic_state *st, sel_t s, uint32_t v, bool *clear)
     }
 }
 
-static void count(fg_csr_nic_state *st, uint32_t *cnt, const bool *pulse, const bool *clear, int sat_point)
+/* The counters' edge: pulses and clears into the bank, its read addressed from the bus (what
+ * matters is the take edge's address), coverage of what the bank did for each register. */
+static void count(fg_csr_nic_state *st, const fg_csr_nic_in *in, const bool *clear)
 {
-    uint32_t max = (uint32_t)fg_mask(st->cfg.cnt_w);
-    for (int i = 0; i < FG_CSR_NIC_MAX_PORTS; i++) {
-        if (clear[i]) {
-            if (pulse[i])
-                cover(st, FG_CSR_NIC_COV_CNT_CLEAR_WITH_PULSE);
-            cnt[i] = pulse[i] ? 1u : 0u;
-        } else if (pulse[i]) {
-            if (cnt[i] == max)
-                cover(st, sat_point);
-            else
-                cnt[i]++;
+    const int np = 1;
+    fg_counter_bank_in bi;
+    memset(&bi, 0, sizeof bi);
+    for (int p = 0; p < np; p++) {
+        bi.ev[0 * np + p] = in->stat_pft_change[p];
+        bi.clr[0 * np + p] = clear[0 * FG_CSR_NIC_MAX_PORTS + p];
+        bi.ev[1 * np + p] = in->stat_pft_throttled[p];
+        bi.clr[1 * np + p] = clear[1 * FG_CSR_NIC_MAX_PORTS + p];
+        bi.ev[2 * np + p] = in->stat_flit[p];
+        bi.clr[2 * np + p] = clear[2 * FG_CSR_NIC_MAX_PORTS + p];
+        bi.ev[3 * np + p] = in->stat_no_credit[p];
+        bi.clr[3 * np + p] = clear[3 * FG_CSR_NIC_MAX_PORTS + p];
+        bi.ev[4 * np + p] = in->stat_gfc_wait[p];
+        bi.clr[4 * np + p] = clear[4 * FG_CSR_NIC_MAX_PORTS + p];
+    }
+    for (int k = 0; k < 5 * np; k++)
+        if (bi.clr[k] && bi.ev[k])
+            cover(st, FG_CSR_NIC_COV_CNT_CLEAR_WITH_PULSE);
+    sel_t ra = decode(&st->cfg, in->csr_addr & 0xFFFu);
+    bi.rd_kind = 5u; /* outside the bank */
+    bi.rd_port = 0;
+    switch (ra.reg) {
+    case REG_PFT_STATE_CHANGES:
+        bi.rd_kind = 0u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_PFT_THROTTLED:
+        bi.rd_kind = 1u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_FLITS_SENT:
+        bi.rd_kind = 2u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_NO_CREDIT:
+        bi.rd_kind = 3u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_GFC_WAIT:
+        bi.rd_kind = 4u;
+        bi.rd_port = ra.idx;
+        break;
+    default:
+        break;
+    }
+    fg_counter_bank_out bo;
+    fg_counter_bank_step(&st->counters, &bi, &bo);
+    if (st->counters.sat_idx >= 0) {
+        switch (st->counters.sat_idx / np) {
+        case 0:
+            cover(st, FG_CSR_NIC_COV_SAT_PFT_STATE_CHANGES);
+            break;
+        case 1:
+            cover(st, FG_CSR_NIC_COV_SAT_PFT_THROTTLED);
+            break;
+        case 2:
+            cover(st, FG_CSR_NIC_COV_SAT_FLITS_SENT);
+            break;
+        case 3:
+            cover(st, FG_CSR_NIC_COV_SAT_NO_CREDIT);
+            break;
+        case 4:
+            cover(st, FG_CSR_NIC_COV_SAT_GFC_WAIT);
+            break;
+        default:
+            break;
         }
     }
 }
@@ -812,6 +894,9 @@ int fg_csr_nic_reset(fg_csr_nic_state *st, const fg_csr_nic_cfg *cfg)
     st->gfc_period = 1023u;
     st->gfc_recip = 262144u;
     st->gfc_depth = 1u;
+    const fg_counter_bank_cfg bank = {5, 1, cfg->cnt_w};
+    if (fg_counter_bank_reset(&st->counters, &bank))
+        return -1;
     return 0;
 }
 
@@ -985,11 +1070,7 @@ void fg_csr_nic_step(fg_csr_nic_state *st, const fg_csr_nic_in *in, fg_csr_nic_o
             st->phase++;
         }
     }
-    count(st, st->cnt_pft_state_changes, in->stat_pft_change, &clear[0 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_PFT_STATE_CHANGES);
-    count(st, st->cnt_pft_throttled, in->stat_pft_throttled, &clear[1 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_PFT_THROTTLED);
-    count(st, st->cnt_flits_sent, in->stat_flit, &clear[2 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_FLITS_SENT);
-    count(st, st->cnt_no_credit, in->stat_no_credit, &clear[3 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_NO_CREDIT);
-    count(st, st->cnt_gfc_wait, in->stat_gfc_wait, &clear[4 * FG_CSR_NIC_MAX_PORTS], FG_CSR_NIC_COV_SAT_GFC_WAIT);
+    count(st, in, clear);
     fg_csr_nic_outputs(st, out);
 }
 

@@ -7,10 +7,12 @@
  * was before edge FG_CSR_NIC_READ_SNAPSHOT after the take, in csr_rdata from edge
  * FG_CSR_NIC_READ_AT on; a write is decided and
  * committed on edge FG_CSR_NIC_LATENCY (legal: its register changes; illegal: the sticky
- * error); counters count the stat_* pulses. docs/registers.md lists the map. */
+ * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:
+ * a read returns the count of up to the bank's lag before). docs/registers.md lists the map. */
 #ifndef FG_CSR_NIC_H
 #define FG_CSR_NIC_H
 
+#include "common/counter_bank.h"
 #include "common/fg_model.h"
 
 #ifdef __cplusplus
@@ -23,6 +25,10 @@ extern "C" {
 #define FG_CSR_NIC_LATENCY 5 /* edges from taking an access to its commit (csr_ready again) */
 #define FG_CSR_NIC_READ_AT 3 /* the edge after the take that puts a read's value in csr_rdata */
 #define FG_CSR_NIC_READ_SNAPSHOT 2 /* the read returns the register as it was before this edge */
+/* Counters are flushed into block RAM by a scanner (fg_counter_bank): an event on edge t is
+ * in every read taken on edge t + FG_CSR_NIC_COUNTER_LAG(n_ports) or later. A read taken
+ * earlier may miss it; a clear reads 0 at once. */
+#define FG_CSR_NIC_COUNTER_LAG(n_ports) (5 * 1 + 3)
 
 typedef struct {
     int cnt_w; /* RTL parameter CNT_W (8..32, default 32): statistics counter width (32 in every product build; smaller only so tests reach saturation) */
@@ -162,12 +168,8 @@ typedef struct {
     /* error state */
     uint32_t illegal_write;
     uint32_t err_addr, err_reason;
-    /* statistics counters */
-    uint32_t cnt_pft_state_changes[FG_CSR_NIC_MAX_PORTS];
-    uint32_t cnt_pft_throttled[FG_CSR_NIC_MAX_PORTS];
-    uint32_t cnt_flits_sent[FG_CSR_NIC_MAX_PORTS];
-    uint32_t cnt_no_credit[FG_CSR_NIC_MAX_PORTS];
-    uint32_t cnt_gfc_wait[FG_CSR_NIC_MAX_PORTS];
+    /* statistics counters: kind i is the map's i-th counter register */
+    fg_counter_bank_state counters;
     uint32_t rdata;
     uint32_t rd_snapshot; /* the read's value between its snapshot and csr_rdata */
     /* the bus: the access in flight and the edges since its take (0: none, csr_ready) */

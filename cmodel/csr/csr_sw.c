@@ -580,25 +580,70 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_QUANTA_STEP:
         return ((uint32_t)st->quanta_step[s.idx] << 0);
     case REG_DROPS:
-        return st->cnt_drops[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_VIOLATIONS:
-        return st->cnt_violations[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_PFC_REQ_TX:
-        return st->cnt_pfc_req_tx[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_PFC_RX_OK:
-        return st->cnt_pfc_rx_ok[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_PFC_RX_BAD:
-        return st->cnt_pfc_rx_bad[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_CELL_CYCLES:
         return ((uint32_t)st->cell_cycles[s.idx] << 0);
     case REG_ECN_MARKS:
-        return st->cnt_ecn_marks[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_PPFC_COUNT:
-        return st->cnt_ppfc_count[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_GFC_TX:
-        return st->cnt_gfc_tx[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_GFC_RX:
-        return st->cnt_gfc_rx[s.idx];
+    {
+        /* the bank's read, addressed from the bus on the take edge */
+        fg_counter_bank_out o;
+        fg_counter_bank_outputs(&st->counters, &o);
+        return o.rd_count;
+    }
     case REG_XOFF:
         return ((uint32_t)st->xoff[s.idx] << 0);
     case REG_XON:
@@ -1123,19 +1168,112 @@ static void apply_write(fg_csr_sw_state *st, sel_t s, uint32_t v, bool *clear)
     }
 }
 
-static void count(fg_csr_sw_state *st, uint32_t *cnt, const bool *pulse, const bool *clear, int sat_point)
+/* The counters' edge: pulses and clears into the bank, its read addressed from the bus (what
+ * matters is the take edge's address), coverage of what the bank did for each register. */
+static void count(fg_csr_sw_state *st, const fg_csr_sw_in *in, const bool *clear)
 {
-    uint32_t max = (uint32_t)fg_mask(st->cfg.cnt_w);
-    for (int i = 0; i < st->cfg.n_ports; i++) {
-        if (clear[i]) {
-            if (pulse[i])
-                cover(st, FG_CSR_SW_COV_CNT_CLEAR_WITH_PULSE);
-            cnt[i] = pulse[i] ? 1u : 0u;
-        } else if (pulse[i]) {
-            if (cnt[i] == max)
-                cover(st, sat_point);
-            else
-                cnt[i]++;
+    const int np = st->cfg.n_ports;
+    fg_counter_bank_in bi;
+    memset(&bi, 0, sizeof bi);
+    for (int p = 0; p < np; p++) {
+        bi.ev[0 * np + p] = in->stat_drop[p];
+        bi.clr[0 * np + p] = clear[0 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[1 * np + p] = in->stat_violation[p];
+        bi.clr[1 * np + p] = clear[1 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[2 * np + p] = in->stat_pfc_req_tx[p];
+        bi.clr[2 * np + p] = clear[2 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[3 * np + p] = in->stat_pfc_rx_ok[p];
+        bi.clr[3 * np + p] = clear[3 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[4 * np + p] = in->stat_pfc_rx_bad[p];
+        bi.clr[4 * np + p] = clear[4 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[5 * np + p] = in->stat_ecn_mark[p];
+        bi.clr[5 * np + p] = clear[5 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[6 * np + p] = in->stat_ppfc[p];
+        bi.clr[6 * np + p] = clear[6 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[7 * np + p] = in->stat_gfc_tx[p];
+        bi.clr[7 * np + p] = clear[7 * FG_CSR_SW_MAX_PORTS + p];
+        bi.ev[8 * np + p] = in->stat_gfc_rx[p];
+        bi.clr[8 * np + p] = clear[8 * FG_CSR_SW_MAX_PORTS + p];
+    }
+    for (int k = 0; k < 9 * np; k++)
+        if (bi.clr[k] && bi.ev[k])
+            cover(st, FG_CSR_SW_COV_CNT_CLEAR_WITH_PULSE);
+    sel_t ra = decode(&st->cfg, in->csr_addr & 0xFFFu);
+    bi.rd_kind = 9u; /* outside the bank */
+    bi.rd_port = 0;
+    switch (ra.reg) {
+    case REG_DROPS:
+        bi.rd_kind = 0u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_VIOLATIONS:
+        bi.rd_kind = 1u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_PFC_REQ_TX:
+        bi.rd_kind = 2u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_PFC_RX_OK:
+        bi.rd_kind = 3u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_PFC_RX_BAD:
+        bi.rd_kind = 4u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_ECN_MARKS:
+        bi.rd_kind = 5u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_PPFC_COUNT:
+        bi.rd_kind = 6u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_GFC_TX:
+        bi.rd_kind = 7u;
+        bi.rd_port = ra.idx;
+        break;
+    case REG_GFC_RX:
+        bi.rd_kind = 8u;
+        bi.rd_port = ra.idx;
+        break;
+    default:
+        break;
+    }
+    fg_counter_bank_out bo;
+    fg_counter_bank_step(&st->counters, &bi, &bo);
+    if (st->counters.sat_idx >= 0) {
+        switch (st->counters.sat_idx / np) {
+        case 0:
+            cover(st, FG_CSR_SW_COV_SAT_DROPS);
+            break;
+        case 1:
+            cover(st, FG_CSR_SW_COV_SAT_VIOLATIONS);
+            break;
+        case 2:
+            cover(st, FG_CSR_SW_COV_SAT_PFC_REQ_TX);
+            break;
+        case 3:
+            cover(st, FG_CSR_SW_COV_SAT_PFC_RX_OK);
+            break;
+        case 4:
+            cover(st, FG_CSR_SW_COV_SAT_PFC_RX_BAD);
+            break;
+        case 5:
+            cover(st, FG_CSR_SW_COV_SAT_ECN_MARKS);
+            break;
+        case 6:
+            cover(st, FG_CSR_SW_COV_SAT_PPFC_COUNT);
+            break;
+        case 7:
+            cover(st, FG_CSR_SW_COV_SAT_GFC_TX);
+            break;
+        case 8:
+            cover(st, FG_CSR_SW_COV_SAT_GFC_RX);
+            break;
+        default:
+            break;
         }
     }
 }
@@ -1208,6 +1346,9 @@ int fg_csr_sw_reset(fg_csr_sw_state *st, const fg_csr_sw_cfg *cfg)
         st->xoff[k] = 1024u;
     for (int k = 0; k < (c->n_ports * c->n_prio); k++)
         st->xon[k] = 512u;
+    const fg_counter_bank_cfg bank = {9, cfg->n_ports, cfg->cnt_w};
+    if (fg_counter_bank_reset(&st->counters, &bank))
+        return -1;
     return 0;
 }
 
@@ -1447,15 +1588,7 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
             st->phase++;
         }
     }
-    count(st, st->cnt_drops, in->stat_drop, &clear[0 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_DROPS);
-    count(st, st->cnt_violations, in->stat_violation, &clear[1 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_VIOLATIONS);
-    count(st, st->cnt_pfc_req_tx, in->stat_pfc_req_tx, &clear[2 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_REQ_TX);
-    count(st, st->cnt_pfc_rx_ok, in->stat_pfc_rx_ok, &clear[3 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_RX_OK);
-    count(st, st->cnt_pfc_rx_bad, in->stat_pfc_rx_bad, &clear[4 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PFC_RX_BAD);
-    count(st, st->cnt_ecn_marks, in->stat_ecn_mark, &clear[5 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_ECN_MARKS);
-    count(st, st->cnt_ppfc_count, in->stat_ppfc, &clear[6 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_PPFC_COUNT);
-    count(st, st->cnt_gfc_tx, in->stat_gfc_tx, &clear[7 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_TX);
-    count(st, st->cnt_gfc_rx, in->stat_gfc_rx, &clear[8 * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_GFC_RX);
+    count(st, in, clear);
     fg_csr_sw_outputs(st, out);
 }
 

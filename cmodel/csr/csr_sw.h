@@ -7,10 +7,12 @@
  * was before edge FG_CSR_SW_READ_SNAPSHOT after the take, in csr_rdata from edge
  * FG_CSR_SW_READ_AT on; a write is decided and
  * committed on edge FG_CSR_SW_LATENCY (legal: its register changes; illegal: the sticky
- * error); counters count the stat_* pulses. docs/registers.md lists the map. */
+ * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:
+ * a read returns the count of up to the bank's lag before). docs/registers.md lists the map. */
 #ifndef FG_CSR_SW_H
 #define FG_CSR_SW_H
 
+#include "common/counter_bank.h"
 #include "common/fg_model.h"
 
 #ifdef __cplusplus
@@ -24,6 +26,10 @@ extern "C" {
 #define FG_CSR_SW_LATENCY 17 /* edges from taking an access to its commit (csr_ready again) */
 #define FG_CSR_SW_READ_AT 3 /* the edge after the take that puts a read's value in csr_rdata */
 #define FG_CSR_SW_READ_SNAPSHOT 2 /* the read returns the register as it was before this edge */
+/* Counters are flushed into block RAM by a scanner (fg_counter_bank): an event on edge t is
+ * in every read taken on edge t + FG_CSR_SW_COUNTER_LAG(n_ports) or later. A read taken
+ * earlier may miss it; a clear reads 0 at once. */
+#define FG_CSR_SW_COUNTER_LAG(n_ports) (9 * (n_ports) + 3)
 
 typedef struct {
     int n_ports; /* RTL parameter N_PORTS (1..32, default 4): switch ports */
@@ -225,16 +231,8 @@ typedef struct {
     /* error state */
     uint32_t illegal_write;
     uint32_t err_addr, err_reason;
-    /* statistics counters */
-    uint32_t cnt_drops[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_violations[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_pfc_req_tx[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_pfc_rx_ok[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_pfc_rx_bad[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_ecn_marks[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_ppfc_count[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_gfc_tx[FG_CSR_SW_MAX_PORTS];
-    uint32_t cnt_gfc_rx[FG_CSR_SW_MAX_PORTS];
+    /* statistics counters: kind i is the map's i-th counter register */
+    fg_counter_bank_state counters;
     uint32_t rdata;
     uint32_t rd_snapshot; /* the read's value between its snapshot and csr_rdata */
     /* the bus: the access in flight and the edges since its take (0: none, csr_ready) */

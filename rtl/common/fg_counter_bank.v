@@ -11,8 +11,8 @@
 //
 //   edge s   (snapshot): S1 <= {k, pend[k], cleared[k] | clr[k]}; pend[k] <= ev[k];
 //                        the scan copy's word k is read (fg_ram_1r1w: two edges)
-//   edge s+2: sum = base + snap, base = 0 if cleared, else the word (its low bits; the
-//             carry into the rest at s+3)
+//   edge s+2: sum = base + snap, base = 0 if cleared, else the word (the low bits, and the
+//             rest and the rest + 1; the low carry picks at s+3)
 //   edge s+3 (write-back): word[k] <= min(sum, 2^CNT_W - 1) in both copies; cleared[k] <= 0
 //                        (unless clr[k] again)
 //
@@ -44,7 +44,7 @@ module fg_counter_bank #(
     input  wire [N_KIND*N_PORTS-1:0]   clr,       // clear on this edge (an event on it counts 1)
     input  wire [KW-1:0]               rd_kind,
     input  wire [PW-1:0]               rd_port,
-    output wire [CNT_W-1:0]            rd_count
+    output wire [31:0]                 rd_count   // CNT_W bits, zero-extended
 );
 
     localparam integer NC    = N_KIND * N_PORTS;
@@ -122,26 +122,35 @@ module fg_counter_bank #(
     end
 
     wire [CNT_W-1:0] scan_word, read_word;
-    wire [CNT_W-1:0] s2_base = s2_clr_reg ? {CNT_W{1'b0}} : scan_word;
     wire [CNT_W-1:0] wb_data;
     // base + snap, clipped at 2^CNT_W - 1 (any carry out of the counter sets every bit). Wide
-    // counters add in two edges, the pending count into the low DW bits at s+2 and the carry
-    // into the rest at s+3: one 33-bit carry chain is ~11 ns on an iCE40.
+    // counters add carry-select: at s+2 the pending count into the low DW bits and, beside it,
+    // the rest plus one; at s+3 the low carry picks (one 33-bit carry chain is ~11 ns on an
+    // iCE40, and on ECP5 the write data must still reach two block RAMs at s+3).
     generate
         if (CNT_W > DW) begin : g_split
-            wire [DW:0]        lo_sum = {1'b0, s2_base[DW-1:0]} + {1'b0, s2_snap_reg};
-            reg  [DW-1:0]      s3_lo_reg;
-            reg  [CNT_W-DW-1:0] s3_hi_reg;
-            reg                s3_c_reg;
+            // the sums from the word as read (no clear select in front of the carry chains);
+            // a cleared counter's write is the pending count alone, chosen at s+3
+            wire [DW:0]          lo_sum = {1'b0, scan_word[DW-1:0]} + {1'b0, s2_snap_reg};
+            wire [CNT_W-DW:0]    hi_inc = {1'b0, scan_word[CNT_W-1:DW]} + {{(CNT_W - DW){1'b0}}, 1'b1};
+            reg  [DW-1:0]        s3_lo_reg, s3_snap_reg;
+            reg  [CNT_W-DW-1:0]  s3_hi_reg;
+            reg  [CNT_W-DW:0]    s3_hi_inc_reg;      // with its carry out: the counter is full
+            reg                  s3_c_reg, s3_clr_reg;
             always @(posedge clk) begin
-                s3_lo_reg <= lo_sum[DW-1:0];
-                s3_c_reg  <= lo_sum[DW];
-                s3_hi_reg <= s2_base[CNT_W-1:DW];
+                s3_lo_reg     <= lo_sum[DW-1:0];
+                s3_c_reg      <= lo_sum[DW];
+                s3_hi_reg     <= scan_word[CNT_W-1:DW];
+                s3_hi_inc_reg <= hi_inc;
+                s3_snap_reg   <= s2_snap_reg;
+                s3_clr_reg    <= s2_clr_reg;
             end
-            wire [CNT_W-DW:0] hi_sum = {1'b0, s3_hi_reg} + {{(CNT_W - DW){1'b0}}, s3_c_reg};
-            assign wb_data = {hi_sum[CNT_W-DW-1:0], s3_lo_reg} | {CNT_W{hi_sum[CNT_W-DW]}};
+            assign wb_data = s3_clr_reg ? {{(CNT_W - DW){1'b0}}, s3_snap_reg}
+                           : s3_c_reg   ? ({s3_hi_inc_reg[CNT_W-DW-1:0], s3_lo_reg} | {CNT_W{s3_hi_inc_reg[CNT_W-DW]}})
+                                        : {s3_hi_reg, s3_lo_reg};
         end else begin : g_whole
-            wire [SUMW-1:0] sum = {{(SUMW - CNT_W){1'b0}}, s2_base} + {{(SUMW - DW){1'b0}}, s2_snap_reg};
+            wire [CNT_W-1:0] s2_base = s2_clr_reg ? {CNT_W{1'b0}} : scan_word;
+            wire [SUMW-1:0]  sum = {{(SUMW - CNT_W){1'b0}}, s2_base} + {{(SUMW - DW){1'b0}}, s2_snap_reg};
             reg  [SUMW-1:0] s3_sum_reg;
             always @(posedge clk)
                 s3_sum_reg <= sum;
@@ -208,7 +217,14 @@ module fg_counter_bank #(
         end
     end
 
-    assign rd_count = (rd_in_reg && !rd_clr_reg) ? (byp2_reg ? byp2_word_reg : read_word) : {CNT_W{1'b0}};
+    wire [CNT_W-1:0] rd_value = (rd_in_reg && !rd_clr_reg) ? (byp2_reg ? byp2_word_reg : read_word) : {CNT_W{1'b0}};
+    generate
+        if (CNT_W < 32) begin : g_ext
+            assign rd_count = {{(32 - CNT_W){1'b0}}, rd_value};
+        end else begin : g_full
+            assign rd_count = rd_value;
+        end
+    endgenerate
 
 endmodule
 

@@ -61,8 +61,9 @@ module fg_csr_nic #(
     output wire                         cfg_error
 );
 
-    // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:
-    localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones
+    // statistics counters (fg_counter_bank): CNT_W bits, read as 32
+    localparam integer CNT_PORTS = 1;
+    localparam integer CNT_PW = (CNT_PORTS > 1) ? $clog2(CNT_PORTS) : 1;
     localparam integer LAT = 5;  // edges from taking an access to its last (commit) edge
 
     // addresses
@@ -197,11 +198,6 @@ module fg_csr_nic #(
     reg                         illegal_write_reg, illegal_write_next;
     reg  [11:0]               err_addr_reg, err_addr_next;
     reg  [2:0]                err_reason_reg, err_reason_next;
-    reg  [31:0]                 cnt_pft_state_changes_reg, cnt_pft_state_changes_next;
-    reg  [31:0]                 cnt_pft_throttled_reg, cnt_pft_throttled_next;
-    reg  [31:0]                 cnt_flits_sent_reg, cnt_flits_sent_next;
-    reg  [31:0]                 cnt_no_credit_reg, cnt_no_credit_next;
-    reg  [31:0]                 cnt_gfc_wait_reg, cnt_gfc_wait_next;
     reg  [31:0]                 rdata_reg, rdata_next;
 
     // ---- bus pipeline: take (edge 0), decode (1), rule operands (2), read and
@@ -456,18 +452,33 @@ module fg_csr_nic #(
         | ({32{hit_GFC_CTRL_reg}} & rd_GFC_CTRL)
         | ({32{hit_GFC_PERIOD_reg}} & rd_GFC_PERIOD)
         | ({32{hit_GFC_RECIP_reg}} & rd_GFC_RECIP)
-        | ({32{hit_GFC_DEPTH_reg}} & rd_GFC_DEPTH)
-        | ({32{hit_PFT_STATE_CHANGES_reg}} & cnt_pft_state_changes_reg)
-        | ({32{hit_PFT_THROTTLED_reg}} & cnt_pft_throttled_reg)
-        | ({32{hit_FLITS_SENT_reg}} & cnt_flits_sent_reg)
-        | ({32{hit_NO_CREDIT_reg}} & cnt_no_credit_reg)
-        | ({32{hit_GFC_WAIT_reg}} & cnt_gfc_wait_reg);
+        | ({32{hit_GFC_DEPTH_reg}} & rd_GFC_DEPTH);
     always @(posedge clk)
         rd_scalar1_reg <= rd_scalar1_d;
+    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =
+    // 0 PFT_STATE_CHANGES, 1 PFT_THROTTLED, 2 FLITS_SENT, 3 NO_CREDIT, 4 GFC_WAIT
+    wire [5*CNT_PORTS-1:0] cnt_ev = {stat_gfc_wait, stat_no_credit, stat_flit, stat_pft_throttled, stat_pft_change};
+    wire [5*CNT_PORTS-1:0] cnt_clr = {(wr_legal & hit_GFC_WAIT_reg), (wr_legal & hit_NO_CREDIT_reg), (wr_legal & hit_FLITS_SENT_reg), (wr_legal & hit_PFT_THROTTLED_reg), (wr_legal & hit_PFT_STATE_CHANGES_reg)};
+    // the read's kind from the bus address as the access is taken (the blocks are disjoint:
+    // an AND-OR, 5 when no counter's, which is outside the bank)
+    wire [4:0] cnt_rd_at = {(csr_addr[11:2] == A_GFC_WAIT[11:2]), (csr_addr[11:2] == A_NO_CREDIT[11:2]), (csr_addr[11:2] == A_FLITS_SENT[11:2]), (csr_addr[11:2] == A_PFT_THROTTLED[11:2]), (csr_addr[11:2] == A_PFT_STATE_CHANGES[11:2])};
+    wire [2:0] cnt_rd_kind = ({3{cnt_rd_at[1]}} & 3'd1)
+        | ({3{cnt_rd_at[2]}} & 3'd2)
+        | ({3{cnt_rd_at[3]}} & 3'd3)
+        | ({3{cnt_rd_at[4]}} & 3'd4)
+        | ({3{~|cnt_rd_at}} & 3'd5);
+    wire [31:0] cnt_rd_count;
+    fg_counter_bank #(.N_KIND(5), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(3), .PW(CNT_PW)) u_counters (
+        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
+        .rd_kind(cnt_rd_kind), .rd_port(1'b0), .rd_count(cnt_rd_count)
+    );
+    reg  [31:0] rd_counter_reg;
+    always @(posedge clk)
+        rd_counter_reg <= {32{hit_PFT_STATE_CHANGES_reg | hit_PFT_THROTTLED_reg | hit_FLITS_SENT_reg | hit_NO_CREDIT_reg | hit_GFC_WAIT_reg}} & cnt_rd_count;
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
-            rdata_next = rd_scalar0_reg | rd_scalar1_reg;
+            rdata_next = rd_scalar0_reg | rd_scalar1_reg | rd_counter_reg;
         end
     end
 
@@ -648,40 +659,6 @@ module fg_csr_nic #(
         end
     end
 
-    // counters: a committed write clears (and a pulse on that edge counts 1), a pulse adds 1 up to max
-    always @* begin
-        if (wr_legal && hit_PFT_STATE_CHANGES_reg)
-            cnt_pft_state_changes_next = {31'd0, stat_pft_change};
-        else if (stat_pft_change && cnt_pft_state_changes_reg != CNT_MAX)
-            cnt_pft_state_changes_next = cnt_pft_state_changes_reg + 32'd1;
-        else
-            cnt_pft_state_changes_next = cnt_pft_state_changes_reg;
-        if (wr_legal && hit_PFT_THROTTLED_reg)
-            cnt_pft_throttled_next = {31'd0, stat_pft_throttled};
-        else if (stat_pft_throttled && cnt_pft_throttled_reg != CNT_MAX)
-            cnt_pft_throttled_next = cnt_pft_throttled_reg + 32'd1;
-        else
-            cnt_pft_throttled_next = cnt_pft_throttled_reg;
-        if (wr_legal && hit_FLITS_SENT_reg)
-            cnt_flits_sent_next = {31'd0, stat_flit};
-        else if (stat_flit && cnt_flits_sent_reg != CNT_MAX)
-            cnt_flits_sent_next = cnt_flits_sent_reg + 32'd1;
-        else
-            cnt_flits_sent_next = cnt_flits_sent_reg;
-        if (wr_legal && hit_NO_CREDIT_reg)
-            cnt_no_credit_next = {31'd0, stat_no_credit};
-        else if (stat_no_credit && cnt_no_credit_reg != CNT_MAX)
-            cnt_no_credit_next = cnt_no_credit_reg + 32'd1;
-        else
-            cnt_no_credit_next = cnt_no_credit_reg;
-        if (wr_legal && hit_GFC_WAIT_reg)
-            cnt_gfc_wait_next = {31'd0, stat_gfc_wait};
-        else if (stat_gfc_wait && cnt_gfc_wait_reg != CNT_MAX)
-            cnt_gfc_wait_next = cnt_gfc_wait_reg + 32'd1;
-        else
-            cnt_gfc_wait_next = cnt_gfc_wait_reg;
-    end
-
 
     // ---- flops ----------------------------------------------------------------------------
     always @(posedge clk) begin
@@ -718,11 +695,6 @@ module fg_csr_nic #(
             illegal_write_reg <= 1'b0;
             err_addr_reg <= 12'd0;
             err_reason_reg <= 3'd0;
-            cnt_pft_state_changes_reg <= 32'd0;
-            cnt_pft_throttled_reg <= 32'd0;
-            cnt_flits_sent_reg <= 32'd0;
-            cnt_no_credit_reg <= 32'd0;
-            cnt_gfc_wait_reg <= 32'd0;
             rdata_reg <= 32'd0;
         end else begin
             st_reg <= {st_reg[LAT-2:0], take};
@@ -761,11 +733,6 @@ module fg_csr_nic #(
             illegal_write_reg <= illegal_write_next;
             err_addr_reg <= err_addr_next;
             err_reason_reg <= err_reason_next;
-            cnt_pft_state_changes_reg <= cnt_pft_state_changes_next;
-            cnt_pft_throttled_reg <= cnt_pft_throttled_next;
-            cnt_flits_sent_reg <= cnt_flits_sent_next;
-            cnt_no_credit_reg <= cnt_no_credit_next;
-            cnt_gfc_wait_reg <= cnt_gfc_wait_next;
             rdata_reg <= rdata_next;
         end
     end

@@ -88,8 +88,9 @@ module fg_csr_sw #(
     localparam [31:0] N_PG = N_PORTS * N_PRIO;
     localparam [31:0] N_PORTS_U = N_PORTS;
     localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2
-    // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:
-    localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones
+    // statistics counters (fg_counter_bank): CNT_W bits, read as 32
+    localparam integer CNT_PORTS = N_PORTS;
+    localparam integer CNT_PW = (CNT_PORTS > 1) ? $clog2(CNT_PORTS) : 1;
     localparam integer LAT = 17;  // edges from taking an access to its last (commit) edge
 
     // addresses
@@ -299,15 +300,6 @@ module fg_csr_sw #(
     reg                         illegal_write_reg, illegal_write_next;
     reg  [11:0]               err_addr_reg, err_addr_next;
     reg  [2:0]                err_reason_reg, err_reason_next;
-    reg  [N_PORTS*32-1:0]       cnt_drops_reg, cnt_drops_next;
-    reg  [N_PORTS*32-1:0]       cnt_violations_reg, cnt_violations_next;
-    reg  [N_PORTS*32-1:0]       cnt_pfc_req_tx_reg, cnt_pfc_req_tx_next;
-    reg  [N_PORTS*32-1:0]       cnt_pfc_rx_ok_reg, cnt_pfc_rx_ok_next;
-    reg  [N_PORTS*32-1:0]       cnt_pfc_rx_bad_reg, cnt_pfc_rx_bad_next;
-    reg  [N_PORTS*32-1:0]       cnt_ecn_marks_reg, cnt_ecn_marks_next;
-    reg  [N_PORTS*32-1:0]       cnt_ppfc_count_reg, cnt_ppfc_count_next;
-    reg  [N_PORTS*32-1:0]       cnt_gfc_tx_reg, cnt_gfc_tx_next;
-    reg  [N_PORTS*32-1:0]       cnt_gfc_rx_reg, cnt_gfc_rx_next;
     reg  [31:0]                 rdata_reg, rdata_next;
     reg                         csr_wrote_ppfc_ctrl_reg;
     reg                         csr_wrote_ecn_seed_reg;
@@ -785,7 +777,7 @@ module fg_csr_sw #(
     always @(posedge clk)
         rd_scalar1_reg <= rd_scalar1_d;
     localparam integer RCH_PORT = (N_PORTS + 3) / 4;  // chunks of 4 entries
-    reg  [RCH_PORT*32-1:0] rd_port0_reg, rd_port0_next;  // HEADROOM, ALPHA_SHIFT, QUANTA_STEP, DROPS
+    reg  [RCH_PORT*32-1:0] rd_port0_reg, rd_port0_next;  // HEADROOM, ALPHA_SHIFT, QUANTA_STEP, CELL_CYCLES
     always @* begin
         rd_port0_next = {(RCH_PORT*32){1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1)
@@ -793,43 +785,10 @@ module fg_csr_sw #(
                 | ({32{sel_HEADROOM_reg[k]}} & {{(32-CW){1'b0}}, headroom_reg[k*CW +: CW]})
                 | ({32{sel_ALPHA_SHIFT_reg[k]}} & {28'd0, alpha_shift_reg[k*4 +: 4]})
                 | ({32{sel_QUANTA_STEP_reg[k]}} & {8'd0, quanta_step_reg[k*24 +: 24]})
-                | ({32{sel_DROPS_reg[k]}} & cnt_drops_reg[k*32 +: 32]);
+                | ({32{sel_CELL_CYCLES_reg[k]}} & {16'd0, cell_cycles_reg[k*16 +: 16]});
     end
     always @(posedge clk)
         rd_port0_reg <= rd_port0_next;
-    reg  [RCH_PORT*32-1:0] rd_port1_reg, rd_port1_next;  // VIOLATIONS, PFC_REQ_TX, PFC_RX_OK, PFC_RX_BAD
-    always @* begin
-        rd_port1_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port1_next[(k/4)*32 +: 32] = rd_port1_next[(k/4)*32 +: 32]
-                | ({32{sel_VIOLATIONS_reg[k]}} & cnt_violations_reg[k*32 +: 32])
-                | ({32{sel_PFC_REQ_TX_reg[k]}} & cnt_pfc_req_tx_reg[k*32 +: 32])
-                | ({32{sel_PFC_RX_OK_reg[k]}} & cnt_pfc_rx_ok_reg[k*32 +: 32])
-                | ({32{sel_PFC_RX_BAD_reg[k]}} & cnt_pfc_rx_bad_reg[k*32 +: 32]);
-    end
-    always @(posedge clk)
-        rd_port1_reg <= rd_port1_next;
-    reg  [RCH_PORT*32-1:0] rd_port2_reg, rd_port2_next;  // CELL_CYCLES, ECN_MARKS, PPFC_COUNT, GFC_TX
-    always @* begin
-        rd_port2_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port2_next[(k/4)*32 +: 32] = rd_port2_next[(k/4)*32 +: 32]
-                | ({32{sel_CELL_CYCLES_reg[k]}} & {16'd0, cell_cycles_reg[k*16 +: 16]})
-                | ({32{sel_ECN_MARKS_reg[k]}} & cnt_ecn_marks_reg[k*32 +: 32])
-                | ({32{sel_PPFC_COUNT_reg[k]}} & cnt_ppfc_count_reg[k*32 +: 32])
-                | ({32{sel_GFC_TX_reg[k]}} & cnt_gfc_tx_reg[k*32 +: 32]);
-    end
-    always @(posedge clk)
-        rd_port2_reg <= rd_port2_next;
-    reg  [RCH_PORT*32-1:0] rd_port3_reg, rd_port3_next;  // GFC_RX
-    always @* begin
-        rd_port3_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port3_next[(k/4)*32 +: 32] = rd_port3_next[(k/4)*32 +: 32]
-                | ({32{sel_GFC_RX_reg[k]}} & cnt_gfc_rx_reg[k*32 +: 32]);
-    end
-    always @(posedge clk)
-        rd_port3_reg <= rd_port3_next;
     localparam integer RCH_PG = (N_PG + 3) / 4;  // chunks of 4 entries
     reg  [RCH_PG*32-1:0] rd_pg0_reg, rd_pg0_next;  // XOFF, XON
     always @* begin
@@ -841,18 +800,36 @@ module fg_csr_sw #(
     end
     always @(posedge clk)
         rd_pg0_reg <= rd_pg0_next;
+    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =
+    // 0 DROPS, 1 VIOLATIONS, 2 PFC_REQ_TX, 3 PFC_RX_OK, 4 PFC_RX_BAD, 5 ECN_MARKS, 6 PPFC_COUNT, 7 GFC_TX, 8 GFC_RX
+    wire [9*CNT_PORTS-1:0] cnt_ev = {stat_gfc_rx, stat_gfc_tx, stat_ppfc, stat_ecn_mark, stat_pfc_rx_bad, stat_pfc_rx_ok, stat_pfc_req_tx, stat_violation, stat_drop};
+    wire [9*CNT_PORTS-1:0] cnt_clr = {({CNT_PORTS{wr_legal}} & sel_GFC_RX_reg), ({CNT_PORTS{wr_legal}} & sel_GFC_TX_reg), ({CNT_PORTS{wr_legal}} & sel_PPFC_COUNT_reg), ({CNT_PORTS{wr_legal}} & sel_ECN_MARKS_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_BAD_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_OK_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_REQ_TX_reg), ({CNT_PORTS{wr_legal}} & sel_VIOLATIONS_reg), ({CNT_PORTS{wr_legal}} & sel_DROPS_reg)};
+    // the read's kind from the bus address as the access is taken (the blocks are disjoint:
+    // an AND-OR, 9 when no counter's, which is outside the bank)
+    wire [8:0] cnt_rd_at = {(csr_addr[11:7] == A_GFC_RX[11:7]), (csr_addr[11:7] == A_GFC_TX[11:7]), (csr_addr[11:7] == A_PPFC_COUNT[11:7]), (csr_addr[11:7] == A_ECN_MARKS[11:7]), (csr_addr[11:7] == A_PFC_RX_BAD[11:7]), (csr_addr[11:7] == A_PFC_RX_OK[11:7]), (csr_addr[11:7] == A_PFC_REQ_TX[11:7]), (csr_addr[11:7] == A_VIOLATIONS[11:7]), (csr_addr[11:7] == A_DROPS[11:7])};
+    wire [3:0] cnt_rd_kind = ({4{cnt_rd_at[1]}} & 4'd1)
+        | ({4{cnt_rd_at[2]}} & 4'd2)
+        | ({4{cnt_rd_at[3]}} & 4'd3)
+        | ({4{cnt_rd_at[4]}} & 4'd4)
+        | ({4{cnt_rd_at[5]}} & 4'd5)
+        | ({4{cnt_rd_at[6]}} & 4'd6)
+        | ({4{cnt_rd_at[7]}} & 4'd7)
+        | ({4{cnt_rd_at[8]}} & 4'd8)
+        | ({4{~|cnt_rd_at}} & 4'd9);
+    wire [31:0] cnt_rd_count;
+    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(4), .PW(CNT_PW)) u_counters (
+        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
+        .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
+    );
+    reg  [31:0] rd_counter_reg;
+    always @(posedge clk)
+        rd_counter_reg <= {32{hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg}} & cnt_rd_count;
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
-            rdata_next = rd_scalar0_reg | rd_scalar1_reg;
+            rdata_next = rd_scalar0_reg | rd_scalar1_reg | rd_counter_reg;
             for (k = 0; k < RCH_PORT; k = k + 1)
                 rdata_next = rdata_next | rd_port0_reg[k*32 +: 32];
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port1_reg[k*32 +: 32];
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port2_reg[k*32 +: 32];
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port3_reg[k*32 +: 32];
             for (k = 0; k < RCH_PG; k = k + 1)
                 rdata_next = rdata_next | rd_pg0_reg[k*32 +: 32];
         end
@@ -1185,82 +1162,6 @@ module fg_csr_sw #(
         end
     end
 
-    // counters: a committed write clears (and a pulse on that edge counts 1), a pulse adds 1 up to max
-    always @* begin
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_DROPS_reg[k])
-                cnt_drops_next[k*32 +: 32] = {31'd0, stat_drop[k]};
-            else if (stat_drop[k] && cnt_drops_reg[k*32 +: 32] != CNT_MAX)
-                cnt_drops_next[k*32 +: 32] = cnt_drops_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_drops_next[k*32 +: 32] = cnt_drops_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_VIOLATIONS_reg[k])
-                cnt_violations_next[k*32 +: 32] = {31'd0, stat_violation[k]};
-            else if (stat_violation[k] && cnt_violations_reg[k*32 +: 32] != CNT_MAX)
-                cnt_violations_next[k*32 +: 32] = cnt_violations_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_violations_next[k*32 +: 32] = cnt_violations_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_PFC_REQ_TX_reg[k])
-                cnt_pfc_req_tx_next[k*32 +: 32] = {31'd0, stat_pfc_req_tx[k]};
-            else if (stat_pfc_req_tx[k] && cnt_pfc_req_tx_reg[k*32 +: 32] != CNT_MAX)
-                cnt_pfc_req_tx_next[k*32 +: 32] = cnt_pfc_req_tx_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_pfc_req_tx_next[k*32 +: 32] = cnt_pfc_req_tx_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_PFC_RX_OK_reg[k])
-                cnt_pfc_rx_ok_next[k*32 +: 32] = {31'd0, stat_pfc_rx_ok[k]};
-            else if (stat_pfc_rx_ok[k] && cnt_pfc_rx_ok_reg[k*32 +: 32] != CNT_MAX)
-                cnt_pfc_rx_ok_next[k*32 +: 32] = cnt_pfc_rx_ok_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_pfc_rx_ok_next[k*32 +: 32] = cnt_pfc_rx_ok_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_PFC_RX_BAD_reg[k])
-                cnt_pfc_rx_bad_next[k*32 +: 32] = {31'd0, stat_pfc_rx_bad[k]};
-            else if (stat_pfc_rx_bad[k] && cnt_pfc_rx_bad_reg[k*32 +: 32] != CNT_MAX)
-                cnt_pfc_rx_bad_next[k*32 +: 32] = cnt_pfc_rx_bad_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_pfc_rx_bad_next[k*32 +: 32] = cnt_pfc_rx_bad_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_ECN_MARKS_reg[k])
-                cnt_ecn_marks_next[k*32 +: 32] = {31'd0, stat_ecn_mark[k]};
-            else if (stat_ecn_mark[k] && cnt_ecn_marks_reg[k*32 +: 32] != CNT_MAX)
-                cnt_ecn_marks_next[k*32 +: 32] = cnt_ecn_marks_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_ecn_marks_next[k*32 +: 32] = cnt_ecn_marks_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_PPFC_COUNT_reg[k])
-                cnt_ppfc_count_next[k*32 +: 32] = {31'd0, stat_ppfc[k]};
-            else if (stat_ppfc[k] && cnt_ppfc_count_reg[k*32 +: 32] != CNT_MAX)
-                cnt_ppfc_count_next[k*32 +: 32] = cnt_ppfc_count_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_ppfc_count_next[k*32 +: 32] = cnt_ppfc_count_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_GFC_TX_reg[k])
-                cnt_gfc_tx_next[k*32 +: 32] = {31'd0, stat_gfc_tx[k]};
-            else if (stat_gfc_tx[k] && cnt_gfc_tx_reg[k*32 +: 32] != CNT_MAX)
-                cnt_gfc_tx_next[k*32 +: 32] = cnt_gfc_tx_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_gfc_tx_next[k*32 +: 32] = cnt_gfc_tx_reg[k*32 +: 32];
-        end
-        for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (wr_legal && sel_GFC_RX_reg[k])
-                cnt_gfc_rx_next[k*32 +: 32] = {31'd0, stat_gfc_rx[k]};
-            else if (stat_gfc_rx[k] && cnt_gfc_rx_reg[k*32 +: 32] != CNT_MAX)
-                cnt_gfc_rx_next[k*32 +: 32] = cnt_gfc_rx_reg[k*32 +: 32] + 32'd1;
-            else
-                cnt_gfc_rx_next[k*32 +: 32] = cnt_gfc_rx_reg[k*32 +: 32];
-        end
-    end
-
     // pool: the sums follow the committed registers
     wire [SUMW-1:0] pool_port_sum_next = wr_legal ? pool_port_sum + pool_h_delta[SUMW-1:0] : pool_port_sum;
     wire [SUMW-1:0] pool_carve_next = wr_legal ? pool_acc[SUMW-1:0] : pool_carve;
@@ -1317,15 +1218,6 @@ module fg_csr_sw #(
             illegal_write_reg <= 1'b0;
             err_addr_reg <= 12'd0;
             err_reason_reg <= 3'd0;
-            cnt_drops_reg <= {(N_PORTS*32){1'b0}};
-            cnt_violations_reg <= {(N_PORTS*32){1'b0}};
-            cnt_pfc_req_tx_reg <= {(N_PORTS*32){1'b0}};
-            cnt_pfc_rx_ok_reg <= {(N_PORTS*32){1'b0}};
-            cnt_pfc_rx_bad_reg <= {(N_PORTS*32){1'b0}};
-            cnt_ecn_marks_reg <= {(N_PORTS*32){1'b0}};
-            cnt_ppfc_count_reg <= {(N_PORTS*32){1'b0}};
-            cnt_gfc_tx_reg <= {(N_PORTS*32){1'b0}};
-            cnt_gfc_rx_reg <= {(N_PORTS*32){1'b0}};
             rdata_reg <= 32'd0;
             csr_wrote_ppfc_ctrl_reg <= 1'b0;
             csr_wrote_ecn_seed_reg <= 1'b0;
@@ -1380,15 +1272,6 @@ module fg_csr_sw #(
             illegal_write_reg <= illegal_write_next;
             err_addr_reg <= err_addr_next;
             err_reason_reg <= err_reason_next;
-            cnt_drops_reg <= cnt_drops_next;
-            cnt_violations_reg <= cnt_violations_next;
-            cnt_pfc_req_tx_reg <= cnt_pfc_req_tx_next;
-            cnt_pfc_rx_ok_reg <= cnt_pfc_rx_ok_next;
-            cnt_pfc_rx_bad_reg <= cnt_pfc_rx_bad_next;
-            cnt_ecn_marks_reg <= cnt_ecn_marks_next;
-            cnt_ppfc_count_reg <= cnt_ppfc_count_next;
-            cnt_gfc_tx_reg <= cnt_gfc_tx_next;
-            cnt_gfc_rx_reg <= cnt_gfc_rx_next;
             rdata_reg <= rdata_next;
             csr_wrote_ppfc_ctrl_reg <= csr_wrote_ppfc_ctrl_next;
             csr_wrote_ecn_seed_reg <= csr_wrote_ecn_seed_next;

@@ -445,6 +445,44 @@ def v_qfield(f):
     return f"q_wdata_reg[{f.lsb} +: {f.vw()}]"
 
 
+def gen_rtl_counter_bank(m, a, counters):
+    """The statistics counters as one fg_counter_bank: kind i is the map's i-th counter
+    register, counter k = i * CNT_PORTS + port. Its read is addressed from csr_addr on the take
+    edge (edge 0) and shows after edge 1, in time for the group words of edge 2."""
+    n = len(counters)
+    kw = max(1, (n - 1).bit_length())
+    a(f"    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =")
+    a("    // " + ", ".join(f"{i} {r.name}" for i, r in enumerate(counters)))
+    a(f"    wire [{n}*CNT_PORTS-1:0] cnt_ev = {{" + ", ".join(r.input for r in reversed(counters)) + "};")
+    clr = []
+    for r in reversed(counters):
+        clr.append(f"({{CNT_PORTS{{wr_legal}}}} & sel_{r.name}_reg)" if r.array else f"(wr_legal & hit_{r.name}_reg)")
+    a(f"    wire [{n}*CNT_PORTS-1:0] cnt_clr = {{" + ", ".join(clr) + "};")
+    a(f"    // the read's kind from the bus address as the access is taken (the blocks are disjoint:")
+    a(f"    // an AND-OR, {n} when no counter's, which is outside the bank)")
+    conds = []
+    for i, r in enumerate(counters):
+        if r.array:
+            ib = array_ibits(r)
+            conds.append(f"(csr_addr[11:{ib + 2}] == A_{r.name}[11:{ib + 2}])")
+        else:
+            conds.append(f"(csr_addr[11:2] == A_{r.name}[11:2])")
+    a(f"    wire [{n - 1}:0] cnt_rd_at = {{" + ", ".join(reversed(conds)) + "};")
+    terms = [f"({{{kw}{{cnt_rd_at[{i}]}}}} & {kw}'d{i})" for i in range(1, n)]
+    if (1 << kw) > n:
+        terms.append(f"({{{kw}{{~|cnt_rd_at}}}} & {kw}'d{n})")
+    a(f"    wire [{kw - 1}:0] cnt_rd_kind = " + ("\n        | ".join(terms) if terms else f"{kw}'d0") + ";")
+    port = "csr_addr[2 +: CNT_PW]" if any(r.array for r in counters) else "1'b0"
+    a("    wire [31:0] cnt_rd_count;")
+    a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW({kw}), .PW(CNT_PW)) u_counters (")
+    a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
+    a(f"        .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
+    a("    );")
+    a("    reg  [31:0] rd_counter_reg;")
+    a("    always @(posedge clk)")
+    a("        rd_counter_reg <= {32{" + " | ".join(f"hit_{r.name}_reg" for r in counters) + "}} & cnt_rd_count;")
+
+
 def gen_rtl(m):
     L = []
     a = L.append
@@ -541,8 +579,10 @@ def gen_rtl(m):
         a("    localparam [31:0] N_PORTS_U = N_PORTS;")
     if pools:
         a("    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2")
-    a("    // counters are stored in 32 bits whatever CNT_W (below 32 only in tests) and saturate at:")
-    a("    localparam [31:0] CNT_MAX = (32'd1 << CNT_W) - 32'd1;  // CNT_W = 32: 0 - 1 = all ones")
+    if counters:
+        a("    // statistics counters (fg_counter_bank): CNT_W bits, read as 32")
+        a(f"    localparam integer CNT_PORTS = {'N_PORTS' if any(r.array for r in counters) else '1'};")
+        a("    localparam integer CNT_PW = (CNT_PORTS > 1) ? $clog2(CNT_PORTS) : 1;")
     a(f"    localparam integer LAT = {LAT};  // edges from taking an access to its last (commit) edge")
     a("")
     a("    // addresses")
@@ -598,9 +638,6 @@ def gen_rtl(m):
     a(f"    reg                         {err.fields[0].name}_reg, {err.fields[0].name}_next;")
     for f in erra.fields:
         a(f"    reg  [{f.width - 1}:0]{' ' * (17 - len(str(f.width - 1)))}err_{f.name}_reg, err_{f.name}_next;")
-    for r in counters:
-        w = "[N_PORTS*32-1:0]" if r.array else "[31:0]"
-        a(f"    reg  {w:<23s}cnt_{r.name.lower()}_reg, cnt_{r.name.lower()}_next;")
     a("    reg  [31:0]                 rdata_reg, rdata_next;")
     for r in strobes:
         a(f"    reg                         {r.strobe}_reg;")
@@ -708,14 +745,14 @@ def gen_rtl(m):
     # (register, entry) terms into each group word, edge READ ORs the group words. Scalars are
     # grouped here; an array kind's registers in subsets of READ_REGS, its entries (a Verilog
     # parameter) in chunks of READ_ENTRIES, one group word per (subset, chunk).
-    scalars = [r for r in m.regs if not r.array]
+    scalars = [r for r in m.regs if not r.array and r.kind != "counter"]
     words = []
     a(f"    // the read: group words (edge {S['operands']}: at most {READ_TERMS} register entries each), their OR (edge {S['read']})")
     for gi in range(0, len(scalars), READ_TERMS):
         name = f"rd_scalar{gi // READ_TERMS}_reg"
         terms = []
         for r in scalars[gi:gi + READ_TERMS]:
-            src = f"RV_{r.name}" if r.kind == "const" else (f"cnt_{r.name.lower()}_reg" if r.kind == "counter" else f"rd_{r.name}")
+            src = f"RV_{r.name}" if r.kind == "const" else f"rd_{r.name}"
             terms.append(f"({{32{{hit_{r.name}_reg}}}} & {src})")
         a(f"    reg  [31:0] {name};")
         a(f"    wire [31:0] {name[:-4]}_d = " + "\n        | ".join(terms) + ";")
@@ -723,7 +760,7 @@ def gen_rtl(m):
         a(f"        {name} <= {name[:-4]}_d;")
         words.append((name, None))
     for arr in m.arrays:
-        regs = [r for r in m.regs if r.array == arr]
+        regs = [r for r in m.regs if r.array == arr and r.kind != "counter"]
         if not regs:
             continue
         cnt = count_v(regs[0])
@@ -736,12 +773,9 @@ def gen_rtl(m):
             a(f"        for (k = 0; k < {cnt}; k = k + 1)")
             terms = []
             for r in regs[si:si + READ_REGS]:
-                if r.kind == "counter":
-                    val = f"cnt_{r.name.lower()}_reg[k*32 +: 32]"
-                else:
-                    f = r.fields[0]
-                    assert len(r.fields) == 1 and f.lsb == 0, "array registers have one field at bit 0"
-                    val = v_ext(f"{f.name}_reg[k*{f.vw()} +: {f.vw()}]", f.width)
+                f = r.fields[0]
+                assert len(r.fields) == 1 and f.lsb == 0, "array registers have one field at bit 0"
+                val = v_ext(f"{f.name}_reg[k*{f.vw()} +: {f.vw()}]", f.width)
                 terms.append(f"({{32{{sel_{r.name}_reg[k]}}}} & {val})")
             a(f"            {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32] = {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32]")
             a("                | " + "\n                | ".join(terms) + ";")
@@ -749,6 +783,9 @@ def gen_rtl(m):
             a("    always @(posedge clk)")
             a(f"        {name} <= {name[:-4]}_next;")
             words.append((name, f"RCH_{arr.upper()}"))
+    if counters:
+        gen_rtl_counter_bank(m, a, counters)
+        words.append(("rd_counter_reg", None))
     a("    always @* begin")
     a("        rdata_next = rdata_reg;")
     a("        if (at_read) begin")
@@ -934,28 +971,6 @@ def gen_rtl(m):
     a("        end")
     a("    end")
     a("")
-    a("    // counters: a committed write clears (and a pulse on that edge counts 1), a pulse adds 1 up to max")
-    a("    always @* begin")
-    for r in counters:
-        c = f"cnt_{r.name.lower()}"
-        if not r.array:
-            a(f"        if (wr_legal && hit_{r.name}_reg)")
-            a(f"            {c}_next = {{31'd0, {r.input}}};")
-            a(f"        else if ({r.input} && {c}_reg != CNT_MAX)")
-            a(f"            {c}_next = {c}_reg + 32'd1;")
-            a("        else")
-            a(f"            {c}_next = {c}_reg;")
-            continue
-        a(f"        for (k = 0; k < N_PORTS; k = k + 1) begin")
-        a(f"            if (wr_legal && sel_{r.name}_reg[k])")
-        a(f"                {c}_next[k*32 +: 32] = {{31'd0, {r.input}[k]}};")
-        a(f"            else if ({r.input}[k] && {c}_reg[k*32 +: 32] != CNT_MAX)")
-        a(f"                {c}_next[k*32 +: 32] = {c}_reg[k*32 +: 32] + 32'd1;")
-        a("            else")
-        a(f"                {c}_next[k*32 +: 32] = {c}_reg[k*32 +: 32];")
-        a("        end")
-    a("    end")
-    a("")
     for n, rule in pool_commit:
         mk = m.by_field[rule["mask"]]
         a(f"    // {n}: the sums follow the committed registers")
@@ -986,8 +1001,6 @@ def gen_rtl(m):
     a(f"            {ef.name}_reg <= 1'b0;")
     for f in erra.fields:
         a(f"            err_{f.name}_reg <= {f.width}'d0;")
-    for r in counters:
-        a(f"            cnt_{r.name.lower()}_reg <= " + ("{(N_PORTS*32){1'b0}};" if r.array else "32'd0;"))
     a("            rdata_reg <= 32'd0;")
     for r in strobes:
         a(f"            {r.strobe}_reg <= 1'b0;")
@@ -1013,8 +1026,6 @@ def gen_rtl(m):
     a(f"            {ef.name}_reg <= {ef.name}_next;")
     for f in erra.fields:
         a(f"            err_{f.name}_reg <= err_{f.name}_next;")
-    for r in counters:
-        a(f"            cnt_{r.name.lower()}_reg <= cnt_{r.name.lower()}_next;")
     a("            rdata_reg <= rdata_next;")
     for r in strobes:
         a(f"            {r.strobe}_reg <= {r.strobe}_next;")
@@ -1087,10 +1098,12 @@ def gen_ch(m):
     a(" * was before edge FG_CSR_SW_READ_SNAPSHOT after the take, in csr_rdata from edge")
     a(" * FG_CSR_SW_READ_AT on; a write is decided and")
     a(" * committed on edge FG_CSR_SW_LATENCY (legal: its register changes; illegal: the sticky")
-    a(" * error); counters count the stat_* pulses. docs/registers.md lists the map. */")
+    a(" * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:")
+    a(" * a read returns the count of up to the bank's lag before). docs/registers.md lists the map. */")
     a("#ifndef FG_CSR_SW_H")
     a("#define FG_CSR_SW_H")
     a("")
+    a('#include "common/counter_bank.h"')
     a('#include "common/fg_model.h"')
     a("")
     a("#ifdef __cplusplus")
@@ -1108,6 +1121,13 @@ def gen_ch(m):
     a(f"#define FG_CSR_SW_LATENCY {S['commit']} /* edges from taking an access to its commit (csr_ready again) */")
     a(f"#define FG_CSR_SW_READ_AT {S['read']} /* the edge after the take that puts a read's value in csr_rdata */")
     a(f"#define FG_CSR_SW_READ_SNAPSHOT {S['operands']} /* the read returns the register as it was before this edge */")
+    nk = len(m.regs_of("counter"))
+    if nk:
+        cnt_ports = "(n_ports)" if any(r.array for r in m.regs_of("counter")) else "1"
+        a("/* Counters are flushed into block RAM by a scanner (fg_counter_bank): an event on edge t is")
+        a(" * in every read taken on edge t + FG_CSR_SW_COUNTER_LAG(n_ports) or later. A read taken")
+        a(" * earlier may miss it; a clear reads 0 at once. */")
+        a(f"#define FG_CSR_SW_COUNTER_LAG(n_ports) ({nk} * {cnt_ports} + 3)")
     a("")
     a("typedef struct {")
     for p in m.param_list:
@@ -1131,9 +1151,8 @@ def gen_ch(m):
     a("    /* error state */")
     a(f"    uint32_t {err.fields[0].name};")
     a("    uint32_t err_addr, err_reason;")
-    a("    /* statistics counters */")
-    for r in counters:
-        a(f"    uint32_t cnt_{r.name.lower()}[FG_CSR_SW_MAX_PORTS];")
+    a("    /* statistics counters: kind i is the map's i-th counter register */")
+    a("    fg_counter_bank_state counters;")
     a("    uint32_t rdata;")
     a("    uint32_t rd_snapshot; /* the read's value between its snapshot and csr_rdata */")
     a("    /* the bus: the access in flight and the edges since its take (0: none, csr_ready) */")
@@ -1274,7 +1293,12 @@ def gen_cc(m):
         if r.kind == "const":
             a("        return " + " | ".join(f"(({c_const_value(f)} & {c_fmask(f)}) << {f.lsb})" for f in r.fields) + ";")
         elif r.kind == "counter":
-            a(f"        return st->cnt_{r.name.lower()}[s.idx];")
+            a("    {")
+            a("        /* the bank's read, addressed from the bus on the take edge */")
+            a("        fg_counter_bank_out o;")
+            a("        fg_counter_bank_outputs(&st->counters, &o);")
+            a("        return o.rd_count;")
+            a("    }")
         elif r.kind == "err_addr":
             a("        return " + " | ".join(f"(st->err_{f.name} << {f.lsb})" for f in r.fields) + ";")
         else:
@@ -1487,19 +1511,43 @@ def gen_cc(m):
     a("    }")
     a("}")
     a("")
-    a("static void count(fg_csr_sw_state *st, uint32_t *cnt, const bool *pulse, const bool *clear, int sat_point)")
+    a("/* The counters' edge: pulses and clears into the bank, its read addressed from the bus (what")
+    a(" * matters is the take edge's address), coverage of what the bank did for each register. */")
+    a("static void count(fg_csr_sw_state *st, const fg_csr_sw_in *in, const bool *clear)")
     a("{")
-    a("    uint32_t max = (uint32_t)fg_mask(st->cfg.cnt_w);")
-    a("    for (int i = 0; i < st->cfg.n_ports; i++) {" if m.has_ports else "    for (int i = 0; i < FG_CSR_SW_MAX_PORTS; i++) {")
-    a("        if (clear[i]) {")
-    a("            if (pulse[i])")
-    a("                cover(st, FG_CSR_SW_COV_CNT_CLEAR_WITH_PULSE);")
-    a("            cnt[i] = pulse[i] ? 1u : 0u;")
-    a("        } else if (pulse[i]) {")
-    a("            if (cnt[i] == max)")
-    a("                cover(st, sat_point);")
-    a("            else")
-    a("                cnt[i]++;")
+    a(f"    const int np = {'st->cfg.n_ports' if any(r.array for r in counters) else '1'};")
+    a("    fg_counter_bank_in bi;")
+    a("    memset(&bi, 0, sizeof bi);")
+    a("    for (int p = 0; p < np; p++) {")
+    for i, r in enumerate(counters):
+        a(f"        bi.ev[{i} * np + p] = in->{r.input}[p];")
+        a(f"        bi.clr[{i} * np + p] = clear[{i} * FG_CSR_SW_MAX_PORTS + p];")
+    a("    }")
+    a(f"    for (int k = 0; k < {len(counters)} * np; k++)")
+    a("        if (bi.clr[k] && bi.ev[k])")
+    a("            cover(st, FG_CSR_SW_COV_CNT_CLEAR_WITH_PULSE);")
+    a("    sel_t ra = decode(&st->cfg, in->csr_addr & 0xFFFu);")
+    a(f"    bi.rd_kind = {len(counters)}u; /* outside the bank */")
+    a("    bi.rd_port = 0;")
+    a("    switch (ra.reg) {")
+    for i, r in enumerate(counters):
+        a(f"    case REG_{r.name}:")
+        a(f"        bi.rd_kind = {i}u;")
+        a("        bi.rd_port = ra.idx;")
+        a("        break;")
+    a("    default:")
+    a("        break;")
+    a("    }")
+    a("    fg_counter_bank_out bo;")
+    a("    fg_counter_bank_step(&st->counters, &bi, &bo);")
+    a("    if (st->counters.sat_idx >= 0) {")
+    a("        switch (st->counters.sat_idx / np) {")
+    for i, r in enumerate(counters):
+        a(f"        case {i}:")
+        a(f"            cover(st, FG_CSR_SW_COV_SAT_{r.name});")
+        a("            break;")
+    a("        default:")
+    a("            break;")
     a("        }")
     a("    }")
     a("}")
@@ -1532,6 +1580,11 @@ def gen_cc(m):
                 a(f"        st->{f.name}[k] = {c_reset(f)};")
             else:
                 a(f"    st->{f.name} = {c_reset(f)};")
+    if counters:
+        np = "cfg->n_ports" if any(r.array for r in counters) else "1"
+        a(f"    const fg_counter_bank_cfg bank = {{{len(counters)}, {np}, cfg->cnt_w}};")
+        a("    if (fg_counter_bank_reset(&st->counters, &bank))")
+        a("        return -1;")
     a("    return 0;")
     a("}")
     a("")
@@ -1620,8 +1673,7 @@ def gen_cc(m):
     a("            st->phase++;")
     a("        }")
     a("    }")
-    for i, r in enumerate(counters):
-        a(f"    count(st, st->cnt_{r.name.lower()}, in->{r.input}, &clear[{i} * FG_CSR_SW_MAX_PORTS], FG_CSR_SW_COV_SAT_{r.name});")
+    a("    count(st, in, clear);")
     a("    fg_csr_sw_outputs(st, out);")
     a("}")
     a("")

@@ -376,11 +376,13 @@ static void test_driver(tally *t)
     bus_write(&b, 0x038, 1);
     CHECK_EQ(t, b.out.cfg_error, 0);
 
-    /* counters: 3 drop pulses on port 1, then a read; a write clears */
-    for (int k = 0; k < 3; k++) {
+    /* counters: 3 drop pulses on port 1, the bank's lag (docs/blocks/counter_bank.md: an event
+     * is in every read taken FG_CSR_SW_COUNTER_LAG edges after it), then a read; a write clears
+     * and the read after it is 0 at once */
+    for (int k = 0; k < 3 + FG_CSR_SW_COUNTER_LAG(4); k++) {
         fg_csr_sw_in in;
         memset(&in, 0, sizeof in);
-        in.stat_drop[1] = true;
+        in.stat_drop[1] = k < 3;
         fg_csr_sw_step(&b.st, &in, &b.out);
     }
     CHECK(t, fg_drv_read(&d, "DROPS[1]", &v, msg, sizeof msg) == 0, "read: %s", msg);
@@ -470,10 +472,10 @@ static void test_driver_32(tally *t)
     CHECK_MSG(t, msg, "0x014 (reason 5: rule_pool; rule pool");
     CHECK(t, fg_drv_write(&d, "TOTAL_CELLS", 36193, msg, sizeof msg) == 0, "tight total rejected: %s", msg);
     /* counters of the last port */
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 5 + FG_CSR_SW_COUNTER_LAG(32); k++) {
         fg_csr_sw_in in;
         memset(&in, 0, sizeof in);
-        in.stat_pfc_rx_ok[31] = true;
+        in.stat_pfc_rx_ok[31] = k < 5;
         fg_csr_sw_step(&b.st, &in, &b.out);
     }
     CHECK(t, fg_drv_read(&d, "PFC_RX_OK[31]", &v, msg, sizeof msg) == 0, "read: %s", msg);
@@ -538,8 +540,9 @@ static void test_bus_contract(tally *t)
     CHECK_EQ(t, out.cfg_reserve, 5);
     CHECK_EQ(t, out.cfg_error, 0);
 
-    /* a read of DROPS[0] (0x200) with a drop pulse on edges 0, 1 and 2: the read returns the
-     * count before edge 2 (2), in csr_rdata from edge 3; the counter itself reaches 3 */
+    /* a read of DROPS[0] (0x200) with a drop pulse on edges 0, 1 and 2: counters live in block
+     * RAM (fg_counter_bank), so the read returns the word as it was on the take edge, which
+     * holds none of these pulses: 0, in csr_rdata from edge 3 */
     uint32_t rdata_before = out.csr_rdata;
     in = idle;
     in.csr_rd = true;
@@ -554,10 +557,15 @@ static void test_bus_contract(tally *t)
     fg_csr_sw_step(&st, &pulse, &out); /* edge 2 */
     CHECK_EQ(t, out.csr_rdata, rdata_before);
     fg_csr_sw_step(&st, &idle, &out); /* edge 3 */
-    CHECK_EQ(t, out.csr_rdata, 2);
+    CHECK_EQ(t, out.csr_rdata, 0);
     for (int e = 4; e <= 17; e++)
         fg_csr_sw_step(&st, &idle, &out);
     CHECK_EQ(t, out.csr_ready, 1);
+    /* the lag bound, 9 counter kinds x 4 ports + 3 = 39 edges: the last pulse was on edge 2, so
+     * a read taken on edge 41 must see all three (edges 18..40 idle, the access takes on 41) */
+    CHECK_EQ(t, FG_CSR_SW_COUNTER_LAG(4), 39);
+    for (int e = 18; e <= 40; e++)
+        fg_csr_sw_step(&st, &idle, &out);
     CHECK_EQ(t, fg_csr_sw_access(&st, false, true, 0x200, 0, &out), 18); /* take + 17 edges */
     CHECK_EQ(t, out.csr_rdata, 3);
 }

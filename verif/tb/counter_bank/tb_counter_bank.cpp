@@ -78,7 +78,7 @@ struct TbCounterBank {
         sig.input_array("clr", 1, NC, &top->clr, [this](int k) { return (uint64_t)in.clr[k]; });
         sig.input("rd_kind", KW, &top->rd_kind, [this] { return (uint64_t)in.rd_kind; });
         sig.input("rd_port", PW, &top->rd_port, [this] { return (uint64_t)in.rd_port; });
-        sig.output("rd_count", TB_CNT_W, &top->rd_count, [this] { return (uint64_t)out.rd_count; });
+        sig.output("rd_count", 32, &top->rd_count, [this] { return (uint64_t)out.rd_count; });
     }
 
     void stimulus(uint64_t cycle, fg::Rng& r) {
