@@ -13,8 +13,11 @@
 // field set, a cross-field rule broken) changes no register: it sets the sticky
 // ERR.illegal_write (cfg_error) and, if ERR was clear, latches address and reason in ERR_ADDR.
 // Counters saturate at 2^CNT_W-1, count one-cycle stat_* pulses and are cleared by a write
-// (committed; a pulse on the clearing edge counts 1). Register list: docs/registers.md;
-// C twin: cmodel/csr/csr_nic.c (FG_CSR_NIC_LATENCY, _READ_SNAPSHOT, _READ_AT).
+// (committed; a pulse on the clearing edge counts 1). They are one fg_counter_bank (block RAM):
+// a counter read is addressed on the take edge and returns its word as it was then, which
+// holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:
+// docs/registers.md; C twin: cmodel/csr/csr_nic.c (FG_CSR_NIC_LATENCY,
+// _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).
 `default_nettype none
 
 module fg_csr_nic #(

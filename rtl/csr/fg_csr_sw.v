@@ -17,8 +17,11 @@
 // the written field's difference times its factor, multiplied by shift-and-add over 9
 // edges (no full sum and no multiplier per write).
 // Counters saturate at 2^CNT_W-1, count one-cycle stat_* pulses and are cleared by a write
-// (committed; a pulse on the clearing edge counts 1). Register list: docs/registers.md;
-// C twin: cmodel/csr/csr_sw.c (FG_CSR_SW_LATENCY, _READ_SNAPSHOT, _READ_AT).
+// (committed; a pulse on the clearing edge counts 1). They are one fg_counter_bank (block RAM):
+// a counter read is addressed on the take edge and returns its word as it was then, which
+// holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:
+// docs/registers.md; C twin: cmodel/csr/csr_sw.c (FG_CSR_SW_LATENCY,
+// _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).
 `default_nettype none
 
 module fg_csr_sw #(
