@@ -29,6 +29,17 @@ COUNTER_BANK_RTL := $(shell $(PYTHON) fpga/flow/fgrtl.py --files fg_counter_bank
 COUNTER_BANK_TB := verif/tb/counter_bank/tb_counter_bank.cpp
 CB_SHAPE = $(call FG_PRIM_SHAPE,-GN_KIND=$(1) -GN_PORTS=$(2) -GCNT_W=$(3),TB_N_KIND=$(1) TB_N_PORTS=$(2) TB_CNT_W=$(3))
 $(eval $(call FG_LOCKSTEP,counter_bank,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel))
-$(eval $(call FG_LOCKSTEP,counter_bank_bug,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel_bug))
+# The bank's injected bug lives in a library of its own (the model with only counter_bank.o
+# built with FG_INJECT_BUG_COUNTER_BANK): libfgmodel_bug would carry it into every block that
+# counts through the bank, and their bug tests would fail for it instead of their own.
+$(BUILD)/cmodel-bankbug/cmodel/common/counter_bank.o: cmodel/common/counter_bank.c $(CMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_MODEL) -DFG_INJECT_BUG_COUNTER_BANK -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(BUILD)/lib/libfgmodel_bankbug.a: $(filter-out %/counter_bank.o,$(CMODEL_OBJS)) $(BUILD)/cmodel-bankbug/cmodel/common/counter_bank.o
+	@mkdir -p $(dir $@)
+	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
+$(eval $(call FG_LOCKSTEP,counter_bank_bug,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel_bankbug))
 $(eval $(call FG_LOCKSTEP,counter_bank_5x1_w3,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,5,1,3),libfgmodel))
+$(eval $(call FG_LOCKSTEP,counter_bank_4x1,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,4,1,6),libfgmodel))
+$(eval $(call FG_LOCKSTEP,counter_bank_3x3,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,3,3,10),libfgmodel))
 $(eval $(call FG_LOCKSTEP,counter_bank_9x32,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,32,32),libfgmodel))

@@ -4,7 +4,8 @@
  * One fg_csr_nic_step is one rising edge. The bus takes one access at a time: csr_wr/csr_rd
  * are taken on an edge where csr_ready is true (and ignored on any other); csr_ready is then
  * false until FG_CSR_NIC_LATENCY edges later. A read returns the register at csr_addr as it
- * was before edge FG_CSR_NIC_READ_SNAPSHOT after the take, in csr_rdata from edge
+ * was before edge FG_CSR_NIC_READ_SNAPSHOT after the take (a counter: its word as the take
+ * edge left it, FG_CSR_NIC_COUNTER_LAG below), in csr_rdata from edge
  * FG_CSR_NIC_READ_AT on; a write is decided and
  * committed on edge FG_CSR_NIC_LATENCY (legal: its register changes; illegal: the sticky
  * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:

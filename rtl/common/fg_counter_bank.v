@@ -1,8 +1,8 @@
 // fg_counter_bank - N_KIND x N_PORTS saturating event counters kept in block RAM
-// (docs/blocks/counter_bank.md; the register blocks' statistics, ARCHITECTURE 5.5).
+// (docs/blocks/counter_bank.md; the register blocks' statistics, ARCHITECTURE 5.7b).
 //
 // A counter in flops costs a CNT_W-bit incrementer, its saturation test and a read-mux leg
-// (~70 iCE40 LUT4 and 32 flops at CNT_W = 32); the switch's register block has nine kinds
+// (~55 iCE40 LUT4 and 32 flops at CNT_W = 32); the switch's register block has nine kinds
 // per port. Here each counter keeps only a small pending count in flops; one scanner visits
 // the counters in turn, one per cycle (k = kind * N_PORTS + port, k = 0, 1, .. NC-1, 0, ..),
 // and adds the pending count into the counter's word in block RAM. Area per counter is a
@@ -84,10 +84,10 @@ module fg_counter_bank #(
     reg  [DW-1:0]    s1_snap_reg, s1_snap_next, s2_snap_reg;  // the events it adds
     reg              s1_clr_reg, s1_clr_next, s2_clr_reg;     // and whether it starts from 0
     reg              s2_stale_reg, s3_stale_reg;   // cleared again after the visit: the
-                                                   // write-back must not end that clear
+    reg              s2_stale_next, s3_stale_next; // write-back must not end that clear
     reg  [NC-1:0]    rd_oh_reg;                    // the read's counter, one-hot (0: outside)
-    reg              rd_clr_reg, rd_in_reg;
-    reg              byp1_reg, byp2_reg;           // the read met a write-back of its word
+    reg              rd_clr_reg, rd_clr_next, rd_in_reg, rd_in_next;
+    reg              byp1_reg, byp1_next, byp2_reg; // the read met a write-back of its word
     reg  [CNT_W-1:0] byp1_word_reg, byp2_word_reg;
 
     // ---- next state -------------------------------------------------------------------------
@@ -117,8 +117,13 @@ module fg_counter_bank #(
                      && ({{(32 - PW){1'b0}}, rd_port} == k % N_PORTS);
         end
         // cleared on the snapshot edge: the events before it are dropped, this edge's is pend
-        s1_snap_next = (|(sc_oh_reg & clr)) ? {DW{1'b0}} : snap;
-        s1_clr_next  = |(sc_oh_reg & (cleared_reg | clr));
+        s1_snap_next  = (|(sc_oh_reg & clr)) ? {DW{1'b0}} : snap;
+        s1_clr_next   = |(sc_oh_reg & (cleared_reg | clr));
+        s2_stale_next = |(s1_oh_reg & clr);
+        s3_stale_next = s2_stale_reg | (|(s2_oh_reg & clr));
+        rd_clr_next   = |(rd_oh_reg & cleared_reg);
+        rd_in_next    = |rd_oh_reg;
+        byp1_next     = (rd_addr == s3_addr_reg);
     end
 
     wire [CNT_W-1:0] scan_word, read_word;
@@ -207,12 +212,12 @@ module fg_counter_bank #(
             s1_snap_reg <= s1_snap_next;
             s1_clr_reg  <= s1_clr_next;
             s2_clr_reg  <= s1_clr_reg;
-            s2_stale_reg <= |(s1_oh_reg & clr);
-            s3_stale_reg <= s2_stale_reg | (|(s2_oh_reg & clr));
+            s2_stale_reg <= s2_stale_next;
+            s3_stale_reg <= s3_stale_next;
             rd_oh_reg   <= rd_oh;
-            rd_clr_reg  <= |(rd_oh_reg & cleared_reg);
-            rd_in_reg   <= |rd_oh_reg;
-            byp1_reg    <= (rd_addr == s3_addr_reg);
+            rd_clr_reg  <= rd_clr_next;
+            rd_in_reg   <= rd_in_next;
+            byp1_reg    <= byp1_next;
             byp2_reg    <= byp1_reg;
         end
     end

@@ -11,7 +11,9 @@
 // `FG_TECH_ECP5 (fpga/flow/synth.py defines it for ECP5) a W <= 36, AW <= 9 RAM is one DP16KD
 // instantiated in its 36-bit pseudo dual-port form with REGMODE OUTREG. Elsewhere (iCE40 and
 // the simulators) the array is inferred: yosys maps it to SB_RAM40_4K and the second edge is
-// a fabric register. Contents are not reset.
+// a fabric register; the array carries (* no_rw_check *), so yosys adds no logic to define
+// the collision the contract leaves undefined (32 iCE40 LUT4 for the counter bank's two
+// copies). Contents are not reset.
 `default_nettype none
 
 module fg_ram_1r1w #(
@@ -90,7 +92,7 @@ module fg_ram_1r1w #(
             assign rdata = dout[W-1:0];
 `endif
         end else begin : g_infer
-            reg [W-1:0] mem [0:(1 << AW) - 1];
+            (* no_rw_check *) reg [W-1:0] mem [0:(1 << AW) - 1];
             reg [W-1:0] q1_reg;      // the array's read register (in the block RAM)
             reg [W-1:0] q2_reg;      // the second edge (fabric)
             always @(posedge clk) begin

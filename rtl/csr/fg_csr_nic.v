@@ -6,7 +6,7 @@
 // taken on an edge where csr_ready is 1 and ignored on any other edge, so a master holds it
 // until taken. csr_ready is 0 for the next 5 edges and 1 again after the access's last
 // edge (5 after the take). A read returns the register as it was before edge 2 after
-// the take, in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
+// the take (a counter: see below), in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
 // a write in one access read the old value). A write is checked over the pipeline and
 // committed on edge 5: a legal one updates its register, an illegal one (unmapped or
 // misaligned address, read-only register, a field outside its range or a bit outside every
@@ -458,26 +458,7 @@ module fg_csr_nic #(
         | ({32{hit_GFC_DEPTH_reg}} & rd_GFC_DEPTH);
     always @(posedge clk)
         rd_scalar1_reg <= rd_scalar1_d;
-    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =
-    // 0 PFT_STATE_CHANGES, 1 PFT_THROTTLED, 2 FLITS_SENT, 3 NO_CREDIT, 4 GFC_WAIT
-    wire [5*CNT_PORTS-1:0] cnt_ev = {stat_gfc_wait, stat_no_credit, stat_flit, stat_pft_throttled, stat_pft_change};
-    wire [5*CNT_PORTS-1:0] cnt_clr = {(wr_legal & hit_GFC_WAIT_reg), (wr_legal & hit_NO_CREDIT_reg), (wr_legal & hit_FLITS_SENT_reg), (wr_legal & hit_PFT_THROTTLED_reg), (wr_legal & hit_PFT_STATE_CHANGES_reg)};
-    // the read's kind from the bus address as the access is taken (the blocks are disjoint:
-    // an AND-OR, 5 when no counter's, which is outside the bank)
-    wire [4:0] cnt_rd_at = {(csr_addr[11:2] == A_GFC_WAIT[11:2]), (csr_addr[11:2] == A_NO_CREDIT[11:2]), (csr_addr[11:2] == A_FLITS_SENT[11:2]), (csr_addr[11:2] == A_PFT_THROTTLED[11:2]), (csr_addr[11:2] == A_PFT_STATE_CHANGES[11:2])};
-    wire [2:0] cnt_rd_kind = ({3{cnt_rd_at[1]}} & 3'd1)
-        | ({3{cnt_rd_at[2]}} & 3'd2)
-        | ({3{cnt_rd_at[3]}} & 3'd3)
-        | ({3{cnt_rd_at[4]}} & 3'd4)
-        | ({3{~|cnt_rd_at}} & 3'd5);
-    wire [31:0] cnt_rd_count;
-    fg_counter_bank #(.N_KIND(5), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(3), .PW(CNT_PW)) u_counters (
-        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
-        .rd_kind(cnt_rd_kind), .rd_port(1'b0), .rd_count(cnt_rd_count)
-    );
-    reg  [31:0] rd_counter_reg;
-    always @(posedge clk)
-        rd_counter_reg <= {32{hit_PFT_STATE_CHANGES_reg | hit_PFT_THROTTLED_reg | hit_FLITS_SENT_reg | hit_NO_CREDIT_reg | hit_GFC_WAIT_reg}} & cnt_rd_count;
+    reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
@@ -662,6 +643,29 @@ module fg_csr_nic #(
         end
     end
 
+
+
+    // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----
+    // kind i = 0 PFT_STATE_CHANGES, 1 PFT_THROTTLED, 2 FLITS_SENT, 3 NO_CREDIT, 4 GFC_WAIT
+    wire [5*CNT_PORTS-1:0] cnt_ev = {stat_gfc_wait, stat_no_credit, stat_flit, stat_pft_throttled, stat_pft_change};
+    wire [5*CNT_PORTS-1:0] cnt_clr = {(wr_legal & hit_GFC_WAIT_reg), (wr_legal & hit_NO_CREDIT_reg), (wr_legal & hit_FLITS_SENT_reg), (wr_legal & hit_PFT_THROTTLED_reg), (wr_legal & hit_PFT_STATE_CHANGES_reg)};
+    // the read's kind from the bus address as the access is taken: the counters' address
+    // blocks are disjoint, so an AND-OR; 5, outside the bank, for no counter's
+    wire [4:0] cnt_rd_at = {(csr_addr[11:2] == A_GFC_WAIT[11:2]), (csr_addr[11:2] == A_NO_CREDIT[11:2]), (csr_addr[11:2] == A_FLITS_SENT[11:2]), (csr_addr[11:2] == A_PFT_THROTTLED[11:2]), (csr_addr[11:2] == A_PFT_STATE_CHANGES[11:2])};
+    wire [2:0] cnt_rd_kind = ({3{cnt_rd_at[1]}} & 3'd1)
+        | ({3{cnt_rd_at[2]}} & 3'd2)
+        | ({3{cnt_rd_at[3]}} & 3'd3)
+        | ({3{cnt_rd_at[4]}} & 3'd4)
+        | ({3{~|cnt_rd_at}} & 3'd5);
+    wire [31:0] cnt_rd_count;
+    fg_counter_bank #(.N_KIND(5), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(3), .PW(CNT_PW)) u_counters (
+        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
+        .rd_kind(cnt_rd_kind), .rd_port(1'b0), .rd_count(cnt_rd_count)
+    );
+    // the read's word of edge 2, beside the group words
+    wire [31:0] rd_counter_d = {32{hit_PFT_STATE_CHANGES_reg | hit_PFT_THROTTLED_reg | hit_FLITS_SENT_reg | hit_NO_CREDIT_reg | hit_GFC_WAIT_reg}} & cnt_rd_count;
+    always @(posedge clk)
+        rd_counter_reg <= rd_counter_d;
 
     // ---- flops ----------------------------------------------------------------------------
     always @(posedge clk) begin

@@ -6,7 +6,7 @@
 // taken on an edge where csr_ready is 1 and ignored on any other edge, so a master holds it
 // until taken. csr_ready is 0 for the next 17 edges and 1 again after the access's last
 // edge (17 after the take). A read returns the register as it was before edge 2 after
-// the take, in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
+// the take (a counter: see below), in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
 // a write in one access read the old value). A write is checked over the pipeline and
 // committed on edge 17: a legal one updates its register, an illegal one (unmapped or
 // misaligned address, read-only register, a field outside its range or a bit outside every
@@ -803,30 +803,7 @@ module fg_csr_sw #(
     end
     always @(posedge clk)
         rd_pg0_reg <= rd_pg0_next;
-    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =
-    // 0 DROPS, 1 VIOLATIONS, 2 PFC_REQ_TX, 3 PFC_RX_OK, 4 PFC_RX_BAD, 5 ECN_MARKS, 6 PPFC_COUNT, 7 GFC_TX, 8 GFC_RX
-    wire [9*CNT_PORTS-1:0] cnt_ev = {stat_gfc_rx, stat_gfc_tx, stat_ppfc, stat_ecn_mark, stat_pfc_rx_bad, stat_pfc_rx_ok, stat_pfc_req_tx, stat_violation, stat_drop};
-    wire [9*CNT_PORTS-1:0] cnt_clr = {({CNT_PORTS{wr_legal}} & sel_GFC_RX_reg), ({CNT_PORTS{wr_legal}} & sel_GFC_TX_reg), ({CNT_PORTS{wr_legal}} & sel_PPFC_COUNT_reg), ({CNT_PORTS{wr_legal}} & sel_ECN_MARKS_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_BAD_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_OK_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_REQ_TX_reg), ({CNT_PORTS{wr_legal}} & sel_VIOLATIONS_reg), ({CNT_PORTS{wr_legal}} & sel_DROPS_reg)};
-    // the read's kind from the bus address as the access is taken (the blocks are disjoint:
-    // an AND-OR, 9 when no counter's, which is outside the bank)
-    wire [8:0] cnt_rd_at = {(csr_addr[11:7] == A_GFC_RX[11:7]), (csr_addr[11:7] == A_GFC_TX[11:7]), (csr_addr[11:7] == A_PPFC_COUNT[11:7]), (csr_addr[11:7] == A_ECN_MARKS[11:7]), (csr_addr[11:7] == A_PFC_RX_BAD[11:7]), (csr_addr[11:7] == A_PFC_RX_OK[11:7]), (csr_addr[11:7] == A_PFC_REQ_TX[11:7]), (csr_addr[11:7] == A_VIOLATIONS[11:7]), (csr_addr[11:7] == A_DROPS[11:7])};
-    wire [3:0] cnt_rd_kind = ({4{cnt_rd_at[1]}} & 4'd1)
-        | ({4{cnt_rd_at[2]}} & 4'd2)
-        | ({4{cnt_rd_at[3]}} & 4'd3)
-        | ({4{cnt_rd_at[4]}} & 4'd4)
-        | ({4{cnt_rd_at[5]}} & 4'd5)
-        | ({4{cnt_rd_at[6]}} & 4'd6)
-        | ({4{cnt_rd_at[7]}} & 4'd7)
-        | ({4{cnt_rd_at[8]}} & 4'd8)
-        | ({4{~|cnt_rd_at}} & 4'd9);
-    wire [31:0] cnt_rd_count;
-    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(4), .PW(CNT_PW)) u_counters (
-        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
-        .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
-    );
-    reg  [31:0] rd_counter_reg;
-    always @(posedge clk)
-        rd_counter_reg <= {32{hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg}} & cnt_rd_count;
+    reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
@@ -1171,6 +1148,33 @@ module fg_csr_sw #(
     wire [3:0]      pool_nl_next = (wr_legal && hit_LOSSLESS_MASK_reg) ? pool_nl_c : pool_nl;
     wire csr_wrote_ppfc_ctrl_next = wr_legal && hit_PPFC_CTRL_reg;
     wire csr_wrote_ecn_seed_next = wr_legal && hit_ECN_SEED_reg;
+
+
+    // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----
+    // kind i = 0 DROPS, 1 VIOLATIONS, 2 PFC_REQ_TX, 3 PFC_RX_OK, 4 PFC_RX_BAD, 5 ECN_MARKS, 6 PPFC_COUNT, 7 GFC_TX, 8 GFC_RX
+    wire [9*CNT_PORTS-1:0] cnt_ev = {stat_gfc_rx, stat_gfc_tx, stat_ppfc, stat_ecn_mark, stat_pfc_rx_bad, stat_pfc_rx_ok, stat_pfc_req_tx, stat_violation, stat_drop};
+    wire [9*CNT_PORTS-1:0] cnt_clr = {({CNT_PORTS{wr_legal}} & sel_GFC_RX_reg), ({CNT_PORTS{wr_legal}} & sel_GFC_TX_reg), ({CNT_PORTS{wr_legal}} & sel_PPFC_COUNT_reg), ({CNT_PORTS{wr_legal}} & sel_ECN_MARKS_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_BAD_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_OK_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_REQ_TX_reg), ({CNT_PORTS{wr_legal}} & sel_VIOLATIONS_reg), ({CNT_PORTS{wr_legal}} & sel_DROPS_reg)};
+    // the read's kind from the bus address as the access is taken: the counters' address
+    // blocks are disjoint, so an AND-OR; 9, outside the bank, for no counter's
+    wire [8:0] cnt_rd_at = {(csr_addr[11:7] == A_GFC_RX[11:7]), (csr_addr[11:7] == A_GFC_TX[11:7]), (csr_addr[11:7] == A_PPFC_COUNT[11:7]), (csr_addr[11:7] == A_ECN_MARKS[11:7]), (csr_addr[11:7] == A_PFC_RX_BAD[11:7]), (csr_addr[11:7] == A_PFC_RX_OK[11:7]), (csr_addr[11:7] == A_PFC_REQ_TX[11:7]), (csr_addr[11:7] == A_VIOLATIONS[11:7]), (csr_addr[11:7] == A_DROPS[11:7])};
+    wire [3:0] cnt_rd_kind = ({4{cnt_rd_at[1]}} & 4'd1)
+        | ({4{cnt_rd_at[2]}} & 4'd2)
+        | ({4{cnt_rd_at[3]}} & 4'd3)
+        | ({4{cnt_rd_at[4]}} & 4'd4)
+        | ({4{cnt_rd_at[5]}} & 4'd5)
+        | ({4{cnt_rd_at[6]}} & 4'd6)
+        | ({4{cnt_rd_at[7]}} & 4'd7)
+        | ({4{cnt_rd_at[8]}} & 4'd8)
+        | ({4{~|cnt_rd_at}} & 4'd9);
+    wire [31:0] cnt_rd_count;
+    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(4), .PW(CNT_PW)) u_counters (
+        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
+        .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
+    );
+    // the read's word of edge 2, beside the group words
+    wire [31:0] rd_counter_d = {32{hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg}} & cnt_rd_count;
+    always @(posedge clk)
+        rd_counter_reg <= rd_counter_d;
 
     // ---- flops ----------------------------------------------------------------------------
     always @(posedge clk) begin

@@ -171,7 +171,10 @@ int main(void)
     memset(b.in.enq_valid, 0, sizeof b.in.enq_valid);
     edge(&b);
 
-    /* 5. counters through the driver */
+    /* 5. counters through the driver, after the register block's counter lag (its counters are
+     * flushed into block RAM: a read includes every event FG_CSR_SW_COUNTER_LAG edges old) */
+    for (int e = 0; e < FG_CSR_SW_COUNTER_LAG(PORTS); e++)
+        edge(&b);
     uint32_t pfc[PORTS], violations[PORTS], drops[PORTS];
     int ok = 1;
     for (int i = 0; i < 3; i++) {

@@ -445,21 +445,29 @@ def v_qfield(f):
     return f"q_wdata_reg[{f.lsb} +: {f.vw()}]"
 
 
-def gen_rtl_counter_bank(m, a, counters):
+def gen_rtl_counter_bank(m, a, counters, S):
     """The statistics counters as one fg_counter_bank: kind i is the map's i-th counter
     register, counter k = i * CNT_PORTS + port. Its read is addressed from csr_addr on the take
-    edge (edge 0) and shows after edge 1, in time for the group words of edge 2."""
+    edge (edge 0) and shows after edge 1 only (then the bus address is the master's again), so
+    the group words must be registered on edge 2. Emitted after the commit logic (wr_legal)."""
+    if S["operands"] != 2:
+        raise MapError("the counter bank's read lands for edge 2: the read tree's group words must be registered there")
     n = len(counters)
     kw = max(1, (n - 1).bit_length())
-    a(f"    // statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md): kind i =")
-    a("    // " + ", ".join(f"{i} {r.name}" for i, r in enumerate(counters)))
+    blocks = {}
+    for r in counters:
+        key = (r.addr >> (array_ibits(r) + 2)) if r.array else (r.addr >> 2, "scalar")
+        if key in blocks:
+            raise MapError(f"{r.name}: its address block is {blocks[key]}'s; the counter read decode needs disjoint blocks")
+        blocks[key] = r.name
+    a("")
+    a(f"    // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----")
+    a("    // kind i = " + ", ".join(f"{i} {r.name}" for i, r in enumerate(counters)))
     a(f"    wire [{n}*CNT_PORTS-1:0] cnt_ev = {{" + ", ".join(r.input for r in reversed(counters)) + "};")
     clr = []
     for r in reversed(counters):
         clr.append(f"({{CNT_PORTS{{wr_legal}}}} & sel_{r.name}_reg)" if r.array else f"(wr_legal & hit_{r.name}_reg)")
     a(f"    wire [{n}*CNT_PORTS-1:0] cnt_clr = {{" + ", ".join(clr) + "};")
-    a(f"    // the read's kind from the bus address as the access is taken (the blocks are disjoint:")
-    a(f"    // an AND-OR, {n} when no counter's, which is outside the bank)")
     conds = []
     for i, r in enumerate(counters):
         if r.array:
@@ -467,9 +475,13 @@ def gen_rtl_counter_bank(m, a, counters):
             conds.append(f"(csr_addr[11:{ib + 2}] == A_{r.name}[11:{ib + 2}])")
         else:
             conds.append(f"(csr_addr[11:2] == A_{r.name}[11:2])")
+    outside = (1 << kw) > n
+    a("    // the read's kind from the bus address as the access is taken: the counters' address")
+    a("    // blocks are disjoint, so an AND-OR" + (f"; {n}, outside the bank, for no counter's" if outside else
+                                                  " (no counter's address reads kind 0: the hit masks it)"))
     a(f"    wire [{n - 1}:0] cnt_rd_at = {{" + ", ".join(reversed(conds)) + "};")
     terms = [f"({{{kw}{{cnt_rd_at[{i}]}}}} & {kw}'d{i})" for i in range(1, n)]
-    if (1 << kw) > n:
+    if outside:
         terms.append(f"({{{kw}{{~|cnt_rd_at}}}} & {kw}'d{n})")
     a(f"    wire [{kw - 1}:0] cnt_rd_kind = " + ("\n        | ".join(terms) if terms else f"{kw}'d0") + ";")
     port = "csr_addr[2 +: CNT_PW]" if any(r.array for r in counters) else "1'b0"
@@ -478,9 +490,10 @@ def gen_rtl_counter_bank(m, a, counters):
     a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
     a(f"        .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
     a("    );")
-    a("    reg  [31:0] rd_counter_reg;")
+    a("    // the read's word of edge 2, beside the group words")
+    a("    wire [31:0] rd_counter_d = {32{" + " | ".join(f"hit_{r.name}_reg" for r in counters) + "}} & cnt_rd_count;")
     a("    always @(posedge clk)")
-    a("        rd_counter_reg <= {32{" + " | ".join(f"hit_{r.name}_reg" for r in counters) + "}} & cnt_rd_count;")
+    a("        rd_counter_reg <= rd_counter_d;")
 
 
 def gen_rtl(m):
@@ -506,7 +519,7 @@ def gen_rtl(m):
     a("// taken on an edge where csr_ready is 1 and ignored on any other edge, so a master holds it")
     a(f"// until taken. csr_ready is 0 for the next {LAT} edges and 1 again after the access's last")
     a(f"// edge ({LAT} after the take). A read returns the register as it was before edge {S['operands']} after")
-    a(f"// the take, in csr_rdata from edge {S['read']} until the next read (an unmapped read gives 0; a read and")
+    a(f"// the take (a counter: see below), in csr_rdata from edge {S['read']} until the next read (an unmapped read gives 0; a read and")
     a("// a write in one access read the old value). A write is checked over the pipeline and")
     a(f"// committed on edge {LAT}: a legal one updates its register, an illegal one (unmapped or")
     a("// misaligned address, read-only register, a field outside its range or a bit outside every")
@@ -787,7 +800,7 @@ def gen_rtl(m):
             a(f"        {name} <= {name[:-4]}_next;")
             words.append((name, f"RCH_{arr.upper()}"))
     if counters:
-        gen_rtl_counter_bank(m, a, counters)
+        a("    reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)")
         words.append(("rd_counter_reg", None))
     a("    always @* begin")
     a("        rdata_next = rdata_reg;")
@@ -983,6 +996,9 @@ def gen_rtl(m):
     for r in strobes:
         a(f"    wire {r.strobe}_next = wr_legal && hit_{r.name}_reg;")
     a("")
+    if counters:
+        gen_rtl_counter_bank(m, a, counters, S)
+        a("")
     a("    // ---- flops ----------------------------------------------------------------------------")
     a("    always @(posedge clk) begin")
     a("        if (rst) begin")
@@ -1098,7 +1114,8 @@ def gen_ch(m):
     a(" * One fg_csr_sw_step is one rising edge. The bus takes one access at a time: csr_wr/csr_rd")
     a(" * are taken on an edge where csr_ready is true (and ignored on any other); csr_ready is then")
     a(" * false until FG_CSR_SW_LATENCY edges later. A read returns the register at csr_addr as it")
-    a(" * was before edge FG_CSR_SW_READ_SNAPSHOT after the take, in csr_rdata from edge")
+    a(" * was before edge FG_CSR_SW_READ_SNAPSHOT after the take (a counter: its word as the take")
+    a(" * edge left it, FG_CSR_SW_COUNTER_LAG below), in csr_rdata from edge")
     a(" * FG_CSR_SW_READ_AT on; a write is decided and")
     a(" * committed on edge FG_CSR_SW_LATENCY (legal: its register changes; illegal: the sticky")
     a(" * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:")
@@ -2050,7 +2067,8 @@ def gen_doc(m):
     a("**taken on a rising edge where `csr_ready` is 1** and ignored on any other edge, so a master")
     a(f"holds it until then. `csr_ready` is then 0 until the access's last edge, {L_} edges after the")
     a(f"take, and 1 again after it: one access every {L_ + 1} cycles when a master keeps the bus busy.")
-    a(f"A read returns the register as it was before edge {S['operands']} after the take, in `csr_rdata` from")
+    a(f"A read returns the register as it was before edge {S['operands']} after the take (a counter: its word")
+    a("as the take edge left it, see the counters below), in `csr_rdata` from")
     a(f"edge {S['read']} until the next read; a read of an unmapped address gives 0, and a read and a write")
     a(f"in one access read the old value. A write is committed on edge {L_}: its register (or the")
     a("error state) changes there, and every output shows it when `csr_ready` is 1 again. The")
@@ -2153,7 +2171,7 @@ def gen_doc(m):
     a("pulse on the clearing edge counts 1. They live in block RAM (`fg_counter_bank`,")
     a("[blocks/counter_bank.md](blocks/counter_bank.md)): a scanner adds each counter's pending pulses")
     a("into its word once every N_KIND x N_PORTS edges, so a read returns the count as its word held")
-    a("it when the access was taken, which has every pulse up to")
+    a("it when the access was taken, which has no pulse of that edge or later and every pulse up to")
     nk = len(m.regs_of("counter"))
     lag = f"{nk} x N_PORTS + 3" if any(r.array for r in m.regs_of("counter")) else f"{nk} + 3 = {nk + 3}"
     a(f"`COUNTER_LAG` = {lag} edges before (the C twin's `FG_CSR_*_COUNTER_LAG`); a")

@@ -540,34 +540,42 @@ static void test_bus_contract(tally *t)
     CHECK_EQ(t, out.cfg_reserve, 5);
     CHECK_EQ(t, out.cfg_error, 0);
 
-    /* a read of DROPS[0] (0x200) with a drop pulse on edges 0, 1 and 2: counters live in block
-     * RAM (fg_counter_bank), so the read returns the word as it was on the take edge, which
-     * holds none of these pulses: 0, in csr_rdata from edge 3 */
+    /* counters live in block RAM (fg_counter_bank): a read returns the word as the take edge
+     * left it, which holds every pulse up to FG_CSR_SW_COUNTER_LAG(4) = 9 kinds x 4 ports + 3
+     * = 39 edges old and none of the take edge or later. Two drop pulses on DROPS[0] (0x200),
+     * 39 idle edges, then a read with a drop pulse on its edges 0, 1 and 2: it returns 2, in
+     * csr_rdata from edge 3 */
+    CHECK_EQ(t, FG_CSR_SW_COUNTER_LAG(4), 39);
+    fg_csr_sw_in pulse = idle;
+    pulse.stat_drop[0] = true;
+    fg_csr_sw_step(&st, &pulse, &out);
+    fg_csr_sw_step(&st, &pulse, &out);
+    for (int e = 0; e < 39; e++)
+        fg_csr_sw_step(&st, &idle, &out);
+    CHECK_EQ(t, out.csr_ready, 1);
     uint32_t rdata_before = out.csr_rdata;
+    CHECK_EQ(t, rdata_before, 0); /* no read yet in this test: the 2 below is this read landing */
     in = idle;
     in.csr_rd = true;
     in.csr_addr = 0x200;
     in.stat_drop[0] = true;
     fg_csr_sw_step(&st, &in, &out); /* edge 0 */
     CHECK_EQ(t, out.csr_rdata, rdata_before);
-    fg_csr_sw_in pulse = idle;
-    pulse.stat_drop[0] = true;
     fg_csr_sw_step(&st, &pulse, &out); /* edge 1 */
     CHECK_EQ(t, out.csr_rdata, rdata_before);
     fg_csr_sw_step(&st, &pulse, &out); /* edge 2 */
     CHECK_EQ(t, out.csr_rdata, rdata_before);
     fg_csr_sw_step(&st, &idle, &out); /* edge 3 */
-    CHECK_EQ(t, out.csr_rdata, 0);
+    CHECK_EQ(t, out.csr_rdata, 2);
     for (int e = 4; e <= 17; e++)
         fg_csr_sw_step(&st, &idle, &out);
     CHECK_EQ(t, out.csr_ready, 1);
-    /* the lag bound, 9 counter kinds x 4 ports + 3 = 39 edges: the last pulse was on edge 2, so
-     * a read taken on edge 41 must see all three (edges 18..40 idle, the access takes on 41) */
-    CHECK_EQ(t, FG_CSR_SW_COUNTER_LAG(4), 39);
+    /* the last pulse was on edge 2, so a read taken on edge 2 + 39 = 41 sees all five (edges
+     * 18..40 idle, the access takes on 41) */
     for (int e = 18; e <= 40; e++)
         fg_csr_sw_step(&st, &idle, &out);
     CHECK_EQ(t, fg_csr_sw_access(&st, false, true, 0x200, 0, &out), 18); /* take + 17 edges */
-    CHECK_EQ(t, out.csr_rdata, 3);
+    CHECK_EQ(t, out.csr_rdata, 5);
 }
 
 static void test_model_params(tally *t)
