@@ -73,20 +73,30 @@ module fg_counter_bank #(
 
     integer k;
 
+    // The NC-wide selections (the visited counter's pending count and flag, the read's flag)
+    // are made in groups of G counters on one edge and ORed on the next: at 8 ports one
+    // 72-input AND-OR was the block's slowest path on ECP5 (140 MHz).
+    localparam integer G  = 8;
+    localparam integer NG = (NC + G - 1) / G;
+
     // ---- flops: scanner, pending counts, cleared flags, the write-back stages, the read ----
-    reg  [NC-1:0]    sc_oh_reg, sc_oh_next;        // the counter snapshotted this cycle
+    reg  [NC-1:0]    sc_oh_reg, sc_oh_next;        // the counter snapshotted on the next edge
     reg  [KW-1:0]    sc_kind_reg, sc_kind_next;    // its address
     reg  [PW-1:0]    sc_port_reg, sc_port_next;
     reg  [NC*DW-1:0] pend_reg, pend_next;
     reg  [NC-1:0]    cleared_reg, cleared_next;
+    reg  [NC-1:0]    recl_reg, recl_next;          // cleared again since its visit: the
+                                                   // write-back must not end that clear
+    reg  [2:0]       wb_on_reg;                    // the write-back stage holds a visit (not
+                                                   // in the three edges after reset)
     reg  [AW-1:0]    s1_addr_reg, s2_addr_reg, s3_addr_reg;   // the word the stage carries
-    reg  [NC-1:0]    s1_oh_reg, s2_oh_reg, s3_oh_reg;
-    reg  [DW-1:0]    s1_snap_reg, s1_snap_next, s2_snap_reg;  // the events it adds
-    reg              s1_clr_reg, s1_clr_next, s2_clr_reg;     // and whether it starts from 0
-    reg              s2_stale_reg, s3_stale_reg;   // cleared again after the visit: the
-    reg              s2_stale_next, s3_stale_next; // write-back must not end that clear
-    reg  [NC-1:0]    rd_oh_reg;                    // the read's counter, one-hot (0: outside)
-    reg              rd_clr_reg, rd_clr_next, rd_in_reg, rd_in_next;
+    reg  [NG*DW-1:0] s1_snap_reg, s1_snap_next;    // the events it adds, by group,
+    reg  [NG-1:0]    s1_clr_reg, s1_clr_next;      // whether it starts from 0, by group
+    reg  [DW-1:0]    s2_snap_reg, s2_snap_next;    // ... gathered
+    reg              s2_clr_reg, s2_clr_next;
+    reg  [NC-1:0]    rd_oh_reg;                    // the read's counter, one-hot
+    reg  [NG-1:0]    rd_clr_reg, rd_clr_next;      // its cleared flag, by group
+    reg              rd_in1_reg, rd_in1_next, rd_in_reg;   // the index is in the bank
     reg              byp1_reg, byp1_next, byp2_reg; // the read met a write-back of its word
     reg  [CNT_W-1:0] byp1_word_reg, byp2_word_reg;
 
@@ -94,36 +104,45 @@ module fg_counter_bank #(
     wire [AW-1:0] sc_addr = {sc_kind_reg, sc_port_reg};
     wire [AW-1:0] rd_addr = {rd_kind, rd_port};
 
-    reg  [DW-1:0]    snap;
     reg  [NC-1:0]    rd_oh;
+    reg  [NC-1:0]    s3_oh;                        // the counter written back on the next edge
     always @* begin
         sc_oh_next   = {sc_oh_reg[NC-2:0], sc_oh_reg[NC-1]};
         sc_port_next = (sc_port_reg == P_LAST) ? {PW{1'b0}} : sc_port_reg + 1'b1;
         sc_kind_next = sc_kind_reg;
         if (sc_port_reg == P_LAST)
             sc_kind_next = (sc_kind_reg == K_LAST) ? {KW{1'b0}} : sc_kind_reg + 1'b1;
-        snap = {DW{1'b0}};
+        s1_snap_next = {(NG * DW){1'b0}};
+        s1_clr_next  = {NG{1'b0}};
+        rd_clr_next  = {NG{1'b0}};
         for (k = 0; k < NC; k = k + 1) begin
+            // the write-back stage is three visits behind the pointer (a ring: no flops)
+            s3_oh[k] = wb_on_reg[2] & sc_oh_reg[(k + 3) % NC];
             // visited or cleared: start again from this edge's event; else count it
             if (sc_oh_reg[k] || clr[k])
                 pend_next[k*DW +: DW] = {{(DW - 1){1'b0}}, ev[k]};
             else
                 pend_next[k*DW +: DW] = pend_reg[k*DW +: DW] + {{(DW - 1){1'b0}}, ev[k]};
-            snap = snap | ({DW{sc_oh_reg[k]}} & pend_reg[k*DW +: DW]);
+            // the visit, by group: cleared on the snapshot edge drops the events before it
+            // (this edge's is pend)
+            s1_snap_next[(k/G)*DW +: DW] = s1_snap_next[(k/G)*DW +: DW]
+                | ({DW{sc_oh_reg[k] & ~clr[k]}} & pend_reg[k*DW +: DW]);
+            s1_clr_next[k/G] = s1_clr_next[k/G] | (sc_oh_reg[k] & (cleared_reg[k] | clr[k]));
+            // a clear after the visit (on its two edges before the write-back) is remembered
+            recl_next[k] = ~sc_oh_reg[k] & (recl_reg[k] | clr[k]);
             // a clear wins over the write-back that ends an earlier one, and a write-back
             // that carries a visit from before a clear does not end it
-            cleared_next[k] = clr[k] | (cleared_reg[k] & ~(s3_oh_reg[k] & ~s3_stale_reg));
+            cleared_next[k] = clr[k] | (cleared_reg[k] & ~(s3_oh[k] & ~recl_reg[k]));
             rd_oh[k] = ({{(32 - KW){1'b0}}, rd_kind} == k / N_PORTS)
                      && ({{(32 - PW){1'b0}}, rd_port} == k % N_PORTS);
+            rd_clr_next[k/G] = rd_clr_next[k/G] | (rd_oh_reg[k] & cleared_reg[k]);
         end
-        // cleared on the snapshot edge: the events before it are dropped, this edge's is pend
-        s1_snap_next  = (|(sc_oh_reg & clr)) ? {DW{1'b0}} : snap;
-        s1_clr_next   = |(sc_oh_reg & (cleared_reg | clr));
-        s2_stale_next = |(s1_oh_reg & clr);
-        s3_stale_next = s2_stale_reg | (|(s2_oh_reg & clr));
-        rd_clr_next   = |(rd_oh_reg & cleared_reg);
-        rd_in_next    = |rd_oh_reg;
-        byp1_next     = (rd_addr == s3_addr_reg);
+        s2_snap_next = {DW{1'b0}};
+        for (k = 0; k < NG; k = k + 1)
+            s2_snap_next = s2_snap_next | s1_snap_reg[k*DW +: DW];
+        s2_clr_next = |s1_clr_reg;
+        rd_in1_next = ({{(32 - KW){1'b0}}, rd_kind} < N_KIND) && ({{(32 - PW){1'b0}}, rd_port} < N_PORTS);
+        byp1_next   = (rd_addr == s3_addr_reg);
     end
 
     wire [CNT_W-1:0] scan_word, read_word;
@@ -175,7 +194,8 @@ module fg_counter_bank #(
         s1_addr_reg   <= sc_addr;
         s2_addr_reg   <= s1_addr_reg;
         s3_addr_reg   <= s2_addr_reg;
-        s2_snap_reg   <= s1_snap_reg;
+        s1_snap_reg   <= s1_snap_next;
+        s2_snap_reg   <= s2_snap_next;
         byp1_word_reg <= wb_data;
         byp2_word_reg <= byp1_word_reg;
     end
@@ -187,16 +207,13 @@ module fg_counter_bank #(
             sc_port_reg <= {PW{1'b0}};
             pend_reg    <= {(NC * DW){1'b0}};
             cleared_reg <= {NC{1'b1}};
-            s1_oh_reg   <= {NC{1'b0}};
-            s2_oh_reg   <= {NC{1'b0}};
-            s3_oh_reg   <= {NC{1'b0}};
-            s1_snap_reg <= {DW{1'b0}};
-            s1_clr_reg  <= 1'b1;
+            recl_reg    <= {NC{1'b0}};
+            wb_on_reg   <= 3'b000;
+            s1_clr_reg  <= {NG{1'b1}};
             s2_clr_reg  <= 1'b1;
-            s2_stale_reg <= 1'b0;
-            s3_stale_reg <= 1'b0;
             rd_oh_reg   <= {NC{1'b0}};
-            rd_clr_reg  <= 1'b1;
+            rd_clr_reg  <= {NG{1'b1}};
+            rd_in1_reg  <= 1'b0;
             rd_in_reg   <= 1'b0;
             byp1_reg    <= 1'b0;
             byp2_reg    <= 1'b0;
@@ -206,23 +223,20 @@ module fg_counter_bank #(
             sc_port_reg <= sc_port_next;
             pend_reg    <= pend_next;
             cleared_reg <= cleared_next;
-            s1_oh_reg   <= sc_oh_reg;
-            s2_oh_reg   <= s1_oh_reg;
-            s3_oh_reg   <= s2_oh_reg;
-            s1_snap_reg <= s1_snap_next;
+            recl_reg    <= recl_next;
+            wb_on_reg   <= {wb_on_reg[1:0], 1'b1};
             s1_clr_reg  <= s1_clr_next;
-            s2_clr_reg  <= s1_clr_reg;
-            s2_stale_reg <= s2_stale_next;
-            s3_stale_reg <= s3_stale_next;
+            s2_clr_reg  <= s2_clr_next;
             rd_oh_reg   <= rd_oh;
             rd_clr_reg  <= rd_clr_next;
-            rd_in_reg   <= rd_in_next;
+            rd_in1_reg  <= rd_in1_next;
+            rd_in_reg   <= rd_in1_reg;
             byp1_reg    <= byp1_next;
             byp2_reg    <= byp1_reg;
         end
     end
 
-    wire [CNT_W-1:0] rd_value = (rd_in_reg && !rd_clr_reg) ? (byp2_reg ? byp2_word_reg : read_word) : {CNT_W{1'b0}};
+    wire [CNT_W-1:0] rd_value = (rd_in_reg && !(|rd_clr_reg)) ? (byp2_reg ? byp2_word_reg : read_word) : {CNT_W{1'b0}};
     generate
         if (CNT_W < 32) begin : g_ext
             assign rd_count = {{(32 - CNT_W){1'b0}}, rd_value};
