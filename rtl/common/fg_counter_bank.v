@@ -9,12 +9,14 @@
 // DW-bit incrementer (DW = clog2(NC + 1): a counter is visited every NC edges, so at most
 // NC events wait); the adder and the saturation are shared.
 //
-//   edge s   (snapshot): S1 <= {k, pend[k], cleared[k] | clr[k]}; pend[k] <= ev[k];
-//                        the scan copy's word k is read (fg_ram_1r1w: two edges)
+//   edge s   (snapshot): S1 <= {k, pend[k], cleared[k] | clr[k]}, selected within groups of
+//                        8 counters; pend[k] <= ev[k]; recl[k] <= 0; the scan copy's word k
+//                        is read (fg_ram_1r1w: two edges)
+//   edge s+1: S2 <= the OR of S1's groups
 //   edge s+2: sum = base + snap, base = 0 if cleared, else the word (the low bits, and the
 //             rest and the rest + 1; the low carry picks at s+3)
 //   edge s+3 (write-back): word[k] <= min(sum, 2^CNT_W - 1) in both copies; cleared[k] <= 0
-//                        (unless clr[k] again)
+//                        unless recl[k] (a clear of k on s+1 or s+2) or clr[k] now
 //
 // A clear (clr[k], from a committed register write) sets pend[k] to that edge's event and
 // marks the counter cleared until the write-back of its next visit, which writes the pending
