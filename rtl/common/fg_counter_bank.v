@@ -9,14 +9,16 @@
 // DW-bit incrementer (DW = clog2(NC + 1): a counter is visited every NC edges, so at most
 // NC events wait); the adder and the saturation are shared.
 //
-//   edge s   (snapshot): S1 <= {k, pend[k], cleared[k] | clr[k]}, selected within groups of
-//                        8 counters; pend[k] <= ev[k]; recl[k] <= 0; the scan copy's word k
-//                        is read (fg_ram_1r1w: two edges)
+//   edge s   (snapshot): S1 <= {k, pend[k] (0 if clr[k] now), cleared[k] | clr[k]},
+//                        selected within groups of 8 counters; pend[k] <= ev[k];
+//                        recl[k] <= 0; the scan copy's word k is read (fg_ram_1r1w: two
+//                        edges)
 //   edge s+1: S2 <= the OR of S1's groups
-//   edge s+2: sum = base + snap, base = 0 if cleared, else the word (the low bits, and the
-//             rest and the rest + 1; the low carry picks at s+3)
+//   edge s+2: word + snap (the low bits, and the rest and the rest + 1; the low carry picks
+//             at s+3, where a cleared visit writes snap alone)
 //   edge s+3 (write-back): word[k] <= min(sum, 2^CNT_W - 1) in both copies; cleared[k] <= 0
-//                        unless recl[k] (a clear of k on s+1 or s+2) or clr[k] now
+//                        unless recl[k] (a clear of k on s+1 or s+2) or clr[k] now (the
+//                        write-back's one-hot is the scan ring's, three counters behind)
 //
 // A clear (clr[k], from a committed register write) sets pend[k] to that edge's event and
 // marks the counter cleared until the write-back of its next visit, which writes the pending
@@ -75,9 +77,10 @@ module fg_counter_bank #(
 
     integer k;
 
-    // The NC-wide selections (the visited counter's pending count and flag, the read's flag)
-    // are made in groups of G counters on one edge and ORed on the next: at 8 ports one
-    // 72-input AND-OR was the block's slowest path on ECP5 (140 MHz).
+    // The NC-wide selections are made in groups of G counters on one edge: the visited
+    // counter's pending count and flag are ORed on the next edge, the read's flag after its
+    // flops, in front of rd_count. At 8 ports one 72-input AND-OR was the block's slowest path
+    // on ECP5 (140 MHz).
     localparam integer G  = 8;
     localparam integer NG = (NC + G - 1) / G;
 
@@ -89,7 +92,7 @@ module fg_counter_bank #(
     reg  [NC-1:0]    cleared_reg, cleared_next;
     reg  [NC-1:0]    recl_reg, recl_next;          // cleared again since its visit: the
                                                    // write-back must not end that clear
-    reg  [2:0]       wb_on_reg;                    // the write-back stage holds a visit (not
+    reg  [2:0]       wb_on_reg, wb_on_next;        // the write-back stage holds a visit (not
                                                    // in the three edges after reset)
     reg  [AW-1:0]    s1_addr_reg, s2_addr_reg, s3_addr_reg;   // the word the stage carries
     reg  [NG*DW-1:0] s1_snap_reg, s1_snap_next;    // the events it adds, by group,
@@ -143,6 +146,7 @@ module fg_counter_bank #(
         for (k = 0; k < NG; k = k + 1)
             s2_snap_next = s2_snap_next | s1_snap_reg[k*DW +: DW];
         s2_clr_next = |s1_clr_reg;
+        wb_on_next  = {wb_on_reg[1:0], 1'b1};
         rd_in1_next = ({{(32 - KW){1'b0}}, rd_kind} < N_KIND) && ({{(32 - PW){1'b0}}, rd_port} < N_PORTS);
         byp1_next   = (rd_addr == s3_addr_reg);
     end
@@ -226,7 +230,7 @@ module fg_counter_bank #(
             pend_reg    <= pend_next;
             cleared_reg <= cleared_next;
             recl_reg    <= recl_next;
-            wb_on_reg   <= {wb_on_reg[1:0], 1'b1};
+            wb_on_reg   <= wb_on_next;
             s1_clr_reg  <= s1_clr_next;
             s2_clr_reg  <= s2_clr_next;
             rd_oh_reg   <= rd_oh;
