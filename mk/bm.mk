@@ -1,7 +1,7 @@
 # fg_bm, the shared-buffer manager (rtl/switch/fg_bm.v, cmodel/switch/bm.c, verif/tb/bm/).
 # Two sizes of the same random test (the wrappers define the sizes the TB is compiled for and
 # must match the -G values here), their _bug twins, and the hand-computed directed test.
-BM_RTL := rtl/switch/fg_bm.v
+BM_RTL := $(call fg_rtl_files,fg_bm)
 BM_TB_INC := verif/tb/bm/tb_bm.inc verif/tb/bm/bm_stimulus.h
 $(eval $(call FG_LOCKSTEP,bm_4x2,fg_bm,$(BM_RTL),verif/tb/bm/tb_bm_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
 $(eval $(call FG_LOCKSTEP,bm_4x2_bug,fg_bm,$(BM_RTL),verif/tb/bm/tb_bm_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel_bug))

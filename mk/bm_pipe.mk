@@ -1,7 +1,7 @@
 # fg_bm_pipe, the line-rate shared-buffer manager (rtl/switch/fg_bm_pipe.v,
 # cmodel/switch/bm_pipe.c, verif/tb/bm_pipe/). Four sizes of one random test (each wrapper
 # defines the sizes it is compiled for; they must match the -G values here) and a _bug twin.
-BMP_RTL := rtl/switch/fg_bm_pipe.v
+BMP_RTL := $(call fg_rtl_files,fg_bm_pipe)
 BMP_TB_INC := verif/tb/bm_pipe/tb_bm_pipe.inc verif/tb/bm/bm_stimulus.h
 $(eval $(call FG_LOCKSTEP,bm_pipe_4x2,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel))
 $(eval $(call FG_LOCKSTEP,bm_pipe_4x2_bug,fg_bm_pipe,$(BMP_RTL),verif/tb/bm_pipe/tb_bm_pipe_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel_bug))

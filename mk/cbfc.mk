@@ -2,9 +2,9 @@
 # and fg_cbfc_tx (sender: FCCL, FCTBS, credit check, c = credits in use), their lock-step
 # tests, the combined link test (rx + tx through a modelled link with a receive buffer that
 # must never overflow) and the Icarus replays. Page: docs/blocks/cbfc.md.
-CBFC_RX_RTL := rtl/mac/fg_cbfc_rx.v
-CBFC_TX_RTL := rtl/mac/fg_cbfc_tx.v
-CBFC_LINK_RTL := verif/tb/cbfc_link/fg_cbfc_link_top.v rtl/mac/fg_cbfc_rx.v rtl/mac/fg_cbfc_tx.v
+CBFC_RX_RTL := $(call fg_rtl_files,fg_cbfc_rx)
+CBFC_TX_RTL := $(call fg_rtl_files,fg_cbfc_tx)
+CBFC_LINK_RTL := verif/tb/cbfc_link/fg_cbfc_link_top.v $(CBFC_RX_RTL) $(CBFC_TX_RTL)
 CBFC_TB_FLAGS = -CFLAGS -DTB_SW=$(1) -CFLAGS -DTB_FW=$(2) -GSW=$(1) -GFW=$(2)
 
 $(BIN)/ls_cbfc_rx $(BIN)/ls_cbfc_rx_bug $(BIN)/ls_cbfc_rx_sw12 $(BIN)/ls_cbfc_tx $(BIN)/ls_cbfc_tx_bug $(BIN)/ls_cbfc_link $(BIN)/ls_cbfc_link_bug: mk/cbfc.mk

@@ -5,7 +5,7 @@
 # FG_PRIM_SHAPE(verilator params, testbench defines) -> the FG_LOCKSTEP parameter argument.
 FG_PRIM_SHAPE = $(1) $(foreach d,$(2),-CFLAGS -D$(d))
 
-SAT_COUNTER_RTL := rtl/common/fg_sat_counter.v
+SAT_COUNTER_RTL := $(call fg_rtl_files,fg_sat_counter)
 SAT_COUNTER_TB := verif/tb/sat_counter/tb_sat_counter.cpp
 SAT_W8 := $(call FG_PRIM_SHAPE,-GW=8 -GAW=1,TB_W=8 TB_AW=1)
 SAT_W20 := $(call FG_PRIM_SHAPE,-GW=20 -GAW=12,TB_W=20 TB_AW=12)
@@ -15,7 +15,7 @@ $(eval $(call FG_LOCKSTEP,sat_counter_bug,fg_sat_counter,$(SAT_COUNTER_RTL),$(SA
 $(eval $(call FG_LOCKSTEP,sat_counter_w20,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W20),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sat_counter_w62,fg_sat_counter,$(SAT_COUNTER_RTL),$(SAT_COUNTER_TB),$(SAT_W62),libfgmodel))
 
-FIFO_RTL := rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v
+FIFO_RTL := $(call fg_rtl_files,fg_fifo)
 FIFO_TB := verif/tb/fifo/tb_fifo.cpp
 FIFO_W8D2 := $(call FG_PRIM_SHAPE,-GWIDTH=8 -GDEPTH_LOG2=2 -GCNT_W=6,TB_WIDTH=8 TB_DEPTH_LOG2=2 TB_CNT_W=6)
 FIFO_W37D5 := $(call FG_PRIM_SHAPE,-GWIDTH=37 -GDEPTH_LOG2=5 -GCNT_W=8,TB_WIDTH=37 TB_DEPTH_LOG2=5 TB_CNT_W=8)
@@ -25,7 +25,7 @@ $(eval $(call FG_LOCKSTEP,fifo_bug,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W8D2),l
 $(eval $(call FG_LOCKSTEP,fifo_w37,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W37D5),libfgmodel))
 $(eval $(call FG_LOCKSTEP,fifo_w64,fg_fifo,$(FIFO_RTL),$(FIFO_TB),$(FIFO_W64D1),libfgmodel))
 
-COUNTER_BANK_RTL := $(shell $(PYTHON) fpga/flow/fgrtl.py --files fg_counter_bank)
+COUNTER_BANK_RTL := $(call fg_rtl_files,fg_counter_bank)
 COUNTER_BANK_TB := verif/tb/counter_bank/tb_counter_bank.cpp
 CB_SHAPE = $(call FG_PRIM_SHAPE,-GN_KIND=$(1) -GN_PORTS=$(2) -GCNT_W=$(3),TB_N_KIND=$(1) TB_N_PORTS=$(2) TB_CNT_W=$(3))
 $(eval $(call FG_LOCKSTEP,counter_bank,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,4,8),libfgmodel))
@@ -43,3 +43,15 @@ $(eval $(call FG_LOCKSTEP,counter_bank_5x1_w3,fg_counter_bank,$(COUNTER_BANK_RTL
 $(eval $(call FG_LOCKSTEP,counter_bank_4x1,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,4,1,6),libfgmodel))
 $(eval $(call FG_LOCKSTEP,counter_bank_3x3,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,3,3,10),libfgmodel))
 $(eval $(call FG_LOCKSTEP,counter_bank_9x32,fg_counter_bank,$(COUNTER_BANK_RTL),$(COUNTER_BANK_TB),$(call CB_SHAPE,9,32,32),libfgmodel))
+
+# fg_mul_reg2 (registered multiplier; its ECP5 form is one MULT18X18D): the testbench holds the
+# contract as its own reference (no C twin: the users' twins model the product), at the
+# marker's shape (18 x 16), an odd small one and the widest fabric one; bug_caught breaks the
+# reference (TB_BREAK_REFERENCE) to show the comparison is live.
+MUL_REG2_RTL := $(call fg_rtl_files,fg_mul_reg2)
+MUL_REG2_TB := verif/tb/mul_reg2/tb_mul_reg2.cpp
+MR_SHAPE = $(call FG_PRIM_SHAPE,-GAW=$(1) -GBW=$(2),TB_AW=$(1) TB_BW=$(2))
+$(eval $(call FG_LOCKSTEP,mul_reg2,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,18,16),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_reg2_5x3,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,5,3),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_reg2_32x32,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,32,32),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_reg2_bug,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,18,16) -CFLAGS -DTB_BREAK_REFERENCE,libfgmodel))

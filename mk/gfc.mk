@@ -5,7 +5,7 @@
 
 GFC_SHAPE = $(1) $(foreach d,$(2),-CFLAGS -D$(d))
 
-RATE_LIMITER_RTL := rtl/common/fg_rate_limiter.v
+RATE_LIMITER_RTL := $(call fg_rtl_files,fg_rate_limiter)
 RATE_LIMITER_TB := verif/tb/rate_limiter/tb_rate_limiter.cpp
 RL_DEF := $(call GFC_SHAPE,-GSW=8 -GMAX_STAGE=20 -GDW=16,TB_SW=8 TB_MAX_STAGE=20 TB_DW=16)
 RL_SMALL := $(call GFC_SHAPE,-GSW=3 -GMAX_STAGE=6 -GDW=4,TB_SW=3 TB_MAX_STAGE=6 TB_DW=4)
@@ -13,7 +13,7 @@ $(eval $(call FG_LOCKSTEP,rate_limiter,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RAT
 $(eval $(call FG_LOCKSTEP,rate_limiter_small,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_SMALL),libfgmodel))
 $(eval $(call FG_LOCKSTEP,rate_limiter_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_DEF),libfgmodel_bug))
 
-GFC_STAGE_RTL := rtl/switch/fg_gfc_stage.v
+GFC_STAGE_RTL := $(call fg_rtl_files,fg_gfc_stage)
 GFC_STAGE_TB := verif/tb/gfc_stage/tb_gfc_stage.cpp
 GS_DEF := $(call GFC_SHAPE,-GCW=18 -GCNT_W=10,TB_CW=18 TB_CNT_W=10)
 GS_SMALL := $(call GFC_SHAPE,-GCW=6 -GCNT_W=3,TB_CW=6 TB_CNT_W=3)
@@ -21,7 +21,7 @@ $(eval $(call FG_LOCKSTEP,gfc_stage,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB
 $(eval $(call FG_LOCKSTEP,gfc_stage_cw6,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_SMALL),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_stage_bug,fg_gfc_stage,$(GFC_STAGE_RTL),$(GFC_STAGE_TB),$(GS_DEF),libfgmodel_bug))
 
-GFC_TIME_RTL := rtl/mac/fg_gfc_time.v
+GFC_TIME_RTL := $(call fg_rtl_files,fg_gfc_time)
 GFC_TIME_TB := verif/tb/gfc_time/tb_gfc_time.cpp
 $(eval $(call FG_LOCKSTEP,gfc_time,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_time_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),,libfgmodel_bug))
@@ -64,7 +64,7 @@ $(eval $(call FG_ICARUS,gfc_stage_pipe2,gfc_stage_pipe2,$$(GFC_STAGE_RTL),30000,
 # (rtl/switch/fg_gfc_scan.v, docs/blocks/gfc_scan.md): 4x2, 8x8, 5x3 at CW 6 (a pointer
 # wrapping at 15), 1x1 and 2x1 (the one- and two-PG forwards of the stage read), the bug
 # twin, the Icarus replay.
-GFC_SCAN_RTL := rtl/switch/fg_gfc_scan.v
+GFC_SCAN_RTL := $(call fg_rtl_files,fg_gfc_scan)
 GFC_SCAN_TB := verif/tb/gfc_scan/tb_gfc_scan.cpp
 GSC_SHAPE = $(call GFC_SHAPE,-GN_PORTS=$(1) -GN_PRIO=$(2) -GCW=$(3),TB_N_PORTS=$(1) TB_N_PRIO=$(2) TB_CW=$(3))
 $(eval $(call FG_LOCKSTEP,gfc_scan_4x2,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,4,2,18),libfgmodel))

@@ -14,13 +14,13 @@
 # ICARUS_DIR, ICARUS_BENCHES and FG_ICARUS are defined in mk/common.inc.
 
 # Primitives (rtl/common).
-$(eval $(call FG_ICARUS,lfsr,lfsr,rtl/common/fg_lfsr.v,50000,))
-$(eval $(call FG_ICARUS,crc32,crc32,rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v,50000,))
-$(eval $(call FG_ICARUS,sat_counter,sat_counter,rtl/common/fg_sat_counter.v,50000,))
-$(eval $(call FG_ICARUS,sat_counter_w62,sat_counter_w62,rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,lfsr,lfsr,$$(LFSR_RTL),50000,))
+$(eval $(call FG_ICARUS,crc32,crc32,$$(CRC32_RTL),50000,))
+$(eval $(call FG_ICARUS,sat_counter,sat_counter,$$(SAT_COUNTER_RTL),50000,))
+$(eval $(call FG_ICARUS,sat_counter_w62,sat_counter_w62,$$(SAT_COUNTER_RTL),50000,))
 $(eval $(call FG_ICARUS,counter_bank,counter_bank,$$(COUNTER_BANK_RTL),50000,))
-$(eval $(call FG_ICARUS,fifo,fifo,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
-$(eval $(call FG_ICARUS,fifo_w37,fifo_w37,rtl/common/fg_fifo.v rtl/common/fg_sat_counter.v,50000,))
+$(eval $(call FG_ICARUS,fifo,fifo,$$(FIFO_RTL),50000,))
+$(eval $(call FG_ICARUS,fifo_w37,fifo_w37,$$(FIFO_RTL),50000,))
 
 # Blocks of the other areas (their RTL lists live in their mk files).
 $(eval $(call FG_ICARUS,egress_sched,egress_sched,$$(EGRESS_SCHED_RTL),50000,))

@@ -1,8 +1,8 @@
 # PFC receive side: fg_pfc_rx (parser), fg_pfc_timer (pause timers), fg_egress_sched (start
 # gate), their lock-step tests, and the receive half of interop (build/bin/fg_pcap_rx).
-PFC_RX_RTL := rtl/mac/fg_pfc_rx.v rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v
-PFC_TIMER_RTL := rtl/mac/fg_pfc_timer.v
-EGRESS_SCHED_RTL := rtl/switch/fg_egress_sched.v
+PFC_RX_RTL := $(call fg_rtl_files,fg_pfc_rx)
+PFC_TIMER_RTL := $(call fg_rtl_files,fg_pfc_timer)
+EGRESS_SCHED_RTL := $(call fg_rtl_files,fg_egress_sched)
 
 $(eval $(call FG_LOCKSTEP,pfc_rx,fg_pfc_rx,$(PFC_RX_RTL),verif/tb/pfc_rx/tb_pfc_rx.cpp,,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_rx_bug,fg_pfc_rx,$(PFC_RX_RTL),verif/tb/pfc_rx/tb_pfc_rx.cpp,,libfgmodel_bug))

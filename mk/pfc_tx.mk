@@ -1,7 +1,7 @@
 # PFC transmit side: fg_pfc_gen (requests) and fg_pfc_tx (serialiser + data mux), their
 # lock-step tests, the frame-layout check and the tshark interop (make interop-tx).
-PFC_GEN_RTL := rtl/mac/fg_pfc_gen.v
-PFC_TX_RTL := rtl/mac/fg_pfc_tx.v rtl/common/fg_crc32.v rtl/common/fg_crc32_byte.v
+PFC_GEN_RTL := $(call fg_rtl_files,fg_pfc_gen)
+PFC_TX_RTL := $(call fg_rtl_files,fg_pfc_tx)
 
 $(eval $(call FG_LOCKSTEP,pfc_gen,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_gen_bug,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel_bug))
@@ -20,7 +20,7 @@ TEST_DEPS += $(BIN)/pfc_tx_frames $(BIN)/pfc_tx_frames_bug
 
 # Transmit interop: Verilated fg_pfc_gen -> fg_pfc_tx runs a scripted scenario into
 # build/interop/pfc_tx.pcap (+ expectations JSON); tshark decodes it and the checker compares.
-INTEROP_TX_RTL := verif/interop/tx/fg_interop_tx_top.v rtl/mac/fg_pfc_gen.v $(PFC_TX_RTL)
+INTEROP_TX_RTL := verif/interop/tx/fg_interop_tx_top.v $(PFC_GEN_RTL) $(PFC_TX_RTL)
 $(BIN)/fg_interop_tx: $(INTEROP_TX_RTL) verif/interop/tx/interop_tx.cpp
 	@mkdir -p $(BIN) $(BUILD)/obj/interop_tx
 	$(VERILATOR) $(VFLAGS) --top-module fg_interop_tx_top --prefix Vtop -Mdir $(BUILD)/obj/interop_tx \

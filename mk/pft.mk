@@ -2,7 +2,7 @@
 # (one per home mode FT-FI, FT-RI, AT-FI, AT-RI at the NIC's shape CW_C=12 FW=32 WW=16, one
 # at the extreme shape CW_C=16 FW=48 WW=8, and the _bug build), the Icarus replay, and the
 # software test of `flowgate pft curve` helpers (build/bin/fg_pft_unit).
-PFT_RTL := rtl/nic/fg_pft.v rtl/common/fg_lfsr.v
+PFT_RTL := $(call fg_rtl_files,fg_pft)
 PFT_TB := verif/tb/pft/tb_pft.cpp
 
 # FG_PFT_LS(name, strategy 0/1, injection 0/1, CW_C, FW, WW, model lib)

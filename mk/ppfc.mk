@@ -2,7 +2,7 @@
 # Three sizes of the same random test at CAND_LANES = 1 and = N_PORTS (the wrappers define the sizes the TB is compiled for and
 # must match the -G values here), a _bug twin, the hand-computed directed test, and the Icarus
 # replay of the 4x2 trace.
-PPFC_RTL := rtl/switch/fg_ppfc.v rtl/switch/fg_ppfc_mux.v rtl/common/fg_lfsr.v
+PPFC_RTL := $(call fg_rtl_files,fg_ppfc)
 PPFC_TB_INC := verif/tb/ppfc/tb_ppfc.inc
 $(eval $(call FG_LOCKSTEP,ppfc_4x2,fg_ppfc,$(PPFC_RTL),verif/tb/ppfc/tb_ppfc_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel))
 $(eval $(call FG_LOCKSTEP,ppfc_4x2_bug,fg_ppfc,$(PPFC_RTL),verif/tb/ppfc/tb_ppfc_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2,libfgmodel_bug))

@@ -5,8 +5,7 @@
 # are a template, SWCP_SIM_RULES, expanded by mk/system.mk where its variables exist).
 # Page: docs/blocks/sw_credit_port.md. Tests: verif/manifests/sw_credit_port.tests.
 
-SW_CREDIT_PORT_RTL := rtl/mac/fg_sw_credit_port.v rtl/mac/fg_cbfc_rx.v rtl/mac/fg_cbfc_tx.v \
-  rtl/mac/fg_gfc_time.v rtl/common/fg_rate_limiter.v
+SW_CREDIT_PORT_RTL := $(call fg_rtl_files,fg_sw_credit_port)
 SW_CREDIT_PORT_TB := verif/tb/sw_credit_port/tb_sw_credit_port.cpp
 SW_CREDIT_PORT_FLAGS := -CFLAGS -DTB_SW=8 -CFLAGS -DTB_CW=18 -GSW=8 -GCW=18
 

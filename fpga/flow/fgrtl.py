@@ -234,14 +234,24 @@ def design_files(design, index):
 
 def main(argv=None):
     """`fgrtl.py --files TOP`: the RTL files TOP needs, dependencies first, one line with
-    spaces (the Makefiles' file lists come from here: SW_CORE_RTL in mk/common.inc)."""
+    spaces. `fgrtl.py --pairs`: the same for every module of rtl/ in one line,
+    `module=file,file,... ` (the Makefiles' file lists come from here, read once in
+    mk/common.inc: fg_rtl_files picks one module's list)."""
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--files", metavar="TOP", required=True,
-                    help="print the repository-relative RTL files of module TOP")
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--files", metavar="TOP",
+                      help="print the repository-relative RTL files of module TOP")
+    mode.add_argument("--pairs", action="store_true",
+                      help="print module=file,file,... for every module, on one line")
     args = ap.parse_args(argv)
     try:
-        print(" ".join(RtlIndex().files_for(args.files)))
+        index = RtlIndex()
+        if args.pairs:
+            print(" ".join(f"{name}={','.join(index.files_for(name))}"
+                           for name in sorted(index.modules)))
+        else:
+            print(" ".join(index.files_for(args.files)))
     except FlowError as e:
         raise SystemExit(f"fgrtl: {e}")
     return 0
