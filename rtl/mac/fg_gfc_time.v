@@ -126,36 +126,46 @@ module fg_gfc_time #(
             assign calc_zero   = (free_reg == 12'd0);
             assign calc_quot   = product[35:12];
         end else begin : g_pipe
-            // PIPE 2: cfg_recip from a register of its own next to the multipliers (the DSP's
-            // 3.9 ns left no room for the wire from the register block on ECP5)
-            reg  [23:0] recip_q_reg;
-            wire [23:0] recip_mul = (PIPE == 2) ? recip_q_reg : cfg_recip;
-            always @(posedge clk) begin
-                if (rst) begin
-                    recip_q_reg <= 24'd0;
-                end else begin
-                    recip_q_reg <= cfg_recip;
-                end
-            end
-            // r * recip = (r * recip_hi) << 12 + r * recip_lo. Registered on the sample edge,
-            // added on the next: (r * recip + 2^11) >> 12 = prod_hi + prod_lo[23:12] +
-            // prod_lo[11] (2^11 added to the low 12 bits carries out exactly when bit 11 is
-            // set), so bits 10..0 of prod_lo are never needed.
-            reg  [23:0] prod_lo_reg, prod_hi_reg;
+            // r * recip = (r * recip_hi) << 12 + r * recip_lo. Registered on the edge after the
+            // sample edge, added on the next: (r * recip + 2^11) >> 12 = prod_hi +
+            // prod_lo[23:12] + prod_lo[11] (2^11 added to the low 12 bits carries out exactly
+            // when bit 11 is set), so bits 10..0 of prod_lo are never needed.
+            wire [23:0] prod_lo, prod_hi;
             reg         valid_reg, enable_reg, zero_reg;
-            wire [23:0] prod_lo_next = {12'd0, free_reg} * {12'd0, recip_mul[11:0]};
-            wire [23:0] prod_hi_next = {12'd0, free_reg} * {12'd0, recip_mul[23:12]};
+            if (PIPE == 2) begin : g_mul_reg
+                // r and cfg_recip into the multipliers' input registers on the sample edge
+                // (the former a copy of free_reg, the latter cfg_recip of the tick's edge), the
+                // products into their output registers on the next: two fg_mul_reg2, on ECP5
+                // each one MULT18X18D with its registers (the DSP's 3.9 ns between fabric
+                // flops was the NIC core's worst path, 143 MHz)
+                fg_mul_reg2 #(.AW(12), .BW(12)) u_mul_lo (
+                    .clk (clk), .rst (rst), .a (free_next), .b (cfg_recip[11:0]), .p (prod_lo)
+                );
+                fg_mul_reg2 #(.AW(12), .BW(12)) u_mul_hi (
+                    .clk (clk), .rst (rst), .a (free_next), .b (cfg_recip[23:12]), .p (prod_hi)
+                );
+            end else begin : g_mul_fabric
+                // PIPE 1: the products of free_reg and the cfg_recip of the edge after the tick
+                reg  [23:0] prod_lo_reg, prod_hi_reg;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        prod_lo_reg <= 24'd0;
+                        prod_hi_reg <= 24'd0;
+                    end else begin
+                        prod_lo_reg <= {12'd0, free_reg} * {12'd0, cfg_recip[11:0]};
+                        prod_hi_reg <= {12'd0, free_reg} * {12'd0, cfg_recip[23:12]};
+                    end
+                end
+                assign prod_lo = prod_lo_reg;
+                assign prod_hi = prod_hi_reg;
+            end
 
             always @(posedge clk) begin
                 if (rst) begin
-                    prod_lo_reg <= 24'd0;
-                    prod_hi_reg <= 24'd0;
                     valid_reg   <= 1'b0;
                     enable_reg  <= 1'b0;
                     zero_reg    <= 1'b0;
                 end else begin
-                    prod_lo_reg <= prod_lo_next;
-                    prod_hi_reg <= prod_hi_next;
                     valid_reg   <= sample_reg;
                     enable_reg  <= cfg_enable;
                     zero_reg    <= (free_reg == 12'd0);
@@ -165,8 +175,8 @@ module fg_gfc_time #(
             // One two-operand add: {prod_hi, 1} + prod_lo[23:11] carries out of bit 0 exactly
             // when prod_lo[11] is set, so bits 24..1 of the sum are the rounded quotient.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [10:0] prod_lo_fraction = prod_lo_reg[10:0];
-            wire [24:0] quot_sum = {prod_hi_reg, 1'b1} + {12'd0, prod_lo_reg[23:11]};
+            wire [10:0] prod_lo_fraction = prod_lo[10:0];
+            wire [24:0] quot_sum = {prod_hi, 1'b1} + {12'd0, prod_lo[23:11]};
             /* verilator lint_on UNUSEDSIGNAL */
             if (PIPE == 1) begin : g_sum_direct
                 assign calc_valid  = valid_reg;

@@ -21,8 +21,11 @@
 // A new input every edge is allowed (throughput one decision per cycle). The LFSR steps on
 // every in_valid, eligible or not, so the draws do not depend on the queues; it loads cfg_seed
 // on cfg_seed_load (priority over a step) and RESET_SEED on reset (fg_lfsr, a zero seed
-// becomes 1). The mask, thresholds and slope are registered once (cq_*) and each stage reads
-// the registered copy: a stage uses the value presented one edge before it. The C twin is
+// becomes 1). The mask and thresholds are registered once (cq_*) and each stage reads the
+// registered copy: a stage uses the value presented one edge before it. The slope is
+// registered the same way, in the multipliers' input registers: edges 3 and 4 are two
+// fg_mul_reg2 (on ECP5 each one MULT18X18D with its input and output registers; the array
+// between fabric flops was this block's worst path, 3.9 ns of 7.3). The C twin is
 // cmodel/switch/ecn_mark.c.
 `default_nettype none
 
@@ -69,24 +72,21 @@ module fg_ecn_mark #(
         end
     endgenerate
 
-    // The thresholds, slope and mask are registered once before any logic reads them, so no
-    // path starts at the register block elsewhere on the chip (cfg_slope into the multipliers
-    // was the line-rate core's worst path in one seed): a new value acts one edge later. The
-    // seed and its load strobe go to the LFSR directly.
+    // The thresholds and mask are registered once before any logic reads them, so no path
+    // starts at the register block elsewhere on the chip: a new value acts one edge later.
+    // cfg_slope goes to the multipliers' input registers (the same one edge), the seed and
+    // its load strobe to the LFSR directly.
     reg  [N_PRIO-1:0] cq_prio_mask_reg;
     reg  [CW-1:0]     cq_kmin_reg, cq_kmax_reg;
-    reg  [31:0]       cq_slope_reg;
     always @(posedge clk) begin
         if (rst) begin
             cq_prio_mask_reg <= {N_PRIO{1'b0}};
             cq_kmin_reg      <= {CW{1'b0}};
             cq_kmax_reg      <= {CW{1'b0}};
-            cq_slope_reg     <= 32'd0;
         end else begin
             cq_prio_mask_reg <= cfg_prio_mask;
             cq_kmin_reg      <= cfg_kmin;
             cq_kmax_reg      <= cfg_kmax;
-            cq_slope_reg     <= cfg_slope;
         end
     end
 
@@ -122,9 +122,8 @@ module fg_ecn_mark #(
     reg  [NQ-1:0] s1_oh_reg;
     reg  [31:0]   s1_rnd_reg, s2_rnd_reg, s3_rnd_reg, s4_rnd_reg, s5_rnd_reg;
     reg  [CW-1:0] s2_q_reg;
-    reg  [CW-1:0] s3_d_reg;
     reg           s3_ge_reg, s3_le_reg, s4_ge_reg, s4_le_reg, s5_ge_reg, s5_le_reg;
-    reg  [PL-1:0] s4_lo_reg, s4_hi_reg;
+    wire [PL-1:0] s4_lo, s4_hi;       // the half products after edge 4 (fg_mul_reg2's registers)
     reg  [CW+31:0] s5_prob_reg;
     reg           mark_reg;
 
@@ -141,7 +140,8 @@ module fg_ecn_mark #(
                 s1_oh_next[ko*N_PRIO + kp] = ({{(32-PW){1'b0}}, in_dst} == ko) && ({29'd0, in_prio} == kp);
     end
 
-    // edge 2: the AND-OR read
+    // edge 2: the AND-OR read (one edge for the 64-way read of the 8x8 core: 140 MHz on ECP5;
+    // read in groups of 8 with their OR in front of edge 3's subtraction it was 128)
     reg  [CW-1:0] s2_q_next;
     integer kq;
     always @* begin
@@ -155,12 +155,18 @@ module fg_ecn_mark #(
     wire          s3_ge_next = s2_q_reg >= cq_kmax_reg;
     wire          s3_le_next = s2_q_reg <= cq_kmin_reg;
 
-    // edge 4: half products (each fits an 18x18 multiplier at CW <= 18)
-    wire [PL-1:0] s4_lo_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cq_slope_reg[15:0]};
-    wire [PL-1:0] s4_hi_next = {16'd0, s3_d_reg} * {{CW{1'b0}}, cq_slope_reg[31:16]};
+    // edges 3 and 4: d and the slope's halves into the multipliers' input registers, the half
+    // products d * slope[15:0] and d * slope[31:16] into their output registers (each an
+    // 18x18 DSP at CW <= 18)
+    fg_mul_reg2 #(.AW(CW), .BW(16)) u_mul_lo (
+        .clk (clk), .rst (rst), .a (s3_d_next), .b (cfg_slope[15:0]), .p (s4_lo)
+    );
+    fg_mul_reg2 #(.AW(CW), .BW(16)) u_mul_hi (
+        .clk (clk), .rst (rst), .a (s3_d_next), .b (cfg_slope[31:16]), .p (s4_hi)
+    );
 
     // edge 5: their sum, Q(CW).32
-    wire [CW+31:0] s5_prob_next = {{16{1'b0}}, s4_lo_reg} + {s4_hi_reg, 16'd0};
+    wire [CW+31:0] s5_prob_next = {{16{1'b0}}, s4_lo} + {s4_hi, 16'd0};
 
     // edge 6: the decision
     wire          s6_sat = |s5_prob_reg[CW+31:32];
@@ -181,15 +187,12 @@ module fg_ecn_mark #(
             s4_rnd_reg  <= 32'd0;
             s5_rnd_reg  <= 32'd0;
             s2_q_reg    <= {CW{1'b0}};
-            s3_d_reg    <= {CW{1'b0}};
             s3_ge_reg   <= 1'b0;
             s3_le_reg   <= 1'b0;
             s4_ge_reg   <= 1'b0;
             s4_le_reg   <= 1'b0;
             s5_ge_reg   <= 1'b0;
             s5_le_reg   <= 1'b0;
-            s4_lo_reg   <= {PL{1'b0}};
-            s4_hi_reg   <= {PL{1'b0}};
             s5_prob_reg <= {(CW+32){1'b0}};
             mark_reg    <= 1'b0;
         end else begin
@@ -201,15 +204,12 @@ module fg_ecn_mark #(
             s2_q_reg    <= s2_q_next;
             s3_elig_reg <= s2_elig_reg;
             s3_rnd_reg  <= s2_rnd_reg;
-            s3_d_reg    <= s3_d_next;
             s3_ge_reg   <= s3_ge_next;
             s3_le_reg   <= s3_le_next;
             s4_elig_reg <= s3_elig_reg;
             s4_rnd_reg  <= s3_rnd_reg;
             s4_ge_reg   <= s3_ge_reg;
             s4_le_reg   <= s3_le_reg;
-            s4_lo_reg   <= s4_lo_next;
-            s4_hi_reg   <= s4_hi_next;
             s5_elig_reg <= s4_elig_reg;
             s5_rnd_reg  <= s4_rnd_reg;
             s5_ge_reg   <= s4_ge_reg;
