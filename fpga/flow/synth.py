@@ -57,8 +57,9 @@ FLOW_FILES = [os.path.join(REPO, "fpga", "wrap", "gen_wrap.py")]
 # (with their input and output registers absorbed) instead of LUT adder trees; synth_ecp5
 # maps products to MULT18X18D by default (yosys 0.23 absorbs no registers into those).
 YOSYS_SYNTH = {"ice40": "synth_ice40 -dsp", "ecp5": "synth_ecp5"}
-# The target as a Verilog define: rtl/common/fg_ram_1r1w.v instantiates an ECP5 DP16KD with its
-# output register (which yosys 0.23 does not infer) under FG_TECH_ECP5.
+# The target as a Verilog define: under FG_TECH_ECP5 rtl/common/fg_ram_1r1w.v instantiates an
+# ECP5 DP16KD with its output register and rtl/common/fg_mul_reg2.v a MULT18X18D with its
+# input and output registers (yosys 0.23 uses neither block's registers when it infers them).
 TECH_DEFINE = {"ice40": "-DFG_TECH_ICE40", "ecp5": "-DFG_TECH_ECP5"}
 
 _versions = {}

@@ -8,10 +8,12 @@
 // product between two fabric registers fails 156.25 MHz by itself (clock-to-q, two routes
 // and the array: 7.3 ns in fg_ecn_mark, 7.2 ns in fg_gfc_time). Under `FG_TECH_ECP5
 // (fpga/flow/synth.py defines it for ECP5) the block is one MULT18X18D instantiated with its
-// input and output registers, so the array is timed from register to register inside the DSP
-// and the fabric only reaches its input registers. Elsewhere (iCE40 and the simulators) the
-// same three registers are written out (yosys's ice40_dsp pass packs them into an SB_MAC16),
-// and so they are on ECP5 for operands wider than the DSP's 18 bits.
+// input and output registers, so the array sits between the DSP's own registers and the
+// fabric only reaches its input registers (nextpnr times the setup at A/B and the
+// clock-to-out at P; the array between the DSP's registers is the device's rating, not a
+// path it analyses). Elsewhere (iCE40 and the simulators), and on ECP5 for operands wider
+// than 18 bits, the three registers are fabric flops around the product (on the UP5K yosys
+// maps the product to SB_MAC16s and, measured at 18 x 16, leaves the flops in the fabric).
 // A user whose operand register already exists feeds the operand's next value in, and the
 // block's input register replaces it (equal on every edge). All registers reset to 0
 // (synchronous); the ECP5 form resets them through RST0 with RESETMODE SYNC and GSR off.
@@ -47,8 +49,10 @@ module fg_mul_reg2 #(
         if (USE_MULT18 == 1) begin : g_mult18
 `ifdef FG_TECH_ECP5
             // operands zero-extended to the DSP's 18 bits: an unsigned 18 x 18 product
-            wire [17:0] a18 = a;
-            wire [17:0] b18 = b;
+            wire [AW+17:0] a_wide = {18'd0, a};
+            wire [BW+17:0] b_wide = {18'd0, b};
+            wire [17:0]    a18 = a_wide[17:0];
+            wire [17:0]    b18 = b_wide[17:0];
             wire [35:0] p36;
             MULT18X18D #(
                 .REG_INPUTA_CLK("CLK0"), .REG_INPUTA_CE("CE0"), .REG_INPUTA_RST("RST0"),

@@ -2,8 +2,9 @@
 // never see the ECP5 MULT18X18D form) against its contract, kept here as an independent
 // reference: the product of the operands presented before edge e is on p after edge e + 1,
 // and every register is 0 after a reset edge. The reference is two stages of (a, b) pairs,
-// not a copy of the RTL's structure. Operands are drawn mostly at their extremes (0, 1,
-// all ones) and otherwise uniform; resets come at random, also with products in flight.
+// not a copy of the RTL's structure. 3 operand draws in 8 are 0, 1 or all ones, the rest
+// uniform; resets come at random, also with products in flight. Before the random run a
+// CHECK section drives the RTL with products worked out by hand.
 // Build-time widths: -GAW/-GBW with -DTB_AW/-DTB_BW. TB_BREAK_REFERENCE makes the reference
 // drop the product's top bit: the `bug_caught` build, which must fail (the check is live).
 #include "Vtop.h"
@@ -70,4 +71,53 @@ struct TbMulReg2 {
     bool coverage() { return fg::report_coverage(opt, cov_names, cov, COV_N); }
 };
 
-int main(int argc, char** argv) { return fg::run<TbMulReg2>(argc, argv, "mul_reg2"); }
+// Products worked out by hand, on the RTL: small ones that fit every shape (a <= 31, b <= 7),
+// the all-ones product (2^AW - 1)(2^BW - 1) = 2^(AW+BW) - 2^AW - 2^BW + 1, and a reset
+// with two products in flight (both gone: p = 0 on the two edges after it).
+static bool directed() {
+    Vtop t;
+    auto edge = [&t] {
+        t.clk = 0;
+        t.eval();
+        t.clk = 1;
+        t.eval();
+    };
+    const uint64_t amax = (TB_AW == 64) ? ~0ull : ((1ull << TB_AW) - 1);
+    const uint64_t bmax = (TB_BW == 64) ? ~0ull : ((1ull << TB_BW) - 1);
+    const uint64_t ones = (TB_AW + TB_BW == 64 ? 0ull : (1ull << (TB_AW + TB_BW))) - (1ull << TB_AW) -
+                          (1ull << TB_BW) + 1;  // mod 2^64 when AW + BW = 64
+    struct Step {
+        bool rst;
+        uint64_t a, b;
+        uint64_t p_after;  // p after this cycle's edge: the product of the previous cycle's a, b
+    };
+    const Step steps[] = {
+        {true, 0, 0, 0},         {true, 0, 0, 0},   {false, 3, 5, 0},  // after a reset edge: 0
+        {false, 31, 7, 15},      {false, 0, 7, 217}, {false, amax, bmax, 0},
+        {false, 1, 1, ones},     {false, 2, 3, 1},  {false, 5, 5, 6},
+        {true, 7, 7, 0},         {false, 0, 0, 0},  {false, 0, 0, 0},  // 25 never appears
+    };
+    bool ok = true;
+    int n = 0;
+    for (const Step& s : steps) {
+        t.rst = s.rst;
+        t.a = s.a;
+        t.b = s.b;
+        edge();
+        const uint64_t p = (uint64_t)t.p;
+        if (p != s.p_after) {
+            std::printf("CHECK mul_reg2 directed step %d: p=0x%llx, expected 0x%llx WRONG\n", n,
+                        (unsigned long long)p, (unsigned long long)s.p_after);
+            ok = false;
+        }
+        n++;
+    }
+    std::printf("CHECK mul_reg2 directed products (%d edges, %dx%d) %s\n", n, TB_AW, TB_BW, ok ? "ok" : "WRONG");
+    return ok;
+}
+
+int main(int argc, char** argv) {
+    const bool directed_ok = directed();
+    const int rc = fg::run<TbMulReg2>(argc, argv, "mul_reg2");
+    return rc ? rc : (directed_ok ? 0 : 1);
+}
