@@ -39,6 +39,9 @@ $(eval $(call FG_LOCKSTEP,gfc_time_pipe,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_T
 $(eval $(call FG_LOCKSTEP,gfc_time_pipe_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel))
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel_bug))
+# the ECP5 form of the PIPE=1 cap/floor signs (full-width chains instead of carry-select),
+# chosen in simulation by its define: the same checks and lock-step as the default form
+$(eval $(call FG_LOCKSTEP,rate_limiter_pipe_fullchains,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE) -DFG_RATE_LIMITER_FULL_CHAINS,libfgmodel))
 $(eval $(call FG_ICARUS,gfc_time_pipe,gfc_time_pipe,$$(GFC_TIME_RTL),30000,))
 # fg_gfc_time at PIPE=2 (the sum registered apart from the saturation, cfg_recip registered)
 GT_PIPE2 := $(call GFC_SHAPE,-GPIPE=2,TB_PIPE=2)

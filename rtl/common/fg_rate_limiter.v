@@ -70,6 +70,15 @@ module fg_rate_limiter #(
         end
     endgenerate
 
+    // the token engine's cap and floor signs (PIPE 1): full-width chains on ECP5, carry-select
+    // elsewhere; FG_RATE_LIMITER_FULL_CHAINS picks the ECP5 form in simulation (its test build)
+`ifdef FG_TECH_ECP5
+    localparam integer FULL_CHAINS = 1;
+`elsif FG_RATE_LIMITER_FULL_CHAINS
+    localparam integer FULL_CHAINS = 1;
+`else
+    localparam integer FULL_CHAINS = 0;
+`endif
     localparam integer MW = (SW > DW) ? SW : DW;
     localparam integer TW = MW + 17;   // token register: sign + MW integer bits + 16 fraction
     localparam integer IW = MW + 18;   // one more bit for the sum before cap and floor
@@ -166,41 +175,67 @@ module fg_rate_limiter #(
             reg  signed [IW-1:0] delta_reg, delta_next;   // cfg_rate - start*L<<16 of the last edge
             reg  signed [OW-1:0] over_reg, over_next;     // that minus (cap + 1)
             reg  signed [IW-1:0] under_reg, under_next;   // that minus the floor
-            reg  signed [IW-1:0] cap_next;
+            reg  signed [TW-1:0] cap_next;
             reg  signed [TW-1:0] cap_reg;                 // cfg_depth<<16 of the last edge
             reg  signed [IW-1:0] tok_sum;
             // The cap and floor tests need only the signs of tokens + over (>= 0 exactly when
-            // tok_sum > cap_reg) and tokens + under (< 0 exactly when tok_sum < floor): each
-            // formed carry-select, the low half's carry choosing between the high half's sums
-            // with and without it (three half-width chains side by side and a LUT; the two
-            // full-width chains into the selects were the NIC core's worst path on iCE40UP5K,
-            // 40 MHz).
-            localparam integer OH = OW / 2;
-            localparam integer UH = IW / 2;
+            // tok_sum > cap_reg) and tokens + under (< 0 exactly when tok_sum < floor). On
+            // iCE40 (and in simulation) each is formed carry-select, the low half's carry
+            // choosing between the high half's sums with and without it (three half-width
+            // chains side by side and a LUT; the two full-width chains into the selects were
+            // the NIC core's worst path on iCE40UP5K, 40 MHz). ECP5's carry is fast enough for
+            // the full width, and there the select was a LUT level too many (the block's
+            // worst path, 144 MHz): there (FULL_CHAINS) each sign is one full-width chain.
+            // Both signs are kept as nets so that each token bit is one LUT of (cap bit, sum
+            // bit, over_neg, under_neg), the floor being a constant.
             wire [OW-1:0]   ov_a  = {{(OW-TW){tokens_reg[TW-1]}}, tokens_reg};
             wire [OW-1:0]   ov_b  = over_reg;
-            wire [OH:0]     ov_lo = {1'b0, ov_a[OH-1:0]} + {1'b0, ov_b[OH-1:0]};
-            wire [OW-OH-1:0] ov_h0 = ov_a[OW-1:OH] + ov_b[OW-1:OH];
-            wire [OW-OH:0]  ov_h1 = {ov_a[OW-1:OH], 1'b1} + {ov_b[OW-1:OH], 1'b1};
-            wire            over_neg = ov_lo[OH] ? ov_h1[OW-OH] : ov_h0[OW-OH-1];
             wire [IW-1:0]   un_a  = {tokens_reg[TW-1], tokens_reg};
             wire [IW-1:0]   un_b  = under_reg;
-            wire [UH:0]     un_lo = {1'b0, un_a[UH-1:0]} + {1'b0, un_b[UH-1:0]};
-            wire [IW-UH-1:0] un_h0 = un_a[IW-1:UH] + un_b[IW-1:UH];
-            wire [IW-UH:0]  un_h1 = {un_a[IW-1:UH], 1'b1} + {un_b[IW-1:UH], 1'b1};
-            wire            under_neg = un_lo[UH] ? un_h1[IW-UH] : un_h0[IW-UH-1];
+            (* keep *) wire over_neg;
+            (* keep *) wire under_neg;
+            if (FULL_CHAINS == 1) begin : g_full_chains
+                wire [OW-1:0] ov_sum = ov_a + ov_b;
+                wire [IW-1:0] un_sum = un_a + un_b;
+                assign over_neg  = ov_sum[OW-1];
+                assign under_neg = un_sum[IW-1];
+            end else begin : g_carry_select
+                localparam integer OH = OW / 2;
+                localparam integer UH = IW / 2;
+                wire [OH:0]      ov_lo = {1'b0, ov_a[OH-1:0]} + {1'b0, ov_b[OH-1:0]};
+                wire [OW-OH-1:0] ov_h0 = ov_a[OW-1:OH] + ov_b[OW-1:OH];
+                wire [OW-OH:0]   ov_h1 = {ov_a[OW-1:OH], 1'b1} + {ov_b[OW-1:OH], 1'b1};
+                assign over_neg = ov_lo[OH] ? ov_h1[OW-OH] : ov_h0[OW-OH-1];
+                wire [UH:0]      un_lo = {1'b0, un_a[UH-1:0]} + {1'b0, un_b[UH-1:0]};
+                wire [IW-UH-1:0] un_h0 = un_a[IW-1:UH] + un_b[IW-1:UH];
+                wire [IW-UH:0]   un_h1 = {un_a[IW-1:UH], 1'b1} + {un_b[IW-1:UH], 1'b1};
+                assign under_neg = un_lo[UH] ? un_h1[IW-UH] : un_h0[IW-UH-1];
+            end
+
+            // The three next values from the inputs, each one carry chain deep (delta - cap - 1
+            // and delta - floor formed from delta were two chains in a row, the block's worst
+            // path on ECP5, 148 MHz): len = start ? L<<16 : 0;
+            //   delta = rate - len;
+            //   over  = rate + ~cap - len = rate + ~cap + ~len + 1, one carry-save level (a LUT
+            //           per bit) into one chain;
+            //   under = rate - len - floor = (rate | 2^(SW+16)) - len, because the floor is
+            //           -2^(SW+16) and rate < 2^17 <= 2^(SW+16) has no bit there.
+            wire [OW-1:0] ov_rate = {{(OW-17){1'b0}}, cfg_rate};
+            wire [OW-1:0] ov_len  = {{(OW-SW-16){1'b0}}, pkt_cells, 16'h0000} & {OW{pkt_start}};
+            wire [OW-1:0] ov_ncap = ~{{(OW-DW-16){1'b0}}, cfg_depth, 16'h0000};
+            wire [OW-1:0] ov_nlen = ~ov_len;
+            wire [OW-1:0] ov_s    = ov_rate ^ ov_ncap ^ ov_nlen;
+            // (the carry out of the top bit would add 2^OW: nothing mod 2^OW)
+            wire [OW-2:0] ov_c    = (ov_rate[OW-2:0] & ov_ncap[OW-2:0]) | (ov_rate[OW-2:0] & ov_nlen[OW-2:0])
+                                  | (ov_ncap[OW-2:0] & ov_nlen[OW-2:0]);
+            localparam [IW-1:0] FLOOR_BIT = {{(IW-1){1'b0}}, 1'b1} << (SW + 16);   // -floor
+            wire [IW-1:0] un_rate = {{(IW-17){1'b0}}, cfg_rate} | FLOOR_BIT;
 
             always @* begin
-                cap_next   = $signed({{(IW-DW-16){1'b0}}, cfg_depth, 16'h0000});
-                delta_next = $signed({{(IW-17){1'b0}}, cfg_rate});
-                if (pkt_start) begin
-                    delta_next = delta_next - $signed({{(IW-SW-16){1'b0}}, pkt_cells, 16'h0000});
-                end
-                // delta - cap - 1 written as delta + ~cap: one carry chain (yosys builds
-                // "- cap - 1" as two in a row)
-                over_next  = $signed({delta_next[IW-1], delta_next})
-                           + $signed(~{cap_next[IW-1], cap_next});
-                under_next = delta_next - tok_floor;
+                cap_next   = $signed({{(TW-DW-16){1'b0}}, cfg_depth, 16'h0000});
+                delta_next = $signed({{(IW-17){1'b0}}, cfg_rate}) - $signed(ov_len[IW-1:0]);
+                over_next  = $signed(ov_s + {ov_c, 1'b1});
+                under_next = $signed(un_rate - ov_len[IW-1:0]);
                 tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
                 // cap, floor or the sum as an AND-OR of the three: a select of the constant
                 // floor becomes the flops' synchronous set/reset in yosys, with the tests in
@@ -223,7 +258,7 @@ module fg_rate_limiter #(
                     delta_reg <= delta_next;
                     over_reg  <= over_next;
                     under_reg <= under_next;
-                    cap_reg   <= cap_next[TW-1:0];
+                    cap_reg   <= cap_next;
                 end
             end
         end

@@ -59,21 +59,28 @@ module fg_gfc_time #(
     localparam [16:0] LINE_RATE = 17'h10000;
 
     // The tick is a register and the counter is kept as decm1 = cnt - 2 (mod 2^24), with
-    // P - 2 and P - 3 registered beside it: "cnt == 0 or cnt >= P" for the next cycle is
+    // P - 3 registered beside it: "cnt == 0 or cnt >= P" for the next cycle is
     // cnt' - 1 >= P' - 1 (cnt 0 gives 2^24 - 1, above any P - 1), where cnt' - 1 is P - 2
     // after a tick and decm1 otherwise, and P' - 1 is already in pm1n (P - 1 one stage
-    // ahead): two compares from flops, the tick selecting which; the reload of decm1 is
-    // P - 3 or its decrement, selected by the tick. cfg_period is registered as
-    // max(cfg_period, 1) (pq), then P - 1, P - 2, P - 3 are formed from pq (pm*n) and P - 2,
-    // P - 3 registered once more (pm*): a new period acts three edges after it is presented.
-    // (P - 1 and the two compares formed from cfg_period in the edge were the NIC core's worst
-    // path once PFT's was cut, 135 MHz on ECP5; the compare in front of the tick's selects
-    // then was, 36 MHz on iCE40UP5K.)
+    // ahead): two compares, the tick selecting which; the reload of decm1 is P - 3 or its
+    // decrement, selected by the tick. cfg_period is registered as max(cfg_period, 1) (pq)
+    // and, beside it, as that minus 1 (pqm1); P - 2 and P - 3 are formed from pq (pm2n, pm3n),
+    // P - 1 is pqm1 one edge on (pm1n), P - 3 is registered once more (pm3): a new period
+    // acts three edges after it is presented. The after-a-tick compare (P - 2 >= P' - 1)
+    // reads configuration registers only, so it is made one edge ahead and registered
+    // (tat_reg, from pm2n and pqm1: the values P - 2 and pm1n hold after the edge); only the
+    // count-down compare (decm1 >= pm1n) is in the edge. (P - 1 and the two compares formed
+    // from cfg_period in the edge were the NIC core's worst path once PFT's was cut, 135 MHz
+    // on ECP5; the compare in front of the tick's selects then was, 36 MHz on iCE40UP5K; the
+    // after-a-tick compare, built by yosys as wide LUTs behind the other one's chain, was
+    // this block's once its products were in registered DSPs, 145 MHz.)
     reg  [23:0] decm1_reg, decm1_next;
     reg         tick_reg, tick_next;
-    reg  [23:0] pq_reg, pm1n_reg, pm2n_reg, pm3n_reg, pm2_reg, pm3_reg;
+    reg  [23:0] pq_reg, pqm1_reg, pm1n_reg, pm2n_reg, pm3n_reg, pm3_reg;
+    reg         tat_reg;
     wire [23:0] pq_next   = (cfg_period == 24'd0) ? 24'd1 : cfg_period;
-    wire [23:0] pm1n_next = pq_reg - 24'd1;
+    wire [23:0] pqm1_next = (cfg_period == 24'd0) ? 24'd0 : (cfg_period - 24'd1);  // pq_next - 1
+    wire        tat_next  = pm2n_reg >= pqm1_reg;   // P - 2 >= P' - 1 as they stand after the edge
     wire [23:0] pm2n_next = pq_reg - 24'd2;
     wire [23:0] pm3n_next = pq_reg - 24'd3;
     reg         sample_reg;
@@ -82,8 +89,11 @@ module fg_gfc_time #(
     reg         stat_update_reg, stat_full_reg, stat_zero_reg;
     reg         full_next, zero_next;
     wire        tick = tick_reg;
-    wire        tk_after_tick = pm2_reg >= pm1n_reg;     // next cycle's tick if this one ticks
-    wire        tk_after_dec  = decm1_reg >= pm1n_reg;   // and if it counts down
+    wire        tk_after_tick = tat_reg;                 // next cycle's tick if this one ticks
+    // and if it counts down; kept as a net so the tick is one LUT behind the compare's chain
+    // (yosys otherwise merged the select into a second level: 45 MHz on iCE40UP5K, 53 kept)
+    (* keep *) wire tk_after_dec;
+    assign tk_after_dec = decm1_reg >= pm1n_reg;
     wire [23:0] decm1_dec = decm1_reg - 24'd1;
 
     // What the rate is computed from on this edge: a sample is due (calc_valid), with
@@ -137,7 +147,7 @@ module fg_gfc_time #(
                 // (the former a copy of free_reg, the latter cfg_recip of the tick's edge), the
                 // products into their output registers on the next: two fg_mul_reg2, on ECP5
                 // each one MULT18X18D with its registers (the DSP's 3.9 ns between fabric
-                // flops was the NIC core's worst path, 143 MHz)
+                // flops was this block's worst path, 143 MHz)
                 fg_mul_reg2 #(.AW(12), .BW(12)) u_mul_lo (
                     .clk (clk), .rst (rst), .a (free_next), .b (cfg_recip[11:0]), .p (prod_lo)
                 );
@@ -147,13 +157,15 @@ module fg_gfc_time #(
             end else begin : g_mul_fabric
                 // PIPE 1: the products of free_reg and the cfg_recip of the edge after the tick
                 reg  [23:0] prod_lo_reg, prod_hi_reg;
+                wire [23:0] prod_lo_next = {12'd0, free_reg} * {12'd0, cfg_recip[11:0]};
+                wire [23:0] prod_hi_next = {12'd0, free_reg} * {12'd0, cfg_recip[23:12]};
                 always @(posedge clk) begin
                     if (rst) begin
                         prod_lo_reg <= 24'd0;
                         prod_hi_reg <= 24'd0;
                     end else begin
-                        prod_lo_reg <= {12'd0, free_reg} * {12'd0, cfg_recip[11:0]};
-                        prod_hi_reg <= {12'd0, free_reg} * {12'd0, cfg_recip[23:12]};
+                        prod_lo_reg <= prod_lo_next;
+                        prod_hi_reg <= prod_hi_next;
                     end
                 end
                 assign prod_lo = prod_lo_reg;
@@ -214,10 +226,11 @@ module fg_gfc_time #(
             decm1_reg       <= 24'hFFFFFE;   // cnt 0: the first sample on the first edge
             tick_reg        <= 1'b1;
             pq_reg          <= 24'd1;        // P 1 all along the period pipeline
+            pqm1_reg        <= 24'd0;
+            tat_reg         <= 1'b1;         // P - 2 = 2^24 - 1 >= P - 1 = 0
             pm1n_reg        <= 24'd0;
             pm2n_reg        <= 24'hFFFFFF;
             pm3n_reg        <= 24'hFFFFFE;
-            pm2_reg         <= 24'hFFFFFF;
             pm3_reg         <= 24'hFFFFFE;
             sample_reg      <= 1'b0;
             free_reg        <= 12'd0;
@@ -229,10 +242,11 @@ module fg_gfc_time #(
             decm1_reg       <= decm1_next;
             tick_reg        <= tick_next;
             pq_reg          <= pq_next;
-            pm1n_reg        <= pm1n_next;
+            pqm1_reg        <= pqm1_next;
+            tat_reg         <= tat_next;
+            pm1n_reg        <= pqm1_reg;
             pm2n_reg        <= pm2n_next;
             pm3n_reg        <= pm3n_next;
-            pm2_reg         <= pm2n_reg;
             pm3_reg         <= pm3n_reg;
             sample_reg      <= tick;
             free_reg        <= free_next;
