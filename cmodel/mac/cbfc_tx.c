@@ -10,6 +10,7 @@
 const char *const fg_cbfc_tx_cov_names[FG_CBFC_TX_COV_N] = {
     "fccl_update", "fccl_wrap", "send",    "send_no_credit", "fctbs_wrap", "send_and_fccl",
     "can_send",    "exact_fit", "blocked", "gap",            "no_head",    "c_sat0",
+    "fccl_lowers", "credit_late",
 };
 
 const char *fg_cbfc_tx_cfg_error(const fg_cbfc_tx_cfg *cfg)
@@ -55,6 +56,8 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
     uint32_t fccl = in->fccl_valid ? fccl_in : r->fccl;
     uint32_t fctbs = (r->fctbs + send_blocks) & FG_CBFC_MOD_MASK;
     uint32_t avail = (fccl - fctbs) & FG_CBFC_MOD_MASK;
+    /* a new FCCL that cannot lower the credits: both the raise and the credits below 2048 */
+    bool raise = ((fccl_in - r->fccl) & FG_CBFC_MOD_MASK) < 2048u && r->credits_avail < 2048u;
     bool can;
     if (!in->head_valid) {
         FG_COV(st, FG_CBFC_TX_COV_NO_HEAD);
@@ -62,16 +65,19 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
     } else if (in->send) {
         FG_COV(st, FG_CBFC_TX_COV_GAP);
         can = false;
+    } else if (in->fccl_valid && !raise) {
+        FG_COV(st, FG_CBFC_TX_COV_FCCL_LOWERS);
+        can = false;
 #ifdef FG_INJECT_BUG
         /* Deliberate bug for the harness self-test: an exact fit is refused. */
-    } else if (avail > head_blocks) {
+    } else if (r->credits_avail > head_blocks) {
 #else
-    } else if (avail >= head_blocks) {
+    } else if (r->credits_avail >= head_blocks) {
 #endif
-        FG_COV(st, avail == head_blocks ? FG_CBFC_TX_COV_EXACT_FIT : FG_CBFC_TX_COV_CAN_SEND);
+        FG_COV(st, r->credits_avail == head_blocks ? FG_CBFC_TX_COV_EXACT_FIT : FG_CBFC_TX_COV_CAN_SEND);
         can = true;
     } else {
-        FG_COV(st, FG_CBFC_TX_COV_BLOCKED);
+        FG_COV(st, avail >= head_blocks ? FG_CBFC_TX_COV_CREDIT_LATE : FG_CBFC_TX_COV_BLOCKED);
         can = false;
     }
     /* c is formed from the registered credits_avail (the one before this edge): the RTL keeps

@@ -10,12 +10,18 @@
  *   credits_in_use' = c = max(0, cfg_rx_capacity - credits_avail)    (PFT watches c; from the
  *                     credits_avail before the edge, so one edge behind it: the RTL keeps
  *                     that subtraction after the register)
- *   can_send'       = head_valid && !send && credits_avail' >= head_blocks
+ *   can_send'       = head_valid && !send && (!fccl_valid || raise) && credits_avail >= head_blocks,
+ *                     raise = (fccl_in - FCCL) mod 4096 < 2048 && credits_avail < 2048
  *   stat_no_credit' = send && send_blocks > credits_avail       (environment broke the rule)
- * `can_send` is therefore about the head packet presented on the previous edge with the
- * credits after it; the `!send` term makes a one-cycle gap after each send so a decision is
- * never applied to the packet that just left. After reset FCCL = FCTBS = 0: no credit until
- * the partner's first FCCL. */
+ * `can_send` is therefore about the head packet presented on the previous edge; the `!send`
+ * term makes a one-cycle gap after each send so a decision is never applied to the packet
+ * that just left. It is decided on the credits before the edge: with no send and no new
+ * FCCL they are the credits after it, and a new FCCL that raises (or keeps) the limit from
+ * credits below 2048 cannot lower them, so a yes stays right; one that could (`!raise`: a
+ * partner that broke the protocol, or sends without credit) holds can_send low for that
+ * edge. Credit returned by a new FCCL thus reaches can_send one edge after credits_avail
+ * (deciding on the new credits in the same edge was the NIC core's worst path on ECP5-85F,
+ * 139 MHz). After reset FCCL = FCTBS = 0: no credit until the partner's first FCCL. */
 #ifndef FG_CBFC_TX_H
 #define FG_CBFC_TX_H
 
@@ -38,6 +44,8 @@ enum {
     FG_CBFC_TX_COV_GAP,            /* head valid on a send edge: can_send held low */
     FG_CBFC_TX_COV_NO_HEAD,        /* nothing waiting */
     FG_CBFC_TX_COV_C_SAT0,         /* credits above the capacity: c saturates at 0 */
+    FG_CBFC_TX_COV_FCCL_LOWERS,    /* head waiting on an edge whose new FCCL could lower the credits: held low */
+    FG_CBFC_TX_COV_CREDIT_LATE,    /* head blocked on an edge whose new FCCL makes it fit: yes one edge later */
     FG_CBFC_TX_COV_N
 };
 extern const char *const fg_cbfc_tx_cov_names[FG_CBFC_TX_COV_N];

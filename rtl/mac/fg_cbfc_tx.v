@@ -6,11 +6,18 @@
 //   credits_avail  <= (fccl' - fctbs') mod 4096
 //   credits_in_use <= c = max(0, cfg_rx_capacity - credits_avail)   (what PFT watches; from
 //                     the registered credits_avail, so one edge behind it)
-//   can_send       <= head_valid && !send && credits_avail' >= head_blocks
+//   can_send       <= head_valid && !send && (!fccl_valid || raise) && credits_avail >= head_blocks,
+//                     raise = (fccl_in - fccl) mod 4096 < 2048 && credits_avail < 2048
 //   stat_no_credit <= send && send_blocks > credits_avail  (the environment broke the rule)
 // can_send answers for the head packet of the previous cycle with the credits after the
 // edge; !send leaves a one-cycle gap after a send so the answer is never applied to the
-// packet that just left. No credit until the first FCCL (both ends reset at link init).
+// packet that just left. The answer comes from the registered credits_avail: with no send
+// and no new FCCL credits_avail' is the same, and a new FCCL that raises the limit (or
+// keeps it) from credits below 2048 cannot lower the credits (no wrap: both terms are below
+// 2048), so an answer of yes stays right; a new FCCL that would lower them (only a partner
+// that broke the protocol, or after sends without credit) holds can_send low for that
+// edge. So credit returned by a new FCCL reaches can_send one edge after credits_avail.
+// No credit until the first FCCL (both ends reset at link init).
 // SPEC 3; docs/blocks/cbfc.md. C twin: cmodel/mac/cbfc_tx.c.
 `default_nettype none
 
@@ -54,11 +61,10 @@ module fg_cbfc_tx #(
     //   kept in a register of its own (neg_fctbs_reg): the three operands go through one
     //   carry-save level (a LUT per bit) into a single chain (was an addition, then a
     //   subtraction, then the compares: three chains in a row, 102 MHz on ECP5-25F);
-    // - can_send needs avail' only when nothing is sent: avail_reg without an FCCL update,
-    //   else fccl_in - fctbs (mod 4096) >= head, decided without forming that difference
-    //   first: X = fccl_in + (-fctbs) (13 bits; X[12] says the mod wrapped) and
-    //   Y = X - head (14 bits, one carry-save level and one chain); the difference is
-    //   >= head when Y >= 0 without the wrap, Y >= 4096 with it;
+    // - can_send compares the registered credits_avail with the head, beside the sign of
+    //   fccl_in - fccl_reg (a 12-bit chain) for the raise test. (Deciding on a new FCCL in
+    //   its own edge, a carry-save sum of fccl_in, -fctbs and the head into a 14-bit chain
+    //   and the wrap select, was the NIC core's worst path on ECP5-85F, 139 MHz.)
     // - credits_in_use is formed from the registered credits_avail (so it is one edge
     //   behind credits_avail): its subtraction then starts from flops instead of following
     //   credits_avail's chain.
@@ -70,17 +76,11 @@ module fg_cbfc_tx #(
     wire [10:0] csa_carry = (fccl_sel[10:0] & neg_fctbs_reg[10:0])
                           | (fccl_sel[10:0] & sent_inv[10:0])
                           | (neg_fctbs_reg[10:0] & sent_inv[10:0]);
-    // only the top bits of the carry-save sums are read (their signs and wrap bits)
+    // (only the sign of the raise is read)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [12:0] in_x      = {1'b0, fccl_in} + {1'b0, neg_fctbs_reg};
-    wire [13:0] head_inv  = ~{2'b00, head};
-    wire [13:0] y_a       = {2'b00, fccl_in};
-    wire [13:0] y_b       = {2'b00, neg_fctbs_reg};
-    wire [13:0] y_sum     = y_a ^ y_b ^ head_inv;
-    wire [13:0] y_carry   = (y_a & y_b) | (y_a & head_inv) | (y_b & head_inv);
-    wire [13:0] in_y      = y_sum + {y_carry[12:0], 1'b1};
+    wire [11:0] fccl_incr = fccl_in - fccl_reg;                   // mod 4096
     /* verilator lint_on UNUSEDSIGNAL */
-    wire        ge_in     = in_x[12] ? (!in_y[13] && in_y[12]) : !in_y[13];
+    wire        raise     = !fccl_incr[11] && !avail_reg[11];      // the new FCCL lowers nothing
     wire        ge_reg    = avail_reg >= head;
     wire [12:0] in_use_diff = {1'b0, cfg_rx_capacity} - {1'b0, avail_reg};
     always @* begin
@@ -89,7 +89,7 @@ module fg_cbfc_tx #(
         neg_fctbs_next = neg_fctbs_reg - sent;
         avail_next = csa_sum + {csa_carry, 1'b1};
         in_use_next = in_use_diff[11:0] & {12{~in_use_diff[12]}};
-        can_send_next = head_valid && !send && (fccl_valid ? ge_in : ge_reg);
+        can_send_next = head_valid && !send && (!fccl_valid || raise) && ge_reg;
         no_credit_next = send && (sent > avail_reg);
     end
 
