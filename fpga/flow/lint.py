@@ -11,7 +11,8 @@ so a new RTL file is picked up with no list to edit.
   yosys      read_verilog -noautowire; chparam; hierarchy -check; proc; opt_clean; check -assert;
              and no latch ($dlatch/$adlatch/$dlatchsr/$sr), no asynchronous-reset flop
              ($adff/$adffe/$dffsr/$dffsre/$aldff/$aldffe: flowgate resets synchronously);
-             any `Warning:` fails
+             any `Warning:` fails. A module whose own file has an `ifdef FG_TECH_ECP5 form is
+             linted a second time with that define and yosys's ECP5 cell blackboxes
   style      per file: `default_nettype none before the module, `default_nettype wire at the
              end, one module, named like the file, fg_ prefix, a header comment first
 
@@ -67,9 +68,15 @@ def lint_iverilog(top, params, files, index):
     return rc == 0 and not msgs, msgs
 
 
-def lint_yosys(top, params, files, index):
+def lint_yosys(top, params, files, index, tech=None):
     incs = " ".join(f"-I{d}" for d in index.include_dirs)
-    script = [f"read_verilog -noautowire {incs} {f}" for f in files]
+    defs = ""
+    script = []
+    if tech == "ecp5":
+        # the ECP5 branches (`ifdef FG_TECH_ECP5): the vendor cells as yosys's blackboxes
+        defs = "-DFG_TECH_ECP5 "
+        script.append("read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v")
+    script += [f"read_verilog -noautowire {defs}{incs} {f}" for f in files]
     script += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
     # opt_clean first: a loop variable assigned only inside one branch of a combinational block
     # becomes a latch that drives nothing; it is not hardware and is not reported.
@@ -144,6 +151,12 @@ def targets(index, with_designs=True):
     return uniq
 
 
+def tech_specific(index, top):
+    """True when the top's own file has a form for one technology (`ifdef FG_TECH_ECP5)."""
+    with open(os.path.join(REPO, index.modules[top].path), errors="replace") as f:
+        return "FG_TECH_ECP5" in fgrtl.strip_comments(f.read())
+
+
 def lint_all(tools, index, only_top=None, verbose=False, with_designs=True):
     """Runs the tools; returns {tool: [(label, ok, msgs)]} and prints PASS/FAIL lines."""
     results = {}
@@ -164,6 +177,12 @@ def lint_all(tools, index, only_top=None, verbose=False, with_designs=True):
                 files = index.files_for(top)
                 ok, msgs = LINTERS[tool](top, params, files, index)
                 rows.append((label, ok, msgs))
+                # a module with an ECP5 form of its own (`ifdef FG_TECH_ECP5 in its file) is
+                # read a second time with the define, so that form (vendor cells, parameters,
+                # port widths) is checked too: no simulator ever elaborates it
+                if tool == "yosys" and tech_specific(index, top):
+                    ok, msgs = lint_yosys(top, params, files, index, tech="ecp5")
+                    rows.append((f"{label} [FG_TECH_ECP5]", ok, msgs))
         for label, ok, msgs in rows:
             if not ok or verbose:
                 print(f"LINT {'PASS' if ok else 'FAIL'} tool={tool} {label}")
@@ -197,6 +216,8 @@ def selftest():
                 ok, msgs = lint_style(mod.path)
             else:
                 ok, msgs = LINTERS[tool](name, {}, index.files_for(name), index)
+                if tool == "yosys" and ok and tech_specific(index, name):
+                    ok, msgs = lint_yosys(name, {}, index.files_for(name), index, tech="ecp5")
             must_fail = tool in expect
             must_pass = "clean" in expect
             if must_fail or must_pass:
