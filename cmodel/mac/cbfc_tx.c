@@ -57,7 +57,7 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
     uint32_t fctbs = (r->fctbs + send_blocks) & FG_CBFC_MOD_MASK;
     uint32_t avail = (fccl - fctbs) & FG_CBFC_MOD_MASK;
     /* a new FCCL that cannot lower the credits: both the raise and the credits below 2048 */
-    bool raise = ((fccl_in - r->fccl) & FG_CBFC_MOD_MASK) < 2048u && r->credits_avail < 2048u;
+    bool fccl_raise = ((fccl_in - r->fccl) & FG_CBFC_MOD_MASK) < 2048u && r->credits_avail < 2048u;
     bool can;
     if (!in->head_valid) {
         FG_COV(st, FG_CBFC_TX_COV_NO_HEAD);
@@ -65,7 +65,7 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
     } else if (in->send) {
         FG_COV(st, FG_CBFC_TX_COV_GAP);
         can = false;
-    } else if (in->fccl_valid && !raise) {
+    } else if (in->fccl_valid && !fccl_raise) {
         FG_COV(st, FG_CBFC_TX_COV_FCCL_LOWERS);
         can = false;
 #ifdef FG_INJECT_BUG
@@ -74,7 +74,8 @@ void fg_cbfc_tx_step(fg_cbfc_tx_state *st, const fg_cbfc_tx_in *in, fg_cbfc_tx_o
 #else
     } else if (r->credits_avail >= head_blocks) {
 #endif
-        FG_COV(st, r->credits_avail == head_blocks ? FG_CBFC_TX_COV_EXACT_FIT : FG_CBFC_TX_COV_CAN_SEND);
+        FG_COV(st, r->credits_avail == head_blocks ? FG_CBFC_TX_COV_EXACT_FIT
+                                                   : FG_CBFC_TX_COV_CAN_SEND);
         can = true;
     } else {
         FG_COV(st, avail >= head_blocks ? FG_CBFC_TX_COV_CREDIT_LATE : FG_CBFC_TX_COV_BLOCKED);

@@ -10,7 +10,8 @@
  *   credits_in_use' = c = max(0, cfg_rx_capacity - credits_avail)    (PFT watches c; from the
  *                     credits_avail before the edge, so one edge behind it: the RTL keeps
  *                     that subtraction after the register)
- *   can_send'       = head_valid && !send && (!fccl_valid || raise) && credits_avail >= head_blocks,
+ *   can_send'       = head_valid && !send && (!fccl_valid || raise)
+ *                     && credits_avail >= head_blocks,
  *                     raise = (fccl_in - FCCL) mod 4096 < 2048 && credits_avail < 2048
  *   stat_no_credit' = send && send_blocks > credits_avail       (environment broke the rule)
  * `can_send` is therefore about the head packet presented on the previous edge; the `!send`
@@ -44,8 +45,8 @@ enum {
     FG_CBFC_TX_COV_GAP,            /* head valid on a send edge: can_send held low */
     FG_CBFC_TX_COV_NO_HEAD,        /* nothing waiting */
     FG_CBFC_TX_COV_C_SAT0,         /* credits above the capacity: c saturates at 0 */
-    FG_CBFC_TX_COV_FCCL_LOWERS,    /* head waiting on an edge whose new FCCL could lower the credits: held low */
-    FG_CBFC_TX_COV_CREDIT_LATE,    /* head blocked on an edge whose new FCCL makes it fit: yes one edge later */
+    FG_CBFC_TX_COV_FCCL_LOWERS,    /* head waiting, the new FCCL could lower the credits: low */
+    FG_CBFC_TX_COV_CREDIT_LATE,    /* head blocked, the new FCCL makes it fit: yes one edge later */
     FG_CBFC_TX_COV_N
 };
 extern const char *const fg_cbfc_tx_cov_names[FG_CBFC_TX_COV_N];

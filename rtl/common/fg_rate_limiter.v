@@ -180,7 +180,7 @@ module fg_rate_limiter #(
             reg  signed [IW-1:0] tok_sum;
             // The cap and floor tests need only the signs of tokens + over (>= 0 exactly when
             // tok_sum > cap_reg) and tokens + under (< 0 exactly when tok_sum < floor). On
-            // iCE40 (and in simulation) each is formed carry-select, the low half's carry
+            // iCE40 (and in the default simulation builds) each is formed carry-select, the low half's carry
             // choosing between the high half's sums with and without it (three half-width
             // chains side by side and a LUT; the two full-width chains into the selects were
             // the NIC core's worst path on iCE40UP5K, 40 MHz). ECP5's carry is fast enough for
@@ -226,7 +226,8 @@ module fg_rate_limiter #(
             wire [OW-1:0] ov_nlen = ~ov_len;
             wire [OW-1:0] ov_s    = ov_rate ^ ov_ncap ^ ov_nlen;
             // (the carry out of the top bit would add 2^OW: nothing mod 2^OW)
-            wire [OW-2:0] ov_c    = (ov_rate[OW-2:0] & ov_ncap[OW-2:0]) | (ov_rate[OW-2:0] & ov_nlen[OW-2:0])
+            wire [OW-2:0] ov_c    = (ov_rate[OW-2:0] & ov_ncap[OW-2:0])
+                                  | (ov_rate[OW-2:0] & ov_nlen[OW-2:0])
                                   | (ov_ncap[OW-2:0] & ov_nlen[OW-2:0]);
             localparam [IW-1:0] FLOOR_BIT = {{(IW-1){1'b0}}, 1'b1} << (SW + 16);   // -floor
             wire [IW-1:0] un_rate = {{(IW-17){1'b0}}, cfg_rate} | FLOOR_BIT;

@@ -6,10 +6,11 @@
 //   credits_avail  <= (fccl' - fctbs') mod 4096
 //   credits_in_use <= c = max(0, cfg_rx_capacity - credits_avail)   (what PFT watches; from
 //                     the registered credits_avail, so one edge behind it)
-//   can_send       <= head_valid && !send && (!fccl_valid || raise) && credits_avail >= head_blocks,
+//   can_send       <= head_valid && !send && (!fccl_valid || raise)
+//                     && credits_avail >= head_blocks,
 //                     raise = (fccl_in - fccl) mod 4096 < 2048 && credits_avail < 2048
 //   stat_no_credit <= send && send_blocks > credits_avail  (the environment broke the rule)
-// can_send answers for the head packet of the previous cycle with the credits after the
+// can_send answers for the head packet of the previous cycle, from the credits before the
 // edge; !send leaves a one-cycle gap after a send so the answer is never applied to the
 // packet that just left. The answer comes from the registered credits_avail: with no send
 // and no new FCCL credits_avail' is the same, and a new FCCL that raises the limit (or

@@ -91,7 +91,7 @@ module fg_gfc_time #(
     wire        tick = tick_reg;
     wire        tk_after_tick = tat_reg;                 // next cycle's tick if this one ticks
     // and if it counts down; kept as a net so the tick is one LUT behind the compare's chain
-    // (yosys otherwise merged the select into a second level: 45 MHz on iCE40UP5K, 53 kept)
+    // (yosys otherwise merged the select into a second level: 46 MHz on iCE40UP5K, 53 kept)
     (* keep *) wire tk_after_dec;
     assign tk_after_dec = decm1_reg >= pm1n_reg;
     wire [23:0] decm1_dec = decm1_reg - 24'd1;
