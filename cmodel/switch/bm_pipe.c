@@ -17,6 +17,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
+    "scan_pause",      "scan_yield",
 };
 
 static int fg_bmp_pw(int n)
@@ -52,7 +53,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
-    for (int k = 0; k < FG_BMP_MAX_PG; k++) st->ps_hd0[k] = true; /* the flags of empty counters */
+    st->pa.pg = st->pr.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
@@ -87,6 +88,47 @@ static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, u
     } else {
         *ing = st->ingress_reg[pg], *hd = st->hdrm_reg[pg], *occ = st->occ_reg[pg];
     }
+}
+
+/* PG k's pause limits in the configured mode: lim (CW bits) and rsmk (XW-bit signed) */
+static uint32_t fg_bmp_lim(const fg_bm_pipe_state *st, int k)
+{
+    return st->cfgq.cfg_static_mode ? st->xlim_reg[k] : st->dlim_reg[k / st->cfg.n_prio];
+}
+static uint32_t fg_bmp_rsm(const fg_bm_pipe_state *st, int k)
+{
+#ifdef FG_INJECT_BUG
+    /* injected bug: the dynamic resume forgets resume_offset */
+    return st->cfgq.cfg_static_mode ? st->xrsm_reg[k] : st->thrres_reg[k / st->cfg.n_prio];
+#else
+    return st->cfgq.cfg_static_mode ? st->xrsm_reg[k] : st->rsm_reg[k / st->cfg.n_prio];
+#endif
+}
+
+/* A lane's four compares of PG pg (-1: an empty lane). */
+static fg_bmp_lane fg_bmp_lane_of(int pg, uint32_t ing, uint32_t hd, uint32_t lim, uint32_t rsm, uint32_t reserve, int xw)
+{
+    fg_bmp_lane l = {pg, hd == 0, ing > reserve, ing >= lim, fg_bmp_le(ing, rsm, xw)};
+    return l;
+}
+
+/* A lane's decision for its PG: the new paused bit (lossy: 0). */
+static bool fg_bmp_decide(fg_bm_pipe_state *st, const fg_bmp_lane *l, bool lossless, bool scan)
+{
+    const bool stat = st->cfgq.cfg_static_mode;
+    const bool pause = !l->hd0 || (l->above && l->ge);
+    const bool resume = l->hd0 && (!l->above || l->le);
+    if (!lossless) return false;
+    if (st->paused_reg[l->pg]) {
+        if (resume) FG_COV(st, stat ? FG_BMP_COV_STATIC_RESUME : FG_BMP_COV_RESUME);
+        else FG_COV(st, FG_BMP_COV_HOLD_PAUSED);
+        return !resume;
+    }
+    if (pause) {
+        FG_COV(st, stat ? FG_BMP_COV_STATIC_PAUSE : (!l->hd0 ? FG_BMP_COV_PAUSE_HEADROOM : FG_BMP_COV_PAUSE_SHARED));
+        if (scan) FG_COV(st, FG_BMP_COV_SCAN_PAUSE);
+    }
+    return pause;
 }
 
 void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out *out)
@@ -185,8 +227,11 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
         n.b_adm.tag = st->a_t;
         n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
-        const uint32_t lc = a_ok ? st->lim_reg[st->a_i * P + st->a_p] : 0u;
-        n.b_clamped = a_ok && st->lim_clamped[st->a_i * P + st->a_p];
+        const int apg = st->a_i * P + st->a_p;
+        const uint32_t lc = a_ok ? fg_bmp_lim(st, apg) : 0u;
+        n.b_a_lim = lc;
+        n.b_a_rsm = a_ok ? fg_bmp_rsm(st, apg) : 0u;
+        n.b_clamped = a_ok && (cq->cfg_static_mode ? st->xlim_clamped[apg] : st->dlim_clamped[st->a_i]);
         n.b_static = cq->cfg_static_mode;
         n.b_lim_res = fg_bmp_sub_xw(reserve, st->a_s, XW);
         n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
@@ -195,6 +240,8 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_rel.v = st->r_v && r_ok && !rel_hold;
         n.b_rel.bad = st->r_v && !r_ok;
         n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
+        n.b_r_lim = r_ok ? fg_bmp_lim(st, st->r_i * P + st->r_p) : 0u;
+        n.b_r_rsm = r_ok ? fg_bmp_rsm(st, st->r_i * P + st->r_p) : 0u;
     }
 
     /* ---------------------------------------------------------------- W: write back
@@ -274,6 +321,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.k.w_r_ing = ing1, n.k.w_r_hd = hd1, n.k.w_r_occ = occ1;
         }
         n.k.w_apg = apg, n.k.w_rpg = rpg;
+        n.k.w_a_lim = st->b_a_lim, n.k.w_a_rsm = st->b_a_rsm, n.k.w_r_lim = st->b_r_lim, n.k.w_r_rsm = st->b_r_rsm;
         if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
         if (r->bad) FG_COV(st, FG_BMP_COV_DEQ_BAD_INDEX);
         const bool a_any = a->v || a->bad;
@@ -300,6 +348,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.w_apg = st->k.w_apg, n.w_rpg = st->k.w_rpg;
     n.w_a_ing = st->k.w_a_ing, n.w_a_hd = st->k.w_a_hd, n.w_a_occ = st->k.w_a_occ;
     n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd, n.w_r_occ = st->k.w_r_occ;
+    n.w_a_lim = st->k.w_a_lim, n.w_a_rsm = st->k.w_a_rsm, n.w_r_lim = st->k.w_r_lim, n.w_r_rsm = st->k.w_r_rsm;
     n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
     n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where;
     n.o.adm_valid = st->k.adm_valid, n.o.adm_port = st->k.adm_port, n.o.adm_where = st->k.adm_where;
@@ -396,49 +445,42 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.thrres_reg[i] = st->thr_reg[i] + reserve;
             n.rsm_reg[i] = fg_bmp_sub_xw(st->thrres_reg[i], off, XW);
         }
-        for (int k = 0; k < NPG; k++) {
-            n.xoffres_reg[k] = (cq->cfg_xoff[k / P][k % P] & cmax) + reserve;
-            n.xonres_reg[k] = (cq->cfg_xon[k / P][k % P] & cmax) + reserve;
-            /* per PG, the mode chosen: the admission limit and pause threshold, the resume one */
-            const uint32_t lim = cq->cfg_static_mode ? st->xoffres_reg[k] : st->thrres_reg[k / P];
-            n.lim_reg[k] = lim > cmax ? cmax : lim;
-            n.lim_clamped[k] = lim > cmax;
-#ifdef FG_INJECT_BUG
-            /* injected bug: the dynamic resume forgets resume_offset */
-            n.rsmk_reg[k] = cq->cfg_static_mode ? st->xonres_reg[k] : st->thrres_reg[k / P];
-#else
-            n.rsmk_reg[k] = cq->cfg_static_mode ? st->xonres_reg[k] : st->rsm_reg[k / P];
-#endif
+        for (int i = 0; i < N; i++) {
+            n.dlim_reg[i] = st->thrres_reg[i] > cmax ? cmax : st->thrres_reg[i];
+            n.dlim_clamped[i] = st->thrres_reg[i] > cmax;
+        }
+        /* the configuration ring: PG sc_pg's xoff/xon registered, its static limits on the next edge */
+        n.cr_pg = st->sc_pg;
+        n.cr_xoff = cq->cfg_xoff[st->sc_pg / P][st->sc_pg % P] & cmax;
+        n.cr_xon = cq->cfg_xon[st->sc_pg / P][st->sc_pg % P] & cmax;
+        if (st->cr_pg >= 0) {
+            const uint32_t x = st->cr_xoff + reserve;
+            n.xlim_reg[st->cr_pg] = x > cmax ? cmax : x;
+            n.xlim_clamped[st->cr_pg] = x > cmax;
+            n.xrsm_reg[st->cr_pg] = st->cr_xon + reserve;
         }
     }
 
-    /* ---------------------------------------------------------------- pause per PG */
-    /* the compares are registered per PG (ps_*) and the decision made from them one edge later */
-    for (int k = 0; k < NPG; k++) {
-        const int p = k % P;
-        const uint32_t ing = st->ingress_reg[k];
-        n.ps_hd0[k] = st->hdrm_reg[k] == 0;
-        n.ps_above[k] = ing > reserve;
-        n.ps_ge[k] = ing >= st->lim_reg[k];
-        n.ps_le[k] = fg_bmp_le(ing, st->rsmk_reg[k], XW);
-        const bool hd0 = st->ps_hd0[k], above = st->ps_above[k];
-        const bool stat = cq->cfg_static_mode;
-        const bool pause = !hd0 || (above && st->ps_ge[k]);
-        const bool resume = hd0 && (!above || st->ps_le[k]);
-        bool pz = false;
-        if ((lossless >> p) & 1u) {
-            if (st->paused_reg[k]) {
-                pz = !resume;
-                if (resume) FG_COV(st, stat ? FG_BMP_COV_STATIC_RESUME : FG_BMP_COV_RESUME);
-                else FG_COV(st, FG_BMP_COV_HOLD_PAUSED);
-            } else {
-                pz = pause;
-                if (pause)
-                    FG_COV(st, stat ? FG_BMP_COV_STATIC_PAUSE
-                                    : (!hd0 ? FG_BMP_COV_PAUSE_HEADROOM : FG_BMP_COV_PAUSE_SHARED));
-            }
+    /* ---------------------------------------------------------------- pause lanes */
+    {
+        /* decide: the scan lane first, then the event lanes (A and R never name one PG; an
+         * event lane's values are newer than the scan's, so its decision stands) */
+        if (st->s2.pg >= 0) {
+            if (st->s2.pg == st->pa.pg || st->s2.pg == st->pr.pg) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
+            else n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true);
         }
-        n.paused_reg[k] = pz;
+        if (st->pa.pg >= 0) n.paused_reg[st->pa.pg] = fg_bmp_decide(st, &st->pa, (lossless >> (st->pa.pg % P)) & 1u, false);
+        if (st->pr.pg >= 0) n.paused_reg[st->pr.pg] = fg_bmp_decide(st, &st->pr, (lossless >> (st->pr.pg % P)) & 1u, false);
+        /* event lanes: the PGs written back on this edge, with their new values */
+        n.pa = fg_bmp_lane_of(st->w_apg, st->w_a_ing, st->w_a_hd, st->w_a_lim, st->w_a_rsm, reserve, XW);
+        n.pr = fg_bmp_lane_of(st->w_rpg, st->w_r_ing, st->w_r_hd, st->w_r_lim, st->w_r_rsm, reserve, XW);
+        /* scan: S1 compares what S0 read; S0 reads PG sc_pg (its counters as written on this
+         * edge, its limits as registered) */
+        n.s2 = fg_bmp_lane_of(st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
+        n.s1_pg = st->sc_pg;
+        n.s1_ing = n.ingress_reg[st->sc_pg], n.s1_hd = n.hdrm_reg[st->sc_pg];
+        n.s1_lim = fg_bmp_lim(st, st->sc_pg), n.s1_rsm = fg_bmp_rsm(st, st->sc_pg);
+        n.sc_pg = (uint16_t)(st->sc_pg + 1 == NPG ? 0 : st->sc_pg + 1);
     }
 
     /* ---------------------------------------------------------------- commit, outputs */

@@ -85,6 +85,8 @@ enum {
     FG_BMP_COV_HOLD_PAUSED,       /* paused and the resume condition fails */
     FG_BMP_COV_STATIC_PAUSE,      /* static mode pause */
     FG_BMP_COV_STATIC_RESUME,     /* static mode resume */
+    FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
+    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's decision dropped: an event lane decides its PG */
     FG_BMP_COV_N
 };
 extern const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N];
@@ -159,6 +161,7 @@ typedef struct {
 typedef struct {
     int w_apg, w_rpg; /* the PGs the slot writes, -1 none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
+    uint32_t w_a_lim, w_a_rsm, w_r_lim, w_r_rsm; /* the limits read at B, for the pause lanes */
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     fg_bmp_op c_adm, c_rel;
     uint8_t c_where;
@@ -168,6 +171,12 @@ typedef struct {
     uint16_t adm_cells;
     uint32_t adm_tag;
 } fg_bmp_c1;
+
+/* one pause lane's registered compares, decided on the next edge */
+typedef struct {
+    int pg; /* -1: none */
+    bool hd0, above, ge, le;
+} fg_bmp_lane;
 
 typedef struct {
     fg_bm_pipe_cfg cfg;
@@ -200,6 +209,9 @@ typedef struct {
     uint32_t b_lim_hd;
     bool b_clamped;        /* coverage only */
     bool b_static;         /* coverage only */
+    /* the two PGs' pause limits as read at B (lim, and rsmk as XW-bit signed), carried to the
+     * pause lanes with the values the slot writes back */
+    uint32_t b_a_lim, b_a_rsm, b_r_lim, b_r_rsm;
     fg_bmp_c1 k; /* C1: the decision, committed at C2 */
     /* C2: committed ops for D and the verdict */
     fg_bmp_op c_adm, c_rel;
@@ -209,6 +221,7 @@ typedef struct {
     /* W: C2's results, written into the PG counters on the next edge */
     int w_apg, w_rpg; /* -1: none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
+    uint32_t w_a_lim, w_a_rsm, w_r_lim, w_r_rsm;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
     fg_bmp_op q_adm, q_rel; /* D: the ops whose deltas the egress counters take at Q */
@@ -220,8 +233,19 @@ typedef struct {
     uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];
     uint32_t egress_reg[FG_BMP_MAX_PG];
     bool paused_reg[FG_BMP_MAX_PG];
-    /* the pause compares, registered per PG: hd == 0, ing > reserve, ing >= lim, ing <= rsmk */
-    bool ps_hd0[FG_BMP_MAX_PG], ps_above[FG_BMP_MAX_PG], ps_ge[FG_BMP_MAX_PG], ps_le[FG_BMP_MAX_PG];
+    /* pause lanes: each registers the four compares of one PG (hd == 0, ing > reserve,
+     * ing >= lim, ing <= rsmk) and decides that PG on the next edge. Event lanes A and R: the
+     * PGs the slot in W writes back (their new values, the limits read at B); scan lane S: one
+     * PG per edge in turn (sc_pg), read at S0 (the counters as written on that edge, the limits
+     * as registered), compared at S1, decided at S2 unless an event lane decides it then. */
+    fg_bmp_lane pa, pr, s2;
+    uint16_t sc_pg;                 /* the PG the scan reads on the next edge */
+    int s1_pg;                      /* S1: the PG read (-1 none) and its values */
+    uint32_t s1_ing, s1_hd, s1_lim, s1_rsm;
+    /* configuration ring: on the scan's edge it registers xoff/xon of PG sc_pg; on the next
+     * edge xlim, xrsm of that PG take xoff + reserve (clamped), xon + reserve */
+    int cr_pg;
+    uint32_t cr_xoff, cr_xon;
     uint32_t shared_used_reg;
     /* threshold pipeline */
     uint8_t hs_k, hs_p;                            /* the PG whose term the carve-out ring registers this edge */
@@ -232,11 +256,11 @@ typedef struct {
     uint32_t thr_reg[FG_BMP_MAX_PORTS];
     uint32_t thrres_reg[FG_BMP_MAX_PORTS]; /* thr + reserve, CW+1 bits */
     uint32_t rsm_reg[FG_BMP_MAX_PORTS];    /* thr + reserve - resume_offset, CW+2 bits signed */
-    uint32_t xoffres_reg[FG_BMP_MAX_PG];   /* xoff + reserve, CW+1 bits */
-    uint32_t xonres_reg[FG_BMP_MAX_PG];    /* xon + reserve, CW+1 bits */
-    uint32_t lim_reg[FG_BMP_MAX_PG];       /* min(static ? xoffres : thrres(port), 2^CW-1) */
-    bool lim_clamped[FG_BMP_MAX_PG];       /* coverage only: lim_reg was clamped */
-    uint32_t rsmk_reg[FG_BMP_MAX_PG];      /* static ? xonres : rsm(port), CW+2 bits signed */
+    uint32_t dlim_reg[FG_BMP_MAX_PORTS];   /* dynamic limit min(thrres, 2^CW-1) */
+    bool dlim_clamped[FG_BMP_MAX_PORTS];   /* coverage only */
+    uint32_t xlim_reg[FG_BMP_MAX_PG];      /* static limit min(xoff + reserve, 2^CW-1), by the ring */
+    bool xlim_clamped[FG_BMP_MAX_PG];      /* coverage only */
+    uint32_t xrsm_reg[FG_BMP_MAX_PG];      /* static resume xon + reserve, CW+1 bits, by the ring */
     /* registered outputs */
     fg_bm_pipe_out o;
     uint64_t cov[FG_BMP_COV_N];

@@ -325,8 +325,9 @@ module fg_bm_pipe #(
     reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A2's PGs, one-hot (0: illegal indices)
     // copies of the one-hots, one per counter read at B: each drives CW bits, not 3*CW + 1
     // (fanout is what costs at these reads); keep stops yosys merging them back
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg;
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg;
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg, a_pg_rsm_reg;
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg, r_pg_lim_reg, r_pg_rsm_reg;
+    reg  [N_PORTS-1:0] r_ioh_reg;            // slot A2's release PG's ingress port, one-hot
     reg                a_okr_reg, r_okr_reg; // slot A2's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
@@ -345,9 +346,9 @@ module fg_bm_pipe #(
     reg  [N_PORTS*CW-1:0] thr_reg;
     reg  [N_PORTS*OW-1:0] thrres_reg;
     reg  [N_PORTS*XW-1:0] rsm_reg;
-    reg  [NPG*OW-1:0]     xoffres_reg, xonres_reg;
-    reg  [NPG*CW-1:0]     lim_reg;    // per PG: min(static ? xoff + reserve : thr(port) + reserve, 2^CW-1)
-    reg  [NPG*XW-1:0]     rsmk_reg;   // per PG: static ? xon + reserve : thr + reserve - offset
+    reg  [N_PORTS*CW-1:0] dlim_reg;   // per port: the dynamic limit min(thr + reserve, 2^CW-1)
+    reg  [NPG*CW-1:0]     xlim_reg;   // per PG: the static limit min(xoff + reserve, 2^CW-1) (ring)
+    reg  [NPG*OW-1:0]     xrsm_reg;   // per PG: the static resume threshold xon + reserve (ring)
 
     // ================================================================== B: prepare
     // legality and the priority one-hot were formed at H, so a PG match is one LUT here
@@ -356,16 +357,41 @@ module fg_bm_pipe #(
 
     // a_match[k]: slot A2's admission names PG k (legal indices); a_oh_next adds a_v
     wire [NPG-1:0] a_match, r_match;
-    reg [CW-1:0] a_lc;
+    // The two PGs' limits in the configured mode: static, the PG's xlim / xrsm; dynamic, the
+    // port's dlim / rsm. The admission's lim is its admission limit; both ops' lim and rsmk go
+    // with the slot to the pause lanes (W).
+    reg [CW-1:0] a_xlim, a_dlim, r_xlim, r_dlim;
+    reg [OW-1:0] a_xrsm, r_xrsm;
+    reg [XW-1:0] a_drsm, r_drsm;
     reg [CW-1:0] a_headroom;
     always @* begin
-        a_lc = {CW{1'b0}};
+        a_xlim = {CW{1'b0}};
+        a_dlim = {CW{1'b0}};
+        r_xlim = {CW{1'b0}};
+        r_dlim = {CW{1'b0}};
+        a_xrsm = {OW{1'b0}};
+        r_xrsm = {OW{1'b0}};
+        a_drsm = {XW{1'b0}};
+        r_drsm = {XW{1'b0}};
         a_headroom = {CW{1'b0}};
-        for (k = 0; k < NPG; k = k + 1)
-            a_lc = a_lc | (lim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
-        for (k = 0; k < N_PORTS; k = k + 1)
+        for (k = 0; k < NPG; k = k + 1) begin
+            a_xlim = a_xlim | (xlim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
+            a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{a_pg_rsm_reg[k]}});
+            r_xlim = r_xlim | (xlim_reg[k*CW +: CW] & {CW{r_pg_lim_reg[k]}});
+            r_xrsm = r_xrsm | (xrsm_reg[k*OW +: OW] & {OW{r_pg_rsm_reg[k]}});
+        end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
             a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
+            a_dlim = a_dlim | (dlim_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
+            a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{a_ioh_reg[k]}});
+            r_dlim = r_dlim | (dlim_reg[k*CW +: CW] & {CW{r_ioh_reg[k]}});
+            r_drsm = r_drsm | (rsm_reg[k*XW +: XW] & {XW{r_ioh_reg[k]}});
+        end
     end
+    wire [CW-1:0] a_lc = cq_static_mode_reg ? a_xlim : a_dlim;
+    wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
+    wire [CW-1:0] r_lc = cq_static_mode_reg ? r_xlim : r_dlim;
+    wire [XW-1:0] r_rk = cq_static_mode_reg ? {1'b0, r_xrsm} : r_drsm;
     wire          a_lossless = a_ok && |(cq_lossless_reg & a_poh_reg);
     // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
     // C2 needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
@@ -386,6 +412,9 @@ module fg_bm_pipe #(
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
+    // the two PGs' limits read at B, carried with the slot to the pause lanes (B, C1, W)
+    reg  [CW-1:0] b_a_lim_reg, b_r_lim_reg, k_a_lim_reg, k_r_lim_reg, w_a_lim_reg, w_r_lim_reg;
+    reg  [XW-1:0] b_a_rsm_reg, b_r_rsm_reg, k_a_rsm_reg, k_r_rsm_reg, w_a_rsm_reg, w_r_rsm_reg;
     // C1: the compares' signs, the candidates and the ops, for C2 (declared here for slot A2's interlock)
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
     reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg, k_rel_i_reg;
@@ -398,7 +427,13 @@ module fg_bm_pipe #(
     reg  [CW-1:0] k_r_ing_reg, k_r_hd_reg, k_r_hd_mr_reg;
 
     wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
+    wire [N_PORTS-1:0] r_ioh_next;              // the release's ingress port (deq_src), one-hot
     generate
+        for (gk = 0; gk < N_PORTS; gk = gk + 1) begin : g_rioh
+            localparam integer  KI_I = gk;
+            localparam [PW-1:0] KI = KI_I[PW-1:0];
+            assign r_ioh_next[gk] = (d_sel_i == KI);
+        end
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
             localparam integer  KI_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
@@ -761,29 +796,86 @@ module fg_bm_pipe #(
     wire [CW-1:0] pool_next = pool_d[HW] ? {CW{1'b0}} : pool_d[CW-1:0];   // sat0(B - carved)
     wire [CW-1:0] pool_free_next = f_sub0(pool_reg, shared_used_reg);
 
-    // ================================================================== pause per PG
+    // ================================================================== pause lanes
+    // The pause of a PG is decided by a lane that registers its four compares (hd == 0,
+    // ing > reserve, ing >= lim, ing <= rsmk) and decides it on the next edge; no PG compares
+    // anything itself, so the counters can leave the flops. Event lanes A and R: the PGs the
+    // slot in W writes back, from its new values and the limits read at B. Scan lane S: one
+    // PG per edge in turn (sc_oh_reg), read at S0 (its counters as written on that edge, its
+    // limits as registered), compared at S1, decided at S2 - unless an event lane decides that
+    // PG on the same edge (its values are newer). The scan follows threshold drift and
+    // configuration changes within N*P + 2 edges.
+    function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
+        input [CW-1:0] ing;
+        input [CW-1:0] hd;
+        input [CW-1:0] lim;
+        input [XW-1:0] rsm;
+        input [CW-1:0] reserve;
+        begin
+            f_pflags = {hd == {CW{1'b0}}, !f_leu({1'b0, ing}, {1'b0, reserve}),
+                        f_leu({1'b0, lim}, {1'b0, ing}), f_le({2'b00, ing}, rsm)};
+        end
+    endfunction
+    reg  [NPG-1:0] pa_oh_reg, pr_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
+    reg  [3:0]     pa_flags_reg, pr_flags_reg, s2_flags_reg;
+    reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, s1_lim_reg, cr_xoff_reg, cr_xon_reg;
+    reg  [XW-1:0]  s1_rsm_reg;
+    // S0's read (the counters forwarded from this edge's write-back) and the ring's
+    reg  [CW-1:0]  sc_ing, sc_hd, sc_xlim, sc_dlim, sc_xoff, sc_xon;
+    reg  [OW-1:0]  sc_xrsm;
+    reg  [XW-1:0]  sc_drsm;
+    wire [N_PORTS-1:0] sc_port_oh;
+    wire [NPG-1:0]     sc_oh_next;
+    genvar gs;
+    generate
+        for (gs = 0; gs < N_PORTS; gs = gs + 1) begin : g_scp
+            assign sc_port_oh[gs] = |sc_oh_reg[gs*N_PRIO +: N_PRIO];
+        end
+        for (gs = 0; gs < NPG; gs = gs + 1) begin : g_scr
+            assign sc_oh_next[gs] = sc_oh_reg[(gs + NPG - 1) % NPG];
+        end
+    endgenerate
+    always @* begin
+        sc_ing = {CW{1'b0}};
+        sc_hd = {CW{1'b0}};
+        sc_xlim = {CW{1'b0}};
+        sc_xrsm = {OW{1'b0}};
+        sc_xoff = {CW{1'b0}};
+        sc_xon = {CW{1'b0}};
+        sc_dlim = {CW{1'b0}};
+        sc_drsm = {XW{1'b0}};
+        for (k = 0; k < NPG; k = k + 1) begin
+            sc_ing  = sc_ing  | (ing_next[k*CW +: CW] & {CW{sc_oh_reg[k]}});
+            sc_hd   = sc_hd   | (hd_next[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
+            sc_xlim = sc_xlim | (xlim_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
+            sc_xrsm = sc_xrsm | (xrsm_reg[k*OW +: OW] & {OW{sc_oh_reg[k]}});
+            sc_xoff = sc_xoff | (cq_xoff_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
+            sc_xon  = sc_xon  | (cq_xon_reg[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
+        end
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            sc_dlim = sc_dlim | (dlim_reg[k*CW +: CW] & {CW{sc_port_oh[k]}});
+            sc_drsm = sc_drsm | (rsm_reg[k*XW +: XW] & {XW{sc_port_oh[k]}});
+        end
+    end
+    wire [OW-1:0] cr_xlim_sum = {1'b0, cr_xoff_reg} + {1'b0, cq_reserve_reg};
+    wire [OW-1:0] cr_xrsm_sum = {1'b0, cr_xon_reg} + {1'b0, cq_reserve_reg};
+
     wire [NPG-1:0] paused_next;
-    wire [NPG*4-1:0] ps_flags_next;
-    reg  [NPG*4-1:0] ps_flags_reg;      // per PG {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_ps
             localparam integer KP = gk % N_PRIO;
-            // the compares are registered per PG (ps_*), the decision made on the next edge:
-            // a compare's carry chain and the counter's fanout are a stage apart from it
-            wire [CW-1:0] ing   = ingress_reg[gk*CW +: CW];
-            wire [CW-1:0] pthr  = lim_reg[gk*CW +: CW];
-            wire [XW-1:0] rthr  = rsmk_reg[gk*XW +: XW];
-            assign ps_flags_next[gk*4 +: 4] = {hdrm_reg[gk*CW +: CW] == {CW{1'b0}},
-                                               !f_leu({1'b0, ing}, {1'b0, cq_reserve_reg}),
-                                               f_leu({1'b0, pthr}, {1'b0, ing}),
-                                               f_le({2'b00, ing}, rthr)};
-            wire          hd0   = ps_flags_reg[gk*4 + 3];
-            wire          above = ps_flags_reg[gk*4 + 2];
-            wire          ge_p  = ps_flags_reg[gk*4 + 1];
-            wire          le_r  = ps_flags_reg[gk*4];
-            wire          pause  = !hd0 || (above && ge_p);
-            wire          resume = hd0 && (!above || le_r);
-            assign paused_next[gk] = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
+            // the lane deciding this PG: A, else R, else S (A and R never name one PG)
+            wire       by_a  = pa_oh_reg[gk];
+            wire       by_r  = pr_oh_reg[gk];
+            wire [3:0] fl    = by_a ? pa_flags_reg : by_r ? pr_flags_reg : s2_flags_reg;
+            wire       hd0   = fl[3];
+            wire       above = fl[2];
+            wire       ge_p  = fl[1];
+            wire       le_r  = fl[0];
+            wire       pause  = !hd0 || (above && ge_p);
+            wire       resume = hd0 && (!above || le_r);
+            wire       dec    = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
+            assign paused_next[gk] = (by_a || by_r || s2_oh_reg[gk]) ? dec : paused_reg[gk];
         end
     endgenerate
 
@@ -834,6 +926,37 @@ module fg_bm_pipe #(
             a_pg_hd_reg <= {NPG{1'b0}};
             a_pg_occ_reg <= {NPG{1'b0}};
             a_pg_lim_reg <= {NPG{1'b0}};
+            a_pg_rsm_reg <= {NPG{1'b0}};
+            r_pg_lim_reg <= {NPG{1'b0}};
+            r_pg_rsm_reg <= {NPG{1'b0}};
+            r_ioh_reg <= HS_FIRST;
+            b_a_lim_reg <= {CW{1'b0}};
+            b_r_lim_reg <= {CW{1'b0}};
+            k_a_lim_reg <= {CW{1'b0}};
+            k_r_lim_reg <= {CW{1'b0}};
+            w_a_lim_reg <= {CW{1'b0}};
+            w_r_lim_reg <= {CW{1'b0}};
+            b_a_rsm_reg <= {XW{1'b0}};
+            b_r_rsm_reg <= {XW{1'b0}};
+            k_a_rsm_reg <= {XW{1'b0}};
+            k_r_rsm_reg <= {XW{1'b0}};
+            w_a_rsm_reg <= {XW{1'b0}};
+            w_r_rsm_reg <= {XW{1'b0}};
+            pa_oh_reg <= {NPG{1'b0}};
+            pr_oh_reg <= {NPG{1'b0}};
+            s1_oh_reg <= {NPG{1'b0}};
+            s2_oh_reg <= {NPG{1'b0}};
+            sc_oh_reg <= {{(NPG-1){1'b0}}, 1'b1};
+            cr_oh_reg <= {NPG{1'b0}};
+            pa_flags_reg <= 4'd0;
+            pr_flags_reg <= 4'd0;
+            s2_flags_reg <= 4'd0;
+            s1_ing_reg <= {CW{1'b0}};
+            s1_hd_reg <= {CW{1'b0}};
+            s1_lim_reg <= {CW{1'b0}};
+            s1_rsm_reg <= {XW{1'b0}};
+            cr_xoff_reg <= {CW{1'b0}};
+            cr_xon_reg <= {CW{1'b0}};
             r_pg_ing_reg <= {NPG{1'b0}};
             r_pg_hd_reg <= {NPG{1'b0}};
             r_pg_occ_reg <= {NPG{1'b0}};
@@ -958,7 +1081,6 @@ module fg_bm_pipe #(
             egress_reg <= {(NPG*CW){1'b0}};
             occ_reg <= {(NPG*OW){1'b0}};
             paused_reg <= {NPG{1'b0}};
-            ps_flags_reg <= {NPG{4'b1000}};   // the flags of empty counters (no pause)
             shared_used_reg <= {CW{1'b0}};
             hs_oh_reg <= HS_FIRST;
             hs_p_reg <= 3'd0;
@@ -975,10 +1097,9 @@ module fg_bm_pipe #(
             thr_reg <= {(N_PORTS*CW){1'b0}};
             thrres_reg <= {(N_PORTS*OW){1'b0}};
             rsm_reg <= {(N_PORTS*XW){1'b0}};
-            xoffres_reg <= {(NPG*OW){1'b0}};
-            xonres_reg <= {(NPG*OW){1'b0}};
-            lim_reg <= {(NPG*CW){1'b0}};
-            rsmk_reg <= {(NPG*XW){1'b0}};
+            dlim_reg <= {(N_PORTS*CW){1'b0}};
+            xlim_reg <= {(NPG*CW){1'b0}};
+            xrsm_reg <= {(NPG*OW){1'b0}};
         end else begin
             // H and A
             for (k = 0; k < N_PORTS; k = k + 1) begin
@@ -1037,6 +1158,7 @@ module fg_bm_pipe #(
                 a_poh_reg <= e_sel_poh;
                 a_pg_reg <= a_pg_next;
                 a_pg_lim_reg <= a_pg_next;
+                a_pg_rsm_reg <= a_pg_next;
                 a_pg_ing_reg <= a_pg_next;
                 a_pg_hd_reg <= a_pg_next;
                 a_pg_occ_reg <= a_pg_next;
@@ -1055,6 +1177,9 @@ module fg_bm_pipe #(
                 r_pg_ing_reg <= r_pg_next;
                 r_pg_hd_reg <= r_pg_next;
                 r_pg_occ_reg <= r_pg_next;
+                r_pg_lim_reg <= r_pg_next;
+                r_pg_rsm_reg <= r_pg_next;
+                r_ioh_reg <= r_ioh_next;
                 r_okr_reg <= d_sel_ok;
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
@@ -1080,6 +1205,10 @@ module fg_bm_pipe #(
             b_rel_p_reg <= r_p_reg;
             b_rel_s_reg <= r_s_reg;
             b_roh_reg <= r_oh_next;
+            b_a_lim_reg <= a_lc;
+            b_a_rsm_reg <= a_rk;
+            b_r_lim_reg <= r_lc;
+            b_r_rsm_reg <= r_rk;
             b_a_ing_reg <= opb_a_ing;
             b_a_hd_reg <= opb_a_hd;
             b_a_occ_reg <= opb_a_occ;
@@ -1103,6 +1232,10 @@ module fg_bm_pipe #(
             k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
             k_roh_reg <= b_roh_reg;
+            k_a_lim_reg <= b_a_lim_reg;
+            k_a_rsm_reg <= b_a_rsm_reg;
+            k_r_lim_reg <= b_r_lim_reg;
+            k_r_rsm_reg <= b_r_rsm_reg;
             k_v_res_reg <= v_res;
             k_v_shr_reg <= v_shr;
             k_v_hd_reg <= v_hd;
@@ -1149,6 +1282,10 @@ module fg_bm_pipe #(
             w_r_ing_reg <= new_r_ing;
             w_r_hd_reg <= new_r_hd;
             w_r_occ_reg <= new_r_occ;
+            w_a_lim_reg <= k_a_lim_reg;
+            w_a_rsm_reg <= k_a_rsm_reg;
+            w_r_lim_reg <= k_r_lim_reg;
+            w_r_rsm_reg <= k_r_rsm_reg;
             c_rel_v_reg <= k_rel_v_reg;
             c_rel_s_reg <= k_rel_s_reg;
             c_aeq_oh_reg <= k_aeq_oh;
@@ -1206,14 +1343,32 @@ module fg_bm_pipe #(
                 thrres_reg[k*OW +: OW] <= {1'b0, thr_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
                 rsm_reg[k*XW +: XW] <= {1'b0, thrres_reg[k*OW +: OW]} - {2'b00, cq_resume_offset_reg};
             end
+            for (k = 0; k < N_PORTS; k = k + 1)
+                dlim_reg[k*CW +: CW] <= f_clamp(thrres_reg[k*OW +: OW]);
+            // the configuration ring: xoff/xon of the scan's PG registered, its limits next edge
+            cr_oh_reg <= sc_oh_reg;
+            cr_xoff_reg <= sc_xoff;
+            cr_xon_reg <= sc_xon;
             for (k = 0; k < NPG; k = k + 1) begin
-                xoffres_reg[k*OW +: OW] <= {1'b0, cq_xoff_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
-                xonres_reg[k*OW +: OW] <= {1'b0, cq_xon_reg[k*CW +: CW]} + {1'b0, cq_reserve_reg};
-                lim_reg[k*CW +: CW] <= f_clamp(cq_static_mode_reg ? xoffres_reg[k*OW +: OW] : thrres_reg[(k / N_PRIO)*OW +: OW]);
-                rsmk_reg[k*XW +: XW] <= cq_static_mode_reg ? {1'b0, xonres_reg[k*OW +: OW]} : rsm_reg[(k / N_PRIO)*XW +: XW];
+                if (cr_oh_reg[k]) begin
+                    xlim_reg[k*CW +: CW] <= f_clamp(cr_xlim_sum);
+                    xrsm_reg[k*OW +: OW] <= cr_xrsm_sum;
+                end
             end
+            // pause lanes
             paused_reg <= paused_next;
-            ps_flags_reg <= ps_flags_next;
+            pa_oh_reg <= w_aoh_reg;
+            pr_oh_reg <= w_roh_reg;
+            pa_flags_reg <= f_pflags(w_a_ing_reg, w_a_hd_reg, w_a_lim_reg, w_a_rsm_reg, cq_reserve_reg);
+            pr_flags_reg <= f_pflags(w_r_ing_reg, w_r_hd_reg, w_r_lim_reg, w_r_rsm_reg, cq_reserve_reg);
+            s2_oh_reg <= s1_oh_reg;
+            s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim_reg, s1_rsm_reg, cq_reserve_reg);
+            s1_oh_reg <= sc_oh_reg;
+            s1_ing_reg <= sc_ing;
+            s1_hd_reg <= sc_hd;
+            s1_lim_reg <= cq_static_mode_reg ? sc_xlim : sc_dlim;
+            s1_rsm_reg <= cq_static_mode_reg ? {1'b0, sc_xrsm} : sc_drsm;
+            sc_oh_reg <= sc_oh_next;
         end
     end
 
