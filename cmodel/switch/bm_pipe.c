@@ -95,14 +95,19 @@ static uint32_t fg_bmp_lim(const fg_bm_pipe_state *st, int k)
 {
     return st->cfgq.cfg_static_mode ? st->xlim_reg[k] : st->dlim_reg[k / st->cfg.n_prio];
 }
-static uint32_t fg_bmp_rsm(const fg_bm_pipe_state *st, int k)
+/* port i's dynamic resume threshold rsm (XW-bit signed) */
+static uint32_t fg_bmp_drsm(const fg_bm_pipe_state *st, int i)
 {
 #ifdef FG_INJECT_BUG
     /* injected bug: the dynamic resume forgets resume_offset */
-    return st->cfgq.cfg_static_mode ? st->xrsm_reg[k] : st->thrres_reg[k / st->cfg.n_prio];
+    return st->thrres_reg[i];
 #else
-    return st->cfgq.cfg_static_mode ? st->xrsm_reg[k] : st->rsm_reg[k / st->cfg.n_prio];
+    return st->rsm_reg[i];
 #endif
+}
+static uint32_t fg_bmp_rsm(const fg_bm_pipe_state *st, int k)
+{
+    return st->cfgq.cfg_static_mode ? st->xrsm_reg[k] : fg_bmp_drsm(st, k / st->cfg.n_prio);
 }
 
 /* A lane's four compares of PG pg (-1: an empty lane). */
@@ -474,12 +479,17 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         /* event lanes: the PGs written back on this edge, with their new values */
         n.pa = fg_bmp_lane_of(st->w_apg, st->w_a_ing, st->w_a_hd, st->w_a_lim, st->w_a_rsm, reserve, XW);
         n.pr = fg_bmp_lane_of(st->w_rpg, st->w_r_ing, st->w_r_hd, st->w_r_lim, st->w_r_rsm, reserve, XW);
-        /* scan: S1 compares what S0 read; S0 reads PG sc_pg (its counters as written on this
-         * edge, its limits as registered) */
+        /* scan: S1 compares what S0 read; S0 reads the ring's PG (R1: the one whose xoff/xon
+         * the ring registered on the edge before): its counters as written on this edge, and
+         * the static limits the ring writes on this edge or its port's dynamic ones */
         n.s2 = fg_bmp_lane_of(st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
-        n.s1_pg = st->sc_pg;
-        n.s1_ing = n.ingress_reg[st->sc_pg], n.s1_hd = n.hdrm_reg[st->sc_pg];
-        n.s1_lim = fg_bmp_lim(st, st->sc_pg), n.s1_rsm = fg_bmp_rsm(st, st->sc_pg);
+        n.s1_pg = st->cr_pg;
+        if (st->cr_pg >= 0) {
+            const uint32_t x = st->cr_xoff + reserve;
+            n.s1_ing = n.ingress_reg[st->cr_pg], n.s1_hd = n.hdrm_reg[st->cr_pg];
+            n.s1_lim = cq->cfg_static_mode ? (x > cmax ? cmax : x) : st->dlim_reg[st->cr_pg / P];
+            n.s1_rsm = cq->cfg_static_mode ? st->cr_xon + reserve : fg_bmp_drsm(st, st->cr_pg / P);
+        }
         n.sc_pg = (uint16_t)(st->sc_pg + 1 == NPG ? 0 : st->sc_pg + 1);
     }
 

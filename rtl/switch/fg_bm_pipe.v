@@ -801,10 +801,11 @@ module fg_bm_pipe #(
     // ing > reserve, ing >= lim, ing <= rsmk) and decides it on the next edge; no PG compares
     // anything itself, so the counters can leave the flops. Event lanes A and R: the PGs the
     // slot in W writes back, from its new values and the limits read at B. Scan lane S: one
-    // PG per edge in turn (sc_oh_reg), read at S0 (its counters as written on that edge, its
-    // limits as registered), compared at S1, decided at S2 - unless an event lane decides that
-    // PG on the same edge (its values are newer). The scan follows threshold drift and
-    // configuration changes within N*P + 2 edges.
+    // PG per edge in turn, behind the configuration ring (R0 registers PG k's xoff/xon; on
+    // the next edge R1 writes k's static limits and S0 reads k's counters as written on that
+    // edge, with those limits or its port's dynamic ones), compared at S1, decided at S2 -
+    // unless an event lane decides that PG on the same edge (its values are newer). The scan
+    // follows threshold drift and configuration changes within N*P + 3 edges.
     function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
         input [CW-1:0] ing;
         input [CW-1:0] hd;
@@ -820,16 +821,16 @@ module fg_bm_pipe #(
     reg  [3:0]     pa_flags_reg, pr_flags_reg, s2_flags_reg;
     reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, s1_lim_reg, cr_xoff_reg, cr_xon_reg;
     reg  [XW-1:0]  s1_rsm_reg;
-    // S0's read (the counters forwarded from this edge's write-back) and the ring's
-    reg  [CW-1:0]  sc_ing, sc_hd, sc_xlim, sc_dlim, sc_xoff, sc_xon;
-    reg  [OW-1:0]  sc_xrsm;
+    // R0's read of the configuration (PG sc_oh_reg) and S0's of the counters (PG cr_oh_reg,
+    // the one R0 read on the edge before; forwarded from this edge's write-back)
+    reg  [CW-1:0]  sc_ing, sc_hd, sc_dlim, sc_xoff, sc_xon;
     reg  [XW-1:0]  sc_drsm;
     wire [N_PORTS-1:0] sc_port_oh;
     wire [NPG-1:0]     sc_oh_next;
     genvar gs;
     generate
         for (gs = 0; gs < N_PORTS; gs = gs + 1) begin : g_scp
-            assign sc_port_oh[gs] = |sc_oh_reg[gs*N_PRIO +: N_PRIO];
+            assign sc_port_oh[gs] = |cr_oh_reg[gs*N_PRIO +: N_PRIO];
         end
         for (gs = 0; gs < NPG; gs = gs + 1) begin : g_scr
             assign sc_oh_next[gs] = sc_oh_reg[(gs + NPG - 1) % NPG];
@@ -838,17 +839,13 @@ module fg_bm_pipe #(
     always @* begin
         sc_ing = {CW{1'b0}};
         sc_hd = {CW{1'b0}};
-        sc_xlim = {CW{1'b0}};
-        sc_xrsm = {OW{1'b0}};
         sc_xoff = {CW{1'b0}};
         sc_xon = {CW{1'b0}};
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            sc_ing  = sc_ing  | (ing_next[k*CW +: CW] & {CW{sc_oh_reg[k]}});
-            sc_hd   = sc_hd   | (hd_next[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
-            sc_xlim = sc_xlim | (xlim_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
-            sc_xrsm = sc_xrsm | (xrsm_reg[k*OW +: OW] & {OW{sc_oh_reg[k]}});
+            sc_ing  = sc_ing  | (ing_next[k*CW +: CW] & {CW{cr_oh_reg[k]}});
+            sc_hd   = sc_hd   | (hd_next[k*CW +: CW]  & {CW{cr_oh_reg[k]}});
             sc_xoff = sc_xoff | (cq_xoff_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
             sc_xon  = sc_xon  | (cq_xon_reg[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
         end
@@ -1345,7 +1342,8 @@ module fg_bm_pipe #(
             end
             for (k = 0; k < N_PORTS; k = k + 1)
                 dlim_reg[k*CW +: CW] <= f_clamp(thrres_reg[k*OW +: OW]);
-            // the configuration ring: xoff/xon of the scan's PG registered, its limits next edge
+                    // the ring (R0): the next PG's xoff/xon registered; R1 = S0 (below) writes its static
+            // limits, and the scan reads the same PG's counters and takes those limits
             cr_oh_reg <= sc_oh_reg;
             cr_xoff_reg <= sc_xoff;
             cr_xon_reg <= sc_xon;
@@ -1363,11 +1361,11 @@ module fg_bm_pipe #(
             pr_flags_reg <= f_pflags(w_r_ing_reg, w_r_hd_reg, w_r_lim_reg, w_r_rsm_reg, cq_reserve_reg);
             s2_oh_reg <= s1_oh_reg;
             s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim_reg, s1_rsm_reg, cq_reserve_reg);
-            s1_oh_reg <= sc_oh_reg;
+            s1_oh_reg <= cr_oh_reg;
             s1_ing_reg <= sc_ing;
             s1_hd_reg <= sc_hd;
-            s1_lim_reg <= cq_static_mode_reg ? sc_xlim : sc_dlim;
-            s1_rsm_reg <= cq_static_mode_reg ? {1'b0, sc_xrsm} : sc_drsm;
+            s1_lim_reg <= cq_static_mode_reg ? f_clamp(cr_xlim_sum) : sc_dlim;
+            s1_rsm_reg <= cq_static_mode_reg ? {1'b0, cr_xrsm_sum} : sc_drsm;
             sc_oh_reg <= sc_oh_next;
         end
     end

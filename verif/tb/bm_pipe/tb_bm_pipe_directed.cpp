@@ -126,19 +126,19 @@ struct TbBmPipeDirected : TbBmPipe {
         C(38, "shared_used = 6 + 10", 16, su);
         // pause of PG(0,1) by threshold drift, found by the scan lane: shared_used 16 (38) ->
         // pool_free 28 (39) -> thr 14 (40) -> thrres 16 (41) -> dlim 16, rsm 14 (42). Its last
-        // write was P4's at 35 (ing 17, lim 24 then: no pause). The scan reads PG k at edges
-        // 2 + k + 8m (the ring starts at PG 0 on the first edge after reset): PG 1 at 43 (ing
-        // 17, dlim 16 as registered at 42), compares at 44 (17 > reserve, 17 >= 16), paused
-        // after edge 45 (bit 0*2+1). Its read at 35 saw lim 21 (shared_used 5, then 6).
+        // write was P4's at 35 (ing 17, lim 24 then: no pause). The ring registers PG k's
+        // xoff/xon at edges 2 + k + 8m (PG 0 on the first edge after reset) and the scan reads
+        // k's counters one edge later: PG 1 at 44 (ing 17, dlim 16 as registered at 42),
+        // compares at 45 (17 > reserve, 17 >= 16), paused after edge 46 (bit 0*2+1). Its read
+        // at 36 saw dlim 24 (thrres 24 after 34: shared_used 0 then).
         C(42, "not paused yet (lim 21 until edge 42)", 0, paused);
-        C(44, "not paused yet (the scan read PG 1 at 43, its compares at 44)", 0, paused);
-        C(45, "PG(0,1) paused (scan lane)", 0x2, paused);
+        C(45, "not paused yet (the scan read PG 1 at 44, its compares at 45)", 0, paused);
+        C(46, "PG(0,1) paused (scan lane)", 0x2, paused);
         // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: A2 42, B 43 (reads its PG's
         // limits: dlim 16, rsm 14), verdict 45: hd 0, r <= occ 17 -> ing = 17 - 5 (W at 46);
         // rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 at E (49). Its event lane registers the
         // compares at 46 (hd 0, 12 <= rsm 14) and resumes PG(0,1) at 47.
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
-        C(46, "PG(0,1) still paused", 0x2, paused);
         C(47, "PG(0,1) resumed by the release's event lane", 0, paused);
         C(45, "rel_valid from egress port 1", 0x101, relv);
         C(46, "ingress(0,1) = 12", 12, ing(0, 1));
