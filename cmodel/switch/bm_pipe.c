@@ -53,7 +53,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
-    st->pa.pg = st->pr.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
+    st->pa.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
@@ -245,8 +245,6 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.b_rel.v = st->r_v && r_ok && !rel_hold;
         n.b_rel.bad = st->r_v && !r_ok;
         n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
-        n.b_r_lim = r_ok ? fg_bmp_lim(st, st->r_i * P + st->r_p) : 0u;
-        n.b_r_rsm = r_ok ? fg_bmp_rsm(st, st->r_i * P + st->r_p) : 0u;
     }
 
     /* ---------------------------------------------------------------- W: write back
@@ -326,7 +324,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.k.w_r_ing = ing1, n.k.w_r_hd = hd1, n.k.w_r_occ = occ1;
         }
         n.k.w_apg = apg, n.k.w_rpg = rpg;
-        n.k.w_a_lim = st->b_a_lim, n.k.w_a_rsm = st->b_a_rsm, n.k.w_r_lim = st->b_r_lim, n.k.w_r_rsm = st->b_r_rsm;
+        n.k.w_a_lim = st->b_a_lim, n.k.w_a_rsm = st->b_a_rsm;
         if (a->bad) FG_COV(st, FG_BMP_COV_ENQ_BAD_INDEX);
         if (r->bad) FG_COV(st, FG_BMP_COV_DEQ_BAD_INDEX);
         const bool a_any = a->v || a->bad;
@@ -353,7 +351,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.w_apg = st->k.w_apg, n.w_rpg = st->k.w_rpg;
     n.w_a_ing = st->k.w_a_ing, n.w_a_hd = st->k.w_a_hd, n.w_a_occ = st->k.w_a_occ;
     n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd, n.w_r_occ = st->k.w_r_occ;
-    n.w_a_lim = st->k.w_a_lim, n.w_a_rsm = st->k.w_a_rsm, n.w_r_lim = st->k.w_r_lim, n.w_r_rsm = st->k.w_r_rsm;
+    n.w_a_lim = st->k.w_a_lim, n.w_a_rsm = st->k.w_a_rsm;
     n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
     n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where;
     n.o.adm_valid = st->k.adm_valid, n.o.adm_port = st->k.adm_port, n.o.adm_where = st->k.adm_where;
@@ -468,25 +466,25 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
 
     /* ---------------------------------------------------------------- pause lanes */
     {
-        /* decide: the scan lane first, then the event lanes (A and R never name one PG; an
-         * event lane's values are newer than the scan's, so its decision stands) */
-        if (st->s2.pg >= 0) {
-            if (st->s2.pg == st->pa.pg || st->s2.pg == st->pr.pg) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
-            else n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true);
-        }
+        /* decide: the scan lane, then the event lane (a scan of a PG written back since its
+         * read was dropped at S1, so the two never name one PG) */
+        if (st->s2.pg >= 0) n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true);
         if (st->pa.pg >= 0) n.paused_reg[st->pa.pg] = fg_bmp_decide(st, &st->pa, (lossless >> (st->pa.pg % P)) & 1u, false);
-        if (st->pr.pg >= 0) n.paused_reg[st->pr.pg] = fg_bmp_decide(st, &st->pr, (lossless >> (st->pr.pg % P)) & 1u, false);
-        /* event lanes: the PGs written back on this edge, with their new values */
+        /* event lane: the admission PG written back on this edge, with its new values */
         n.pa = fg_bmp_lane_of(st->w_apg, st->w_a_ing, st->w_a_hd, st->w_a_lim, st->w_a_rsm, reserve, XW);
-        n.pr = fg_bmp_lane_of(st->w_rpg, st->w_r_ing, st->w_r_hd, st->w_r_lim, st->w_r_rsm, reserve, XW);
-        /* scan: S1 compares what S0 read; S0 reads the ring's PG (R1: the one whose xoff/xon
-         * the ring registered on the edge before): its counters as written on this edge, and
-         * the static limits the ring writes on this edge or its port's dynamic ones */
-        n.s2 = fg_bmp_lane_of(st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
+        /* scan: S1 compares what S0 read, unless that PG was written back on S0's edge or is on
+         * this one (stale: the next pass sees it); S0 reads the ring's PG (R1: the one whose
+         * xoff/xon the ring registered on the edge before): its counters as registered before
+         * this edge, and the static limits the ring writes on this edge or its port's dynamic
+         * ones */
+        const bool s1_kill = st->s1_pg >= 0 && (st->s1_hit || st->s1_pg == st->w_apg || st->s1_pg == st->w_rpg);
+        if (s1_kill) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
+        n.s2 = fg_bmp_lane_of(s1_kill ? -1 : st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
         n.s1_pg = st->cr_pg;
+        n.s1_hit = st->cr_pg >= 0 && (st->cr_pg == st->w_apg || st->cr_pg == st->w_rpg);
         if (st->cr_pg >= 0) {
             const uint32_t x = st->cr_xoff + reserve;
-            n.s1_ing = n.ingress_reg[st->cr_pg], n.s1_hd = n.hdrm_reg[st->cr_pg];
+            n.s1_ing = st->ingress_reg[st->cr_pg], n.s1_hd = st->hdrm_reg[st->cr_pg];
             n.s1_lim = cq->cfg_static_mode ? (x > cmax ? cmax : x) : st->dlim_reg[st->cr_pg / P];
             n.s1_rsm = cq->cfg_static_mode ? st->cr_xon + reserve : fg_bmp_drsm(st, st->cr_pg / P);
         }

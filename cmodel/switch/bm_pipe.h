@@ -86,7 +86,7 @@ enum {
     FG_BMP_COV_STATIC_PAUSE,      /* static mode pause */
     FG_BMP_COV_STATIC_RESUME,     /* static mode resume */
     FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
-    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's decision dropped: an event lane decides its PG */
+    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: its PG was written back since */
     FG_BMP_COV_N
 };
 extern const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N];
@@ -161,7 +161,7 @@ typedef struct {
 typedef struct {
     int w_apg, w_rpg; /* the PGs the slot writes, -1 none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
-    uint32_t w_a_lim, w_a_rsm, w_r_lim, w_r_rsm; /* the limits read at B, for the pause lanes */
+    uint32_t w_a_lim, w_a_rsm; /* the admission PG's limits read at B, for its pause lane */
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     fg_bmp_op c_adm, c_rel;
     uint8_t c_where;
@@ -209,9 +209,9 @@ typedef struct {
     uint32_t b_lim_hd;
     bool b_clamped;        /* coverage only */
     bool b_static;         /* coverage only */
-    /* the two PGs' pause limits as read at B (lim, and rsmk as XW-bit signed), carried to the
-     * pause lanes with the values the slot writes back */
-    uint32_t b_a_lim, b_a_rsm, b_r_lim, b_r_rsm;
+    /* the admission PG's pause limits as read at B (lim, and rsmk as XW-bit signed), carried
+     * to its pause lane with the values the slot writes back */
+    uint32_t b_a_lim, b_a_rsm;
     fg_bmp_c1 k; /* C1: the decision, committed at C2 */
     /* C2: committed ops for D and the verdict */
     fg_bmp_op c_adm, c_rel;
@@ -221,7 +221,7 @@ typedef struct {
     /* W: C2's results, written into the PG counters on the next edge */
     int w_apg, w_rpg; /* -1: none */
     uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
-    uint32_t w_a_lim, w_a_rsm, w_r_lim, w_r_rsm;
+    uint32_t w_a_lim, w_a_rsm;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
     fg_bmp_op q_adm, q_rel; /* D: the ops whose deltas the egress counters take at Q */
@@ -234,13 +234,16 @@ typedef struct {
     uint32_t egress_reg[FG_BMP_MAX_PG];
     bool paused_reg[FG_BMP_MAX_PG];
     /* pause lanes: each registers the four compares of one PG (hd == 0, ing > reserve,
-     * ing >= lim, ing <= rsmk) and decides that PG on the next edge. Event lanes A and R: the
-     * PGs the slot in W writes back (their new values, the limits read at B); scan lane S: one
-     * PG per edge in turn (sc_pg), read at S0 (the counters as written on that edge, the limits
-     * as registered), compared at S1, decided at S2 unless an event lane decides it then. */
-    fg_bmp_lane pa, pr, s2;
+     * ing >= lim, ing <= rsmk) and decides that PG on the next edge. Event lane A: the
+     * admission PG the slot in W writes back (its new values, the limits read at B); scan lane S: one
+     * PG per edge in turn behind the configuration ring, read at S0 (the counters as
+     * registered before that edge, the limits the ring writes then or the port's), compared
+     * at S1, decided at S2 unless that PG was written back on S0's or S1's edge (dropped at
+     * S1). Releases have no lane: the scan sees them. */
+    fg_bmp_lane pa, s2;
     uint16_t sc_pg;                 /* the PG the scan reads on the next edge */
     int s1_pg;                      /* S1: the PG read (-1 none) and its values */
+    bool s1_hit;                    /* that PG was written back on the read's edge */
     uint32_t s1_ing, s1_hd, s1_lim, s1_rsm;
     /* configuration ring: on the scan's edge it registers xoff/xon of PG sc_pg; on the next
      * edge xlim, xrsm of that PG take xoff + reserve (clamped), xon + reserve */

@@ -326,8 +326,7 @@ module fg_bm_pipe #(
     // copies of the one-hots, one per counter read at B: each drives CW bits, not 3*CW + 1
     // (fanout is what costs at these reads); keep stops yosys merging them back
     (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg, a_pg_rsm_reg;
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg, r_pg_lim_reg, r_pg_rsm_reg;
-    reg  [N_PORTS-1:0] r_ioh_reg;            // slot A2's release PG's ingress port, one-hot
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg;
     reg                a_okr_reg, r_okr_reg; // slot A2's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
@@ -357,41 +356,31 @@ module fg_bm_pipe #(
 
     // a_match[k]: slot A2's admission names PG k (legal indices); a_oh_next adds a_v
     wire [NPG-1:0] a_match, r_match;
-    // The two PGs' limits in the configured mode: static, the PG's xlim / xrsm; dynamic, the
-    // port's dlim / rsm. The admission's lim is its admission limit; both ops' lim and rsmk go
-    // with the slot to the pause lanes (W).
-    reg [CW-1:0] a_xlim, a_dlim, r_xlim, r_dlim;
-    reg [OW-1:0] a_xrsm, r_xrsm;
-    reg [XW-1:0] a_drsm, r_drsm;
+    // The admission PG's limits in the configured mode: static, the PG's xlim / xrsm;
+    // dynamic, the port's dlim / rsm. lim is the admission limit; lim and rsmk go with the slot
+    // to the admission's pause lane (W).
+    reg [CW-1:0] a_xlim, a_dlim;
+    reg [OW-1:0] a_xrsm;
+    reg [XW-1:0] a_drsm;
     reg [CW-1:0] a_headroom;
     always @* begin
         a_xlim = {CW{1'b0}};
         a_dlim = {CW{1'b0}};
-        r_xlim = {CW{1'b0}};
-        r_dlim = {CW{1'b0}};
         a_xrsm = {OW{1'b0}};
-        r_xrsm = {OW{1'b0}};
         a_drsm = {XW{1'b0}};
-        r_drsm = {XW{1'b0}};
         a_headroom = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
             a_xlim = a_xlim | (xlim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
             a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{a_pg_rsm_reg[k]}});
-            r_xlim = r_xlim | (xlim_reg[k*CW +: CW] & {CW{r_pg_lim_reg[k]}});
-            r_xrsm = r_xrsm | (xrsm_reg[k*OW +: OW] & {OW{r_pg_rsm_reg[k]}});
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
             a_dlim = a_dlim | (dlim_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
             a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{a_ioh_reg[k]}});
-            r_dlim = r_dlim | (dlim_reg[k*CW +: CW] & {CW{r_ioh_reg[k]}});
-            r_drsm = r_drsm | (rsm_reg[k*XW +: XW] & {XW{r_ioh_reg[k]}});
         end
     end
     wire [CW-1:0] a_lc = cq_static_mode_reg ? a_xlim : a_dlim;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
-    wire [CW-1:0] r_lc = cq_static_mode_reg ? r_xlim : r_dlim;
-    wire [XW-1:0] r_rk = cq_static_mode_reg ? {1'b0, r_xrsm} : r_drsm;
     wire          a_lossless = a_ok && |(cq_lossless_reg & a_poh_reg);
     // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
     // C2 needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
@@ -412,9 +401,9 @@ module fg_bm_pipe #(
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
     reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
-    // the two PGs' limits read at B, carried with the slot to the pause lanes (B, C1, W)
-    reg  [CW-1:0] b_a_lim_reg, b_r_lim_reg, k_a_lim_reg, k_r_lim_reg, w_a_lim_reg, w_r_lim_reg;
-    reg  [XW-1:0] b_a_rsm_reg, b_r_rsm_reg, k_a_rsm_reg, k_r_rsm_reg, w_a_rsm_reg, w_r_rsm_reg;
+    // the admission PG's limits read at B, carried with the slot to its pause lane (B, C1, W)
+    reg  [CW-1:0] b_a_lim_reg, k_a_lim_reg, w_a_lim_reg;
+    reg  [XW-1:0] b_a_rsm_reg, k_a_rsm_reg, w_a_rsm_reg;
     // C1: the compares' signs, the candidates and the ops, for C2 (declared here for slot A2's interlock)
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
     reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg, k_rel_i_reg;
@@ -427,13 +416,7 @@ module fg_bm_pipe #(
     reg  [CW-1:0] k_r_ing_reg, k_r_hd_reg, k_r_hd_mr_reg;
 
     wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
-    wire [N_PORTS-1:0] r_ioh_next;              // the release's ingress port (deq_src), one-hot
     generate
-        for (gk = 0; gk < N_PORTS; gk = gk + 1) begin : g_rioh
-            localparam integer  KI_I = gk;
-            localparam [PW-1:0] KI = KI_I[PW-1:0];
-            assign r_ioh_next[gk] = (d_sel_i == KI);
-        end
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
             localparam integer  KI_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
@@ -799,13 +782,15 @@ module fg_bm_pipe #(
     // ================================================================== pause lanes
     // The pause of a PG is decided by a lane that registers its four compares (hd == 0,
     // ing > reserve, ing >= lim, ing <= rsmk) and decides it on the next edge; no PG compares
-    // anything itself, so the counters can leave the flops. Event lanes A and R: the PGs the
+    // anything itself, so the counters can leave the flops. Event lane A: the admission PG the
     // slot in W writes back, from its new values and the limits read at B. Scan lane S: one
     // PG per edge in turn, behind the configuration ring (R0 registers PG k's xoff/xon; on
-    // the next edge R1 writes k's static limits and S0 reads k's counters as written on that
-    // edge, with those limits or its port's dynamic ones), compared at S1, decided at S2 -
-    // unless an event lane decides that PG on the same edge (its values are newer). The scan
-    // follows threshold drift and configuration changes within N*P + 3 edges.
+    // the next edge R1 writes k's static limits and S0 reads k's counters as registered,
+    // with those limits or its port's dynamic ones), compared at S1, decided at S2 - unless
+    // the PG was written back on S0's or S1's edge (its values are stale; the next pass sees
+    // the new ones). A release has no lane of its own: the scan sees it within N*P + 3 edges,
+    // as it sees threshold drift and configuration changes (a release can only lower a PG's
+    // occupancy: the delay postpones a resume, it never lets a packet in unpaused).
     function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
         input [CW-1:0] ing;
         input [CW-1:0] hd;
@@ -817,12 +802,18 @@ module fg_bm_pipe #(
                         f_leu({1'b0, lim}, {1'b0, ing}), f_le({2'b00, ing}, rsm)};
         end
     endfunction
-    reg  [NPG-1:0] pa_oh_reg, pr_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
-    reg  [3:0]     pa_flags_reg, pr_flags_reg, s2_flags_reg;
+    reg  [NPG-1:0] pa_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
+    // the PG S0 read was written back on the read's edge, or is on S1's: its values are
+    // stale, drop it
+    reg            s1_hit_reg;
+    wire           s1_kill = s1_hit_reg || |(s1_oh_reg & (w_aoh_reg | w_roh_reg));
+    reg  [3:0]     pa_flags_reg, s2_flags_reg;
     reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, s1_lim_reg, cr_xoff_reg, cr_xon_reg;
     reg  [XW-1:0]  s1_rsm_reg;
     // R0's read of the configuration (PG sc_oh_reg) and S0's of the counters (PG cr_oh_reg,
-    // the one R0 read on the edge before; forwarded from this edge's write-back)
+    // the one R0 read on the edge before), as registered: no write-back forwarded (reading
+    // the counters' next values kept yosys from folding their write selects into the flops'
+    // enables: 6.3k LUT4 more at 8x8); a scan that read a PG being written is dropped instead
     reg  [CW-1:0]  sc_ing, sc_hd, sc_dlim, sc_xoff, sc_xon;
     reg  [XW-1:0]  sc_drsm;
     wire [N_PORTS-1:0] sc_port_oh;
@@ -844,8 +835,8 @@ module fg_bm_pipe #(
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            sc_ing  = sc_ing  | (ing_next[k*CW +: CW] & {CW{cr_oh_reg[k]}});
-            sc_hd   = sc_hd   | (hd_next[k*CW +: CW]  & {CW{cr_oh_reg[k]}});
+            sc_ing  = sc_ing  | (ingress_reg[k*CW +: CW] & {CW{cr_oh_reg[k]}});
+            sc_hd   = sc_hd   | (hdrm_reg[k*CW +: CW]  & {CW{cr_oh_reg[k]}});
             sc_xoff = sc_xoff | (cq_xoff_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
             sc_xon  = sc_xon  | (cq_xon_reg[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
         end
@@ -861,10 +852,9 @@ module fg_bm_pipe #(
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_ps
             localparam integer KP = gk % N_PRIO;
-            // the lane deciding this PG: A, else R, else S (A and R never name one PG)
+            // the lane deciding this PG: A, else S
             wire       by_a  = pa_oh_reg[gk];
-            wire       by_r  = pr_oh_reg[gk];
-            wire [3:0] fl    = by_a ? pa_flags_reg : by_r ? pr_flags_reg : s2_flags_reg;
+            wire [3:0] fl    = by_a ? pa_flags_reg : s2_flags_reg;
             wire       hd0   = fl[3];
             wire       above = fl[2];
             wire       ge_p  = fl[1];
@@ -872,7 +862,7 @@ module fg_bm_pipe #(
             wire       pause  = !hd0 || (above && ge_p);
             wire       resume = hd0 && (!above || le_r);
             wire       dec    = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
-            assign paused_next[gk] = (by_a || by_r || s2_oh_reg[gk]) ? dec : paused_reg[gk];
+            assign paused_next[gk] = (by_a || s2_oh_reg[gk]) ? dec : paused_reg[gk];
         end
     endgenerate
 
@@ -924,29 +914,19 @@ module fg_bm_pipe #(
             a_pg_occ_reg <= {NPG{1'b0}};
             a_pg_lim_reg <= {NPG{1'b0}};
             a_pg_rsm_reg <= {NPG{1'b0}};
-            r_pg_lim_reg <= {NPG{1'b0}};
-            r_pg_rsm_reg <= {NPG{1'b0}};
-            r_ioh_reg <= HS_FIRST;
             b_a_lim_reg <= {CW{1'b0}};
-            b_r_lim_reg <= {CW{1'b0}};
             k_a_lim_reg <= {CW{1'b0}};
-            k_r_lim_reg <= {CW{1'b0}};
             w_a_lim_reg <= {CW{1'b0}};
-            w_r_lim_reg <= {CW{1'b0}};
             b_a_rsm_reg <= {XW{1'b0}};
-            b_r_rsm_reg <= {XW{1'b0}};
             k_a_rsm_reg <= {XW{1'b0}};
-            k_r_rsm_reg <= {XW{1'b0}};
             w_a_rsm_reg <= {XW{1'b0}};
-            w_r_rsm_reg <= {XW{1'b0}};
             pa_oh_reg <= {NPG{1'b0}};
-            pr_oh_reg <= {NPG{1'b0}};
             s1_oh_reg <= {NPG{1'b0}};
+            s1_hit_reg <= 1'b0;
             s2_oh_reg <= {NPG{1'b0}};
             sc_oh_reg <= {{(NPG-1){1'b0}}, 1'b1};
             cr_oh_reg <= {NPG{1'b0}};
             pa_flags_reg <= 4'd0;
-            pr_flags_reg <= 4'd0;
             s2_flags_reg <= 4'd0;
             s1_ing_reg <= {CW{1'b0}};
             s1_hd_reg <= {CW{1'b0}};
@@ -1174,9 +1154,6 @@ module fg_bm_pipe #(
                 r_pg_ing_reg <= r_pg_next;
                 r_pg_hd_reg <= r_pg_next;
                 r_pg_occ_reg <= r_pg_next;
-                r_pg_lim_reg <= r_pg_next;
-                r_pg_rsm_reg <= r_pg_next;
-                r_ioh_reg <= r_ioh_next;
                 r_okr_reg <= d_sel_ok;
                 r_p_reg <= d_sel_p;
                 r_i_reg <= d_sel_i;
@@ -1204,8 +1181,6 @@ module fg_bm_pipe #(
             b_roh_reg <= r_oh_next;
             b_a_lim_reg <= a_lc;
             b_a_rsm_reg <= a_rk;
-            b_r_lim_reg <= r_lc;
-            b_r_rsm_reg <= r_rk;
             b_a_ing_reg <= opb_a_ing;
             b_a_hd_reg <= opb_a_hd;
             b_a_occ_reg <= opb_a_occ;
@@ -1231,8 +1206,6 @@ module fg_bm_pipe #(
             k_roh_reg <= b_roh_reg;
             k_a_lim_reg <= b_a_lim_reg;
             k_a_rsm_reg <= b_a_rsm_reg;
-            k_r_lim_reg <= b_r_lim_reg;
-            k_r_rsm_reg <= b_r_rsm_reg;
             k_v_res_reg <= v_res;
             k_v_shr_reg <= v_shr;
             k_v_hd_reg <= v_hd;
@@ -1281,8 +1254,6 @@ module fg_bm_pipe #(
             w_r_occ_reg <= new_r_occ;
             w_a_lim_reg <= k_a_lim_reg;
             w_a_rsm_reg <= k_a_rsm_reg;
-            w_r_lim_reg <= k_r_lim_reg;
-            w_r_rsm_reg <= k_r_rsm_reg;
             c_rel_v_reg <= k_rel_v_reg;
             c_rel_s_reg <= k_rel_s_reg;
             c_aeq_oh_reg <= k_aeq_oh;
@@ -1356,10 +1327,9 @@ module fg_bm_pipe #(
             // pause lanes
             paused_reg <= paused_next;
             pa_oh_reg <= w_aoh_reg;
-            pr_oh_reg <= w_roh_reg;
             pa_flags_reg <= f_pflags(w_a_ing_reg, w_a_hd_reg, w_a_lim_reg, w_a_rsm_reg, cq_reserve_reg);
-            pr_flags_reg <= f_pflags(w_r_ing_reg, w_r_hd_reg, w_r_lim_reg, w_r_rsm_reg, cq_reserve_reg);
-            s2_oh_reg <= s1_oh_reg;
+            s2_oh_reg <= s1_oh_reg & {NPG{!s1_kill}};
+            s1_hit_reg <= |(cr_oh_reg & (w_aoh_reg | w_roh_reg));
             s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim_reg, s1_rsm_reg, cq_reserve_reg);
             s1_oh_reg <= cr_oh_reg;
             s1_ing_reg <= sc_ing;

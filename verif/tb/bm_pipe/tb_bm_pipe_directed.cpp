@@ -134,12 +134,14 @@ struct TbBmPipeDirected : TbBmPipe {
         C(42, "not paused yet (lim 21 until edge 42)", 0, paused);
         C(45, "not paused yet (the scan read PG 1 at 44, its compares at 45)", 0, paused);
         C(46, "PG(0,1) paused (scan lane)", 0x2, paused);
-        // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: A2 42, B 43 (reads its PG's
-        // limits: dlim 16, rsm 14), verdict 45: hd 0, r <= occ 17 -> ing = 17 - 5 (W at 46);
-        // rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 at E (49). Its event lane registers the
-        // compares at 46 (hd 0, 12 <= rsm 14) and resumes PG(0,1) at 47.
+        // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: A2 42, B 43, verdict 45:
+        // hd 0, r <= occ 17 -> ing = 17 - 5 (W at 46); rs = min(5, 17 - 2) = 5 -> shared_used
+        // 16 - 5 at E (49). A release has no pause lane: the scan's next read of PG 1 is at 52
+        // (ing 12; dlim 16 and rsm 14 as registered at 51: thrres 16 from thr 14 of
+        // shared_used 16), compares at 53 (hd 0, 12 <= 14), resumed after edge 54.
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
-        C(47, "PG(0,1) resumed by the release's event lane", 0, paused);
+        C(53, "PG(0,1) still paused (the release is seen by the scan)", 0x2, paused);
+        C(54, "PG(0,1) resumed by the scan lane", 0, paused);
         C(45, "rel_valid from egress port 1", 0x101, relv);
         C(46, "ingress(0,1) = 12", 12, ing(0, 1));
         C(46, "hdrm(0,1) = 0", 0, hd(0, 1));
