@@ -672,38 +672,52 @@ module fg_bm_pipe #(
                                               // decision's fanout stays small at C2)
     reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
     reg  [SW:0]   c_sd_reg;                   // s - d, signed
-    reg  [SW:0]   c_nd_reg;                   // -d, signed
 
-    // ================================================================== D: per-EQ deltas; Q: egress
-    // D registers, per EQ, the delta its two flags select (s, -d, s - d or 0, all formed at C2)
-    // and the flags; Q adds it, one carry chain from registers, with the compare d <= eg beside
-    // it that only selects: sat(sat0(eg - d) + s) = d <= eg ? sat(eg + delta) : s (0 without
-    // an admission).
-    wire [NPG*(SW+1)-1:0] q_dl_next;
-    wire [NPG-1:0]        q_add_next;
-    reg  [NPG*(SW+1)-1:0] q_dl_reg;
-    reg  [NPG-1:0]        q_add_reg, q_rel_reg;
-    reg  [SW-1:0]         q_s_reg, q_d_reg;
-    wire [NPG-1:0]    eq_under;
+    // ================================================================== D: egress reads; Q: egress lanes
+    // Two lanes update the egress counters, one for the admission's EQ and one for the
+    // release's: D reads each EQ's counter (AND-OR over its one-hot, the value before D) and
+    // flags whether the slot one ahead writes it on D's edge (its new values are kept in
+    // lw_*); Q takes the newest (lw or the read), computes sat(sat0(eg - d) + s) in one lane
+    // (both ops on one EQ: the admission's lane, d <= eg ? sat(eg + (s - d)) : s) and writes it
+    // back, each EQ only selecting. The counters are the same on every edge as with one
+    // update per EQ (the C twin is unchanged), with two adders instead of N*P.
+    reg  [NPG-1:0] q_aoh_reg, q_roh_reg;       // the EQs Q writes (admission: an accepted one)
+    reg  [SW-1:0]  q_s_reg, q_d_reg;
+    reg  [SW:0]    q_sd_reg;                   // s - d, signed (both ops on one EQ)
+    reg            q_same_reg;                 // both ops on one EQ
+    reg  [CW-1:0]  q_rd_a_reg, q_rd_r_reg;     // the two EQs' counters read at D
+    reg            q_fa_a_reg, q_fa_r_reg, q_fr_a_reg, q_fr_r_reg; // EQ a/r = the slot ahead's a/r
+    reg  [CW-1:0]  lw_a_reg, lw_r_reg;         // the values Q wrote on the last edge
+    reg  [CW-1:0]  rd_a_eg, rd_r_eg;
+    always @* begin
+        rd_a_eg = {CW{1'b0}};
+        rd_r_eg = {CW{1'b0}};
+        for (k = 0; k < NPG; k = k + 1) begin
+            rd_a_eg = rd_a_eg | (egress_reg[k*CW +: CW] & {CW{c_aeq_oh_reg[k]}});
+            rd_r_eg = rd_r_eg | (egress_reg[k*CW +: CW] & {CW{c_reqv_oh_reg[k]}});
+        end
+    end
+    wire [NPG-1:0] d_aoh = c_aeq_oh_reg & {NPG{c_adm_v_reg}};
+    // Q: each lane's counter before this edge (the slot ahead's write on D's edge forwarded;
+    // the admission's value first: when the slot ahead had both ops on one EQ, only it wrote)
+    wire [CW-1:0] eg_a = q_fa_a_reg ? lw_a_reg : q_fa_r_reg ? lw_r_reg : q_rd_a_reg;
+    wire [CW-1:0] eg_r = q_fr_a_reg ? lw_a_reg : q_fr_r_reg ? lw_r_reg : q_rd_r_reg;
+    wire [CW-1:0] q_d_c = {{(CW-SW){1'b0}}, q_d_reg};
+    wire          a_d_le = f_leu({1'b0, q_d_c}, {1'b0, eg_a});   // both ops on one EQ
+    wire [CW+1:0] a_sum  = {2'b00, eg_a} + (q_same_reg ? {{(CW+1-SW){q_sd_reg[SW]}}, q_sd_reg}
+                                                       : {{(CW+2-SW){1'b0}}, q_s_reg});
+    wire [CW-1:0] eg_a_n = (!q_same_reg || a_d_le) ? (a_sum[CW] ? CMAX : a_sum[CW-1:0])
+                                                   : {{(CW-SW){1'b0}}, q_s_reg};
+    // the release alone: sat0(eg - d), the borrow of the one subtraction is the underflow
+    wire [CW:0]   r_dif  = {1'b0, eg_r} - {1'b0, q_d_c};
+    wire          r_d_le = !r_dif[CW];
+    wire [CW-1:0] eg_r_n = r_d_le ? r_dif[CW-1:0] : {CW{1'b0}};
+    wire          q_rel_v = |q_roh_reg;
+    wire          eq_under = q_rel_v && (q_same_reg ? !a_d_le : !r_d_le);
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
-            wire          add_d = c_adm_v_reg && c_aeq_oh_reg[gk];
-            wire          rel_d = c_reqv_oh_reg[gk];
-            assign q_add_next[gk] = add_d;
-            assign q_dl_next[gk*(SW+1) +: SW+1] = (add_d && rel_d) ? c_sd_reg : add_d ? {1'b0, c_adm_s_reg}
-                                                : rel_d ? c_nd_reg : {(SW+1){1'b0}};
-            wire          add  = q_add_reg[gk];
-            wire          rel  = q_rel_reg[gk];
-            wire [SW:0]   dl   = q_dl_reg[gk*(SW+1) +: SW+1];
-            wire [CW-1:0] eg   = egress_reg[gk*CW +: CW];
-            wire [CW-1:0] d    = {{(CW-SW){1'b0}}, q_d_reg};
-            wire          d_le = f_leu({1'b0, d}, {1'b0, eg});
-            wire [CW+1:0] sum  = {2'b00, eg} + {{(CW+1-SW){dl[SW]}}, dl};
-            wire [CW-1:0] eg_n = (!rel || d_le) ? (sum[CW] ? CMAX : sum[CW-1:0])
-                                               : (add ? {{(CW-SW){1'b0}}, q_s_reg} : {CW{1'b0}});
-            assign eq_under[gk] = rel && !d_le;
-            assign eg_next[gk*CW +: CW] = eg_n;
+            assign eg_next[gk*CW +: CW] = q_aoh_reg[gk] ? eg_a_n : q_roh_reg[gk] ? eg_r_n : egress_reg[gk*CW +: CW];
         end
     endgenerate
 
@@ -729,7 +743,7 @@ module fg_bm_pipe #(
     wire          rem_lt_sh = ({{(CW-SW){1'b0}}, dd_rem_reg} < dd_sh_reg);
     wire [SW-1:0] rs_w      = !dd_rel_v_reg ? {SW{1'b0}} : rem_lt_sh ? dd_rem_reg : dd_sh_reg[SW-1:0];
     reg  [SW-1:0] d_split_reg, d_rs_reg;
-    reg  [NPG-1:0] dd_eq_under_reg;             // per EQ at Q, ORed on the next edge (D3)
+    reg            dd_eq_under_reg;             // at Q, the stat on the next edge (D3)
     reg           stat_eq_underflow_reg;
 
     // ================================================================== E: shared_used
@@ -1033,7 +1047,6 @@ module fg_bm_pipe #(
             c_aeq_oh_reg <= {NPG{1'b0}};
             c_reqv_oh_reg <= {NPG{1'b0}};
             c_sd_reg <= {(SW+1){1'b0}};
-            c_nd_reg <= {(SW+1){1'b0}};
             dd_split_v_reg <= 1'b0;
             dd_s_reg <= {SW{1'b0}};
             dd_room_reg <= {CW{1'b0}};
@@ -1046,12 +1059,21 @@ module fg_bm_pipe #(
             d3_diff_reg <= {(SW+1){1'b0}};
             d_rs_reg <= {SW{1'b0}};
             stat_eq_underflow_reg <= 1'b0;
-            dd_eq_under_reg <= {NPG{1'b0}};
-            q_dl_reg              <= {(NPG*(SW+1)){1'b0}};
-            q_add_reg             <= {NPG{1'b0}};
-            q_rel_reg             <= {NPG{1'b0}};
-            q_s_reg               <= {SW{1'b0}};
-            q_d_reg               <= {SW{1'b0}};
+            dd_eq_under_reg <= 1'b0;
+            q_aoh_reg <= {NPG{1'b0}};
+            q_roh_reg <= {NPG{1'b0}};
+            q_s_reg <= {SW{1'b0}};
+            q_d_reg <= {SW{1'b0}};
+            q_sd_reg <= {(SW+1){1'b0}};
+            q_same_reg <= 1'b0;
+            q_rd_a_reg <= {CW{1'b0}};
+            q_rd_r_reg <= {CW{1'b0}};
+            q_fa_a_reg <= 1'b0;
+            q_fa_r_reg <= 1'b0;
+            q_fr_a_reg <= 1'b0;
+            q_fr_r_reg <= 1'b0;
+            lw_a_reg <= {CW{1'b0}};
+            lw_r_reg <= {CW{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
             ingress_reg <= {(NPG*CW){1'b0}};
             hdrm_reg <= {(NPG*CW){1'b0}};
@@ -1259,15 +1281,23 @@ module fg_bm_pipe #(
             c_aeq_oh_reg <= k_aeq_oh;
             c_reqv_oh_reg <= k_reqv_oh;
             c_sd_reg <= {1'b0, k_adm_s_reg} - {1'b0, k_rel_s_reg};
-            c_nd_reg <= {(SW+1){1'b0}} - {1'b0, k_rel_s_reg};
             // D
-            q_dl_reg              <= q_dl_next;
-            q_add_reg             <= q_add_next;
-            q_rel_reg             <= c_reqv_oh_reg;
-            q_s_reg               <= c_adm_s_reg;
-            q_d_reg               <= c_rel_s_reg;
+            q_aoh_reg <= d_aoh;
+            q_roh_reg <= c_reqv_oh_reg;
+            q_s_reg <= c_adm_s_reg;
+            q_d_reg <= c_rel_s_reg;
+            q_sd_reg <= c_sd_reg;
+            q_same_reg <= |(d_aoh & c_reqv_oh_reg);
+            q_rd_a_reg <= rd_a_eg;
+            q_rd_r_reg <= rd_r_eg;
+            q_fa_a_reg <= |(d_aoh & q_aoh_reg);
+            q_fa_r_reg <= |(d_aoh & q_roh_reg);
+            q_fr_a_reg <= |(c_reqv_oh_reg & q_aoh_reg);
+            q_fr_r_reg <= |(c_reqv_oh_reg & q_roh_reg);
             // Q (= D2)
             egress_reg <= eg_next;
+            lw_a_reg <= eg_a_n;
+            lw_r_reg <= eg_r_n;
             dd_eq_under_reg <= eq_under;
             // D: parts of split and rs
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
@@ -1277,7 +1307,7 @@ module fg_bm_pipe #(
             dd_rem_reg <= rem_w;
             dd_sh_reg <= sh_w;
             // D3 (stat) and D2
-            stat_eq_underflow_reg <= |dd_eq_under_reg;
+            stat_eq_underflow_reg <= dd_eq_under_reg;
             d_split_reg <= split_w;
             d_rs_reg <= rs_w;
             // D3
