@@ -53,6 +53,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
+    st->k.c_aeq = st->c_aeq = st->q_aeq = -1;
     st->pa.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
@@ -343,6 +344,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.k.stat_pg_underflow = underflow;
         n.k.c_adm = *a;
         n.k.c_adm.v = a->v && where != FG_BMP_WHERE_DROPPED;
+        n.k.c_aeq = a->v ? a->other * P + a->prio : -1;
         n.k.c_where = where;
         n.k.c_rel = *r;
     }
@@ -353,7 +355,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd, n.w_r_occ = st->k.w_r_occ;
     n.w_a_lim = st->k.w_a_lim, n.w_a_rsm = st->k.w_a_rsm;
     n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
-    n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where;
+    n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where, n.c_aeq = st->k.c_aeq;
     n.o.adm_valid = st->k.adm_valid, n.o.adm_port = st->k.adm_port, n.o.adm_where = st->k.adm_where;
     n.o.adm_prio = st->k.adm_prio, n.o.adm_dst = st->k.adm_dst, n.o.adm_cells = st->k.adm_cells;
     n.o.adm_tag = st->k.adm_tag;
@@ -379,13 +381,15 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             if (e == aeq) eg = (uint32_t)fg_sat_add(eg, a->s, CW);
             n.egress_reg[e] = eg;
         }
-        n.dd_eq_under = under; /* reaches the output on the next edge (the RTL ORs per-EQ flags there) */
+        n.dd_eq_under = under; /* reaches the output on the next edge */
+        /* the verdict's EQ as it stood before this edge, for the marker */
+        n.o.adm_eq_cnt = st->q_aeq >= 0 ? st->egress_reg[st->q_aeq] : 0u;
     }
 
     /* ---------------------------------------------------------------- D: per-EQ deltas, split, rs */
     {
         const fg_bmp_op *a = &st->c_adm, *r = &st->c_rel;
-        n.q_adm = *a, n.q_rel = *r;
+        n.q_adm = *a, n.q_rel = *r, n.q_aeq = st->c_aeq;
         /* split = s - min(s, sat0(reserve - ing)) and rs = min(r - min(r, hd), sat0(ing - reserve)),
          * each one carry chain per edge: their parts here, the min at D2 */
         n.dd_split_v = a->v && st->c_where == FG_BMP_WHERE_SHARED;

@@ -134,6 +134,7 @@ typedef struct {
     bool stat_bad_deq;          /* a deq named no PG (edge C2); nothing released */
     bool stat_pg_underflow;     /* edge C2 */
     bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
+    uint32_t adm_eq_cnt;        /* the verdict's EQ count before its admission (0: none), edge Q */
     bool stat_shared_underflow; /* edge E */
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
@@ -164,6 +165,7 @@ typedef struct {
     uint32_t w_a_lim, w_a_rsm; /* the admission PG's limits read at B, for its pause lane */
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     fg_bmp_op c_adm, c_rel;
+    int c_aeq; /* the admission's EQ for any verdict of a legal op (-1 none) */
     uint8_t c_where;
     bool adm_valid, stat_drop, stat_violation, rel_valid, stat_bad_deq, stat_pg_underflow;
     uint8_t adm_port, adm_where, rel_port;
@@ -225,6 +227,7 @@ typedef struct {
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
     fg_bmp_op q_adm, q_rel; /* D: the ops whose deltas the egress counters take at Q */
+    int c_aeq, q_aeq;       /* C2, D: the verdict's EQ (accepted or not; -1 none) */
     bool dd_eq_under;        /* the release at Q was larger than its EQ counter */
     uint32_t dd_s, dd_room, dd_rem, dd_sh;
     uint32_t d_split, d_rs;

@@ -12,8 +12,6 @@ const char *const fg_ecn_mark_cov_names[FG_ECN_MARK_COV_N] = {
 
 const char *fg_ecn_mark_cfg_error(const fg_ecn_mark_cfg *cfg)
 {
-    if (cfg->n_ports < 1 || cfg->n_ports > FG_ECN_MARK_MAX_PORTS)
-        return "fg_ecn_mark: n_ports (RTL parameter N_PORTS) out of range, legal 1..32";
     if (cfg->n_prio < 1 || cfg->n_prio > FG_ECN_MARK_MAX_PRIO)
         return "fg_ecn_mark: n_prio (RTL parameter N_PRIO) out of range, legal 1..8";
     if (cfg->cw < 1 || cfg->cw > 31)
@@ -28,24 +26,14 @@ int fg_ecn_mark_reset(fg_ecn_mark_state *st, const fg_ecn_mark_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->lfsr = fg_lfsr_seed(cfg->reset_seed);
-    st->s1_eq = -1;
     return 0;
-}
-
-/* the RTL's PW: clog2(n_ports), at least 1 */
-static int fg_ecn_mark_pw(int n)
-{
-    int w = 1;
-    while ((1 << w) < n)
-        w++;
-    return w;
 }
 
 void fg_ecn_mark_outputs(const fg_ecn_mark_state *st, fg_ecn_mark_out *out) { out->mark = st->mark; }
 
 void fg_ecn_mark_step(fg_ecn_mark_state *st, const fg_ecn_mark_in *in, fg_ecn_mark_out *out)
 {
-    const int N = st->cfg.n_ports, P = st->cfg.n_prio, CW = st->cfg.cw;
+    const int P = st->cfg.n_prio, CW = st->cfg.cw;
     const uint64_t cmask = fg_mask(CW);
     /* the configuration as registered on the last edge (the RTL's cq_* registers) */
     const uint32_t kmin = (uint32_t)(st->cq_kmin & cmask), kmax = (uint32_t)(st->cq_kmax & cmask);
@@ -55,11 +43,9 @@ void fg_ecn_mark_step(fg_ecn_mark_state *st, const fg_ecn_mark_in *in, fg_ecn_ma
     n.cq_kmax = in->cfg_kmax;
     n.cq_slope = in->cfg_slope;
 
-    /* edge 1: eligibility, the EQ, the draw; the LFSR loads (priority) or steps */
+    /* edge 1: eligibility, the draw; the LFSR loads (priority) or steps */
     const unsigned p = in->in_prio & 7u;
-    const unsigned o = in->in_dst & (unsigned)fg_mask(fg_ecn_mark_pw(N));
     n.s1_elig = in->in_valid && in->in_ect && (int)p < P && ((st->cq_prio_mask >> p) & 1u);
-    n.s1_eq = (int)p < P && (int)o < N ? (int)o * P + (int)p : -1;
     n.s1_rnd = st->lfsr;
 #ifdef FG_INJECT_BUG
     /* Deliberate bug for the harness self-test: a step wins over a seed load on the same edge
@@ -81,20 +67,20 @@ void fg_ecn_mark_step(fg_ecn_mark_state *st, const fg_ecn_mark_in *in, fg_ecn_ma
         FG_COV(st, FG_ECN_MARK_COV_BACK_TO_BACK);
     n.prev_valid = in->in_valid;
 
-    /* edge 2: q, from egress_cnt as it stands before this edge */
+    /* edge 2: the user loads the EQ's length (in_q) */
     n.s2_elig = st->s1_elig, n.s2_rnd = st->s1_rnd;
-    n.s2_q = st->s1_eq >= 0 ? (uint32_t)(in->egress_cnt[st->s1_eq / P][st->s1_eq % P] & cmask) : 0u;
 
-    /* edge 3 */
+    /* edge 3: q is in_q as presented before this edge */
+    const uint32_t q = (uint32_t)(in->in_q & cmask);
     n.s3_elig = st->s2_elig, n.s3_rnd = st->s2_rnd;
-    n.s3_d = (uint32_t)((st->s2_q - kmin) & cmask);
-    n.s3_ge = st->s2_q >= kmax;
-    n.s3_le = st->s2_q <= kmin;
+    n.s3_d = (uint32_t)((q - kmin) & cmask);
+    n.s3_ge = q >= kmax;
+    n.s3_le = q <= kmin;
     if (st->s2_elig) {
-        if (st->s2_q >= kmax)
-            FG_COV(st, st->s2_q == kmax ? FG_ECN_MARK_COV_AT_KMAX : FG_ECN_MARK_COV_ABOVE_KMAX);
-        else if (st->s2_q <= kmin)
-            FG_COV(st, st->s2_q == kmin ? FG_ECN_MARK_COV_AT_KMIN : FG_ECN_MARK_COV_BELOW_KMIN);
+        if (q >= kmax)
+            FG_COV(st, q == kmax ? FG_ECN_MARK_COV_AT_KMAX : FG_ECN_MARK_COV_ABOVE_KMAX);
+        else if (q <= kmin)
+            FG_COV(st, q == kmin ? FG_ECN_MARK_COV_AT_KMIN : FG_ECN_MARK_COV_BELOW_KMIN);
     }
 
     /* edge 4: the half products */

@@ -3,9 +3,10 @@
  *
  * The rule is fg_ecn_red's (ecn_red.h); the schedule: an input taken on edge 1 gives its mark
  * after edge FG_ECN_MARK_LATENCY = 6. Edge 1: eligibility (ECN-capable, priority below n_prio
- * and in cfg_prio_mask), the EQ, the draw (the LFSR's value; the LFSR steps on every
- * in_valid); edge 2: q = egress_cnt of the EQ as it stood before edge 2; edge 3: q - kmin and
- * the compares with kmax and kmin; edge 4: the half products (q - kmin) * slope[15:0] and
+ * and in cfg_prio_mask), the draw (the LFSR's value; the LFSR steps on every in_valid);
+ * edge 3: q - kmin and the compares with kmax and kmin, q = in_q as presented before edge 3
+ * (the user's register of the EQ's length, loaded on edge 2: the line-rate core's is
+ * fg_bm_pipe's adm_eq_cnt); edge 4: the half products (q - kmin) * slope[15:0] and
  * * slope[31:16]; edge 5: their sum; edge 6: the decision. The mask, thresholds and slope a
  * stage uses are those presented one edge before it (registered once: cq_*). All state lives
  * in the struct. */
@@ -18,7 +19,6 @@
 extern "C" {
 #endif
 
-#define FG_ECN_MARK_MAX_PORTS 32
 #define FG_ECN_MARK_MAX_PRIO 8
 #define FG_ECN_MARK_LATENCY 6 /* edges from an input to its mark */
 
@@ -40,7 +40,6 @@ enum {
 extern const char *const fg_ecn_mark_cov_names[FG_ECN_MARK_COV_N];
 
 typedef struct {
-    int n_ports;         /* RTL parameter N_PORTS, 1..32 */
     int n_prio;          /* RTL parameter N_PRIO, 1..8 */
     int cw;              /* RTL parameter CW, 1..31 */
     uint32_t reset_seed; /* RTL parameter RESET_SEED */
@@ -53,9 +52,9 @@ typedef struct {
     uint32_t cfg_seed;
     bool cfg_seed_load;
     bool in_valid;
-    uint8_t in_prio, in_dst;
+    uint8_t in_prio;
     bool in_ect;
-    uint32_t egress_cnt[FG_ECN_MARK_MAX_PORTS][FG_ECN_MARK_MAX_PRIO];
+    uint32_t in_q; /* the length of the EQ of the input taken two edges before (edge 3 reads it) */
 } fg_ecn_mark_in;
 
 typedef struct {
@@ -72,9 +71,8 @@ typedef struct {
     bool prev_valid; /* coverage only */
     /* stage registers, after edge k (the RTL's s<k>_*_reg) */
     bool s1_elig, s2_elig, s3_elig, s4_elig, s5_elig;
-    int s1_eq; /* o * n_prio + p, -1 for indices naming no EQ */
     uint32_t s1_rnd, s2_rnd, s3_rnd, s4_rnd, s5_rnd;
-    uint32_t s2_q, s3_d;
+    uint32_t s3_d;
     bool s3_ge, s3_le, s4_ge, s4_le, s5_ge, s5_le;
     uint64_t s4_lo, s4_hi, s5_prob;
     bool mark;

@@ -187,7 +187,7 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     const fg_bm_pipe_cfg bpcfg = {
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw, .tag_w = 1};
     const fg_ecn_mark_cfg mcfg = {
-        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
+        .n_prio = cfg->n_prio, .cw = cfg->cw, .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
     memset(&st->prev_bmp, 0, sizeof st->prev_bmp);
     if (cfg->line_rate) {
         fg_bm_pipe_reset(&st->bmp, &bpcfg);
@@ -583,11 +583,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         const fg_bm_pipe_out *bo = &st->prev_bmp;
         mi->in_valid = bo->adm_valid;
         mi->in_prio = bo->adm_prio;
-        mi->in_dst = bo->adm_dst;
         mi->in_ect = bo->adm_tag & 1u;
-        for (int o = 0; o < N; o++)
-            for (int p = 0; p < P; p++)
-                mi->egress_cnt[o][p] = bo->egress_cnt[o][p];
+        /* the verdict's EQ length, registered by the buffer manager's egress lane */
+        mi->in_q = bo->adm_eq_cnt;
         /* the delay line: [0] takes the registered verdict, the last compact stage goes out
          * per port, its accepted EQ to the packet count */
         dl_next[0] = (fg_sw_verdict){.v = bo->adm_valid,

@@ -72,6 +72,9 @@ module fg_bm_pipe #(
     output wire                             stat_bad_deq,
     output wire                             stat_pg_underflow,
     output wire                             stat_eq_underflow,
+    // the verdict's EQ count before its own admission (0 for none), one edge after adm_valid
+    // (the marker's queue length)
+    output wire [CW-1:0]                    adm_eq_cnt,
     output wire                             stat_shared_underflow,
 
     // state
@@ -675,19 +678,23 @@ module fg_bm_pipe #(
 
     // ================================================================== D: egress reads; Q: egress lanes
     // Two lanes update the egress counters, one for the admission's EQ and one for the
-    // release's: D reads each EQ's counter (AND-OR over its one-hot, the value before D) and
-    // flags whether the slot one ahead writes it on D's edge (its new values are kept in
-    // lw_*); Q takes the newest (lw or the read), computes sat(sat0(eg - d) + s) in one lane
-    // (both ops on one EQ: the admission's lane, d <= eg ? sat(eg + (s - d)) : s) and writes it
-    // back, each EQ only selecting. The counters are the same on every edge as with one
-    // update per EQ (the C twin is unchanged), with two adders instead of N*P.
+    // release's. D reads each EQ's counter (AND-OR over its one-hot, the value before D) and,
+    // when the slot one ahead writes that EQ on D's edge, registers the value it writes
+    // (fwd_*: its admission lane's first, which holds both ops when they share an EQ); Q
+    // computes the lane's result from both registers side by side, each one carry chain from
+    // a register, and selects by the registered flag: sat(sat0(eg - d) + s) (both ops on one
+    // EQ: the admission's lane, d <= eg ? sat(eg + (s - d)) : s; the release alone
+    // sat0(eg - d)), written back with each EQ only selecting. The counters are the same on
+    // every edge as with one update per EQ (the C twin is unchanged), with four adders
+    // instead of N*P.
     reg  [NPG-1:0] q_aoh_reg, q_roh_reg;       // the EQs Q writes (admission: an accepted one)
     reg  [SW-1:0]  q_s_reg, q_d_reg;
     reg  [SW:0]    q_sd_reg;                   // s - d, signed (both ops on one EQ)
     reg            q_same_reg;                 // both ops on one EQ
     reg  [CW-1:0]  q_rd_a_reg, q_rd_r_reg;     // the two EQs' counters read at D
-    reg            q_fa_a_reg, q_fa_r_reg, q_fr_a_reg, q_fr_r_reg; // EQ a/r = the slot ahead's a/r
-    reg  [CW-1:0]  lw_a_reg, lw_r_reg;         // the values Q wrote on the last edge
+    reg            q_fa_reg, q_fr_reg;         // the slot ahead wrote the EQ on D's edge
+    reg  [CW-1:0]  q_fwd_a_reg, q_fwd_r_reg;   // ... and this value
+    reg  [CW-1:0]  adm_eq_cnt_reg;             // at Q: the verdict's EQ before its admission
     reg  [CW-1:0]  rd_a_eg, rd_r_eg;
     always @* begin
         rd_a_eg = {CW{1'b0}};
@@ -698,22 +705,49 @@ module fg_bm_pipe #(
         end
     end
     wire [NPG-1:0] d_aoh = c_aeq_oh_reg & {NPG{c_adm_v_reg}};
-    // Q: each lane's counter before this edge (the slot ahead's write on D's edge forwarded;
-    // the admission's value first: when the slot ahead had both ops on one EQ, only it wrote)
-    wire [CW-1:0] eg_a = q_fa_a_reg ? lw_a_reg : q_fa_r_reg ? lw_r_reg : q_rd_a_reg;
-    wire [CW-1:0] eg_r = q_fr_a_reg ? lw_a_reg : q_fr_r_reg ? lw_r_reg : q_rd_r_reg;
     wire [CW-1:0] q_d_c = {{(CW-SW){1'b0}}, q_d_reg};
-    wire          a_d_le = f_leu({1'b0, q_d_c}, {1'b0, eg_a});   // both ops on one EQ
-    wire [CW+1:0] a_sum  = {2'b00, eg_a} + (q_same_reg ? {{(CW+1-SW){q_sd_reg[SW]}}, q_sd_reg}
-                                                       : {{(CW+2-SW){1'b0}}, q_s_reg});
-    wire [CW-1:0] eg_a_n = (!q_same_reg || a_d_le) ? (a_sum[CW] ? CMAX : a_sum[CW-1:0])
-                                                   : {{(CW-SW){1'b0}}, q_s_reg};
-    // the release alone: sat0(eg - d), the borrow of the one subtraction is the underflow
-    wire [CW:0]   r_dif  = {1'b0, eg_r} - {1'b0, q_d_c};
-    wire          r_d_le = !r_dif[CW];
-    wire [CW-1:0] eg_r_n = r_d_le ? r_dif[CW-1:0] : {CW{1'b0}};
-    wire          q_rel_v = |q_roh_reg;
-    wire          eq_under = q_rel_v && (q_same_reg ? !a_d_le : !r_d_le);
+    wire [CW+1:0] q_add_c = q_same_reg ? {{(CW+1-SW){q_sd_reg[SW]}}, q_sd_reg} : {{(CW+2-SW){1'b0}}, q_s_reg};
+    // the admission lane on base b: its new value, and d <= b (used when both ops share the EQ)
+    function [CW:0] f_adm_lane;                // {d <= b, new value}
+        input [CW-1:0] b;
+        input [CW-1:0] d;
+        input [CW+1:0] add;                    // s, or s - d when both ops share the EQ
+        input          same;
+        input [SW-1:0] s;
+        reg   [CW+1:0] sum;
+        reg            le;
+        begin
+            le  = f_leu({1'b0, d}, {1'b0, b});
+            sum = {2'b00, b} + add;
+            f_adm_lane = {le, (!same || le) ? (sum[CW] ? CMAX : sum[CW-1:0]) : {{(CW-SW){1'b0}}, s}};
+        end
+    endfunction
+    // the release lane on base b: {d <= b, sat0(b - d)}, the borrow of one subtraction
+    function [CW:0] f_rel_lane;
+        input [CW-1:0] b;
+        input [CW-1:0] d;
+        reg   [CW:0]   dif;
+        begin
+            dif = {1'b0, b} - {1'b0, d};
+            f_rel_lane = {!dif[CW], dif[CW] ? {CW{1'b0}} : dif[CW-1:0]};
+        end
+    endfunction
+    wire [CW:0]   a_on_fwd = f_adm_lane(q_fwd_a_reg, q_d_c, q_add_c, q_same_reg, q_s_reg);
+    wire [CW:0]   a_on_rd  = f_adm_lane(q_rd_a_reg, q_d_c, q_add_c, q_same_reg, q_s_reg);
+    wire [CW:0]   r_on_fwd = f_rel_lane(q_fwd_r_reg, q_d_c);
+    wire [CW:0]   r_on_rd  = f_rel_lane(q_rd_r_reg, q_d_c);
+    wire [CW:0]   a_res    = q_fa_reg ? a_on_fwd : a_on_rd;
+    wire [CW:0]   r_res    = q_fr_reg ? r_on_fwd : r_on_rd;
+    wire [CW-1:0] eg_a     = q_fa_reg ? q_fwd_a_reg : q_rd_a_reg;   // the EQ before this edge
+    wire [CW-1:0] eg_a_n   = a_res[CW-1:0];
+    wire [CW-1:0] eg_r_n   = r_res[CW-1:0];
+    wire          q_rel_v  = |q_roh_reg;
+    wire          eq_under = q_rel_v && (q_same_reg ? !a_res[CW] : !r_res[CW]);
+    // D: the slot ahead's write on this edge, for the ops entering Q (its admission lane first)
+    wire          d_fa_a = |(c_aeq_oh_reg & q_aoh_reg);
+    wire          d_fa   = d_fa_a || |(c_aeq_oh_reg & q_roh_reg);
+    wire          d_fr_a = |(c_reqv_oh_reg & q_aoh_reg);
+    wire          d_fr   = d_fr_a || |(c_reqv_oh_reg & q_roh_reg);
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
@@ -1067,13 +1101,12 @@ module fg_bm_pipe #(
             q_sd_reg <= {(SW+1){1'b0}};
             q_same_reg <= 1'b0;
             q_rd_a_reg <= {CW{1'b0}};
+            adm_eq_cnt_reg <= {CW{1'b0}};
             q_rd_r_reg <= {CW{1'b0}};
-            q_fa_a_reg <= 1'b0;
-            q_fa_r_reg <= 1'b0;
-            q_fr_a_reg <= 1'b0;
-            q_fr_r_reg <= 1'b0;
-            lw_a_reg <= {CW{1'b0}};
-            lw_r_reg <= {CW{1'b0}};
+            q_fa_reg <= 1'b0;
+            q_fr_reg <= 1'b0;
+            q_fwd_a_reg <= {CW{1'b0}};
+            q_fwd_r_reg <= {CW{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
             ingress_reg <= {(NPG*CW){1'b0}};
             hdrm_reg <= {(NPG*CW){1'b0}};
@@ -1290,14 +1323,15 @@ module fg_bm_pipe #(
             q_same_reg <= |(d_aoh & c_reqv_oh_reg);
             q_rd_a_reg <= rd_a_eg;
             q_rd_r_reg <= rd_r_eg;
-            q_fa_a_reg <= |(d_aoh & q_aoh_reg);
-            q_fa_r_reg <= |(d_aoh & q_roh_reg);
-            q_fr_a_reg <= |(c_reqv_oh_reg & q_aoh_reg);
-            q_fr_r_reg <= |(c_reqv_oh_reg & q_roh_reg);
+            // the admission's for any verdict, dropped too (its lane writes nothing then, but
+            // adm_eq_cnt reads the EQ)
+            q_fa_reg <= d_fa;
+            q_fr_reg <= d_fr;
+            q_fwd_a_reg <= d_fa_a ? eg_a_n : eg_r_n;
+            q_fwd_r_reg <= d_fr_a ? eg_a_n : eg_r_n;
             // Q (= D2)
             egress_reg <= eg_next;
-            lw_a_reg <= eg_a_n;
-            lw_r_reg <= eg_r_n;
+            adm_eq_cnt_reg <= eg_a;
             dd_eq_under_reg <= eq_under;
             // D: parts of split and rs
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
@@ -1386,6 +1420,7 @@ module fg_bm_pipe #(
     assign stat_bad_deq          = stat_bad_deq_reg;
     assign stat_pg_underflow     = stat_pg_underflow_reg;
     assign stat_eq_underflow     = stat_eq_underflow_reg;
+    assign adm_eq_cnt            = adm_eq_cnt_reg;
     assign stat_shared_underflow = stat_shared_underflow_reg;
     assign paused                = paused_reg;
     assign ingress_cnt           = ingress_reg;

@@ -3,17 +3,16 @@
 // switch core, which admits one packet per cycle (fg_bm_pipe; docs/blocks/ecn_mark.md).
 //
 // The rule is fg_ecn_red's (per-port form, one decision per ingress port per edge): for a
-// packet of priority p to egress port o, with q = egress_cnt of EQ(o,p):
+// packet of priority p to egress port o, with q = the length of EQ(o,p):
 //   not ECN-capable, p >= N_PRIO or cfg_prio_mask[p] = 0  -> no mark
 //   q >= cfg_kmax                                         -> mark
 //   q <= cfg_kmin                                         -> no mark
 //   else mark when rnd < (q - kmin) * cfg_slope           (Q0.32; a product >= 2^32 marks)
-// What differs is the schedule. An input sampled on edge 1 (in_valid, in_prio, in_dst,
-// in_ect) gives its mark after edge 6 (the C twin's FG_ECN_MARK_LATENCY), every stage a
-// register apart:
-//   edge 1  eligibility, the EQ's one-hot, the draw (the LFSR's value; it steps)
-//   edge 2  q = egress_cnt of that EQ (AND-OR over the one-hot; egress_cnt as it stood
-//           before edge 2)
+// What differs is the schedule. An input sampled on edge 1 (in_valid, in_prio, in_ect) gives
+// its mark after edge 6 (the C twin's FG_ECN_MARK_LATENCY), every stage a register apart:
+//   edge 1  eligibility, the draw (the LFSR's value; it steps)
+//   edge 2  (the queue length in_q: the user's register, presented in the cycle before edge 3;
+//           the line-rate core's is fg_bm_pipe's adm_eq_cnt, the EQ as it stood before edge 2)
 //   edge 3  d = q - kmin, q >= kmax, q <= kmin
 //   edge 4  the two halves of the product: d * slope[15:0], d * slope[31:16]
 //   edge 5  prob = lo + (hi << 16)
@@ -22,7 +21,9 @@
 // every in_valid, eligible or not, so the draws do not depend on the queues; it loads cfg_seed
 // on cfg_seed_load (priority over a step) and RESET_SEED on reset (fg_lfsr, a zero seed
 // becomes 1). The mask and thresholds are registered once (cq_*) and each stage reads the
-// registered copy: a stage uses the value presented one edge before it. The slope is
+// registered copy: a stage uses the value presented one edge before it. Until 2026-11-27 the
+// block read q itself on edge 2 from every EQ's count (an N*P-way AND-OR: the 8x8 marker's
+// worst path); the buffer manager's egress lane holds the verdict's EQ anyway. The slope is
 // registered the same way, in the multipliers' input registers: edges 3 and 4 are two
 // fg_mul_reg2 (on ECP5 each one MULT18X18D with its input and output registers; the array
 // between fabric flops was this block's worst path, 3.9 ns of 7.3). The C twin is
@@ -30,12 +31,9 @@
 `default_nettype none
 
 module fg_ecn_mark #(
-    parameter integer N_PORTS    = 4,   // 1..32
     parameter integer N_PRIO     = 2,   // 1..8
     parameter integer CW         = 18,  // cell-count width, 1..31
-    parameter [31:0]  RESET_SEED = 32'h0000_0002,
-    // derived, do not override: port-index width clog2(N_PORTS), at least 1
-    parameter integer PW         = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
+    parameter [31:0]  RESET_SEED = 32'h0000_0002
 ) (
     input  wire                         clk,
     input  wire                         rst,
@@ -49,21 +47,16 @@ module fg_ecn_mark #(
     // one packet to decide (the core: an admission verdict)
     input  wire                         in_valid,
     input  wire [2:0]                   in_prio,
-    input  wire [PW-1:0]                in_dst,
     input  wire                         in_ect,
-    // the buffer manager's registered egress queue lengths, EQ o*N_PRIO+p
-    input  wire [N_PORTS*N_PRIO*CW-1:0] egress_cnt,
+    // the length of the input's EQ, in the cycle after its edge 1 (a register of the user's)
+    input  wire [CW-1:0]                in_q,
     // the decision of the input sampled LATENCY (6) edges before (registered)
     output wire                         mark
 );
 
-    localparam integer NQ = N_PORTS * N_PRIO;
     localparam integer PL = CW + 16;  // a half product's width
 
     generate
-        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
-            fg_ecn_mark_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
-        end
         if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
             fg_ecn_mark_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
         end
@@ -119,41 +112,20 @@ module fg_ecn_mark #(
 
     // ---- stage registers (s<k>: after edge k) -------------------------------------------
     reg           s1_elig_reg, s2_elig_reg, s3_elig_reg, s4_elig_reg, s5_elig_reg;
-    reg  [NQ-1:0] s1_oh_reg;
     reg  [31:0]   s1_rnd_reg, s2_rnd_reg, s3_rnd_reg, s4_rnd_reg, s5_rnd_reg;
-    reg  [CW-1:0] s2_q_reg;
     reg           s3_ge_reg, s3_le_reg, s4_ge_reg, s4_le_reg, s5_ge_reg, s5_le_reg;
     wire [PL-1:0] s4_lo, s4_hi;       // the half products after edge 4 (fg_mul_reg2's registers)
     reg  [CW+31:0] s5_prob_reg;
     reg           mark_reg;
 
     // ---- next-state logic -----------------------------------------------------------------
-    // edge 1: the EQ's one-hot (0 for indices naming no EQ: q reads 0, and such a priority is
-    // not eligible anyway) and the eligibility
-    reg  [NQ-1:0] s1_oh_next;
+    // edge 1: the eligibility (a priority >= N_PRIO is never in the mask)
     wire          s1_elig_next = in_valid && in_ect && prio_mask8[in_prio];
-    integer ko, kp;
-    always @* begin
-        s1_oh_next = {NQ{1'b0}};
-        for (ko = 0; ko < N_PORTS; ko = ko + 1)
-            for (kp = 0; kp < N_PRIO; kp = kp + 1)
-                s1_oh_next[ko*N_PRIO + kp] = ({{(32-PW){1'b0}}, in_dst} == ko) && ({29'd0, in_prio} == kp);
-    end
-
-    // edge 2: the AND-OR read (one edge for the 64-way read of the 8x8 core: 140 MHz on ECP5;
-    // read in groups of 8 with their OR in front of edge 3's subtraction it was 128)
-    reg  [CW-1:0] s2_q_next;
-    integer kq;
-    always @* begin
-        s2_q_next = {CW{1'b0}};
-        for (kq = 0; kq < NQ; kq = kq + 1)
-            s2_q_next = s2_q_next | (egress_cnt[kq*CW +: CW] & {CW{s1_oh_reg[kq]}});
-    end
 
     // edge 3: the offset into the band and the two compares
-    wire [CW-1:0] s3_d_next  = s2_q_reg - cq_kmin_reg;
-    wire          s3_ge_next = s2_q_reg >= cq_kmax_reg;
-    wire          s3_le_next = s2_q_reg <= cq_kmin_reg;
+    wire [CW-1:0] s3_d_next  = in_q - cq_kmin_reg;
+    wire          s3_ge_next = in_q >= cq_kmax_reg;
+    wire          s3_le_next = in_q <= cq_kmin_reg;
 
     // edges 3 and 4: d and the slope's halves into the multipliers' input registers, the half
     // products d * slope[15:0] and d * slope[31:16] into their output registers (each an
@@ -180,13 +152,11 @@ module fg_ecn_mark #(
             s3_elig_reg <= 1'b0;
             s4_elig_reg <= 1'b0;
             s5_elig_reg <= 1'b0;
-            s1_oh_reg   <= {NQ{1'b0}};
             s1_rnd_reg  <= 32'd0;
             s2_rnd_reg  <= 32'd0;
             s3_rnd_reg  <= 32'd0;
             s4_rnd_reg  <= 32'd0;
             s5_rnd_reg  <= 32'd0;
-            s2_q_reg    <= {CW{1'b0}};
             s3_ge_reg   <= 1'b0;
             s3_le_reg   <= 1'b0;
             s4_ge_reg   <= 1'b0;
@@ -197,11 +167,9 @@ module fg_ecn_mark #(
             mark_reg    <= 1'b0;
         end else begin
             s1_elig_reg <= s1_elig_next;
-            s1_oh_reg   <= s1_oh_next;
             s1_rnd_reg  <= rnd;
             s2_elig_reg <= s1_elig_reg;
             s2_rnd_reg  <= s1_rnd_reg;
-            s2_q_reg    <= s2_q_next;
             s3_elig_reg <= s2_elig_reg;
             s3_rnd_reg  <= s2_rnd_reg;
             s3_ge_reg   <= s3_ge_next;

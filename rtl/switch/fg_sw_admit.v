@@ -92,7 +92,8 @@ module fg_sw_admit #(
     wire [2:0]    adm_prio;
     wire [PW-1:0] adm_dst;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire          adm_ect;      // the marker's input (unused with ECN = 0)
+    wire          adm_ect;      // the marker's inputs (unused with ECN = 0); the verdict's EQ
+    wire [CW-1:0] adm_eq_cnt;   // length comes one edge after the verdict
     /* verilator lint_on UNUSEDSIGNAL */
     wire          adm_stat_drop, adm_stat_violation;
     // release events, underflow pulses, thresholds and the admitted size are observation
@@ -147,6 +148,7 @@ module fg_sw_admit #(
         .stat_bad_deq          (stat_bad_deq),
         .stat_pg_underflow     (stat_pg_underflow),
         .stat_eq_underflow     (stat_eq_underflow),
+        .adm_eq_cnt            (adm_eq_cnt),
         .stat_shared_underflow (stat_shared_underflow),
         .paused                (paused),
         .ingress_cnt           (ingress_cnt),
@@ -164,7 +166,6 @@ module fg_sw_admit #(
             assign enq_mark_raw = 1'b0;
         end else begin : g_ecn
             fg_ecn_mark #(
-                .N_PORTS    (N_PORTS),
                 .N_PRIO     (N_PRIO),
                 .CW         (CW),
                 .RESET_SEED (32'h0000_0002)  // ECN_SEED's reset value
@@ -179,9 +180,8 @@ module fg_sw_admit #(
                 .cfg_seed_load (cfg_ecn_seed_load),
                 .in_valid      (adm_valid),
                 .in_prio       (adm_prio),
-                .in_dst        (adm_dst),
                 .in_ect        (adm_ect),
-                .egress_cnt    (egress_cnt),
+                .in_q          (adm_eq_cnt),
                 .mark          (enq_mark_raw)
             );
         end

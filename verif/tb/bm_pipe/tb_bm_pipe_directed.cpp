@@ -51,6 +51,8 @@ struct TbBmPipeDirected : TbBmPipe {
         auto hd = [](int i, int p) { return [=](O x) { return (uint64_t)x.hdrm_cnt[i][p]; }; };
         auto eg = [](int o, int p) { return [=](O x) { return (uint64_t)x.egress_cnt[o][p]; }; };
         auto su = [](O x) { return (uint64_t)x.shared_used; };
+        // the verdict's EQ count before its own admission, after the verdict's Q edge (2 after it)
+        auto aq = [](O x) { return (uint64_t)x.adm_eq_cnt; };
         auto thr0 = [](O x) { return (uint64_t)x.thr[0]; };
         auto adm = [](O x) { return (uint64_t)(x.adm_valid ? 0x100u | (x.adm_port << 4) | x.adm_where : 0u); };
         auto viol = [](O x) { return (uint64_t)x.stat_violation; };
@@ -86,6 +88,7 @@ struct TbBmPipeDirected : TbBmPipe {
         C(28, "verdict P2: shared", 0x101, adm);
         C(29, "ingress(0,1) = 7", 7, ing(0, 1));
         C(30, "egress(1,1) = 7", 7, eg(1, 1));
+        C(30, "adm_eq_cnt of P2: egress(1,1) before its Q = P1's 2", 2, aq);
         C(31, "shared_used before E", 0, su);
         C(32, "shared_used = 5 (E)", 5, su);
         C(33, "thr[0] still 22", 22, thr0);
@@ -182,6 +185,7 @@ struct TbBmPipeDirected : TbBmPipe {
         C(69, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
         C(70, "R2 not yet", 0, relv);
         C(70, "egress(0,0) = 3 + 2", 5, eg(0, 0));
+        C(70, "adm_eq_cnt of P7: egress(0,0) before its Q = P6's 3", 3, aq);
         C(71, "rel_valid from egress port 0", 0x100, relv);
         C(72, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
         C(73, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
@@ -198,6 +202,9 @@ struct TbBmPipeDirected : TbBmPipe {
         C(77, "still no verdict", 0, adm);
         C(78, "verdict P8: port 3, reserve", 0x130, adm);
         C(79, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
+        // P8's Q at 80: EQ(0,0) held 3 + 2 - 3 (73), then R3 took 1 (Q at 77)
+        C(80, "adm_eq_cnt of P8: egress(0,0) = 1", 1, aq);
+        C(81, "adm_eq_cnt 0: no verdict's Q at 81", 0, aq);
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {

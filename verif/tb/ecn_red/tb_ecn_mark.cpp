@@ -1,14 +1,15 @@
 // tb_ecn_mark.cpp - lock-step test of rtl/switch/fg_ecn_mark.v against cmodel/switch/ecn_mark.c.
 //
-// Build-time: TB_N_PORTS / TB_N_PRIO match the Verilator -G overrides (mk/ecn.mk).
+// Build-time: TB_N_PRIO matches the Verilator -G override (mk/ecn.mk).
 // Directed (on the model, expected values from docs/blocks/ecn_mark.md, not from the model):
-// the six-edge latency, egress_cnt read on the input's second edge, below/at Kmin, at/above
+// the six-edge latency, in_q taken on the input's third edge, below/at Kmin, at/above
 // Kmax, p = 0 (slope 0), p = 1 (product >= 2^32), a p = 1/2 draw checked against an LFSR
 // sequence computed here (one step per input, ECT or not), back-to-back inputs.
 // Random, in phases: queue lengths drawn around Kmin/Kmax, thresholds and slope changed per
 // phase, Kmin == Kmax now and then, ECT and priority mixes (some priorities >= N_PRIO, some
 // destinations naming no port when N_PORTS is not a power of two), input load from sparse to
-// every cycle, seed loads, rare resets.
+// every cycle, seed loads, rare resets. in_q changes on a quarter of the edges (the RTL reads
+// it only on an input's third edge: the lock-step checks that edge's value is the one used).
 #include <deque>
 
 #include "Vtop.h"
@@ -16,27 +17,18 @@
 #include "ecn_stimulus.h"
 #include "switch/ecn_mark.h"
 
-#ifndef TB_N_PORTS
-#define TB_N_PORTS 4
-#endif
 #ifndef TB_N_PRIO
 #define TB_N_PRIO 2
 #endif
-
-static int tb_pw(int n) {
-    int w = 1;
-    while ((1 << w) < n) w++;
-    return w;
-}
 
 struct TbEcnMark {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_ecn_mark";
-    std::vector<std::pair<std::string, long>> params{{"N_PORTS", TB_N_PORTS}, {"N_PRIO", TB_N_PRIO}};
+    std::vector<std::pair<std::string, long>> params{{"N_PRIO", TB_N_PRIO}};
     bool require_coverage = true;
     fg::Options opt;
-    fg_ecn_mark_cfg cfg{TB_N_PORTS, TB_N_PRIO, 18, 2};
+    fg_ecn_mark_cfg cfg{TB_N_PRIO, 18, 2};
     fg_ecn_mark_state st{};
     fg_ecn_mark_in in{};
     fg_ecn_mark_out out{};
@@ -45,7 +37,7 @@ struct TbEcnMark {
     uint32_t load_den = 2;
 
     explicit TbEcnMark(const fg::Options& o) : opt(o) {
-        const int N = TB_N_PORTS, P = TB_N_PRIO, PW = tb_pw(TB_N_PORTS);
+        const int P = TB_N_PRIO;
         fg_ecn_mark_reset(&st, &cfg);
         fg_ecn_mark_outputs(&st, &out);
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
@@ -57,10 +49,8 @@ struct TbEcnMark {
         sig.input("cfg_seed_load", 1, &top->cfg_seed_load, [this] { return (uint64_t)in.cfg_seed_load; });
         sig.input("in_valid", 1, &top->in_valid, [this] { return (uint64_t)in.in_valid; });
         sig.input("in_prio", 3, &top->in_prio, [this] { return (uint64_t)in.in_prio; });
-        sig.input("in_dst", PW, &top->in_dst, [this] { return (uint64_t)in.in_dst; });
         sig.input("in_ect", 1, &top->in_ect, [this] { return (uint64_t)in.in_ect; });
-        sig.input_array("egress_cnt", 18, N * P, &top->egress_cnt,
-                        [this](int k) { return (uint64_t)in.egress_cnt[k / TB_N_PRIO][k % TB_N_PRIO]; });
+        sig.input("in_q", 18, &top->in_q, [this] { return (uint64_t)in.in_q; });
         sig.output("mark", 1, &top->mark, [this] { return (uint64_t)out.mark; });
     }
 
@@ -78,12 +68,9 @@ struct TbEcnMark {
         if (cycle >= phase_end) new_phase(cycle, r);
         in.cfg_seed_load = r.chance(1, 5000);
         if (in.cfg_seed_load) in.cfg_seed = (uint32_t)(r.chance(1, 20) ? 0 : r.bits(32));
-        for (int o = 0; o < TB_N_PORTS; o++)
-            for (int p = 0; p < TB_N_PRIO; p++)
-                if (r.chance(1, 4)) in.egress_cnt[o][p] = queue_len(r);
+        if (r.chance(1, 4)) in.in_q = queue_len(r);
         in.in_valid = r.chance(1, load_den);
         in.in_prio = (uint8_t)(r.chance(1, 30) ? r.below(8) : r.below(TB_N_PRIO));
-        in.in_dst = (uint8_t)(r.chance(1, 30) ? r.bits(tb_pw(TB_N_PORTS)) : r.below(TB_N_PORTS));
         in.in_ect = !r.chance(1, 5);
     }
 
@@ -100,10 +87,10 @@ struct TbEcnMark {
 };
 
 // The rules of docs/blocks/ecn_mark.md on the model, expectations written here: one input per
-// edge, EQ(0,0) set to the input's q on the edge after the input (the block reads egress_cnt on
-// its second edge), the mark checked FG_ECN_MARK_LATENCY edges after its input.
+// edge, in_q set to the input's q before its third edge (the block reads it there), the mark
+// checked FG_ECN_MARK_LATENCY edges after its input.
 static bool directed() {
-    fg_ecn_mark_cfg cfg{TB_N_PORTS, TB_N_PRIO, 18, 2};
+    fg_ecn_mark_cfg cfg{TB_N_PRIO, 18, 2};
     fg_ecn_mark_state st{};
     fg_ecn_mark_in in{};
     fg_ecn_mark_out out{};
@@ -149,16 +136,14 @@ static bool directed() {
     in.cfg_seed_load = false;
     const size_t n = items.size();
     for (size_t e = 1; e <= n + L; e++) {
-        // input e-1 on edge e; q of input e-2 (read on its second edge, this edge)
+        // input e-1 on edge e; q of input e-3 (read on its third edge, this edge); a wrong
+        // value otherwise, so a block reading in_q on another edge fails here
         in.in_valid = e <= n;
         if (e <= n) {
             const Item& it = items[e - 1];
-            in.in_prio = (uint8_t)it.prio, in.in_dst = 0, in.in_ect = it.ect;
+            in.in_prio = (uint8_t)it.prio, in.in_ect = it.ect;
         }
-        if (e >= 2 && e - 2 < n) {
-            const Item& it = items[e - 2];
-            in.egress_cnt[0][it.prio % TB_N_PRIO] = it.q;
-        }
+        in.in_q = (e >= 3 && e - 3 < n) ? items[e - 3].q : 0x3FFFFu;
         // the slope is registered on the input's third edge and used on its fourth
         if (e >= 3 && e - 3 < n) in.cfg_slope = items[e - 3].slope;
         fg_ecn_mark_step(&st, &in, &out);
