@@ -17,7 +17,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
-    "scan_pause",      "scan_yield",
+    "scan_pause",      "scan_yield",        "scan_resume_only",
 };
 
 static int fg_bmp_pw(int n)
@@ -118,8 +118,9 @@ static fg_bmp_lane fg_bmp_lane_of(int pg, uint32_t ing, uint32_t hd, uint32_t li
     return l;
 }
 
-/* A lane's decision for its PG: the new paused bit (lossy: 0). */
-static bool fg_bmp_decide(fg_bm_pipe_state *st, const fg_bmp_lane *l, bool lossless, bool scan)
+/* A lane's decision for its PG: the new paused bit (lossy: 0). ronly: it may resume the PG,
+ * not pause it (a scan read a release made stale). */
+static bool fg_bmp_decide(fg_bm_pipe_state *st, const fg_bmp_lane *l, bool lossless, bool scan, bool ronly)
 {
     const bool stat = st->cfgq.cfg_static_mode;
     const bool pause = !l->hd0 || (l->above && l->ge);
@@ -130,11 +131,11 @@ static bool fg_bmp_decide(fg_bm_pipe_state *st, const fg_bmp_lane *l, bool lossl
         else FG_COV(st, FG_BMP_COV_HOLD_PAUSED);
         return !resume;
     }
-    if (pause) {
+    if (pause && !ronly) {
         FG_COV(st, stat ? FG_BMP_COV_STATIC_PAUSE : (!l->hd0 ? FG_BMP_COV_PAUSE_HEADROOM : FG_BMP_COV_PAUSE_SHARED));
         if (scan) FG_COV(st, FG_BMP_COV_SCAN_PAUSE);
     }
-    return pause;
+    return pause && !ronly;
 }
 
 void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out *out)
@@ -364,7 +365,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.o.stat_pg_underflow = st->k.stat_pg_underflow;
 
     /* ---------------------------------------------------------------- Q: egress counters
-     * the ops the D stage registered (the RTL registers a delta per EQ there) */
+     * the ops the D stage registered (the RTL reads their two EQs there: its egress lanes) */
     {
         const fg_bmp_op *a = &st->q_adm, *r = &st->q_rel;
         const int aeq = a->v ? a->other * P + a->prio : -1;
@@ -386,7 +387,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.o.adm_eq_cnt = st->q_aeq >= 0 ? st->egress_reg[st->q_aeq] : 0u;
     }
 
-    /* ---------------------------------------------------------------- D: per-EQ deltas, split, rs */
+    /* ---------------------------------------------------------------- D: the EQ ops, split, rs */
     {
         const fg_bmp_op *a = &st->c_adm, *r = &st->c_rel;
         n.q_adm = *a, n.q_rel = *r, n.q_aeq = st->c_aeq;
@@ -472,20 +473,30 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     {
         /* decide: the scan lane, then the event lane (a scan of a PG written back since its
          * read was dropped at S1, so the two never name one PG) */
-        if (st->s2.pg >= 0) n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true);
-        if (st->pa.pg >= 0) n.paused_reg[st->pa.pg] = fg_bmp_decide(st, &st->pa, (lossless >> (st->pa.pg % P)) & 1u, false);
+        if (st->s2.pg >= 0)
+            n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true, st->s2_ronly);
+        if (st->pa.pg >= 0)
+            n.paused_reg[st->pa.pg] = fg_bmp_decide(st, &st->pa, (lossless >> (st->pa.pg % P)) & 1u, false, false);
         /* event lane: the admission PG written back on this edge, with its new values */
         n.pa = fg_bmp_lane_of(st->w_apg, st->w_a_ing, st->w_a_hd, st->w_a_lim, st->w_a_rsm, reserve, XW);
-        /* scan: S1 compares what S0 read, unless that PG was written back on S0's edge or is on
-         * this one (stale: the next pass sees it); S0 reads the ring's PG (R1: the one whose
+        /* scan: S1 compares what S0 read; a read an admission's write-back on S0's edge made
+         * stale is dropped (occupancy up: lane A decided that PG), one a release's on S0's edge
+         * or this one made stale may only resume (occupancy down: a resume on the old, higher
+         * values holds on the real ones); S0 reads the ring's PG (R1: the one whose
          * xoff/xon the ring registered on the edge before): its counters as registered before
          * this edge, and the static limits the ring writes on this edge or its port's dynamic
          * ones */
-        const bool s1_kill = st->s1_pg >= 0 && (st->s1_hit || st->s1_pg == st->w_apg || st->s1_pg == st->w_rpg);
-        if (s1_kill) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
-        n.s2 = fg_bmp_lane_of(s1_kill ? -1 : st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
+        /* an admission's write-back on this edge needs nothing: lane A decides that PG on the
+         * next edge, after the scan */
+        const bool kill_a = st->s1_pg >= 0 && st->s1_hit_a;
+        const bool kill_r = st->s1_pg >= 0 && (st->s1_hit_r || st->s1_pg == st->w_rpg);
+        if (kill_a) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
+        else if (kill_r) FG_COV(st, FG_BMP_COV_SCAN_RESUME_ONLY);
+        n.s2 = fg_bmp_lane_of(kill_a ? -1 : st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
+        n.s2_ronly = kill_r;
         n.s1_pg = st->cr_pg;
-        n.s1_hit = st->cr_pg >= 0 && (st->cr_pg == st->w_apg || st->cr_pg == st->w_rpg);
+        n.s1_hit_a = st->cr_pg >= 0 && st->cr_pg == st->w_apg;
+        n.s1_hit_r = st->cr_pg >= 0 && st->cr_pg == st->w_rpg;
         if (st->cr_pg >= 0) {
             const uint32_t x = st->cr_xoff + reserve;
             n.s1_ing = st->ingress_reg[st->cr_pg], n.s1_hd = st->hdrm_reg[st->cr_pg];

@@ -17,7 +17,7 @@
  *   edge C1 compare     (RTL: compares' signs and candidates registered; the model decides here)
  *   edge C2 decide      the admission and release PGs' new values (one decision unit); verdict
  *   edge W  write back  the new values into the two PGs' counters
- *   edge D  (= W)       the ops for the egress counters (RTL: a delta per EQ); parts of split, rs
+ *   edge D  (= W)       the ops for the egress counters (RTL: the two EQs' counters read); parts of split, rs
  *   edge Q  (= D2)      egress counters; split = s - min(s, room), rs = min(rem, sh)
  *   edge D3             split - rs formed (RTL); stat_eq_underflow
  *   edge E  shared      shared_used = sat(sat0(shared_used - rs) + split)
@@ -86,7 +86,8 @@ enum {
     FG_BMP_COV_STATIC_PAUSE,      /* static mode pause */
     FG_BMP_COV_STATIC_RESUME,     /* static mode resume */
     FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
-    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: its PG was written back since */
+    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: an admission wrote its PG on the read's edge */
+    FG_BMP_COV_SCAN_RESUME_ONLY,  /* the scan lane's read made stale by a release alone: resume only */
     FG_BMP_COV_N
 };
 extern const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N];
@@ -226,7 +227,7 @@ typedef struct {
     uint32_t w_a_lim, w_a_rsm;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
-    fg_bmp_op q_adm, q_rel; /* D: the ops whose deltas the egress counters take at Q */
+    fg_bmp_op q_adm, q_rel; /* D: the ops the egress counters take at Q */
     int c_aeq, q_aeq;       /* C2, D: the verdict's EQ (accepted or not; -1 none) */
     bool dd_eq_under;        /* the release at Q was larger than its EQ counter */
     uint32_t dd_s, dd_room, dd_rem, dd_sh;
@@ -241,14 +242,17 @@ typedef struct {
      * admission PG the slot in W writes back (its new values, the limits read at B); scan lane S: one
      * PG per edge in turn behind the configuration ring, read at S0 (the counters as
      * registered before that edge, the limits the ring writes then or the port's), compared
-     * at S1, decided at S2 unless that PG was written back on S0's or S1's edge (dropped at
-     * S1). Releases have no lane: the scan sees them. */
+     * at S1, decided at S2; a read made stale by an admission's write-back on S0's edge is
+     * dropped, one made stale by a release's on S0's or S1's edge may only resume (an
+     * admission's on S1's edge: lane A decides that PG on S2's edge, after the scan).
+     * Releases have no lane: the scan sees them. */
     fg_bmp_lane pa, s2;
-    uint16_t sc_pg;                 /* the PG the scan reads on the next edge */
+    uint16_t sc_pg;                 /* the PG the ring's R0 registers on the next edge (S0 reads it one later) */
     int s1_pg;                      /* S1: the PG read (-1 none) and its values */
-    bool s1_hit;                    /* that PG was written back on the read's edge */
+    bool s1_hit_a, s1_hit_r;        /* that PG was written back on the read's edge (adm / rel) */
+    bool s2_ronly;                  /* S2 may resume its PG, not pause it (a release since its read) */
     uint32_t s1_ing, s1_hd, s1_lim, s1_rsm;
-    /* configuration ring: on the scan's edge it registers xoff/xon of PG sc_pg; on the next
+    /* configuration ring: on R0's edge it registers xoff/xon of PG sc_pg; on the next
      * edge xlim, xrsm of that PG take xoff + reserve (clamped), xon + reserve */
     int cr_pg;
     uint32_t cr_xoff, cr_xon;

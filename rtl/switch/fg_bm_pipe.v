@@ -6,11 +6,11 @@
 // multiplexed: each ingress and egress port has a one-entry holding register (valid/ready),
 // and round-robin arbiters issue one admission and one release per cycle into a pipeline:
 //
-//   H capture -> A1 grant -> A2 slot (fields, PG one-hot, interlock) -> B prepare (limits
-//   L - s, the two PGs' counters read) -> C1 compares and candidates -> C2 decide once
-//   (verdict) -> W write back | D per-EQ deltas, parts of split and rs -> Q = D2 egress
-//   counters, split, rs -> D3 split - rs -> E shared_used
-//   -> D2 split, rs -> D3 split - rs -> E shared_used
+//   H capture -> A1 grant -> A2 slot (fields, PG one-hot, interlock) -> B prepare (limits,
+//   the two PGs' counters read) -> C1 compares and candidates -> C2 decide once (verdict)
+//   -> W write back | D the two EQs' counters read, parts of split and rs -> Q = D2 egress
+//   lanes, split, rs -> D3 split - rs -> E shared_used
+//   and the pause decided by lanes: the admission's PG after W, a scan over the PGs.
 //
 // Each counter sees at most one admission and one release per edge and each PG only selects
 // its new value, so no logic depends on N beyond the decoders, the AND-OR reads and the
@@ -72,7 +72,7 @@ module fg_bm_pipe #(
     output wire                             stat_bad_deq,
     output wire                             stat_pg_underflow,
     output wire                             stat_eq_underflow,
-    // the verdict's EQ count before its own admission (0 for none), one edge after adm_valid
+    // the verdict's EQ count before its own admission (0 for none), two edges after adm_valid
     // (the marker's queue length)
     output wire [CW-1:0]                    adm_eq_cnt,
     output wire                             stat_shared_underflow,
@@ -390,14 +390,13 @@ module fg_bm_pipe #(
     // no EQ (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, a_s_reg};
     wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
-    wire [LW-1:0] x_shr = {3'b000, a_lc};
     wire [LW-1:0] x_hd  = a_lossless ? {3'b000, a_headroom} : LNEG;
 
     reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
     reg  [PW-1:0] b_adm_i_reg, b_adm_o_reg;
     reg  [2:0]    b_adm_p_reg;
     reg  [SW-1:0] b_adm_s_reg;
-    reg  [LW-1:0] b_lim_res_reg, b_lim_shr_reg, b_lim_hd_reg;
+    reg  [LW-1:0] b_lim_res_reg, b_lim_hd_reg;   // reserve - s, headroom - s (LNEG: lossy)
     reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
     reg           b_rel_v_reg, b_rel_bad_reg;
     reg  [PW-1:0] b_rel_o_reg, b_rel_i_reg;
@@ -586,7 +585,18 @@ module fg_bm_pipe #(
     wire [CW-1:0] r_hd  = b_r_hd_reg;
     wire [OW-1:0] r_occ = b_r_occ_reg;
     wire v_res = f_fits({3'b000, a_ing}, b_lim_res_reg);
-    wire v_shr = f_fits({3'b000, a_ing}, b_lim_shr_reg);
+    // the shared limit: lim - s - ing >= 0 with lim as read at B (b_a_lim_reg: B registers
+    // the read alone, its AND-OR and the mode select were B's worst path in front of a
+    // subtraction), the three operands in one carry-save level and one chain:
+    // lim + ~s + ~ing + 2 = ps + {pc, 1} + 1
+    wire [LW-1:0] shr_x  = {3'b000, b_a_lim_reg};
+    wire [LW-1:0] shr_y  = ~{{(LW-SW){1'b0}}, b_adm_s_reg};
+    wire [LW-1:0] shr_z  = ~{3'b000, a_ing};
+    wire [LW-1:0] shr_ps = shr_x ^ shr_y ^ shr_z;
+    wire [LW-1:0] shr_pc = {(shr_x[LW-2:0] & shr_y[LW-2:0]) | (shr_x[LW-2:0] & shr_z[LW-2:0]) |
+                            (shr_y[LW-2:0] & shr_z[LW-2:0]), 1'b1};
+    wire [LW:0]   shr_d  = {shr_ps, 1'b1} + {shr_pc, 1'b1};
+    wire v_shr = !shr_d[LW];
     wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // LNEG unless lossless
     wire [OW-1:0] s_o  = {{(OW-SW){1'b0}}, b_adm_s_reg};
     wire [OW-1:0] r_o  = {{(OW-SW){1'b0}}, b_rel_s_reg};
@@ -678,22 +688,21 @@ module fg_bm_pipe #(
 
     // ================================================================== D: egress reads; Q: egress lanes
     // Two lanes update the egress counters, one for the admission's EQ and one for the
-    // release's. D reads each EQ's counter (AND-OR over its one-hot, the value before D) and,
-    // when the slot one ahead writes that EQ on D's edge, registers the value it writes
-    // (fwd_*: its admission lane's first, which holds both ops when they share an EQ); Q
-    // computes the lane's result from both registers side by side, each one carry chain from
-    // a register, and selects by the registered flag: sat(sat0(eg - d) + s) (both ops on one
-    // EQ: the admission's lane, d <= eg ? sat(eg + (s - d)) : s; the release alone
-    // sat0(eg - d)), written back with each EQ only selecting. The counters are the same on
-    // every edge as with one update per EQ (the C twin is unchanged), with four adders
-    // instead of N*P.
+    // release's. D registers each lane's base: the EQ's counter after D's edge, i.e. the
+    // value the slot one ahead writes on that edge when it writes that EQ (its admission
+    // lane's first, which holds both ops when they share an EQ), else the counter read
+    // (AND-OR over the one-hot). Q computes the lane's result from the base, one carry chain
+    // from a register: sat(sat0(eg - d) + s) (both ops on one EQ: the admission's lane,
+    // d <= eg ? sat(eg + (s - d)) : s; the release alone sat0(eg - d)), written back with each
+    // EQ only selecting. The counters are the same on every edge as with one update per EQ
+    // (the C twin is unchanged), with two lanes instead of an adder per EQ. (Forwarding the
+    // slot ahead's value at Q instead, a select in front of or behind Q's chains, cost the
+    // 4x2 block 13-15 MHz.)
     reg  [NPG-1:0] q_aoh_reg, q_roh_reg;       // the EQs Q writes (admission: an accepted one)
     reg  [SW-1:0]  q_s_reg, q_d_reg;
-    reg  [SW:0]    q_sd_reg;                   // s - d, signed (both ops on one EQ)
     reg            q_same_reg;                 // both ops on one EQ
-    reg  [CW-1:0]  q_rd_a_reg, q_rd_r_reg;     // the two EQs' counters read at D
-    reg            q_fa_reg, q_fr_reg;         // the slot ahead wrote the EQ on D's edge
-    reg  [CW-1:0]  q_fwd_a_reg, q_fwd_r_reg;   // ... and this value
+    reg  [CW+1:0]  q_add_reg;                  // s, or s - d (sign-extended) when both share it
+    reg  [CW-1:0]  q_base_a_reg, q_base_r_reg; // the two EQs' counters after D's edge
     reg  [CW-1:0]  adm_eq_cnt_reg;             // at Q: the verdict's EQ before its admission
     reg  [CW-1:0]  rd_a_eg, rd_r_eg;
     always @* begin
@@ -706,7 +715,6 @@ module fg_bm_pipe #(
     end
     wire [NPG-1:0] d_aoh = c_aeq_oh_reg & {NPG{c_adm_v_reg}};
     wire [CW-1:0] q_d_c = {{(CW-SW){1'b0}}, q_d_reg};
-    wire [CW+1:0] q_add_c = q_same_reg ? {{(CW+1-SW){q_sd_reg[SW]}}, q_sd_reg} : {{(CW+2-SW){1'b0}}, q_s_reg};
     // the admission lane on base b: its new value, and d <= b (used when both ops share the EQ)
     function [CW:0] f_adm_lane;                // {d <= b, new value}
         input [CW-1:0] b;
@@ -732,22 +740,21 @@ module fg_bm_pipe #(
             f_rel_lane = {!dif[CW], dif[CW] ? {CW{1'b0}} : dif[CW-1:0]};
         end
     endfunction
-    wire [CW:0]   a_on_fwd = f_adm_lane(q_fwd_a_reg, q_d_c, q_add_c, q_same_reg, q_s_reg);
-    wire [CW:0]   a_on_rd  = f_adm_lane(q_rd_a_reg, q_d_c, q_add_c, q_same_reg, q_s_reg);
-    wire [CW:0]   r_on_fwd = f_rel_lane(q_fwd_r_reg, q_d_c);
-    wire [CW:0]   r_on_rd  = f_rel_lane(q_rd_r_reg, q_d_c);
-    wire [CW:0]   a_res    = q_fa_reg ? a_on_fwd : a_on_rd;
-    wire [CW:0]   r_res    = q_fr_reg ? r_on_fwd : r_on_rd;
-    wire [CW-1:0] eg_a     = q_fa_reg ? q_fwd_a_reg : q_rd_a_reg;   // the EQ before this edge
+    wire [CW:0]   a_res    = f_adm_lane(q_base_a_reg, q_d_c, q_add_reg, q_same_reg, q_s_reg);
+    wire [CW:0]   r_res    = f_rel_lane(q_base_r_reg, q_d_c);
     wire [CW-1:0] eg_a_n   = a_res[CW-1:0];
     wire [CW-1:0] eg_r_n   = r_res[CW-1:0];
     wire          q_rel_v  = |q_roh_reg;
     wire          eq_under = q_rel_v && (q_same_reg ? !a_res[CW] : !r_res[CW]);
-    // D: the slot ahead's write on this edge, for the ops entering Q (its admission lane first)
+    // D: the bases, the slot ahead's write on this edge first (its admission lane first); the
+    // admission's for any verdict, dropped too (its lane writes nothing then, but adm_eq_cnt
+    // reads the EQ)
     wire          d_fa_a = |(c_aeq_oh_reg & q_aoh_reg);
-    wire          d_fa   = d_fa_a || |(c_aeq_oh_reg & q_roh_reg);
+    wire          d_fa_r = |(c_aeq_oh_reg & q_roh_reg);
     wire          d_fr_a = |(c_reqv_oh_reg & q_aoh_reg);
-    wire          d_fr   = d_fr_a || |(c_reqv_oh_reg & q_roh_reg);
+    wire          d_fr_r = |(c_reqv_oh_reg & q_roh_reg);
+    wire [CW-1:0] d_base_a = d_fa_a ? eg_a_n : d_fa_r ? eg_r_n : rd_a_eg;
+    wire [CW-1:0] d_base_r = d_fr_a ? eg_a_n : d_fr_r ? eg_r_n : rd_r_eg;
     wire [NPG*CW-1:0] eg_next;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eq
@@ -834,11 +841,12 @@ module fg_bm_pipe #(
     // slot in W writes back, from its new values and the limits read at B. Scan lane S: one
     // PG per edge in turn, behind the configuration ring (R0 registers PG k's xoff/xon; on
     // the next edge R1 writes k's static limits and S0 reads k's counters as registered,
-    // with those limits or its port's dynamic ones), compared at S1, decided at S2 - unless
-    // the PG was written back on S0's or S1's edge (its values are stale; the next pass sees
-    // the new ones). A release has no lane of its own: the scan sees it within N*P + 3 edges,
-    // as it sees threshold drift and configuration changes (a release can only lower a PG's
-    // occupancy: the delay postpones a resume, it never lets a packet in unpaused).
+    // with those limits or its port's dynamic ones), compared at S1, decided at S2 (a read
+    // the PG's write-back made stale is dropped or may only resume, below). A release has no
+    // lane of its own: the scan resumes a PG within N*P + 2 edges of its occupancy reaching
+    // the resume threshold, as it follows threshold drift (N*P + 2) and xoff/xon (N*P + 3); a
+    // release only lowers a PG's occupancy, so the delay postpones a resume and never lets a
+    // packet in unpaused.
     function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
         input [CW-1:0] ing;
         input [CW-1:0] hd;
@@ -851,10 +859,16 @@ module fg_bm_pipe #(
         end
     endfunction
     reg  [NPG-1:0] pa_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
-    // the PG S0 read was written back on the read's edge, or is on S1's: its values are
-    // stale, drop it
-    reg            s1_hit_reg;
-    wire           s1_kill = s1_hit_reg || |(s1_oh_reg & (w_aoh_reg | w_roh_reg));
+    // The PG S0 read is written back on S0's or S1's edge: its values are stale. By an
+    // admission on S0's edge (occupancy up; lane A decided that PG on S1's): the read is
+    // dropped; on S1's edge nothing is needed, lane A decides that PG on S2's edge and goes
+    // first. By a release (occupancy down): the scan may still resume the PG - a resume on
+    // the higher old values holds on the real ones - but not pause it. (Dropping those too let
+    // a PG drained in step with the scan, a release on every pass's read edges, stay paused
+    // until the drain stopped.)
+    reg            s1_hit_a_reg, s1_hit_r_reg;  // ... on S0's edge, by an admission / a release
+    wire           s1_kill_r = s1_hit_r_reg || |(s1_oh_reg & w_roh_reg);
+    reg            s2_ronly_reg;                // S2 may resume its PG, not pause it
     reg  [3:0]     pa_flags_reg, s2_flags_reg;
     reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, s1_lim_reg, cr_xoff_reg, cr_xon_reg;
     reg  [XW-1:0]  s1_rsm_reg;
@@ -909,7 +923,8 @@ module fg_bm_pipe #(
             wire       le_r  = fl[0];
             wire       pause  = !hd0 || (above && ge_p);
             wire       resume = hd0 && (!above || le_r);
-            wire       dec    = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : pause);
+            wire       may_p  = by_a || !s2_ronly_reg;
+            wire       dec    = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : (pause && may_p));
             assign paused_next[gk] = (by_a || s2_oh_reg[gk]) ? dec : paused_reg[gk];
         end
     endgenerate
@@ -970,7 +985,9 @@ module fg_bm_pipe #(
             w_a_rsm_reg <= {XW{1'b0}};
             pa_oh_reg <= {NPG{1'b0}};
             s1_oh_reg <= {NPG{1'b0}};
-            s1_hit_reg <= 1'b0;
+            s1_hit_a_reg <= 1'b0;
+            s1_hit_r_reg <= 1'b0;
+            s2_ronly_reg <= 1'b0;
             s2_oh_reg <= {NPG{1'b0}};
             sc_oh_reg <= {{(NPG-1){1'b0}}, 1'b1};
             cr_oh_reg <= {NPG{1'b0}};
@@ -1036,7 +1053,6 @@ module fg_bm_pipe #(
             b_adm_p_reg <= 3'd0;
             b_adm_s_reg <= {SW{1'b0}};
             b_lim_res_reg <= LNEG;
-            b_lim_shr_reg <= LNEG;
             b_lim_hd_reg <= LNEG;
             b_aoh_reg <= {NPG{1'b0}};
             b_rel_v_reg <= 1'b0;
@@ -1098,15 +1114,11 @@ module fg_bm_pipe #(
             q_roh_reg <= {NPG{1'b0}};
             q_s_reg <= {SW{1'b0}};
             q_d_reg <= {SW{1'b0}};
-            q_sd_reg <= {(SW+1){1'b0}};
             q_same_reg <= 1'b0;
-            q_rd_a_reg <= {CW{1'b0}};
             adm_eq_cnt_reg <= {CW{1'b0}};
-            q_rd_r_reg <= {CW{1'b0}};
-            q_fa_reg <= 1'b0;
-            q_fr_reg <= 1'b0;
-            q_fwd_a_reg <= {CW{1'b0}};
-            q_fwd_r_reg <= {CW{1'b0}};
+            q_add_reg <= {(CW+2){1'b0}};
+            q_base_a_reg <= {CW{1'b0}};
+            q_base_r_reg <= {CW{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
             ingress_reg <= {(NPG*CW){1'b0}};
             hdrm_reg <= {(NPG*CW){1'b0}};
@@ -1224,7 +1236,6 @@ module fg_bm_pipe #(
             b_adm_s_reg <= a_s_reg;
             b_adm_t_reg <= a_t_reg;
             b_lim_res_reg <= x_res - a_s_l;
-            b_lim_shr_reg <= x_shr - a_s_l;
             b_lim_hd_reg <= x_hd - a_s_l;
             b_aoh_reg <= a_oh_next;
             b_rel_v_reg <= r_live && !rel_hold;
@@ -1319,19 +1330,14 @@ module fg_bm_pipe #(
             q_roh_reg <= c_reqv_oh_reg;
             q_s_reg <= c_adm_s_reg;
             q_d_reg <= c_rel_s_reg;
-            q_sd_reg <= c_sd_reg;
             q_same_reg <= |(d_aoh & c_reqv_oh_reg);
-            q_rd_a_reg <= rd_a_eg;
-            q_rd_r_reg <= rd_r_eg;
-            // the admission's for any verdict, dropped too (its lane writes nothing then, but
-            // adm_eq_cnt reads the EQ)
-            q_fa_reg <= d_fa;
-            q_fr_reg <= d_fr;
-            q_fwd_a_reg <= d_fa_a ? eg_a_n : eg_r_n;
-            q_fwd_r_reg <= d_fr_a ? eg_a_n : eg_r_n;
+            q_add_reg <= (|(d_aoh & c_reqv_oh_reg)) ? {{(CW+1-SW){c_sd_reg[SW]}}, c_sd_reg}
+                                                   : {{(CW+2-SW){1'b0}}, c_adm_s_reg};
+            q_base_a_reg <= d_base_a;
+            q_base_r_reg <= d_base_r;
             // Q (= D2)
             egress_reg <= eg_next;
-            adm_eq_cnt_reg <= eg_a;
+            adm_eq_cnt_reg <= q_base_a_reg;
             dd_eq_under_reg <= eq_under;
             // D: parts of split and rs
             dd_split_v_reg <= c_adm_v_reg && (c_where_reg == 2'd1);
@@ -1392,8 +1398,10 @@ module fg_bm_pipe #(
             paused_reg <= paused_next;
             pa_oh_reg <= w_aoh_reg;
             pa_flags_reg <= f_pflags(w_a_ing_reg, w_a_hd_reg, w_a_lim_reg, w_a_rsm_reg, cq_reserve_reg);
-            s2_oh_reg <= s1_oh_reg & {NPG{!s1_kill}};
-            s1_hit_reg <= |(cr_oh_reg & (w_aoh_reg | w_roh_reg));
+            s2_oh_reg <= s1_oh_reg & {NPG{!s1_hit_a_reg}};
+            s2_ronly_reg <= s1_kill_r;
+            s1_hit_a_reg <= |(cr_oh_reg & w_aoh_reg);
+            s1_hit_r_reg <= |(cr_oh_reg & w_roh_reg);
             s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim_reg, s1_rsm_reg, cq_reserve_reg);
             s1_oh_reg <= cr_oh_reg;
             s1_ing_reg <= sc_ing;

@@ -48,7 +48,8 @@ module fg_ecn_mark #(
     input  wire                         in_valid,
     input  wire [2:0]                   in_prio,
     input  wire                         in_ect,
-    // the length of the input's EQ, in the cycle after its edge 1 (a register of the user's)
+    // the length of the input's EQ, presented after its edge 2 and read on edge 3 (a register
+    // of the user's, loaded on edge 2)
     input  wire [CW-1:0]                in_q,
     // the decision of the input sampled LATENCY (6) edges before (registered)
     output wire                         mark

@@ -93,7 +93,7 @@ module fg_sw_admit #(
     wire [PW-1:0] adm_dst;
     /* verilator lint_off UNUSEDSIGNAL */
     wire          adm_ect;      // the marker's inputs (unused with ECN = 0); the verdict's EQ
-    wire [CW-1:0] adm_eq_cnt;   // length comes one edge after the verdict
+    wire [CW-1:0] adm_eq_cnt;   // length comes two edges after the verdict
     /* verilator lint_on UNUSEDSIGNAL */
     wire          adm_stat_drop, adm_stat_violation;
     // release events, underflow pulses, thresholds and the admitted size are observation

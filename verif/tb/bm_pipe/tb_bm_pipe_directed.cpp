@@ -10,8 +10,8 @@
 // Edge e is the e-th call of the step (0 and 1 are reset); "after e" = the registered outputs
 // then. An offer driven in cycle c is captured at edge c (H), granted at c+1 (A1: the holding
 // register empties), in slot A2 at c+2, prepared at c+3 (B, which reads the PG's counters),
-// compared at c+4 (C1), decided at c+5 (C2: verdict), written at c+6 (W; D registers the EQ's
-// delta), the EQ counter at c+7 (Q); split/rs at c+7 (D2), c+8 (D3), shared_used at c+9 (E),
+// compared at c+4 (C1), decided at c+5 (C2: verdict), written at c+6 (W; D reads the EQ's
+// counter), the EQ counter at c+7 (Q); split/rs at c+7 (D2), c+8 (D3), shared_used at c+9 (E),
 // when no interlock wait intervenes (an op in A2 waits while either of the two slots ahead,
 // at B or C1, names its PG).
 #define TB_N_PORTS 4

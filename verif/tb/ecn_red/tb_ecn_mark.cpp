@@ -6,10 +6,10 @@
 // Kmax, p = 0 (slope 0), p = 1 (product >= 2^32), a p = 1/2 draw checked against an LFSR
 // sequence computed here (one step per input, ECT or not), back-to-back inputs.
 // Random, in phases: queue lengths drawn around Kmin/Kmax, thresholds and slope changed per
-// phase, Kmin == Kmax now and then, ECT and priority mixes (some priorities >= N_PRIO, some
-// destinations naming no port when N_PORTS is not a power of two), input load from sparse to
-// every cycle, seed loads, rare resets. in_q changes on a quarter of the edges (the RTL reads
-// it only on an input's third edge: the lock-step checks that edge's value is the one used).
+// phase, Kmin == Kmax now and then, ECT and priority mixes (some priorities >= N_PRIO), input
+// load from sparse to every cycle, seed loads, rare resets. in_q changes on a quarter of the
+// edges (the RTL reads it only on an input's third edge: the lock-step checks that edge's
+// value is the one used).
 #include <deque>
 
 #include "Vtop.h"
