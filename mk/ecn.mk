@@ -9,7 +9,7 @@ $(eval $(call FG_LOCKSTEP,ecn_red_4x2_bug,fg_ecn_red,$(ECN_RED_RTL),verif/tb/ecn
 $(eval $(call FG_ICARUS,ecn_red,ecn_red_4x2,$$(ECN_RED_RTL),50000,))
 
 # The pipelined one-decision-per-cycle marker of the line-rate core (rtl/switch/fg_ecn_mark.v,
-# cmodel/switch/ecn_mark.c): lock-step at 2, 8 and 3 priorities (codes >= N_PRIO occur),
+# cmodel/switch/ecn_mark.c): lock-step at 2, 8 and 3 priorities (codes >= N_PRIO occur at 2, 3),
 # the bug twin, the Icarus replay. The queue length is an input (the buffer manager's), so
 # only N_PRIO shapes the block.
 ECN_MARK_RTL := $(call fg_rtl_files,fg_ecn_mark)

@@ -144,7 +144,16 @@ struct TbBmPipeDirected : TbBmPipe {
         // shared_used 16), compares at 53 (hd 0, 12 <= 14), resumed after edge 54.
         offers.push_back(Offer{40, true, 1, 1, 0, 5});
         C(53, "PG(0,1) still paused (the release is seen by the scan)", 0x2, paused);
-        C(54, "PG(0,1) resumed by the scan lane", 0, paused);
+        // A second release R' (cycle 46, egress 1 prio 1 from ingress 0, 2 cells: A2 48, B 49,
+        // verdict 51, W 52, Q 53, E 55; rs = min(2, 12 - 2) = 2) writes PG 1 back on the scan's
+        // read edge 52, so that read (ing 12) is stale - by a release, which only lowers the
+        // occupancy: it may still resume the PG (dropping it would resume after edge 62).
+        offers.push_back(Offer{46, true, 1, 1, 0, 2});
+        C(51, "rel_valid R' from egress port 1", 0x101, relv);
+        C(52, "ingress(0,1) = 12 - 2", 10, ing(0, 1));
+        C(53, "egress(1,1) = 2 - 2", 0, eg(1, 1));
+        C(54, "PG(0,1) resumed by the scan lane on a read R' made stale", 0, paused);
+        C(55, "shared_used = 11 - 2", 9, su);
         C(45, "rel_valid from egress port 1", 0x101, relv);
         C(46, "ingress(0,1) = 12", 12, ing(0, 1));
         C(46, "hdrm(0,1) = 0", 0, hd(0, 1));
@@ -167,12 +176,13 @@ struct TbBmPipeDirected : TbBmPipe {
         C(59, "ingress(1,0) = 1", 1, ing(1, 0));
         C(60, "egress(2,0) = 2 - 1", 1, eg(2, 0));
         // an admission and a release of one PG side by side in slot A2 take turns. shared_used is
-        // 11 (the P9/R1 pair touched no shared cell), pool_free 33, thr 16, lim 18.
-        // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 18 - 3 -> shared
+        // 9 (R' took 2 at 55; the P9/R1 pair touched no shared cell), pool_free 35, thr 17,
+        // lim 19 from edge 59.
+        // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 19 - 3 -> shared
         // (A2 62, B 63, C1 64, verdict 65, W 66, Q 67). P7 cycle 62, same PG, 2 cells, and R2
         // cycle 62 egress 0 prio 0 from ingress 3, 3 cells: both in slot A2 at 64; at 65 both
         // wait for P6 (at C1); at 66 their first turn: the release waits, P7 goes (B 66, P6
-        // forwarded: ing 3; 3 <= 16 -> shared, verdict 68, W 69, Q 70). R2 then waits at 67
+        // forwarded: ing 3; 3 <= 19 - 2 -> shared, verdict 68, W 69, Q 70). R2 then waits at 67
         // and 68 (P7 at B, at C1), B 69 (P7 forwarded: ing 5), verdict 71, W 72: 5 - 3, Q 73.
         offers.push_back(Offer{60, false, 3, 0, 0, 3});
         offers.push_back(Offer{62, false, 3, 0, 0, 2});
