@@ -103,6 +103,7 @@ module fg_bm_pipe #(
     localparam [N_PORTS-1:0] ONE_N    = 1;   // port 0, one-hot
     localparam [2*N_PORTS-1:0] ONE_2N = 1;
     localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
+    localparam [N_PORTS*N_PRIO-1:0] ONE_PG = 1;   // PG 0, one-hot (the ring's first)
 
 
     // v <= lim for an unsigned CW/OW-bit v and a signed XW-bit lim: the sign of lim - v (it
@@ -844,9 +845,10 @@ module fg_bm_pipe #(
     // with those limits or its port's dynamic ones), compared at S1, decided at S2 (a read
     // the PG's write-back made stale is dropped or may only resume, below). A release has no
     // lane of its own: the scan resumes a PG within N*P + 2 edges of its occupancy reaching
-    // the resume threshold, as it follows threshold drift (N*P + 2) and xoff/xon (N*P + 3); a
-    // release only lowers a PG's occupancy, so the delay postpones a resume and never lets a
-    // packet in unpaused.
+    // the resume threshold and staying there, as it follows threshold drift (N*P + 2) and
+    // xoff/xon (N*P + 3), with the exceptions of its phase in docs/blocks/bm_pipe.md; a release
+    // only lowers a PG's occupancy, so the delay postpones a resume and never lets a packet
+    // in unpaused.
     function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
         input [CW-1:0] ing;
         input [CW-1:0] hd;
@@ -989,7 +991,7 @@ module fg_bm_pipe #(
             s1_hit_r_reg <= 1'b0;
             s2_ronly_reg <= 1'b0;
             s2_oh_reg <= {NPG{1'b0}};
-            sc_oh_reg <= {{(NPG-1){1'b0}}, 1'b1};
+            sc_oh_reg <= ONE_PG;
             cr_oh_reg <= {NPG{1'b0}};
             pa_flags_reg <= 4'd0;
             s2_flags_reg <= 4'd0;
