@@ -872,8 +872,16 @@ module fg_bm_pipe #(
     wire           s1_kill_r = s1_hit_r_reg || |(s1_oh_reg & w_roh_reg);
     reg            s2_ronly_reg;                // S2 may resume its PG, not pause it
     reg  [3:0]     pa_flags_reg, s2_flags_reg;
-    reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, s1_lim_reg, cr_xoff_reg, cr_xon_reg;
-    reg  [XW-1:0]  s1_rsm_reg;
+    reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, cr_xoff_reg, cr_xon_reg;
+    // S0 registers both modes' limits and the mode, S1 selects in front of its compares (the
+    // ring's sum, its clamp and the mode select into one register was the 4x2 block's worst
+    // path in two seeds of three)
+    reg  [CW-1:0]  s1_xlim_reg, s1_dlim_reg;
+    reg  [OW-1:0]  s1_xrsm_reg;
+    reg  [XW-1:0]  s1_drsm_reg;
+    reg            s1_static_reg;
+    wire [CW-1:0]  s1_lim = s1_static_reg ? s1_xlim_reg : s1_dlim_reg;
+    wire [XW-1:0]  s1_rsm = s1_static_reg ? {1'b0, s1_xrsm_reg} : s1_drsm_reg;
     // R0's read of the configuration (PG sc_oh_reg) and S0's of the counters (PG cr_oh_reg,
     // the one R0 read on the edge before), as registered: no write-back forwarded (reading
     // the counters' next values kept yosys from folding their write selects into the flops'
@@ -997,8 +1005,11 @@ module fg_bm_pipe #(
             s2_flags_reg <= 4'd0;
             s1_ing_reg <= {CW{1'b0}};
             s1_hd_reg <= {CW{1'b0}};
-            s1_lim_reg <= {CW{1'b0}};
-            s1_rsm_reg <= {XW{1'b0}};
+            s1_xlim_reg <= {CW{1'b0}};
+            s1_dlim_reg <= {CW{1'b0}};
+            s1_xrsm_reg <= {OW{1'b0}};
+            s1_drsm_reg <= {XW{1'b0}};
+            s1_static_reg <= 1'b0;
             cr_xoff_reg <= {CW{1'b0}};
             cr_xon_reg <= {CW{1'b0}};
             r_pg_ing_reg <= {NPG{1'b0}};
@@ -1404,12 +1415,15 @@ module fg_bm_pipe #(
             s2_ronly_reg <= s1_kill_r;
             s1_hit_a_reg <= |(cr_oh_reg & w_aoh_reg);
             s1_hit_r_reg <= |(cr_oh_reg & w_roh_reg);
-            s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim_reg, s1_rsm_reg, cq_reserve_reg);
+            s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim, s1_rsm, cq_reserve_reg);
             s1_oh_reg <= cr_oh_reg;
             s1_ing_reg <= sc_ing;
             s1_hd_reg <= sc_hd;
-            s1_lim_reg <= cq_static_mode_reg ? f_clamp(cr_xlim_sum) : sc_dlim;
-            s1_rsm_reg <= cq_static_mode_reg ? {1'b0, cr_xrsm_sum} : sc_drsm;
+            s1_xlim_reg <= f_clamp(cr_xlim_sum);
+            s1_dlim_reg <= sc_dlim;
+            s1_xrsm_reg <= cr_xrsm_sum;
+            s1_drsm_reg <= sc_drsm;
+            s1_static_reg <= cq_static_mode_reg;
             sc_oh_reg <= sc_oh_next;
         end
     end
