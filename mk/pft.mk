@@ -14,6 +14,9 @@ $(eval $(call FG_PFT_LS,pft_ft_ri,0,1,12,32,16,libfgmodel))
 $(eval $(call FG_PFT_LS,pft_at_fi,1,0,12,32,16,libfgmodel))
 $(eval $(call FG_PFT_LS,pft_at_ri,1,1,12,32,16,libfgmodel))
 $(eval $(call FG_PFT_LS,pft_w48,1,1,16,48,8,libfgmodel))
+# f narrower than c (FW 8, CW_C 16): c >> (n - m) still has bits above f's width, the saturation
+# by the bits of c that land above FW in both shift directions
+$(eval $(call FG_PFT_LS,pft_w8,0,0,16,8,8,libfgmodel))
 $(eval $(call FG_PFT_LS,pft_bug,1,0,12,32,16,libfgmodel_bug))
 
 $(eval $(call FG_ICARUS,pft_at_ri,pft_at_ri,$$(PFT_RTL),20000,))

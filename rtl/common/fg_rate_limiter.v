@@ -18,8 +18,9 @@
 // floored at -(2^SW)<<16 (a queue that starts while not allowed owes at most one packet).
 // allow = tokens >= 0.
 //
-// `allow` is registered: after the edge of a start at edge t, the next start may come at the
-// earliest on edge t + L*2^k (stage) / when the tokens are back to >= 0 (bucket). A start
+// `allow` is registered (each engine's own, selected by the registered mode): after the edge
+// of a start at edge t, the next start may come at the earliest on edge t + L*2^k (stage) /
+// when the tokens are back to >= 0 (bucket). A start
 // while allow is low is obeyed (the limiter restarts its count) and pulses stat_early.
 //
 // PIPE = 1 (token engine only; the stage engine is the same at both): the bucket's inputs
@@ -37,13 +38,18 @@ module fg_rate_limiter #(
     parameter integer SW        = 8,    // packet length width (cycles / cells), 1..16
     parameter integer MAX_STAGE = 20,   // largest stage the prescaler times, 1..24
     parameter integer DW        = 16,   // bucket depth width (cells), 1..24
-    parameter integer PIPE      = 0     // 0: token update in one cycle; 1: registered inputs
+    parameter integer PIPE      = 0,    // 0: token update in one cycle; 1: registered inputs
+    // 1: `stage` carries the stage of the next cycle (the value the user's stage register takes
+    // on this edge) and the limiter registers its unit mask from it, so the stage decode is not
+    // in front of the unit-end test; the behaviour is that of STAGE_AHEAD = 0 fed the stage
+    // one edge later (the same C twin)
+    parameter integer STAGE_AHEAD = 0
 ) (
     input  wire          clk,
     input  wire          rst,
     // configuration
     input  wire          cfg_token_mode,
-    input  wire [4:0]    stage,          // current stage k (from the rate adjuster)
+    input  wire [4:0]    stage,          // current stage k (STAGE_AHEAD = 1: next cycle's)
     input  wire [16:0]   cfg_rate,       // Q1.16 of line rate (token mode)
     input  wire [DW-1:0] cfg_depth,      // bucket depth in cells (token mode)
     // packets of this queue
@@ -68,6 +74,9 @@ module fg_rate_limiter #(
         if (PIPE < 0 || PIPE > 1) begin : g_bad_pipe
             fg_rate_limiter_PIPE_must_be_0_or_1 u_param_error ();
         end
+        if (STAGE_AHEAD < 0 || STAGE_AHEAD > 1) begin : g_bad_stage_ahead
+            fg_rate_limiter_STAGE_AHEAD_must_be_0_or_1 u_param_error ();
+        end
     endgenerate
 
     // the token engine's cap and floor signs (PIPE 1): full-width chains on ECP5, carry-select
@@ -88,7 +97,21 @@ module fg_rate_limiter #(
     reg  [SW-1:0]        units_next;
     reg  [MAX_STAGE-1:0] pre_reg;
     reg  [MAX_STAGE-1:0] pre_next;
-    reg  [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
+    wire [MAX_STAGE-1:0] unit_mask;    // low k bits set: a unit is 2^k cycles
+    // bit b set for b < stage (a stage >= MAX_STAGE shifts every one out: all ones), written
+    // as a shift, not per-bit compares (yosys builds those as carry chains)
+    wire [MAX_STAGE-1:0] stage_mask = ~({MAX_STAGE{1'b1}} << stage);
+    generate
+        if (STAGE_AHEAD == 1) begin : g_mask_reg
+            // loaded on every edge, in reset too: after reset it holds the stage of the cycle
+            // (the stage engine does not depend on the stage while reset is high)
+            reg [MAX_STAGE-1:0] mask_reg;
+            always @(posedge clk) mask_reg <= stage_mask;
+            assign unit_mask = mask_reg;
+        end else begin : g_mask_now
+            assign unit_mask = stage_mask;
+        end
+    endgenerate
     // the next state with no start (from the registers) and with a start (from pkt_cells and
     // the stage), each complete, then one select by pkt_start: a start, which comes from the
     // environment's deq late in the cycle, reaches the flops and `allow` through that select
@@ -102,9 +125,6 @@ module fg_rate_limiter #(
     reg                  stage_allow_next;  // units_next == 0
 
     always @* begin
-        // bit b set for b < stage (a stage >= MAX_STAGE shifts every one out: all ones),
-        // written as a shift, not per-bit compares (yosys builds those as carry chains)
-        unit_mask = ~({MAX_STAGE{1'b1}} << stage);
         // No start: a unit of 2^k cycles ends when the prescaler's low k bits are all ones;
         // the count drops by one at a unit's end, and allow comes from the tests on the count
         // (zero, or one at a unit's end), not from a zero test behind the decrement.
@@ -266,36 +286,38 @@ module fg_rate_limiter #(
     endgenerate
 
     // ---- outputs -----------------------------------------------------------------------
-    reg allow_reg, allow_next;
+    // Each engine registers its own allow beside its logic, and the mode of the same edge is
+    // registered too: allow is the select of the two by the registered mode (the same value a
+    // single register of the selected allow would hold). One register behind the mode select
+    // put the token sum's sign 1-1.7 ns of wire from its chain, the NIC core's worst path on
+    // ECP5 in two seeds of three (154-157 MHz).
+    reg tok_allow_reg, stage_allow_reg, mode_tok_reg;
     reg stat_start_reg, stat_early_reg;
-
-    always @* begin
-        if (cfg_token_mode) begin
-            allow_next = tok_allow_next;
-        end else begin
-            allow_next = stage_allow_next;
-        end
-    end
+    wire allow_now = mode_tok_reg ? tok_allow_reg : stage_allow_reg;
 
     always @(posedge clk) begin
         if (rst) begin
-            units_reg      <= {SW{1'b0}};
-            pre_reg        <= {MAX_STAGE{1'b0}};
-            tokens_reg     <= {TW{1'b0}};
-            allow_reg      <= 1'b1;
-            stat_start_reg <= 1'b0;
-            stat_early_reg <= 1'b0;
+            units_reg       <= {SW{1'b0}};
+            pre_reg         <= {MAX_STAGE{1'b0}};
+            tokens_reg      <= {TW{1'b0}};
+            tok_allow_reg   <= 1'b1;
+            stage_allow_reg <= 1'b1;
+            mode_tok_reg    <= 1'b0;
+            stat_start_reg  <= 1'b0;
+            stat_early_reg  <= 1'b0;
         end else begin
-            units_reg      <= units_next;
-            pre_reg        <= pre_next;
-            tokens_reg     <= tokens_next;
-            allow_reg      <= allow_next;
-            stat_start_reg <= pkt_start;
-            stat_early_reg <= pkt_start && !allow_reg;
+            units_reg       <= units_next;
+            pre_reg         <= pre_next;
+            tokens_reg      <= tokens_next;
+            tok_allow_reg   <= tok_allow_next;
+            stage_allow_reg <= stage_allow_next;
+            mode_tok_reg    <= cfg_token_mode;
+            stat_start_reg  <= pkt_start;
+            stat_early_reg  <= pkt_start && !allow_now;
         end
     end
 
-    assign allow      = allow_reg;
+    assign allow      = allow_now;
     assign stat_start = stat_start_reg;
     assign stat_early = stat_early_reg;
 

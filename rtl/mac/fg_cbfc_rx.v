@@ -45,13 +45,25 @@ module fg_cbfc_rx #(
     // front of the FCCL's addition)
     wire        adv_clamp = |free_ext[24:11];
     wire [11:0] adv = adv_clamp ? MAX_ADV : {1'b0, free_ext[10:0]};
-    wire        emit = fccl_req || (timer_reg == 16'd0);
+    // timer == 0 is a register of its own (timer_zero_reg), formed with timer_next from the
+    // same selects: the 16-bit zero test in front of emit and timer_next's select, behind the
+    // cut's compare, was the NIC core's worst path on ECP5 in three seeds of three (151 MHz)
+    reg         timer_zero_reg;
+    wire        emit = fccl_req || timer_zero_reg;
     wire [15:0] timer_dec = timer_reg - 16'd1;
     // timer - 1 > period_m1 (the count is cut to a shorter period) is timer > max(cfg_tfc, 1)
     // when the timer is not 0 (it is not, where this is read): compared with cfg_tfc itself
-    // beside period_m1's subtraction, not behind it
+    // beside period_m1's subtraction, not behind it, as the borrow of cfg_tfc - timer (one
+    // carry chain; as `>` yosys built a LUT tree)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [16:0] tfc_minus_timer = {1'b0, cfg_tfc} - {1'b0, timer_reg};   // the borrow only
+    /* verilator lint_on UNUSEDSIGNAL */
     wire        timer_above = (cfg_tfc == 16'd0) ? (timer_reg[15:1] != 15'd0)
-                                                 : (timer_reg > cfg_tfc);
+                                                 : tfc_minus_timer[16];
+    // what timer_next == 0 is: period_m1 == 0 (cfg_tfc <= 1), or timer_dec == 0 (timer == 1)
+    wire        pm1_zero  = (cfg_tfc[15:1] == 15'd0);
+    wire        timer_one = (timer_reg == 16'd1);
+    wire        timer_zero_next = (emit || timer_above) ? pm1_zero : timer_one;
 
     always @* begin
         abr_next = abr_reg + blocks;
@@ -70,11 +82,13 @@ module fg_cbfc_rx #(
         if (rst) begin
             abr_reg <= 12'd0;
             timer_reg <= 16'd0;
+            timer_zero_reg <= 1'b1;
             fccl_reg <= 12'd0;
             fccl_valid_reg <= 1'b0;
         end else begin
             abr_reg <= abr_next;
             timer_reg <= timer_next;
+            timer_zero_reg <= timer_zero_next;
             fccl_reg <= fccl_next;
             fccl_valid_reg <= fccl_valid_next;
         end

@@ -92,8 +92,27 @@ module fg_gfc_time #(
     wire        tk_after_tick = tat_reg;                 // next cycle's tick if this one ticks
     // and if it counts down; kept as a net so the tick is one LUT behind the compare's chain
     // (yosys otherwise merged the select into a second level: 46 MHz on iCE40UP5K, 53 kept)
+    // On ECP5 written as the borrow of a subtraction, so yosys builds one carry chain (as `>=`
+    // it built three LUT levels and a wide-mux tree: the NIC core's worst path in one seed of
+    // three, 151 MHz; the block alone 181 -> 187 MHz); on iCE40 the LUT form is faster (52.9
+    // against 49.4 MHz for the block alone). The same function; FG_GFC_TIME_CHAIN_CMP picks
+    // the ECP5 form in simulation (its own lock-step build, mk/gfc.mk).
     (* keep *) wire tk_after_dec;
-    assign tk_after_dec = decm1_reg >= pm1n_reg;
+`ifdef FG_TECH_ECP5
+    localparam integer CMP_CHAIN = 1;
+`elsif FG_GFC_TIME_CHAIN_CMP
+    localparam integer CMP_CHAIN = 1;
+`else
+    localparam integer CMP_CHAIN = 0;
+`endif
+    generate
+        if (CMP_CHAIN == 1) begin : g_cmp_chain
+            wire [24:0] diff = {1'b0, decm1_reg} - {1'b0, pm1n_reg};
+            assign tk_after_dec = !diff[24];
+        end else begin : g_cmp_lut
+            assign tk_after_dec = decm1_reg >= pm1n_reg;
+        end
+    endgenerate
     wire [23:0] decm1_dec = decm1_reg - 24'd1;
 
     // What the rate is computed from on this edge: a sample is due (calc_valid), with

@@ -135,9 +135,27 @@ module fg_pft #(
     // ECP5). The shifted c is registered as its low FW bits and the OR of the bits above
     // (any of them set saturates f whatever k is), so the second stage adds FW + 1 bits, not
     // IW + 1 (43-bit carry chain and a 12-input OR behind it: 132 MHz).
+    // (only the low FW bits are read: FW may exceed IW, hence the extension)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [IW+FW-1:0] shr_ext     = {{FW{1'b0}}, shr_next};
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [FW-1:0]    shr_lo_next = shr_ext[FW-1:0];
-    wire             shr_hi_next = |shr_ext[IW+FW-1:FW];
+    // The OR of the bits above is taken from c itself, not from the shifters' output: bit b of
+    // c lands at b + m - n, at or above FW exactly when b + m >= FW + n, so a mask of those
+    // bits, formed from cfg_m and cfg_n on the edge that registers the shift amounts (the same
+    // latency), picks them (c, the shifter and a 43-bit OR in one edge were the NIC core's
+    // worst path on ECP5 in one seed of three, 151 MHz).
+    function [CW_C-1:0] f_hi_mask;
+        input [4:0] m;
+        input [4:0] n;
+        integer b;
+        begin
+            for (b = 0; b < CW_C; b = b + 1)
+                f_hi_mask[b] = ({2'b00, m} + b[6:0]) >= (FW[6:0] + {2'b00, n});
+        end
+    endfunction
+    reg  [CW_C-1:0]  hi_mask_reg;
+    wire             shr_hi_next = |(c & hi_mask_reg);
     reg  [FW-1:0]    shr_lo_reg;
     reg              shr_hi_reg;
     wire [FW:0]      f_sum   = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
@@ -292,6 +310,7 @@ module fg_pft #(
             shr_lo_reg         <= {FW{1'b0}};
             m_ge_n_reg         <= 1'b1;   // m = n = 0
             sh_left_reg        <= 5'd0;
+            hi_mask_reg        <= f_hi_mask(5'd0, 5'd0);
             sh_right_reg       <= 5'd0;
             shr_hi_reg         <= 1'b0;
             stat_enter_reg     <= 1'b0;
@@ -319,6 +338,7 @@ module fg_pft #(
             shr_lo_reg         <= shr_lo_next;
             m_ge_n_reg         <= m_ge_n_next;
             sh_left_reg        <= sh_left_next;
+            hi_mask_reg        <= f_hi_mask(cfg_m, cfg_n);
             sh_right_reg       <= sh_right_next;
             shr_hi_reg         <= shr_hi_next;
             stat_enter_reg     <= stat_enter_next;

@@ -38,6 +38,11 @@
 #ifndef TB_PIPE
 #define TB_PIPE 0
 #endif
+// -DTB_STAGE_AHEAD=1 (with -GSTAGE_AHEAD=1): the RTL's stage port carries the stage of the
+// next cycle, which the random run draws one cycle ahead; the model sees each cycle's own
+#ifndef TB_STAGE_AHEAD
+#define TB_STAGE_AHEAD 0
+#endif
 
 static fg_rate_limiter_cfg tb_cfg(int pipe = TB_PIPE) {
     fg_rate_limiter_cfg c{};
@@ -53,7 +58,8 @@ struct TbRateLimiter {
     fg::FgSignals sig;
     std::string module = "fg_rate_limiter";
     std::vector<std::pair<std::string, long>> params{
-        {"SW", TB_SW}, {"MAX_STAGE", TB_MAX_STAGE}, {"DW", TB_DW}, {"PIPE", TB_PIPE}};
+        {"SW", TB_SW}, {"MAX_STAGE", TB_MAX_STAGE}, {"DW", TB_DW}, {"PIPE", TB_PIPE},
+        {"STAGE_AHEAD", TB_STAGE_AHEAD}};
     bool require_coverage = true;
     fg::Options opt;
     fg_rate_limiter_cfg cfg = tb_cfg();
@@ -63,13 +69,15 @@ struct TbRateLimiter {
     bool rst = true;
     uint32_t obey_den = 50;   // 1 in obey_den starts ignores allow
     uint32_t busy_num = 3;    // a waiting packet is offered busy_num/4 of the cycles
+    uint8_t stage_next = 0;   // the stage drawn last: this cycle's, or the next one's (ahead)
 
     explicit TbRateLimiter(const fg::Options& o) : opt(o) {
         fg_rate_limiter_reset(&st, &cfg);
         out.allow = true;
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
         sig.input("cfg_token_mode", 1, &top->cfg_token_mode, [this] { return (uint64_t)in.cfg_token_mode; });
-        sig.input("stage", 5, &top->stage, [this] { return (uint64_t)in.stage; });
+        sig.input("stage", 5, &top->stage,
+                  [this] { return (uint64_t)(TB_STAGE_AHEAD ? stage_next : in.stage); });
         sig.input("cfg_rate", 17, &top->cfg_rate, [this] { return (uint64_t)in.cfg_rate; });
         sig.input("cfg_depth", TB_DW, &top->cfg_depth, [this] { return (uint64_t)in.cfg_depth; });
         sig.input("pkt_start", 1, &top->pkt_start, [this] { return (uint64_t)in.pkt_start; });
@@ -91,7 +99,9 @@ struct TbRateLimiter {
         if (r.chance(1, 30000)) obey_den = r.chance(1, 6) ? 3 : (uint32_t)r.range(20, 2000);
         if (r.chance(1, 20000)) busy_num = (uint32_t)r.range(1, 4);
         if (cycle == 0 || r.chance(1, 4000)) in.cfg_token_mode = r.chance(1, 2);
-        if (cycle == 0 || r.chance(1, 1500)) in.stage = pick_stage(r);
+        uint8_t drawn_before = stage_next;   // ahead: drawn on the cycle before for this one
+        if (cycle == 0 || r.chance(1, 1500)) stage_next = pick_stage(r);
+        in.stage = (TB_STAGE_AHEAD && cycle > 0) ? drawn_before : stage_next;
         if (cycle == 0 || r.chance(1, 3000)) {
             switch (r.below(7)) {
             case 0: in.cfg_rate = 0x10000; break;   // line rate
