@@ -36,7 +36,7 @@ typedef struct {
 
 typedef struct {
     uint32_t value;
-    uint32_t value_step; /* the value one step on (the RTL's combinational value_step) */
+    uint32_t value_step; /* the value one step on (the RTL keeps it in a register of its own) */
 } fg_lfsr_out;
 
 void fg_lfsr_reset(fg_lfsr_state *st, const fg_lfsr_cfg *cfg);

@@ -5,8 +5,10 @@
 // with TAPS = 32'h8020_0003. The state advances only when `step` is high (one step per use);
 // `load` (priority over step) writes `seed`; a zero seed, which would lock the register, is
 // replaced by 32'h0000_0001. value_step is the value one step on (what `value` becomes on an
-// edge with step and no load; combinational, for a user that compares with it one edge
-// ahead). The C twin is cmodel/common/lfsr.c.
+// edge with step and no load, for a user that compares with it one edge ahead): a register of
+// its own, kept one step ahead of the state (a user's compare behind the step's XOR was the
+// NIC core's worst path on ECP5 in one seed of three; unused, yosys removes it). The C twin is
+// cmodel/common/lfsr.c.
 `default_nettype none
 
 module fg_lfsr #(
@@ -25,22 +27,37 @@ module fg_lfsr #(
 
     reg  [31:0] state_reg;
     reg  [31:0] state_next;
-    wire [31:0] state_step = {1'b0, state_reg[31:1]} ^ (state_reg[0] ? TAPS : 32'd0);
+    // one step of the register
+    function [31:0] f_step;
+        input [31:0] x;
+        begin
+            f_step = {1'b0, x[31:1]} ^ (x[0] ? TAPS : 32'd0);
+        end
+    endfunction
+    localparam [31:0] RESET_STATE = (RESET_SEED == 32'd0) ? 32'd1 : RESET_SEED;
+    reg  [31:0] step_reg;            // f_step(state_reg), on every edge
+    reg  [31:0] step_next;
+    wire [31:0] state_step = step_reg;
 
     always @* begin
         state_next = state_reg;
+        step_next  = step_reg;
         if (load) begin
             state_next = (seed == 32'd0) ? 32'd1 : seed;
+            step_next  = (seed == 32'd0) ? f_step(32'd1) : f_step(seed);
         end else if (step) begin
             state_next = state_step;
+            step_next  = f_step(step_reg);
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            state_reg <= (RESET_SEED == 32'd0) ? 32'd1 : RESET_SEED;
+            state_reg <= RESET_STATE;
+            step_reg  <= f_step(RESET_STATE);
         end else begin
             state_reg <= state_next;
+            step_reg  <= step_next;
         end
     end
 

@@ -240,8 +240,13 @@ module fg_rate_limiter #(
             //           per bit) into one chain;
             //   under = rate - len - floor = (rate | 2^(SW+16)) - len, because the floor is
             //           -2^(SW+16) and rate < 2^17 <= 2^(SW+16) has no bit there.
+            // Each is formed for a start (len = L<<16) and for none (len = 0) side by side,
+            // and pkt_start selects: the start, decided late in the cycle by the user (the
+            // NIC core's from its inputs), reaches the registers through the select only, not
+            // through a carry chain (in front of over's chain it was the NIC core's worst path
+            // on ECP5 in one seed of three, 150 MHz).
             wire [OW-1:0] ov_rate = {{(OW-17){1'b0}}, cfg_rate};
-            wire [OW-1:0] ov_len  = {{(OW-SW-16){1'b0}}, pkt_cells, 16'h0000} & {OW{pkt_start}};
+            wire [OW-1:0] ov_len  = {{(OW-SW-16){1'b0}}, pkt_cells, 16'h0000};
             wire [OW-1:0] ov_ncap = ~{{(OW-DW-16){1'b0}}, cfg_depth, 16'h0000};
             wire [OW-1:0] ov_nlen = ~ov_len;
             wire [OW-1:0] ov_s    = ov_rate ^ ov_ncap ^ ov_nlen;
@@ -251,12 +256,17 @@ module fg_rate_limiter #(
                                   | (ov_ncap[OW-2:0] & ov_nlen[OW-2:0]);
             localparam [IW-1:0] FLOOR_BIT = {{(IW-1){1'b0}}, 1'b1} << (SW + 16);   // -floor
             wire [IW-1:0] un_rate = {{(IW-17){1'b0}}, cfg_rate} | FLOOR_BIT;
+            // with no start: delta = rate, over = rate + ~cap (rate - cap - 1), under = un_rate
+            wire signed [IW-1:0] delta_st = $signed({{(IW-17){1'b0}}, cfg_rate}) - $signed(ov_len[IW-1:0]);
+            wire signed [OW-1:0] over_st  = $signed(ov_s + {ov_c, 1'b1});
+            wire signed [OW-1:0] over_no  = $signed(ov_rate + ov_ncap);
+            wire signed [IW-1:0] under_st = $signed(un_rate - ov_len[IW-1:0]);
 
             always @* begin
                 cap_next   = $signed({{(TW-DW-16){1'b0}}, cfg_depth, 16'h0000});
-                delta_next = $signed({{(IW-17){1'b0}}, cfg_rate}) - $signed(ov_len[IW-1:0]);
-                over_next  = $signed(ov_s + {ov_c, 1'b1});
-                under_next = $signed(un_rate - ov_len[IW-1:0]);
+                delta_next = pkt_start ? delta_st : $signed({{(IW-17){1'b0}}, cfg_rate});
+                over_next  = pkt_start ? over_st : over_no;
+                under_next = pkt_start ? under_st : $signed(un_rate);
                 tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
                 // cap, floor or the sum as an AND-OR of the three: a select of the constant
                 // floor becomes the flops' synchronous set/reset in yosys, with the tests in

@@ -80,7 +80,7 @@ module fg_gfc_time #(
     reg         tat_reg;
     wire [23:0] pq_next   = (cfg_period == 24'd0) ? 24'd1 : cfg_period;
     wire [23:0] pqm1_next = (cfg_period == 24'd0) ? 24'd0 : (cfg_period - 24'd1);  // pq_next - 1
-    wire        tat_next  = pm2n_reg >= pqm1_reg;   // P - 2 >= P' - 1 as they stand after the edge
+    wire        tat_next;                           // P - 2 >= P' - 1 as they stand after the edge
     wire [23:0] pm2n_next = pq_reg - 24'd2;
     wire [23:0] pm3n_next = pq_reg - 24'd3;
     reg         sample_reg;
@@ -92,11 +92,12 @@ module fg_gfc_time #(
     wire        tk_after_tick = tat_reg;                 // next cycle's tick if this one ticks
     // and if it counts down; kept as a net so the tick is one LUT behind the compare's chain
     // (yosys otherwise merged the select into a second level: 46 MHz on iCE40UP5K, 53 kept)
-    // On ECP5 written as the borrow of a subtraction, so yosys builds one carry chain (as `>=`
-    // it built three LUT levels and a wide-mux tree: the NIC core's worst path in one seed of
-    // three, 151 MHz; the block alone 181 -> 187 MHz); on iCE40 the LUT form is faster (52.9
-    // against 49.4 MHz for the block alone). The same function; FG_GFC_TIME_CHAIN_CMP picks
-    // the ECP5 form in simulation (its own lock-step build, mk/gfc.mk).
+    // On ECP5 written (with tat_next's compare) as the borrow of a subtraction, so yosys builds
+    // one carry chain (as `>=` it built three LUT levels and a wide-mux tree: the NIC core's
+    // worst path in one seed of three, 151 MHz; the block alone 181 -> 187 MHz); on iCE40 the
+    // LUT form is faster (52.9 against 49.4 MHz for the block alone). The same function;
+    // FG_GFC_TIME_CHAIN_CMP picks the ECP5 form in simulation (its own lock-step build,
+    // mk/gfc.mk).
     (* keep *) wire tk_after_dec;
 `ifdef FG_TECH_ECP5
     localparam integer CMP_CHAIN = 1;
@@ -108,9 +109,12 @@ module fg_gfc_time #(
     generate
         if (CMP_CHAIN == 1) begin : g_cmp_chain
             wire [24:0] diff = {1'b0, decm1_reg} - {1'b0, pm1n_reg};
+            wire [24:0] tat_diff = {1'b0, pm2n_reg} - {1'b0, pqm1_reg};
             assign tk_after_dec = !diff[24];
+            assign tat_next     = !tat_diff[24];
         end else begin : g_cmp_lut
             assign tk_after_dec = decm1_reg >= pm1n_reg;
+            assign tat_next     = pm2n_reg >= pqm1_reg;
         end
     endgenerate
     wire [23:0] decm1_dec = decm1_reg - 24'd1;

@@ -11,8 +11,8 @@
 //     reset): the counters count down from them, and a W or N written during a window acts
 //     from the next window. FT and cfg_enable = 0 start a window on every edge, so AT begins
 //     with the parameters of the cycle before.
-// While Congested it throttles with f(c) = ((c << m) >> n) + k. c << m is formed in CW_C + 31
-// bits (m <= 31: no bit of c is lost before >> n); the sum saturates to FW bits.
+// While Congested it throttles with f(c) = ((c << m) >> n) + k, c << m taken with no bit lost
+// (c shifted by m - n); the sum saturates to FW bits.
 //   FI (cfg_injection 0): allow when the idle cycles since the last flit_sent >= f(c).
 //   RI (cfg_injection 1): allow when r >= f(c), r = the fg_lfsr value of the cycle (the LFSR
 //     steps every cycle), compared in max(FW, 32) + 1 bits, so an f >= 2^32 never allows.
@@ -77,7 +77,6 @@ module fg_pft #(
         end
     endgenerate
 
-    localparam integer IW   = CW_C + 31;                     // c << m, m <= 31
     localparam integer CMPW = ((FW > 32) ? FW : 32) + 1;     // r >= f without truncation
 
     reg            congested_reg, congested_next;
@@ -116,70 +115,103 @@ module fg_pft #(
     );
 
     // ---- f(c) = ((c << m) >> n) + k, saturating to FW bits ----
-    // With no bit lost, (c << m) >> n is c << (m - n) when m >= n and c >> (n - m) otherwise:
-    // one left and one right shifter side by side instead of two in series (timing).
-    // The shift amounts are formed from m and n one edge earlier (sh_*_reg: the subtraction
-    // in front of the shifters was the block's worst path), so a new m or n reaches the
-    // shifters one edge after it is presented.
+    // With no bit lost, (c << m) >> n is c shifted by d = m - n (left when d >= 0, right
+    // otherwise). The shift is formed from m and n one edge earlier, as a one-hot of d over
+    // -31..31 (d_oh_reg, bit d + 31) beside the amounts (sh_*_reg, for the saturation mask
+    // below), so a new m or n reaches the shift one edge after it is presented, and each bit
+    // j of the shifted c is one AND-OR over c: bit i of c lands at j when d = j - i (the
+    // subtraction in front of the shifters was the block's worst path once; two barrel
+    // shifters and their select, four LUT levels from c, the NIC core's on ECP5 in one seed
+    // of three, 152 MHz).
     wire            m_ge_n_next   = cfg_m >= cfg_n;
     wire [4:0]      sh_left_next  = cfg_m - cfg_n;
     wire [4:0]      sh_right_next = cfg_n - cfg_m;
+    wire [5:0]      d_next        = {1'b0, cfg_m} - {1'b0, cfg_n};   // -31..31, two's complement
     reg             m_ge_n_reg;
     reg  [4:0]      sh_left_reg, sh_right_reg;
-    wire [IW-1:0]   c_wide  = {31'd0, c};
-    wire [IW-1:0]   c_left  = c_wide << sh_left_reg;
-    wire [CW_C-1:0] c_right = c >> sh_right_reg;
-    wire [IW-1:0]   shr_next   = m_ge_n_reg ? c_left : {31'd0, c_right};
-    // Two stages: the shifted c is registered, the addition of k and the saturation follow
-    // on the next edge (shifters, then the addition, in one edge made this block 74 MHz on
-    // ECP5). The shifted c is registered as its low FW bits and the OR of the bits above
-    // (any of them set saturates f whatever k is), so the second stage adds FW + 1 bits, not
-    // IW + 1 (43-bit carry chain and a 12-input OR behind it: 132 MHz).
-    // (only the low FW bits are read: FW may exceed IW, hence the extension)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [IW+FW-1:0] shr_ext     = {{FW{1'b0}}, shr_next};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [FW-1:0]    shr_lo_next = shr_ext[FW-1:0];
-    // The OR of the bits above is taken from c itself, not from the shifters' output: bit b of
-    // c lands at b + m - n, at or above FW exactly when b + m >= FW + n, so a mask of those
-    // bits, formed from cfg_m and cfg_n on the edge that registers the shift amounts (the same
-    // latency), picks them (c, the shifter and a 43-bit OR in one edge were the NIC core's
-    // worst path on ECP5 in one seed of three, 151 MHz).
-    function [CW_C-1:0] f_hi_mask;
-        input [4:0] m;
-        input [4:0] n;
-        integer b;
+    reg  [62:0]     d_oh_reg;
+    // the one-hot of a difference d (6-bit two's complement, -31..31): bit d + 31
+    function [62:0] f_d_oh;
+        input [5:0] d;
+        integer k;
         begin
-            for (b = 0; b < CW_C; b = b + 1)
-                f_hi_mask[b] = ({2'b00, m} + b[6:0]) >= (FW[6:0] + {2'b00, n});
+            for (k = 0; k < 63; k = k + 1)
+                f_d_oh[k] = (d == k[5:0] - 6'd31);
         end
     endfunction
-    reg  [CW_C-1:0]  hi_mask_reg;
-    wire             shr_hi_next = |(c & hi_mask_reg);
+    // Two stages: the shifted c is registered, the addition of k and the saturation follow
+    // on the next edge (shifters, then the addition, in one edge made this block 74 MHz on
+    // ECP5). The shifted c is registered as its low FW bits, and whether any bit lands above
+    // them (any such bit saturates f whatever k is) is found beside (below), so the second
+    // stage adds FW + 1 bits (the full shifted width, a 43-bit carry chain and a 12-input OR
+    // behind it, made 132 MHz).
+    reg  [FW-1:0]   shr_lo_next;
+    integer sj, si;
+    always @* begin
+        shr_lo_next = {FW{1'b0}};
+        for (sj = 0; sj < FW; sj = sj + 1)
+            for (si = 0; si < CW_C; si = si + 1)
+                if (sj - si >= -31 && sj - si <= 31)
+                    shr_lo_next[sj] = shr_lo_next[sj] | (c[si] & d_oh_reg[sj - si + 31]);
+    end
+    // The OR of the bits above FW is taken from c itself, not from the shifters' output, on
+    // the second edge: bit b of c lands at b + m - n, at or above FW exactly when
+    // b + m >= FW + n, so c is registered (c_q) beside the shifted c, and a mask of those bits
+    // is formed from the registered shift amounts (mask_q, the amounts c was shifted by); the
+    // second stage ORs their AND, beside f's sum. (c, the shifter and a 43-bit OR in one edge
+    // were the NIC core's worst path on ECP5 in one seed of three, 151 MHz; a mask formed from
+    // cfg_m and cfg_n on the amounts' edge put m - n and a table in one edge, 150 MHz.)
+    // Each mask bit is a function of five bits of one amount, then the direction selects.
+    function [CW_C-1:0] f_hi_mask;
+        input       m_ge_n;
+        input [4:0] left;     // m - n when m >= n
+        input [4:0] right;    // n - m when m < n
+        integer b, v;
+        reg [CW_C-1:0] ml, mr;
+        begin
+            ml = {CW_C{1'b0}};
+            mr = {CW_C{1'b0}};
+            for (v = 0; v < 32; v = v + 1) begin
+                if (left == v[4:0])
+                    for (b = 0; b < CW_C; b = b + 1) ml[b] = (b + v >= FW);
+                if (right == v[4:0])
+                    for (b = 0; b < CW_C; b = b + 1) mr[b] = (b >= FW + v);
+            end
+            f_hi_mask = m_ge_n ? ml : mr;
+        end
+    endfunction
+    reg  [CW_C-1:0]  c_q_reg, mask_q_reg;
     reg  [FW-1:0]    shr_lo_reg;
-    reg              shr_hi_reg;
+    // kept as a net: each bit of f_now is then one LUT of (its sum bit, the carry, shr_hi)
+    (* keep *) wire  shr_hi;
+    assign shr_hi = |(c_q_reg & mask_q_reg);
     wire [FW:0]      f_sum   = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
-    wire             f_over  = shr_hi_reg || f_sum[FW];
+    wire             f_over  = shr_hi || f_sum[FW];
     wire [FW-1:0]    f_now   = f_sum[FW-1:0] | {FW{f_over}};
 
     // ---- AT window and FSM ----
     // The window registers count down from the W and N the window started with, and three
     // flags say where they stand (last cycle, one hit short, reached), each registered with
-    // the counters; c's four threshold compares are registered too (cx_*_reg). The decision
-    // of an edge is then a few LUT levels from flops with no carry chain in front of it.
+    // the counters; c's threshold compares are registered too (at_hit_reg, ft_cross_reg). The
+    // decision of an edge is then a few LUT levels from flops with no carry chain in front.
     // (Counting up against the live W and N with the state choosing which, and c's compares
     // in the same edge, was the NIC core's worst path: 103 MHz on ECP5, 31.6 on iCE40UP5K.)
+    // The compares are registered already selected by the state after the edge (an AT hit:
+    // c < th_s when Congested, c > th_e when Normal; an FT crossing likewise with t_s / t_e),
+    // the values the selects by congested_reg would give one edge on (the selects behind the
+    // four registers put two LUT levels more in front of the window's next values, the NIC
+    // core's worst path on ECP5 in one seed of three).
     wire cx_gt_te_next = c > cfg_t_e;
     wire cx_lt_ts_next = c < cfg_t_s;
     wire cx_gt_the_next = c > cfg_th_e;
     wire cx_lt_ths_next = c < cfg_th_s;
-    reg  cx_gt_te_reg, cx_lt_ts_reg, cx_gt_the_reg, cx_lt_ths_reg;
-    wire at_hit    = congested_reg ? cx_lt_ths_reg : cx_gt_the_reg;
+    reg  at_hit_reg, ft_cross_reg;
+    wire at_hit    = at_hit_reg;
     wire at_mode   = cfg_enable && cfg_strategy;
     // N is reached when this cycle's hit (if any) meets the hits still needed; checked before
     // the window end, so N reached in a window's last cycle counts
     wire at_reached = at_hit ? need1_reg : need0_reg;
-    wire ft_cross  = congested_reg ? cx_lt_ts_reg : cx_gt_te_reg;
+    wire ft_cross  = ft_cross_reg;
     // flip: the state changes on this edge (AT reached, FT crossed, or disabled while Congested)
     wire flip      = cfg_enable ? (cfg_strategy ? at_reached : ft_cross) : congested_reg;
     // the window counts on (AT, not reached, not its last cycle); otherwise a new one starts
@@ -287,10 +319,8 @@ module fg_pft #(
     always @(posedge clk) begin
         if (rst) begin
             congested_reg      <= 1'b0;
-            cx_gt_te_reg       <= 1'b0;
-            cx_lt_ts_reg       <= 1'b0;
-            cx_gt_the_reg      <= 1'b0;
-            cx_lt_ths_reg      <= 1'b0;
+            at_hit_reg         <= 1'b0;
+            ft_cross_reg       <= 1'b0;
             // no window after reset: "last cycle" and "not reached", so the first AT cycle
             // ends it and starts one with that cycle's W and N (rem_w 1 and need 2 are the
             // counters those flags describe)
@@ -310,18 +340,17 @@ module fg_pft #(
             shr_lo_reg         <= {FW{1'b0}};
             m_ge_n_reg         <= 1'b1;   // m = n = 0
             sh_left_reg        <= 5'd0;
-            hi_mask_reg        <= f_hi_mask(5'd0, 5'd0);
             sh_right_reg       <= 5'd0;
-            shr_hi_reg         <= 1'b0;
+            d_oh_reg           <= f_d_oh(6'd0);
+            c_q_reg            <= {CW_C{1'b0}};
+            mask_q_reg         <= {CW_C{1'b0}};
             stat_enter_reg     <= 1'b0;
             stat_exit_reg      <= 1'b0;
             stat_throttled_reg <= 1'b0;
         end else begin
             congested_reg      <= congested_next;
-            cx_gt_te_reg       <= cx_gt_te_next;
-            cx_lt_ts_reg       <= cx_lt_ts_next;
-            cx_gt_the_reg      <= cx_gt_the_next;
-            cx_lt_ths_reg      <= cx_lt_ths_next;
+            at_hit_reg         <= congested_next ? cx_lt_ths_next : cx_gt_the_next;
+            ft_cross_reg       <= congested_next ? cx_lt_ts_next : cx_gt_te_next;
             rem_w_reg          <= rem_w_next;
             need_reg           <= need_next;
             last_reg           <= last_next;
@@ -338,9 +367,10 @@ module fg_pft #(
             shr_lo_reg         <= shr_lo_next;
             m_ge_n_reg         <= m_ge_n_next;
             sh_left_reg        <= sh_left_next;
-            hi_mask_reg        <= f_hi_mask(cfg_m, cfg_n);
             sh_right_reg       <= sh_right_next;
-            shr_hi_reg         <= shr_hi_next;
+            d_oh_reg           <= f_d_oh(d_next);
+            c_q_reg            <= c;
+            mask_q_reg         <= f_hi_mask(m_ge_n_reg, sh_left_reg, sh_right_reg);
             stat_enter_reg     <= stat_enter_next;
             stat_exit_reg      <= stat_exit_next;
             stat_throttled_reg <= flit_req && !allow_reg;
