@@ -55,6 +55,14 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
     st->k.c_aeq = st->c_aeq = st->q_aeq = -1;
     st->pa.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
+    {
+        const int npg = cfg->n_ports * cfg->n_prio;
+        /* the index registers count as if the ring had been running: mon_pg names PG
+         * (c - FG_BMP_MON_DELAY) mod npg in cycle c (R1 one PG ahead of S1, S1 of the monitor) */
+        st->cr_k = (uint16_t)((npg - 1) % npg);
+        st->s1_k = (uint16_t)((2 * npg - 2) % npg);
+        st->o.mon_pg = (uint16_t)((FG_BMP_MON_DELAY * (npg - 1)) % npg);
+    }
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
@@ -494,6 +502,14 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         if (kill_a) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
         else if (kill_r) FG_COV(st, FG_BMP_COV_SCAN_RESUME_ONLY);
         n.s2 = fg_bmp_lane_of(kill_a ? -1 : st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
+        /* the monitor: what S0 read, whatever became of it */
+        n.o.mon_valid = st->s1_pg >= 0;
+        n.o.mon_pg = st->s1_k;
+        n.s1_k = st->cr_k;
+        n.cr_k = st->sc_pg;
+        n.o.mon_ing = st->s1_pg >= 0 ? st->s1_ing : 0;
+        n.o.mon_hd = st->s1_pg >= 0 ? st->s1_hd : 0;
+        n.o.mon_occ = n.o.mon_ing + n.o.mon_hd;
         n.s2_ronly = kill_r;
         n.s1_pg = st->cr_pg;
         n.s1_hit_a = st->cr_pg >= 0 && st->cr_pg == st->w_apg;

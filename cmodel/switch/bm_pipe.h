@@ -39,6 +39,9 @@ extern "C" {
 #define FG_BMP_MAX_PORTS 32
 #define FG_BMP_MAX_PRIO 8
 #define FG_BMP_MAX_PG (FG_BMP_MAX_PORTS * FG_BMP_MAX_PRIO)
+/* the monitor names PG (c - FG_BMP_MON_DELAY) mod npg in cycle c after reset (the RTL's
+ * mon_pg; a stream consumer such as fg_gfc_scan takes it as its PHASE) */
+#define FG_BMP_MON_DELAY 3
 
 /* adm_where codes (as fg_bm's enq_where) */
 enum { FG_BMP_WHERE_RESERVE = 0, FG_BMP_WHERE_SHARED = 1, FG_BMP_WHERE_HEADROOM = 2, FG_BMP_WHERE_DROPPED = 3 };
@@ -137,6 +140,12 @@ typedef struct {
     bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
     uint32_t adm_eq_cnt;        /* the verdict's EQ count before its admission (0: none), edge Q */
     bool stat_shared_underflow; /* edge E */
+    /* the scan's read, one PG per edge in turn: PG mon_pg = (c - 3) mod npg in cycle c after
+     * reset, its counters as they stood before the scan's read edge (S0), shown two edges
+     * later (mon_valid false and the values 0 for the first three cycles) */
+    bool mon_valid;
+    uint16_t mon_pg;
+    uint32_t mon_ing, mon_hd, mon_occ;
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t hdrm_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
@@ -249,6 +258,7 @@ typedef struct {
     fg_bmp_lane pa, s2;
     uint16_t sc_pg;                 /* the PG the ring's R0 registers on the next edge (S0 reads it one later) */
     int s1_pg;                      /* S1: the PG read (-1 none) and its values */
+    uint16_t cr_k, s1_k;            /* R1 and S1's PG as counted from reset as if the ring had been running (the monitor's index) */
     bool s1_hit_a, s1_hit_r;        /* that PG was written back on the read's edge (adm / rel) */
     bool s2_ronly;                  /* S2 may resume its PG, not pause it (a release since its read) */
     uint32_t s1_ing, s1_hd, s1_lim, s1_rsm;

@@ -16,6 +16,7 @@ const char *fg_gfc_scan_cfg_error(const fg_gfc_scan_cfg *cfg)
     if (cfg->n_prio < 1 || cfg->n_prio > FG_GFC_SCAN_MAX_PRIO)
         return "fg_gfc_scan: n_prio (N_PRIO) out of range, legal 1..8";
     if (cfg->cw < 2 || cfg->cw > 24) return "fg_gfc_scan: cw (CW) out of range, legal 2..24";
+    if (cfg->phase < 0) return "fg_gfc_scan: phase (PHASE) out of range, legal 0 or more";
     return NULL;
 }
 
@@ -25,6 +26,9 @@ int fg_gfc_scan_reset(fg_gfc_scan_state *st, const fg_gfc_scan_cfg *cfg)
         return -1; /* state untouched: fg_gfc_scan_cfg_error says why */
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
+    /* as if the pipeline had been running: stage n holds PG (0 - n - phase) mod npg */
+    const int npg = cfg->n_ports * cfg->n_prio;
+    for (int n = 1; n <= 5; n++) st->pg[n] = ((-n - cfg->phase) % npg + npg) % npg;
     return 0;
 }
 
@@ -38,20 +42,13 @@ void fg_gfc_scan_outputs(const fg_gfc_scan_state *st, fg_gfc_scan_out *out)
     }
 }
 
-/* PG of pipeline stage n */
-static int pg_at(const fg_gfc_scan_state *st, int n)
-{
-    const int npg = st->cfg.n_ports * st->cfg.n_prio;
-    return ((st->ptr - n) % npg + npg) % npg;
-}
-
 void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_scan_out *out)
 {
     const int npg = st->cfg.n_ports * st->cfg.n_prio, P = st->cfg.n_prio;
     const uint32_t m = (uint32_t)fg_mask(st->cfg.cw), om = (uint32_t)fg_mask(st->cfg.cw + 1);
 
     /* e6: the stage write of stage 5's PG and the requests */
-    const int k5 = pg_at(st, 5);
+    const int k5 = st->pg[5];
     const bool changed = st->s5_target != st->s5_old;
     bool pend_next[FG_GFC_SCAN_MAX_PG];
     for (int k = 0; k < npg; k++) {
@@ -72,7 +69,7 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     const uint8_t stage_wr = st->s5_target;
 
     /* e5: the target and the PG's stage as it stands (with one PG, the one being written) */
-    const int k4 = pg_at(st, 4);
+    const int k4 = st->pg[4];
     const uint8_t old_next = npg == 1 ? st->s5_target : st->stage[k4];
     const uint8_t target5_next = st->s4_target;
 
@@ -81,7 +78,7 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     if (st->s3_en) target4_next = (uint8_t)fg_gfc_stage_of(st->s3_q, st->s3_b1, st->s3_bm);
 
     /* e3: stage 2's PG with the configuration sampled with its occupancy (e1) */
-    const int k2 = pg_at(st, 2);
+    const int k2 = st->pg[2];
     const uint32_t b1 = st->s2_b1, bm = st->s2_bm;
     const bool en = (st->s2_en >> (k2 % P)) & 1u;
     if (!en) FG_COV(st, FG_GFC_SCAN_COV_DISABLED);
@@ -91,9 +88,8 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     if (st->s2_q > m) FG_COV(st, FG_GFC_SCAN_COV_OCC_WIDE);
     if (b1 > bm) FG_COV(st, FG_GFC_SCAN_COV_B1_ABOVE_BM);
 
-    /* e1: sample stage 0's PG and the configuration (e2 gathers the RTL's group ORs: the
-     * value sampled on e1) */
-    const uint32_t q_next = in->occupancy[st->ptr] & om;
+    /* e1: sample the stream's PG and the configuration (e2 moves the sample on) */
+    const uint32_t q_next = in->occ_in & om;
 
     /* the edge */
     for (int k = 0; k < npg; k++) st->pend[k] = pend_next[k];
@@ -113,6 +109,7 @@ void fg_gfc_scan_step(fg_gfc_scan_state *st, const fg_gfc_scan_in *in, fg_gfc_sc
     st->s1_b1 = in->cfg_b1 & m;
     st->s1_bm = in->cfg_bm & m;
     st->s1_en = in->cfg_enable;
-    st->ptr = (st->ptr + 1) % npg;
+    for (int n = 5; n > 1; n--) st->pg[n] = st->pg[n - 1];
+    st->pg[1] = ((in->occ_pg % npg) + npg) % npg;
     fg_gfc_scan_outputs(st, out);
 }

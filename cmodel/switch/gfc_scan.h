@@ -2,14 +2,16 @@
  * all ingress PGs through one stage engine that visits the PGs in turn (docs/blocks/gfc_scan.md).
  *
  * The stage of a PG is fg_gfc_stage_of(q, B_1, B_m) (gfc_stage.h), 0 when its priority's
- * enable is low. A pointer visits PG 0, 1, ..., npg-1, 0, ... one per edge; the visit of PG k
- * that starts on edge e0 samples occupancy[k] and B_1, B_m, the enables on edge 1 (the RTL
- * gathers the occupancy on edge 2), decides on edges 3-5 with enable[k % n_prio] (the PG's
- * stage register is read as it stands after edge 5) and writes the stage on edge 6, setting
- * the PG's request bit when the stage changed. req_ack[i] clears the
- * pending requests of port i's PGs on its edge (a change written on the same edge stays
- * pending). The pipeline always runs: after reset, stage n holds PG (0 - n) mod npg with
- * occupancy 0 and stage 0. All state lives in the struct. */
+ * enable is low. The occupancy comes as a stream, one PG per edge (occ_in, for PG occ_pg; the
+ * RTL visits PG (c - phase) mod npg c edges after reset and takes occ_in as that PG's, so a
+ * stream in another order is a mismatch in the lock-step: the model follows occ_pg); the
+ * visit of PG k that starts on edge e0 samples occ_in and B_1, B_m, the enables on edge 1,
+ * moves the sample on on edge 2, decides on edges 3-5 with enable[k % n_prio] (the PG's stage
+ * register is read as it stands after edge 5) and writes the stage on edge 6, setting the
+ * PG's request bit when the stage changed. req_ack[i] clears the pending requests of port i's
+ * PGs on its edge (a change written on the same edge stays pending). The pipeline always
+ * runs: after reset, stage n holds PG (0 - n - phase) mod npg with occupancy 0 and stage 0.
+ * All state lives in the struct. */
 #ifndef FG_GFC_SCAN_H
 #define FG_GFC_SCAN_H
 
@@ -44,12 +46,14 @@ typedef struct {
     int n_ports; /* RTL parameter N_PORTS, 1..32 */
     int n_prio;  /* RTL parameter N_PRIO, 1..8 */
     int cw;      /* RTL parameter CW, 2..24 (occupancy cw + 1 bits) */
+    int phase;   /* RTL parameter PHASE, >= 0: the stream names PG (c - phase) mod npg */
 } fg_gfc_scan_cfg;
 
 typedef struct {
     uint8_t cfg_enable;                 /* bit p: GFC on for priority p */
     uint32_t cfg_b1, cfg_bm;            /* cw bits */
-    uint32_t occupancy[FG_GFC_SCAN_MAX_PG]; /* PG i * n_prio + p, cw + 1 bits */
+    uint32_t occ_in; /* the occupancy of PG occ_pg (i * n_prio + p), cw + 1 bits */
+    int occ_pg;      /* the PG occ_in belongs to */
     bool req_ack[FG_GFC_SCAN_MAX_PORTS];
 } fg_gfc_scan_in;
 
@@ -60,10 +64,10 @@ typedef struct {
 
 typedef struct {
     fg_gfc_scan_cfg cfg;
-    int ptr;        /* PG visited by stage 0; stage n holds PG (ptr - n) mod npg */
-    uint32_t s1_q, s1_b1, s1_bm; /* occupancy (the RTL: its group ORs) and B_1, B_m sampled on edge 1 */
+    int pg[6];      /* the PG of stage n = 1..5 (pg[0] unused) */
+    uint32_t s1_q, s1_b1, s1_bm; /* occupancy and B_1, B_m sampled on edge 1 */
     uint8_t s1_en;               /* the enables sampled on edge 1 */
-    uint32_t s2_q, s2_b1, s2_bm; /* the same after edge 2 (the RTL: gathered, and D formed) */
+    uint32_t s2_q, s2_b1, s2_bm; /* the same after edge 2 (the RTL: D formed) */
     uint8_t s2_en;
     uint32_t s3_q, s3_b1, s3_bm; /* after edge 3 (the RTL keeps D, B_m - q, q >= B_1, exists) */
     bool s3_en;                  /* the PG's enable */

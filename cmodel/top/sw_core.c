@@ -144,7 +144,7 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         return -1;
     }
     const fg_gfc_stage_cfg gscfg = {.cw = cfg->cw, .cnt_w = FG_SW_CORE_STAGE_CNT_W, .pipe = 0};
-    const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+    const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .phase = FG_BMP_MON_DELAY};
     const char *gfc_err = cfg->no_gfc      ? NULL
                           : cfg->line_rate ? fg_gfc_scan_cfg_error(&sccfg)
                                            : fg_gfc_stage_cfg_error(&gscfg);
@@ -193,7 +193,7 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
         fg_bm_pipe_reset(&st->bmp, &bpcfg);
         fg_bm_pipe_outputs(&st->bmp, &st->prev_bmp);
         fg_ecn_mark_reset(&st->ecnm, &mcfg);
-        const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+        const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .phase = FG_BMP_MON_DELAY};
         if (!cfg->no_gfc)
             fg_gfc_scan_reset(&st->scan, &sccfg);
     }
@@ -450,8 +450,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_gfc_stage_out stage_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     bool allow_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     uint8_t rx_stage_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
-    /* line_rate: fg_gfc_scan reads fg_bm_pipe's occ register and takes a port's requests when
-     * the port shows its GFC request and the serialiser acks */
+    /* line_rate: fg_gfc_scan takes fg_bm_pipe's monitor (one PG's occupancy per cycle, in the
+     * order the RTL's PHASE = 3 assumes; the model follows mon_pg) and takes a port's requests
+     * when the port shows its GFC request and the serialiser acks */
     fg_gfc_scan_out scan_out;
     const bool scan = st->cfg.line_rate && !st->cfg.no_gfc;
     if (scan) {
@@ -461,11 +462,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
             sci.cfg_enable |= (uint8_t)(gfc_on(st, c, p) << p);
         sci.cfg_b1 = c->cfg_gfc_b1;
         sci.cfg_bm = c->cfg_gfc_bm;
-        for (int i = 0; i < N; i++) {
-            sci.req_ack[i] = in->tx_ctrl_ack[i] && show_gfc(st, i);
-            for (int p = 0; p < P; p++)
-                sci.occupancy[i * P + p] = st->prev_bmp.occ_cnt[i][p];
-        }
+        for (int i = 0; i < N; i++) sci.req_ack[i] = in->tx_ctrl_ack[i] && show_gfc(st, i);
+        sci.occ_in = st->prev_bmp.mon_occ;
+        sci.occ_pg = st->prev_bmp.mon_pg;
         fg_gfc_scan_step(&st->scan, &sci, &scan_out);
     }
     for (int i = 0; i < N; i++) {

@@ -25,8 +25,10 @@ module fg_bm_pipe #(
     parameter integer CW      = 18,  // cell-count width
     parameter integer SW      = 8,   // packet-size width (cells), SW < CW
     parameter integer TAG_W   = 1,   // enq_tag width: carried with the admission to its verdict
-    // derived, do not override: port-index width clog2(N_PORTS), at least 1
-    parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
+    // derived, do not override: port-index width clog2(N_PORTS), at least 1, and PG-index
+    // width clog2(N_PORTS*N_PRIO), at least 1
+    parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1,
+    parameter integer PGW     = (N_PORTS * N_PRIO > 1) ? $clog2(N_PORTS * N_PRIO) : 1
 ) (
     input  wire                             clk,
     input  wire                             rst,
@@ -76,6 +78,15 @@ module fg_bm_pipe #(
     // (the marker's queue length)
     output wire [CW-1:0]                    adm_eq_cnt,
     output wire                             stat_shared_underflow,
+
+    // the scan's read, one PG per edge in turn: PG mon_pg = (c - 3) mod N*P in cycle c after
+    // reset, its counters as they stood before the scan's read edge, two edges before they
+    // show here (mon_valid low, and the values 0, in the first three cycles)
+    output wire                             mon_valid,
+    output wire [PGW-1:0]                   mon_pg,
+    output wire [CW-1:0]                    mon_ing,
+    output wire [CW-1:0]                    mon_hd,
+    output wire [CW:0]                      mon_occ,            // mon_ing + mon_hd
 
     // state
     output wire [N_PORTS*N_PRIO-1:0]        paused,
@@ -861,6 +872,25 @@ module fg_bm_pipe #(
         end
     endfunction
     reg  [NPG-1:0] pa_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
+    // the ring's PG as an index beside its one-hots (R0, R1 = S0, S1), for the monitor
+    localparam integer   PG_LAST_I = NPG - 1;
+    localparam [PGW-1:0] PG_LAST   = PG_LAST_I[PGW-1:0];
+    localparam [PGW-1:0] PG_ONE    = 1;
+    // the index registers count from reset as if the ring had been running: R1 = S0 names PG
+    // (0 - 1) mod NPG in the first cycle, S1 (0 - 2), the monitor (0 - 3), so mon_pg names PG
+    // (c - 3) mod NPG in cycle c after reset (mon_valid is low for the first three)
+    localparam integer   K_M1_I = (NPG - 1) % NPG;
+    localparam integer   K_M2_I = (2 * NPG - 2) % NPG;
+    localparam integer   K_M3_I = (3 * NPG - 3) % NPG;
+    localparam [PGW-1:0] K_M1 = K_M1_I[PGW-1:0];
+    localparam [PGW-1:0] K_M2 = K_M2_I[PGW-1:0];
+    localparam [PGW-1:0] K_M3 = K_M3_I[PGW-1:0];
+    reg  [PGW-1:0] sc_k_reg, cr_k_reg, s1_k_reg;
+    reg            cr_v_reg, s1_v_reg;
+    reg            mon_valid_reg;
+    reg  [PGW-1:0] mon_pg_reg;
+    reg  [CW-1:0]  mon_ing_reg, mon_hd_reg;
+    reg  [CW:0]    mon_occ_reg;
     // The PG S0 read is written back on S0's or S1's edge: its values are stale. By an
     // admission on S0's edge (occupancy up; lane A decided that PG on S1's): the read is
     // dropped; on S1's edge nothing is needed, lane A decides that PG on S2's edge and goes
@@ -1001,6 +1031,16 @@ module fg_bm_pipe #(
             s2_oh_reg <= {NPG{1'b0}};
             sc_oh_reg <= ONE_PG;
             cr_oh_reg <= {NPG{1'b0}};
+            sc_k_reg <= {PGW{1'b0}};
+            cr_k_reg <= K_M1;
+            s1_k_reg <= K_M2;
+            cr_v_reg <= 1'b0;
+            s1_v_reg <= 1'b0;
+            mon_valid_reg <= 1'b0;
+            mon_pg_reg <= K_M3;
+            mon_ing_reg <= {CW{1'b0}};
+            mon_hd_reg <= {CW{1'b0}};
+            mon_occ_reg <= {(CW+1){1'b0}};
             pa_flags_reg <= 4'd0;
             s2_flags_reg <= 4'd0;
             s1_ing_reg <= {CW{1'b0}};
@@ -1425,6 +1465,17 @@ module fg_bm_pipe #(
             s1_drsm_reg <= sc_drsm;
             s1_static_reg <= cq_static_mode_reg;
             sc_oh_reg <= sc_oh_next;
+            sc_k_reg <= (sc_k_reg == PG_LAST) ? {PGW{1'b0}} : sc_k_reg + PG_ONE;
+            cr_k_reg <= sc_k_reg;
+            cr_v_reg <= 1'b1;
+            s1_k_reg <= cr_k_reg;
+            s1_v_reg <= cr_v_reg;
+            // the monitor: what S0 read, one edge after S1 registered it
+            mon_valid_reg <= s1_v_reg;
+            mon_pg_reg <= s1_k_reg;
+            mon_ing_reg <= s1_ing_reg;
+            mon_hd_reg <= s1_hd_reg;
+            mon_occ_reg <= {1'b0, s1_ing_reg} + {1'b0, s1_hd_reg};
         end
     end
 
@@ -1446,6 +1497,11 @@ module fg_bm_pipe #(
     assign stat_eq_underflow     = stat_eq_underflow_reg;
     assign adm_eq_cnt            = adm_eq_cnt_reg;
     assign stat_shared_underflow = stat_shared_underflow_reg;
+    assign mon_valid             = mon_valid_reg;
+    assign mon_pg                = mon_pg_reg;
+    assign mon_ing               = mon_ing_reg;
+    assign mon_hd                = mon_hd_reg;
+    assign mon_occ               = mon_occ_reg;
     assign paused                = paused_reg;
     assign ingress_cnt           = ingress_reg;
     assign occ_cnt               = occ_reg;

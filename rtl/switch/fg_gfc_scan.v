@@ -7,16 +7,22 @@
 // B_1 or disabled). Instead of one engine per PG, a pointer visits the PGs in turn, one per
 // cycle (PG 0, 1, ..., N_PORTS*N_PRIO-1, 0, ...), and one pipelined engine decides the visited
 // PG's stage; the per-PG state is only its stage (5 bits) and a pending-request bit. Area is
-// one engine plus two NPG:1 read multiplexers plus 9 flops per PG (the two, and a bit in each
-// of three one-hot rings), instead of NPG engines.
+// one engine plus one NPG:1 read multiplexer (the stage) plus 8 flops per PG (the two, and a
+// bit in each of two one-hot rings), instead of NPG engines.
 // The price is time: a PG's stage follows its occupancy within NPG cycles (the visit) plus
 // the engine's depth, and a change that is undone between two visits is not reported.
 //
+// The occupancy comes as a stream, one PG per cycle in the same order (occ_in: the PG the
+// pointer names; in the line-rate core fg_bm_pipe's monitor, the scan of its own counters),
+// so this block reads no per-PG occupancy at all: PHASE says which PG the stream names in the
+// first cycle after reset ((0 - PHASE) mod NPG; then one more per edge).
+//
 // Pipeline (edges counted from the visit; the pointer names PG k on edge e0's cycle):
-//   e1  sample: occupancy[k] (OW = CW+1 bits: ingress + headroom as fg_bm_pipe keeps it;
-//       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds), as the OR of one group
-//       of up to 8 PGs per register; B_1, B_m and the enables are sampled on this edge too
-//   e2  gather: the OR of the groups' registers; D = sat0(B_m - B_1)
+//   e1  sample: occ_in, PG k's occupancy (OW = CW+1 bits: ingress + headroom;
+//       values >= 2^CW act as 2^CW - 1 against CW-bit thresholds); B_1, B_m and the enables
+//       are sampled on this edge too
+//   e2  the sample moves on (the stage the group read of an occupancy array took until
+//       2026-11-27); D = sat0(B_m - B_1)
 //   e3  room = sat0(B_m - q), q >= B_1, enable[p(k)], "stage j exists" (D >> (j-2) != 0)
 //   e4  compares: B_m - q <= D >> (j-1), j = 2..CW+1; the PG's stage register is read, as
 //       the OR of one group per register
@@ -34,7 +40,8 @@
 module fg_gfc_scan #(
     parameter integer N_PORTS = 4,   // 1..32
     parameter integer N_PRIO  = 2,   // 1..8
-    parameter integer CW      = 18   // threshold width, 2..24 (occupancy CW+1 bits)
+    parameter integer CW      = 18,  // threshold width, 2..24 (occupancy CW+1 bits)
+    parameter integer PHASE   = 0    // occ_in names PG (c - PHASE) mod NPG, c edges after reset
 ) (
     input  wire                             clk,
     input  wire                             rst,
@@ -42,8 +49,8 @@ module fg_gfc_scan #(
     input  wire [N_PRIO-1:0]                cfg_enable,
     input  wire [CW-1:0]                    cfg_b1,
     input  wire [CW-1:0]                    cfg_bm,
-    // occupancy of PG i*N_PRIO+p, CW+1 bits each
-    input  wire [N_PORTS*N_PRIO*(CW+1)-1:0] occupancy,
+    // the occupancy of the PG the scan visits in this cycle (PG i*N_PRIO+p, see PHASE)
+    input  wire [CW:0]                      occ_in,
     // per port: the port's pending requests are taken (its frame is sent) on this edge
     input  wire [N_PORTS-1:0]               req_ack,
     // per PG: current stage, request pending (the frame carries the current stage)
@@ -60,6 +67,9 @@ module fg_gfc_scan #(
         end
         if (CW < 2 || CW > 24) begin : g_bad_cw
             fg_gfc_scan_CW_must_be_2_to_24 u_param_error ();
+        end
+        if (PHASE < 0) begin : g_bad_phase
+            fg_gfc_scan_PHASE_must_be_0_or_more u_param_error ();
         end
     endgenerate
 
@@ -90,7 +100,7 @@ module fg_gfc_scan #(
     // PG (0 - n) mod NPG as if the pipeline had been running (a stage's reset contents -
     // occupancy 0, stage 0 - decide nothing). The one-hots make every read an AND-OR from
     // flops and every write a select by one flop (no index decode on those paths).
-    reg  [NPG-1:0] oh0_reg, oh3_reg, oh5_reg;
+    reg  [NPG-1:0] oh3_reg, oh5_reg;
     // priority of stage 2's PG (for its enable, read on e3), counted beside the ring
     reg  [2:0]     s2_p_reg;
     wire [2:0]     s2_p_next = (s2_p_reg == PRIO_LAST) ? 3'd0 : s2_p_reg + 3'd1;
@@ -113,35 +123,16 @@ module fg_gfc_scan #(
             end
         end
     endfunction
-    localparam [NPG-1:0] OH0_RST = oh_back(0);
-    localparam [NPG-1:0] OH3_RST = oh_back(3);
-    localparam [NPG-1:0] OH5_RST = oh_back(5);
-    // stage 2's PG after reset: NPG - 2 (mod NPG), whose priority is (-2) mod N_PRIO
-    localparam integer   P2_RST_I = (2 * NPG - 2) % N_PRIO;
+    localparam integer   PH      = PHASE % NPG;
+    localparam [NPG-1:0] OH3_RST = oh_back(3 + PH);
+    localparam [NPG-1:0] OH5_RST = oh_back(5 + PH);
+    // stage 2's PG after reset: (-2 - PHASE) mod NPG, whose priority is that mod N_PRIO
+    localparam integer   P2_RST_I = ((2 * NPG - 2 - PH) % NPG) % N_PRIO;
     localparam [2:0]     P2_RST   = P2_RST_I[2:0];
 
-    // ---- e1, e2: sample the visited PG's occupancy, an AND-OR over the one-hot in two levels
-    // (a group's OR of up to 8 PGs, then the groups' OR: the 64:1 read of an 8x8 core in one
-    // edge was this block's slowest path)
-    localparam integer NG = (NPG + 7) / 8;                   // groups
-    reg  [NG*OW-1:0] part_c;
-    integer          r;
-    always @* begin
-        part_c = {(NG*OW){1'b0}};
-        for (r = 0; r < NPG; r = r + 1) begin
-            part_c[(r/8)*OW +: OW] = part_c[(r/8)*OW +: OW] | (occupancy[r*OW +: OW] & {OW{oh0_reg[r]}});
-        end
-    end
-    reg  [NG*OW-1:0] part_reg;
-    reg  [OW-1:0]    occ_rd;
-    integer          g;
-    always @* begin
-        occ_rd = {OW{1'b0}};
-        for (g = 0; g < NG; g = g + 1) begin
-            occ_rd = occ_rd | part_reg[g*OW +: OW];
-        end
-    end
-    reg  [OW-1:0] s1_q_reg;   // the occupancy sampled on e1, complete after e2
+    // ---- e1, e2: sample the visited PG's occupancy (a stream: no read here)
+    reg  [OW-1:0] q1_reg;     // the occupancy sampled on e1
+    reg  [OW-1:0] s1_q_reg;   // the occupancy sampled on e1, moved on by e2
 
     // ---- configuration, sampled on e1 with the occupancy: D formed on e2 from registers, so
     //      "stage j exists" (an OR over D's upper bits) is one edge of its own on e3.
@@ -191,9 +182,10 @@ module fg_gfc_scan #(
     reg             inb1_s4_reg;
     wire [KMAX-1:0] hit = {cmp_reg & exists_reg, 1'b1} & {KMAX{inb1_s4_reg}};
 
-    // ---- e4, e5: the PG's stage as it stands, read in two levels like the occupancy (a
-    //      group's OR on e4 over stage 3's one-hot, the groups' OR on e5), and the target as a
-    //      number on e5
+    // ---- e4, e5: the PG's stage as it stands, read in two levels (a group's OR of up to 8
+    //      PGs on e4 over stage 3's one-hot, the groups' OR on e5: a 64:1 read in one edge was
+    //      this block's slowest path at 8x8), and the target as a number on e5
+    localparam integer NG = (NPG + 7) / 8;                   // groups
     reg  [NPG*5-1:0] stage_reg;
     reg  [NPG-1:0]   pend_reg;
     reg  [NG*5-1:0]  spart_c;
@@ -234,11 +226,10 @@ module fg_gfc_scan #(
 
     always @(posedge clk) begin
         if (rst) begin
-            oh0_reg       <= OH0_RST;
             oh3_reg       <= OH3_RST;
             oh5_reg       <= OH5_RST;
             s2_p_reg      <= P2_RST;
-            part_reg      <= {(NG*OW){1'b0}};
+            q1_reg        <= {OW{1'b0}};
             s1_q_reg      <= {OW{1'b0}};
             c1_b1_reg     <= {CW{1'b0}};
             c1_bm_reg     <= {CW{1'b0}};
@@ -262,17 +253,16 @@ module fg_gfc_scan #(
             stage_reg     <= {(NPG*5){1'b0}};
             pend_reg      <= {NPG{1'b0}};
         end else begin
-            oh0_reg       <= rotate1(oh0_reg);
             oh3_reg       <= rotate1(oh3_reg);
             oh5_reg       <= rotate1(oh5_reg);
             s2_p_reg      <= s2_p_next;
             // e1
-            part_reg      <= part_c;
+            q1_reg        <= occ_in;
             c1_b1_reg     <= cfg_b1;
             c1_bm_reg     <= cfg_bm;
             c1_en_reg     <= cfg_enable;
             // e2
-            s1_q_reg      <= occ_rd;
+            s1_q_reg      <= q1_reg;
             c2_b1_reg     <= c1_b1_reg;
             c2_bm_reg     <= c1_bm_reg;
             c2_en_reg     <= c1_en_reg;

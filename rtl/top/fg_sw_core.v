@@ -295,11 +295,11 @@ module fg_sw_core #(
     // the egress start gate's inputs: EQ non-empty, and the port may take a release
     wire [N_PORTS*N_PRIO-1:0]            eq_nonempty;
     // PG occupancy (ingress + headroom cells) for GFC: saturated to CW bits for the default
-    // form's per-PG stage generators, and fg_bm_pipe's CW+1-bit register for the line-rate
-    // form's fg_gfc_scan (each unused in the other form, and both with GFC = 0)
+    // form's per-PG stage generators, and fg_bm_pipe's monitor (one PG per cycle, CW+1 bits)
+    // for the line-rate form's fg_gfc_scan (each unused in the other form, and both with GFC = 0)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [N_PORTS*N_PRIO*CW-1:0]         pg_occ;
-    wire [N_PORTS*N_PRIO*(CW+1)-1:0]     lr_occ;
+    wire [CW:0]                          lr_mon_occ;   // fg_bm_pipe's monitor: PG (c - 3) mod N*P
     // line-rate form: fg_gfc_scan's stage and pending request per PG; per port, its requests
     // are taken (the port's GFC frame goes out)
     wire [N_PORTS*N_PRIO*5-1:0]          scan_stage;
@@ -357,7 +357,7 @@ module fg_sw_core #(
             assign enq_ready = {N_PORTS{1'b1}};
             assign deq_ready = {N_PORTS{1'b1}};
             assign rel_free  = {N_PORTS{1'b1}};
-            assign lr_occ    = {(N_PORTS*N_PRIO*(CW+1)){1'b0}};
+            assign lr_mon_occ = {(CW+1){1'b0}};
 
             // ECN marking, one decision per ingress port, beside the admission (same edge)
             if (ECN == 0) begin : g_no_ecn
@@ -394,8 +394,8 @@ module fg_sw_core #(
             end
         end else begin : g_line_rate
             wire mark_raw;
-            // fg_bm_pipe keeps ingress + headroom per PG as a register of its own (CW+1 bits),
-            // which fg_gfc_scan reads as it stands (no adder, no saturation per PG)
+            // fg_gfc_scan takes fg_bm_pipe's monitor, the buffer manager's own scan of its PG
+            // counters (CW+1 bits, ingress + headroom: no adder, no saturation per PG)
             assign pg_occ = {(N_PORTS*N_PRIO*CW){1'b0}};
             fg_sw_admit #(
                 .N_PORTS (N_PORTS),
@@ -443,7 +443,7 @@ module fg_sw_core #(
                 .paused             (paused),
                 .ingress_cnt        (ingress_cnt),
                 .hdrm_cnt           (hdrm_cnt),
-                .occ_cnt            (lr_occ),
+                .mon_occ            (lr_mon_occ),
                 .egress_cnt         (egress_cnt),
                 .shared_used        (shared_used),
                 .shared_free        (bm_shared_free),
@@ -468,14 +468,15 @@ module fg_sw_core #(
             fg_gfc_scan #(
                 .N_PORTS (N_PORTS),
                 .N_PRIO  (N_PRIO),
-                .CW      (CW)
+                .CW      (CW),
+                .PHASE   (3)           // fg_bm_pipe's monitor names PG (c - 3) mod N*P
             ) u_gfc_scan (
                 .clk        (clk),
                 .rst        (rst),
                 .cfg_enable (gfc_on),
                 .cfg_b1     (cfg_gfc_b1),
                 .cfg_bm     (cfg_gfc_bm),
-                .occupancy  (lr_occ),
+                .occ_in     (lr_mon_occ),
                 .req_ack    (gfc_ack),
                 .stage      (scan_stage),
                 .req_pend   (scan_pend)

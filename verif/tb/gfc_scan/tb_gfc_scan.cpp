@@ -23,20 +23,41 @@
 #define TB_CW 18
 #endif
 
+#ifndef TB_PHASE
+#define TB_PHASE 0
+#endif
+
 static const int NPG = TB_N_PORTS * TB_N_PRIO;
+// the PG the stream names in the first cycle after reset, (0 - PHASE) mod NPG
+static const int PG_AFTER_RESET = ((-TB_PHASE) % NPG + NPG) % NPG;
+
+// The per-PG occupancy the testbench keeps and the stream it shows the block: one PG per cycle
+// in turn, from PG_AFTER_RESET after a reset edge (the RTL counts the same way; the model
+// follows occ_pg, so a stream out of step with the RTL's pointer is a mismatch).
+struct OccStream {
+    uint32_t occ[FG_GFC_SCAN_MAX_PG] = {0};
+    int pos = PG_AFTER_RESET;  // the PG of this cycle
+    void show(fg_gfc_scan_in& in) const {
+        in.occ_pg = pos;
+        in.occ_in = occ[pos];
+    }
+    void edge(bool rst) { pos = rst ? PG_AFTER_RESET : (pos + 1) % NPG; }
+};
 
 struct TbGfcScan {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_gfc_scan";
-    std::vector<std::pair<std::string, long>> params{{"N_PORTS", TB_N_PORTS}, {"N_PRIO", TB_N_PRIO}, {"CW", TB_CW}};
+    std::vector<std::pair<std::string, long>> params{
+        {"N_PORTS", TB_N_PORTS}, {"N_PRIO", TB_N_PRIO}, {"CW", TB_CW}, {"PHASE", TB_PHASE}};
     bool require_coverage = true;
     fg::Options opt;
-    fg_gfc_scan_cfg cfg{TB_N_PORTS, TB_N_PRIO, TB_CW};
+    fg_gfc_scan_cfg cfg{TB_N_PORTS, TB_N_PRIO, TB_CW, TB_PHASE};
     fg_gfc_scan_state st{};
     fg_gfc_scan_in in{};
     fg_gfc_scan_out out{};
-    bool rst = true;
+    OccStream stream;
+    bool rst = true, rst_before = true;
     uint64_t phase_end = 0;
     uint32_t ack_den = 4, move_den = 3;
 
@@ -47,7 +68,7 @@ struct TbGfcScan {
         sig.input("cfg_enable", TB_N_PRIO, &top->cfg_enable, [this] { return (uint64_t)in.cfg_enable; });
         sig.input("cfg_b1", TB_CW, &top->cfg_b1, [this] { return (uint64_t)in.cfg_b1; });
         sig.input("cfg_bm", TB_CW, &top->cfg_bm, [this] { return (uint64_t)in.cfg_bm; });
-        sig.input_array("occupancy", TB_CW + 1, NPG, &top->occupancy, [this](int k) { return (uint64_t)in.occupancy[k]; });
+        sig.input("occ_in", TB_CW + 1, &top->occ_in, [this] { return (uint64_t)in.occ_in; });
         sig.input_array("req_ack", 1, TB_N_PORTS, &top->req_ack, [this](int i) { return (uint64_t)in.req_ack[i]; });
         sig.output_array("stage", 5, NPG, &top->stage, [this](int k) { return (uint64_t)out.stage[k]; });
         sig.output_array("req_pend", 1, NPG, &top->req_pend, [this](int k) { return (uint64_t)out.req_pend[k]; });
@@ -84,19 +105,22 @@ struct TbGfcScan {
     }
 
     void stimulus(uint64_t cycle, fg::Rng& r) {
+        if (cycle > 0) stream.edge(rst_before);  // the edge at the end of the last cycle
         rst = cycle < 2 || r.chance(1, 200000);
+        rst_before = rst;
         if (cycle >= phase_end) new_phase(cycle, r);
         for (int k = 0; k < NPG; k++) {
             if (!r.chance(1, move_den)) continue;
             if (r.chance(1, 3)) {
-                in.occupancy[k] = occ_draw(r);
+                stream.occ[k] = occ_draw(r);
             } else {  // a step of a cell or a packet up or down
                 const int64_t step = r.chance(1, 2) ? 1 : (int64_t)r.range(2, 40);
-                const int64_t v = (int64_t)in.occupancy[k] + (r.chance(1, 2) ? step : -step);
-                in.occupancy[k] = (uint32_t)std::max<int64_t>(0, std::min<int64_t>(v, (int64_t)fg_mask(TB_CW + 1)));
+                const int64_t v = (int64_t)stream.occ[k] + (r.chance(1, 2) ? step : -step);
+                stream.occ[k] = (uint32_t)std::max<int64_t>(0, std::min<int64_t>(v, (int64_t)fg_mask(TB_CW + 1)));
             }
         }
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = r.chance(1, ack_den);
+        stream.show(in);
     }
 
     void model_step() {
@@ -126,21 +150,30 @@ static bool directed() {
         std::printf("CHECK gfc_scan directed: skipped (CW = %d < 9) ok\n", TB_CW);
         return true;
     }
-    fg_gfc_scan_cfg cfg{TB_N_PORTS, TB_N_PRIO, TB_CW};
+    // (on the model, with PHASE = 0: the stream names PG t mod NPG t edges after reset)
+    fg_gfc_scan_cfg cfg{TB_N_PORTS, TB_N_PRIO, TB_CW, 0};
     fg_gfc_scan_state st{};
     fg_gfc_scan_in in{};
     fg_gfc_scan_out out{};
-    fg_gfc_scan_reset(&st, &cfg);  // the reset edge: the pointer names PG 0 after it
+    uint32_t occupancy[FG_GFC_SCAN_MAX_PG] = {0};
+    int pos = 0;  // the stream's PG in this cycle
+    auto step = [&]() {
+        in.occ_pg = pos;
+        in.occ_in = occupancy[pos];
+        fg_gfc_scan_step(&st, &in, &out);
+        pos = (pos + 1) % NPG;
+    };
+    fg_gfc_scan_reset(&st, &cfg);  // the reset edge: the stream names PG 0 after it
     in.cfg_b1 = 64;
     in.cfg_bm = 128;
     in.cfg_enable = (uint8_t)fg_mask(TB_N_PRIO);
     static const uint32_t occ_of[] = {10, 64, 100, 127, 128, 0};
     static const uint8_t stage_of[] = {0, 1, 2, 7, 8, 8};
     auto want = [&](int k) { return k % 6 == 5 ? 8 : stage_of[k % 6]; };
-    for (int k = 0; k < NPG; k++) in.occupancy[k] = k % 6 == 5 ? (uint32_t)fg_mask(TB_CW + 1) : occ_of[k % 6];
+    for (int k = 0; k < NPG; k++) occupancy[k] = k % 6 == 5 ? (uint32_t)fg_mask(TB_CW + 1) : occ_of[k % 6];
     // edge t after reset: PG k is written on edge k + 6 (its visit began on the reset edge + k)
     for (int t = 1; t <= NPG + 6; t++) {
-        fg_gfc_scan_step(&st, &in, &out);
+        step();
         for (int k = 0; k < NPG; k++) {
             const bool written = t >= k + 6;
             const int exp = written ? want(k) : 0;
@@ -150,15 +183,15 @@ static bool directed() {
     }
     // a take on port 0 clears port 0's requests only
     in.req_ack[0] = true;
-    fg_gfc_scan_step(&st, &in, &out);
+    step();
     in.req_ack[0] = false;
     for (int k = 0; k < NPG; k++)
         check(out.req_pend[k] == (k >= TB_N_PRIO && want(k) != 0), "request after port 0's take, PG", k, 0);
     // all PGs to q = 100 (stage 2), then PG 0 disabled priority 0: every PG reaches its new
     // stage within one round of visits plus the pipeline (NPG + 6 edges)
-    for (int k = 0; k < NPG; k++) in.occupancy[k] = 100;
+    for (int k = 0; k < NPG; k++) occupancy[k] = 100;
     in.cfg_enable = (uint8_t)(fg_mask(TB_N_PRIO) & ~1u);
-    for (int t = 0; t < NPG + 6; t++) fg_gfc_scan_step(&st, &in, &out);
+    for (int t = 0; t < NPG + 6; t++) step();
     for (int k = 0; k < NPG; k++) {
         const int exp = k % TB_N_PRIO == 0 ? 0 : 2;
         check(out.stage[k] == exp, "stage after a round at q = 100, priority 0 off, PG", k, out.stage[k]);
@@ -170,21 +203,21 @@ static bool directed() {
     // after its sample (it is sampled on edges where the pointer names it)
     if (NPG >= 3) {
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = true;
-        fg_gfc_scan_step(&st, &in, &out);
+        step();
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = false;
         in.cfg_enable = (uint8_t)fg_mask(TB_N_PRIO);
-        for (int t = 0; t < 2 * NPG + 6; t++) fg_gfc_scan_step(&st, &in, &out);  // settle at stage 2
+        for (int t = 0; t < 2 * NPG + 6; t++) step();  // settle at stage 2
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = true;  // take the requests of the settling
-        fg_gfc_scan_step(&st, &in, &out);
+        step();
         for (int i = 0; i < TB_N_PORTS; i++) in.req_ack[i] = false;
         const int last = NPG - 1;
         // wait until stage 0 of the pipeline names PG 0 (PG last was sampled on this edge)
-        while (st.ptr != 0) fg_gfc_scan_step(&st, &in, &out);
-        in.occupancy[last] = 128;
-        fg_gfc_scan_step(&st, &in, &out);  // seen by nobody: the pointer names PG 0 now
-        in.occupancy[last] = 100;
+        while (pos != 0) step();
+        occupancy[last] = 128;
+        step();  // seen by nobody: the stream names PG 0 now
+        occupancy[last] = 100;
         for (int t = 0; t < 2 * NPG + 6; t++) {
-            fg_gfc_scan_step(&st, &in, &out);
+            step();
             check(out.stage[last] == 2 && !out.req_pend[last], "a change undone between visits reported, edge", t,
                   out.stage[last]);
         }
