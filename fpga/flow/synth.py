@@ -529,8 +529,9 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the table as the flow reads it")
     ap.add_argument("--force", action="store_true", help="rerun even if up to date")
     ap.add_argument("--strict", action="store_true", help="missing RTL, no-fit, timing failure fail too")
-    ap.add_argument("--expect-block-ffs", type=int, metavar="N",
-                    help="self-check: every run's block must have exactly N flops")
+    ap.add_argument("--expect-block-ffs", action="append", default=[], metavar="[DESIGN=]N",
+                    help="self-check: every run's block (of DESIGN, or of every design) must have "
+                         "exactly N flops; repeatable")
     ap.add_argument("--table", default=None, help="design table (default fpga/designs.txt)")
     ap.add_argument("--synth-only", action="store_true",
                     help="yosys and its cell counts only, no place and route (growth sweeps of big designs)")
@@ -539,6 +540,14 @@ def main():
     ap.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "3600")),
                     help="seconds per tool run (env SYNTH_TIMEOUT)")
     args = ap.parse_args()
+    # --expect-block-ffs [DESIGN=]N: per design, or for every design (key None)
+    expect_ffs = {}
+    for item in args.expect_block_ffs:
+        name, _, num = item.rpartition("=")
+        try:
+            expect_ffs[name or None] = int(num)
+        except ValueError:
+            ap.error(f"--expect-block-ffs {item!r}: expected [DESIGN=]N with N a number of flops")
     if args.seeds < 1:
         ap.error(f"--seeds {args.seeds}: must be at least 1")
     try:
@@ -586,9 +595,10 @@ def main():
                 failed.append(f"{d.name}-{dev}")
             elif args.strict and not res.get("wrapper_as_designed", True):
                 failed.append(f"{d.name}-{dev} (wrapper cost differs from its design)")
-            if args.expect_block_ffs is not None and res.get("block", {}).get("ffs") != args.expect_block_ffs:
+            want_ffs = expect_ffs.get(d.name, expect_ffs.get(None))
+            if want_ffs is not None and res.get("block", {}).get("ffs") != want_ffs:
                 print(f"CHECK FAIL {d.name} {dev}: block has {res.get('block', {}).get('ffs')} flops, "
-                      f"expected {args.expect_block_ffs}", flush=True)
+                      f"expected {want_ffs}", flush=True)
                 failed.append(f"{d.name}-{dev} (block flops)")
         if args.table is None:
             write_report(designs, index)
