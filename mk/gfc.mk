@@ -82,7 +82,7 @@ $(eval $(call FG_LOCKSTEP,gfc_scan_5x3,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB
 $(eval $(call FG_LOCKSTEP,gfc_scan_1x1,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,1,1,18),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_scan_2x1,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,2,1,18),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_scan_4x2_bug,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,4,2,18),libfgmodel_bug))
-# PHASE 3 (the line-rate core's: fg_bm_pipe's monitor names PG c - 3 in cycle c after reset)
+# a PHASE other than 0 (the line-rate core's is 5: fg_bm_pipe's monitor names PG c - 5 in cycle c)
 $(eval $(call FG_LOCKSTEP,gfc_scan_5x3_ph3,fg_gfc_scan,$(GFC_SCAN_RTL),$(GFC_SCAN_TB),$(call GSC_SHAPE,5,3,18) $(call GFC_SHAPE,-GPHASE=3,TB_PHASE=3),libfgmodel))
 $(eval $(call FG_ICARUS,gfc_scan,gfc_scan_4x2,$$(GFC_SCAN_RTL),30000,))
 

@@ -14,7 +14,8 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
     "rel_mixed",       "rel_ingress",       "rel_underflow",     "rel_wait_same_pg",
     "adm_wait_same_pg", "adm_interlock",    "rel_interlock",
-    "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "egress_underflow",  "shared_underflow",  "deq_bad_index",
+    "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "rel_after_write_far", "adm_after_write_far",
+    "egress_underflow", "shared_underflow", "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
     "scan_pause",      "scan_yield",        "scan_resume_only",
@@ -53,14 +54,17 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     FG_CLEAR_STATE_KEEP_COV(st);
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
+    st->c_prev2_apg = st->c_prev2_rpg = st->c_prev3_apg = st->c_prev3_rpg = -1;
     st->k.c_aeq = st->c_aeq = st->q_aeq = -1;
-    st->pa.pg = st->s2.pg = st->s1_pg = st->cr_pg = -1;
+    st->pa.pg = st->s2.pg = st->sa.pg = st->sb.pg = st->sv.pg = st->cr_pg = -1;
     {
         const int npg = cfg->n_ports * cfg->n_prio;
         /* the index registers count as if the ring had been running: mon_pg names PG
-         * (c - FG_BMP_MON_DELAY) mod npg in cycle c (R1 one PG ahead of S1, S1 of the monitor) */
+         * (c - FG_BMP_MON_DELAY) mod npg in cycle c (R1, SA, SB, SV one PG apart each) */
         st->cr_k = (uint16_t)((npg - 1) % npg);
-        st->s1_k = (uint16_t)((2 * npg - 2) % npg);
+        st->sa_k = (uint16_t)((2 * (npg - 1)) % npg);
+        st->sb_k = (uint16_t)((3 * (npg - 1)) % npg);
+        st->sv_k = (uint16_t)((4 * (npg - 1)) % npg);
         st->o.mon_pg = (uint16_t)((FG_BMP_MON_DELAY * (npg - 1)) % npg);
     }
     for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
@@ -87,15 +91,15 @@ void fg_bm_pipe_outputs(const fg_bm_pipe_state *st, fg_bm_pipe_out *out) { *out 
 
 /* A PG's counters as C1 sees them: the counter registers overlaid with the values
  * waiting in the W registers (written on this edge; the RTL forwards them). pg < 0: none. */
-static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, uint32_t *hd, uint32_t *occ)
+static void fg_bmp_pg_value(const fg_bm_pipe_state *st, int pg, uint32_t *ing, uint32_t *hd)
 {
     if (pg < 0) return;
     if (pg == st->w_rpg) {
-        *ing = st->w_r_ing, *hd = st->w_r_hd, *occ = st->w_r_occ;
+        *ing = st->w_r_ing, *hd = st->w_r_hd;
     } else if (pg == st->w_apg) {
-        *ing = st->w_a_ing, *hd = st->w_a_hd, *occ = st->w_a_occ;
+        *ing = st->w_a_ing, *hd = st->w_a_hd;
     } else {
-        *ing = st->ingress_reg[pg], *hd = st->hdrm_reg[pg], *occ = st->occ_reg[pg];
+        *ing = st->ingress_reg[pg], *hd = st->hdrm_reg[pg];
     }
 }
 
@@ -160,18 +164,20 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     memcpy(&n, st, sizeof n);
 
     /* ---------------------------------------------------------------- H, A1, A2: holding, arbiters, slot */
-    /* Interlock: an op in slot A2 whose PG one of the two slots ahead (in B, in C1) writes waits
-     * in slot A2, so the decision never needs their results (the RTL's B stage forwards only
-     * from the slot in W). An admission and a release of one PG side by side in slot A2:
-     * one waits, taking turns (adm_yield), so neither stream can starve the other. A waiting
-     * op keeps its slot register and A1 keeps its grant (an empty A1 may still take one). */
+    /* Interlock: an op in slot A2 whose PG one of the two slots ahead (in R, in F) writes waits
+     * in slot A2, so the decision never needs their results (the RTL's B stage forwards the
+     * write-backs of the three slots ahead of those, which its RAM read missed). An admission
+     * and a release of one PG side by side in slot A2: one waits, taking turns (adm_yield),
+     * so neither stream can starve the other. A waiting op keeps its slot register and A1
+     * keeps its grant (an empty A1 may still take one). */
     const bool a_live = st->a_v && st->a_p < P && st->a_o < N, r_live = st->r_v && st->r_p < P && st->r_i < N;
     const int a_pg = a_live ? st->a_i * P + st->a_p : -1, r_pg = r_live ? st->r_i * P + st->r_p : -1;
-    const int bc_apg = st->b_adm.v ? st->b_adm.port * P + st->b_adm.prio : -1;
-    const int bc_rpg = st->b_rel.v ? st->b_rel.other * P + st->b_rel.prio : -1;
-    const int k_apg = st->k.w_apg, k_rpg = st->k.w_rpg; /* the slot at C1 (its PGs, -1: none) */
-    const bool a_conf = a_pg >= 0 && (a_pg == bc_apg || a_pg == bc_rpg || a_pg == k_apg || a_pg == k_rpg);
-    const bool r_conf = r_pg >= 0 && (r_pg == bc_apg || r_pg == bc_rpg || r_pg == k_apg || r_pg == k_rpg);
+    const int ra_pg = st->ra.v ? st->ra.port * P + st->ra.prio : -1;
+    const int rr_pg = st->rr.v ? st->rr.other * P + st->rr.prio : -1;
+    const int fa_pg = st->fa.v ? st->fa.port * P + st->fa.prio : -1;
+    const int fr_pg = st->fr.v ? st->fr.other * P + st->fr.prio : -1;
+    const bool a_conf = a_pg >= 0 && (a_pg == ra_pg || a_pg == rr_pg || a_pg == fa_pg || a_pg == fr_pg);
+    const bool r_conf = r_pg >= 0 && (r_pg == ra_pg || r_pg == rr_pg || r_pg == fa_pg || r_pg == fr_pg);
     const bool same_pg = a_pg >= 0 && a_pg == r_pg;
     const bool adm_hold = a_conf || (same_pg && st->adm_yield);
     const bool rel_hold = r_conf || (same_pg && !st->adm_yield);
@@ -234,37 +240,45 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         }
     }
 
-    /* ---------------------------------------------------------------- B: prepare */
+    /* ---------------------------------------------------------------- R, F: the counters' read
+     * The RTL reads the PG counters from block RAM: the address from slot A2, the data two
+     * edges later (R: the array, F: the output register), B selects the write-backs the read
+     * missed; the model reads them at C1 (below), so R and F only carry the ops. */
     {
         const bool a_ok = st->a_p < P && st->a_o < N;
-        n.b_adm.v = st->a_v && a_ok && !adm_hold;
-        n.b_adm.bad = st->a_v && !a_ok;
-        n.b_adm.port = st->a_i, n.b_adm.prio = st->a_p, n.b_adm.other = st->a_o, n.b_adm.s = st->a_s;
-        n.b_adm.tag = st->a_t;
-        n.b_lossless = a_ok && ((lossless >> st->a_p) & 1u);
-        const int apg = st->a_i * P + st->a_p;
+        n.ra.v = st->a_v && a_ok && !adm_hold;
+        n.ra.bad = st->a_v && !a_ok;
+        n.ra.port = st->a_i, n.ra.prio = st->a_p, n.ra.other = st->a_o, n.ra.s = st->a_s, n.ra.tag = st->a_t;
+        n.ra_ok = a_ok;
+        const bool r_ok = st->r_p < P && st->r_i < N;
+        n.rr.v = st->r_v && r_ok && !rel_hold;
+        n.rr.bad = st->r_v && !r_ok;
+        n.rr.port = st->r_o, n.rr.prio = st->r_p, n.rr.other = st->r_i, n.rr.s = st->r_s;
+        n.fa = st->ra, n.fa_ok = st->ra_ok, n.fr = st->rr;
+    }
+
+    /* ---------------------------------------------------------------- B: prepare */
+    {
+        const fg_bmp_op *fa = &st->fa;
+        const bool a_ok = st->fa_ok;
+        n.b_adm = *fa;
+        n.b_lossless = a_ok && ((lossless >> fa->prio) & 1u);
+        const int apg = fa->port * P + fa->prio;
         const uint32_t lc = a_ok ? fg_bmp_lim(st, apg) : 0u;
         n.b_a_lim = lc;
         n.b_a_rsm = a_ok ? fg_bmp_rsm(st, apg) : 0u;
-        n.b_clamped = a_ok && (cq->cfg_static_mode ? st->xlim_clamped[apg] : st->dlim_clamped[st->a_i]);
+        n.b_clamped = a_ok && (cq->cfg_static_mode ? st->xlim_clamped[apg] : st->dlim_clamped[fa->port]);
         n.b_static = cq->cfg_static_mode;
-        n.b_lim_res = fg_bmp_sub_xw(reserve, st->a_s, XW);
-        n.b_lim_shr = fg_bmp_sub_xw(lc, st->a_s, XW);
-        n.b_lim_hd = fg_bmp_sub_xw(cq->cfg_headroom[st->a_i] & cmax, st->a_s, XW);
-        const bool r_ok = st->r_p < P && st->r_i < N;
-        n.b_rel.v = st->r_v && r_ok && !rel_hold;
-        n.b_rel.bad = st->r_v && !r_ok;
-        n.b_rel.port = st->r_o, n.b_rel.prio = st->r_p, n.b_rel.other = st->r_i, n.b_rel.s = st->r_s;
+        n.b_lim_res = fg_bmp_sub_xw(reserve, fa->s, XW);
+        n.b_lim_shr = fg_bmp_sub_xw(lc, fa->s, XW);
+        n.b_lim_hd = fg_bmp_sub_xw(cq->cfg_headroom[fa->port] & cmax, fa->s, XW);
+        n.b_rel = st->fr;
     }
 
     /* ---------------------------------------------------------------- W: write back
      * The values C2 committed on the edge before go into the two PGs' counters. */
-    if (st->w_apg >= 0) {
-        n.ingress_reg[st->w_apg] = st->w_a_ing, n.hdrm_reg[st->w_apg] = st->w_a_hd, n.occ_reg[st->w_apg] = st->w_a_occ;
-    }
-    if (st->w_rpg >= 0) {
-        n.ingress_reg[st->w_rpg] = st->w_r_ing, n.hdrm_reg[st->w_rpg] = st->w_r_hd, n.occ_reg[st->w_rpg] = st->w_r_occ;
-    }
+    if (st->w_apg >= 0) n.ingress_reg[st->w_apg] = st->w_a_ing, n.hdrm_reg[st->w_apg] = st->w_a_hd;
+    if (st->w_rpg >= 0) n.ingress_reg[st->w_rpg] = st->w_r_ing, n.hdrm_reg[st->w_rpg] = st->w_r_hd;
 
     /* ---------------------------------------------------------------- C1: decide, compute
      * The RTL compares at C1 and selects at C2; the model decides here and carries the result
@@ -276,16 +290,25 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         uint8_t where = FG_BMP_WHERE_DROPPED;
         bool underflow = false;
         n.k.c_ing_a = n.k.c_ing_r = n.k.c_hd_r = 0;
-        /* The RTL reads these PGs at B, one edge before C1, forwarding the slot that was in W
-         * then (written back on the edge before this one). The slot now in W was at C1 then
-         * and never names them (the interlock); the overlay below would give its values if it
-         * did, so an RTL that missed an interlock would disagree here. */
+        /* The RTL reads these PGs from its RAMs with the address of slot A2 (three edges before
+         * B) and at B takes the write-backs of the edges R, F and B from the slots that made
+         * them, the newest first. The slot now in W was at C1 then and never names them (the
+         * interlock); the overlay below would give its values if it did, so an RTL that missed
+         * an interlock would disagree here. Coverage: the write one edge before C1 (B's edge),
+         * and two or three (F's, R's). */
         if (rpg >= 0 && (rpg == st->c_prev_apg || rpg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
         if (apg >= 0 && (apg == st->c_prev_apg || apg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
+        if (rpg >= 0 && (rpg == st->c_prev2_apg || rpg == st->c_prev2_rpg || rpg == st->c_prev3_apg || rpg == st->c_prev3_rpg))
+            FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE_FAR);
+        if (apg >= 0 && (apg == st->c_prev2_apg || apg == st->c_prev2_rpg || apg == st->c_prev3_apg || apg == st->c_prev3_rpg))
+            FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE_FAR);
+        n.c_prev3_apg = st->c_prev2_apg, n.c_prev3_rpg = st->c_prev2_rpg;
+        n.c_prev2_apg = st->c_prev_apg, n.c_prev2_rpg = st->c_prev_rpg;
         n.c_prev_apg = st->w_apg, n.c_prev_rpg = st->w_rpg;
-        uint32_t ing_a = 0, hd_a = 0, occ_a = 0, ing_r = 0, hd_r = 0, occ_r = 0;
-        fg_bmp_pg_value(st, apg, &ing_a, &hd_a, &occ_a);
-        fg_bmp_pg_value(st, rpg, &ing_r, &hd_r, &occ_r);
+        uint32_t ing_a = 0, hd_a = 0, ing_r = 0, hd_r = 0;
+        fg_bmp_pg_value(st, apg, &ing_a, &hd_a);
+        fg_bmp_pg_value(st, rpg, &ing_r, &hd_r);
+        const uint32_t occ_r = ing_r + hd_r;
         bool add_ing = false, add_hd = false;
         if (apg >= 0) {
             const bool f_res = fg_bmp_le(ing_a, st->b_lim_res, XW);
@@ -314,24 +337,23 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         /* the admission PG alone */
         n.k.w_a_ing = ing_a + (add_ing ? s : 0);
         n.k.w_a_hd = hd_a + (add_hd ? s : 0);
-        n.k.w_a_occ = occ_a + ((add_ing || add_hd) ? s : 0);
         /* the release PG (headroom first); never the admission's PG (slot A2 made one wait) */
         if (rpg >= 0) {
             const uint32_t rc = r->s;
-            uint32_t ing1 = ing_r, hd1 = hd_r, occ1 = occ_r;
+            uint32_t ing1 = ing_r, hd1 = hd_r;
             n.k.c_ing_r = ing_r, n.k.c_hd_r = hd_r;
             if (rc <= hd_r) {
-                hd1 = hd_r - rc, occ1 = occ_r - rc;
+                hd1 = hd_r - rc;
                 FG_COV(st, hd_r ? FG_BMP_COV_REL_HEADROOM : FG_BMP_COV_REL_INGRESS);
             } else if (rc <= occ_r) {
-                hd1 = 0, ing1 = occ_r - rc, occ1 = occ_r - rc;
+                hd1 = 0, ing1 = occ_r - rc;
                 FG_COV(st, hd_r ? FG_BMP_COV_REL_MIXED : FG_BMP_COV_REL_INGRESS);
             } else {
-                hd1 = ing1 = occ1 = 0;
+                hd1 = ing1 = 0;
                 underflow = true;
                 FG_COV(st, FG_BMP_COV_REL_UNDERFLOW);
             }
-            n.k.w_r_ing = ing1, n.k.w_r_hd = hd1, n.k.w_r_occ = occ1;
+            n.k.w_r_ing = ing1, n.k.w_r_hd = hd1;
         }
         n.k.w_apg = apg, n.k.w_rpg = rpg;
         n.k.w_a_lim = st->b_a_lim, n.k.w_a_rsm = st->b_a_rsm;
@@ -360,8 +382,8 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
 
     /* ---------------------------------------------------------------- C2: commit C1's result */
     n.w_apg = st->k.w_apg, n.w_rpg = st->k.w_rpg;
-    n.w_a_ing = st->k.w_a_ing, n.w_a_hd = st->k.w_a_hd, n.w_a_occ = st->k.w_a_occ;
-    n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd, n.w_r_occ = st->k.w_r_occ;
+    n.w_a_ing = st->k.w_a_ing, n.w_a_hd = st->k.w_a_hd;
+    n.w_r_ing = st->k.w_r_ing, n.w_r_hd = st->k.w_r_hd;
     n.w_a_lim = st->k.w_a_lim, n.w_a_rsm = st->k.w_a_rsm;
     n.c_ing_a = st->k.c_ing_a, n.c_ing_r = st->k.c_ing_r, n.c_hd_r = st->k.c_hd_r;
     n.c_adm = st->k.c_adm, n.c_rel = st->k.c_rel, n.c_where = st->k.c_where, n.c_aeq = st->k.c_aeq;
@@ -488,37 +510,47 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
             n.paused_reg[st->pa.pg] = fg_bmp_decide(st, &st->pa, (lossless >> (st->pa.pg % P)) & 1u, false, false);
         /* event lane: the admission PG written back on this edge, with its new values */
         n.pa = fg_bmp_lane_of(st->w_apg, st->w_a_ing, st->w_a_hd, st->w_a_lim, st->w_a_rsm, reserve, XW);
-        /* scan: S1 compares what S0 read; a read an admission's write-back on S0's edge made
-         * stale is dropped (occupancy up: lane A decided that PG), one a release's on S0's edge
-         * or this one made stale may only resume (occupancy down: a resume on the old, higher
-         * values holds on the real ones); S0 reads the ring's PG (R1: the one whose
-         * xoff/xon the ring registered on the edge before): its counters as registered before
-         * this edge, and the static limits the ring writes on this edge or its port's dynamic
-         * ones */
-        /* an admission's write-back on this edge needs nothing: lane A decides that PG on the
-         * next edge, after the scan */
-        const bool kill_a = st->s1_pg >= 0 && st->s1_hit_a;
-        const bool kill_r = st->s1_pg >= 0 && (st->s1_hit_r || st->s1_pg == st->w_rpg);
+        /* scan: S0 reads the ring's PG (R1: the one whose xoff/xon the ring registered on the
+         * edge before) as it stands after this edge (the RTL: its banks' scan copies, and the
+         * slot in W's write-back when that slot writes the PG on this edge), with the static
+         * limits the ring writes on this edge or its port's dynamic ones; the values arrive
+         * two edges later (SV), are compared on the next (S2) and decided on the one after. A
+         * write-back to that PG on an edge after S0, up to S2's, makes the read stale: an
+         * admission's drops it (occupancy up: lane A decided that PG; one on S2's edge needs
+         * nothing, see below), a release's lets it only
+         * resume (occupancy down: a resume on the old, higher values holds on the real ones). */
+        /* (an admission's write-back on this edge needs nothing: lane A decides that PG on the
+         * next edge, the scan's decision's, and goes first) */
+        const bool hit_r = st->sv.pg >= 0 && st->sv.pg == st->w_rpg;
+        const bool kill_a = st->sv.pg >= 0 && st->sv.ka;
+        const bool kill_r = st->sv.pg >= 0 && (st->sv.kr || hit_r);
         if (kill_a) FG_COV(st, FG_BMP_COV_SCAN_YIELD);
         else if (kill_r) FG_COV(st, FG_BMP_COV_SCAN_RESUME_ONLY);
-        n.s2 = fg_bmp_lane_of(kill_a ? -1 : st->s1_pg, st->s1_ing, st->s1_hd, st->s1_lim, st->s1_rsm, reserve, XW);
-        /* the monitor: what S0 read, whatever became of it */
-        n.o.mon_valid = st->s1_pg >= 0;
-        n.o.mon_pg = st->s1_k;
-        n.s1_k = st->cr_k;
-        n.cr_k = st->sc_pg;
-        n.o.mon_ing = st->s1_pg >= 0 ? st->s1_ing : 0;
-        n.o.mon_hd = st->s1_pg >= 0 ? st->s1_hd : 0;
-        n.o.mon_occ = n.o.mon_ing + n.o.mon_hd;
+        n.s2 = fg_bmp_lane_of(kill_a ? -1 : st->sv.pg, st->sv.ing, st->sv.hd, st->sv.lim, st->sv.rsm, reserve, XW);
         n.s2_ronly = kill_r;
-        n.s1_pg = st->cr_pg;
-        n.s1_hit_a = st->cr_pg >= 0 && st->cr_pg == st->w_apg;
-        n.s1_hit_r = st->cr_pg >= 0 && st->cr_pg == st->w_rpg;
+        /* the monitor: what S0 read, as SV has it */
+        n.o.mon_valid = st->sv.pg >= 0;
+        n.o.mon_pg = st->sv_k;
+        n.o.mon_ing = st->sv.pg >= 0 ? st->sv.ing : 0;
+        n.o.mon_hd = st->sv.pg >= 0 ? st->sv.hd : 0;
+        n.o.mon_occ = n.o.mon_ing + n.o.mon_hd;
+        n.sv_k = st->sb_k, n.sb_k = st->sa_k, n.sa_k = st->cr_k, n.cr_k = st->sc_pg;
+        /* SV and SB: the read moves on; write-backs to its PG on these edges mark it stale */
+        n.sv = st->sb;
+        n.sv.ka = st->sb.ka || (st->sb.pg >= 0 && st->sb.pg == st->w_apg);
+        n.sv.kr = st->sb.kr || (st->sb.pg >= 0 && st->sb.pg == st->w_rpg);
+        n.sb = st->sa;
+        n.sb.ka = st->sa.pg >= 0 && st->sa.pg == st->w_apg;
+        n.sb.kr = st->sa.pg >= 0 && st->sa.pg == st->w_rpg;
+        /* S0 */
+        n.sa.pg = st->cr_pg;
+        n.sa.ka = n.sa.kr = false;
+        n.sa.ing = n.sa.hd = n.sa.lim = n.sa.rsm = 0;
         if (st->cr_pg >= 0) {
             const uint32_t x = st->cr_xoff + reserve;
-            n.s1_ing = st->ingress_reg[st->cr_pg], n.s1_hd = st->hdrm_reg[st->cr_pg];
-            n.s1_lim = cq->cfg_static_mode ? (x > cmax ? cmax : x) : st->dlim_reg[st->cr_pg / P];
-            n.s1_rsm = cq->cfg_static_mode ? st->cr_xon + reserve : fg_bmp_drsm(st, st->cr_pg / P);
+            fg_bmp_pg_value(st, st->cr_pg, &n.sa.ing, &n.sa.hd); /* after this edge: W's write-back overlaid */
+            n.sa.lim = cq->cfg_static_mode ? (x > cmax ? cmax : x) : st->dlim_reg[st->cr_pg / P];
+            n.sa.rsm = cq->cfg_static_mode ? st->cr_xon + reserve : fg_bmp_drsm(st, st->cr_pg / P);
         }
         n.sc_pg = (uint16_t)(st->sc_pg + 1 == NPG ? 0 : st->sc_pg + 1);
     }
@@ -547,9 +579,6 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     for (int k = 0; k < NPG; k++) {
         const int i = k / P, p = k % P;
         st->o.paused[i][p] = st->paused_reg[k];
-        st->o.ingress_cnt[i][p] = st->ingress_reg[k];
-        st->o.hdrm_cnt[i][p] = st->hdrm_reg[k];
-        st->o.occ_cnt[i][p] = st->occ_reg[k];
         st->o.egress_cnt[i][p] = st->egress_reg[k];
     }
     st->o.shared_used = st->shared_used_reg;

@@ -10,13 +10,16 @@
  *
  *   edge H  capture     enq/deq into the port's holding register (ready = register empty)
  *   edge A1 grant       one held enq and one held deq granted (holding register empties)
- *   edge A2 slot        the granted ops into the slot registers with their PG one-hots; an
- *                       op waits here while a slot ahead (B, C1) names its PG, and an
+ *   edge A2 slot        the granted ops into the slot registers with their PG indices; an
+ *                       op waits here while a slot ahead (R, F) names its PG, and an
  *                       admission and a release of one PG side by side take turns
- *   edge B  prepare     limits L - s, the two PGs' counters read (RTL)
+ *   edge R  read        (RTL: the PG counters' block-RAM read, addressed from A2)
+ *   edge F  read        (RTL: the RAM's output register; where B takes the values from)
+ *   edge B  prepare     limits L - s, the two PGs' counters (RTL: the RAM word or a write-back
+ *                       of R's, F's or B's edge)
  *   edge C1 compare     (RTL: compares' signs and candidates registered; the model decides here)
  *   edge C2 decide      the admission and release PGs' new values (one decision unit); verdict
- *   edge W  write back  the new values into the two PGs' counters
+ *   edge W  write back  the new values into the two PGs' counters (RTL: bank A / bank R)
  *   edge D  (= W)       the ops for the egress counters (RTL: the two EQs' counters read); parts of split, rs
  *   edge Q  (= D2)      egress counters; split = s - min(s, room), rs = min(rem, sh)
  *   edge D3             split - rs formed (RTL); stat_eq_underflow
@@ -41,7 +44,7 @@ extern "C" {
 #define FG_BMP_MAX_PG (FG_BMP_MAX_PORTS * FG_BMP_MAX_PRIO)
 /* the monitor names PG (c - FG_BMP_MON_DELAY) mod npg in cycle c after reset (the RTL's
  * mon_pg; a stream consumer such as fg_gfc_scan takes it as its PHASE) */
-#define FG_BMP_MON_DELAY 3
+#define FG_BMP_MON_DELAY 5
 
 /* adm_where codes (as fg_bm's enq_where) */
 enum { FG_BMP_WHERE_RESERVE = 0, FG_BMP_WHERE_SHARED = 1, FG_BMP_WHERE_HEADROOM = 2, FG_BMP_WHERE_DROPPED = 3 };
@@ -77,6 +80,8 @@ enum {
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
     FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG written back on the edge before C (B forwarded it) */
     FG_BMP_COV_ADM_AFTER_WRITE,   /* admission likewise */
+    FG_BMP_COV_REL_AFTER_WRITE_FAR, /* release of a PG written back two or three edges before C1 (the RTL's RAM read missed it: B forwarded it) */
+    FG_BMP_COV_ADM_AFTER_WRITE_FAR, /* admission likewise */
     FG_BMP_COV_EGRESS_UNDERFLOW,  /* release larger than egress[o][p] */
     FG_BMP_COV_SHARED_UNDERFLOW,  /* rs larger than shared_used */
     FG_BMP_COV_DEQ_BAD_INDEX,     /* deq naming no PG: ignored and counted */
@@ -140,16 +145,13 @@ typedef struct {
     bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
     uint32_t adm_eq_cnt;        /* the verdict's EQ count before its admission (0: none), edge Q */
     bool stat_shared_underflow; /* edge E */
-    /* the scan's read, one PG per edge in turn: PG mon_pg = (c - 3) mod npg in cycle c after
-     * reset, its counters as they stood before the scan's read edge (S0), shown two edges
-     * later (mon_valid false and the values 0 for the first three cycles) */
+    /* the scan's read, one PG per edge in turn: PG mon_pg = (c - FG_BMP_MON_DELAY) mod npg in
+     * cycle c after reset, its counters as they stood just after the scan's read edge (S0),
+     * shown three edges later (mon_valid false and the values 0 for the first cycles) */
     bool mon_valid;
     uint16_t mon_pg;
     uint32_t mon_ing, mon_hd, mon_occ;
     bool paused[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
-    uint32_t ingress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
-    uint32_t hdrm_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
-    uint32_t occ_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO]; /* ingress + headroom, CW+1 bits, kept per PG */
     uint32_t egress_cnt[FG_BMP_MAX_PORTS][FG_BMP_MAX_PRIO];
     uint32_t shared_used;
     uint32_t thr[FG_BMP_MAX_PORTS];
@@ -171,7 +173,7 @@ typedef struct {
  * C1 and selects at C2; the model decides at C1 and carries the outcome). */
 typedef struct {
     int w_apg, w_rpg; /* the PGs the slot writes, -1 none */
-    uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
+    uint32_t w_a_ing, w_a_hd, w_r_ing, w_r_hd;
     uint32_t w_a_lim, w_a_rsm; /* the admission PG's limits read at B, for its pause lane */
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     fg_bmp_op c_adm, c_rel;
@@ -183,6 +185,13 @@ typedef struct {
     uint16_t adm_cells;
     uint32_t adm_tag;
 } fg_bmp_c1;
+
+/* the scan lane's read of one PG on its way to the compares: its values, limits and stale marks */
+typedef struct {
+    int pg; /* -1: none */
+    uint32_t ing, hd, lim, rsm;
+    bool ka, kr; /* an admission / a release wrote the PG back since the read */
+} fg_bmp_scan;
 
 /* one pause lane's registered compares, decided on the next edge */
 typedef struct {
@@ -211,6 +220,10 @@ typedef struct {
     bool adm_yield; /* an admission and a release of one PG in slot A2: true, the admission waits */
     uint8_t a_i, a_p, a_o, r_o, r_p, r_i;
     uint32_t a_s, r_s, a_t;
+    /* R, F: the ops on their way to B (the RTL's counters' read from block RAM); ok: the
+     * admission names a PG and an EQ */
+    fg_bmp_op ra, rr, fa, fr;
+    bool ra_ok, fa_ok;
     /* B: prepared ops */
     fg_bmp_op b_adm, b_rel;
     bool b_lossless;       /* cfg_lossless of the admission's priority */
@@ -230,9 +243,10 @@ typedef struct {
     uint8_t c_where;
     uint32_t c_ing_a, c_ing_r, c_hd_r;
     int c_prev_apg, c_prev_rpg; /* PGs written back on the previous edge, -1 none (coverage only) */
+    int c_prev2_apg, c_prev2_rpg, c_prev3_apg, c_prev3_rpg; /* two and three edges before (coverage only) */
     /* W: C2's results, written into the PG counters on the next edge */
     int w_apg, w_rpg; /* -1: none */
-    uint32_t w_a_ing, w_a_hd, w_a_occ, w_r_ing, w_r_hd, w_r_occ;
+    uint32_t w_a_ing, w_a_hd, w_r_ing, w_r_hd;
     uint32_t w_a_lim, w_a_rsm;
     /* D: the parts of split and rs; D2: split and rs for E */
     bool dd_split_v, dd_rel_v;
@@ -243,25 +257,24 @@ typedef struct {
     uint32_t d_split, d_rs;
     uint32_t d3_split, d3_rs; /* D3: the same one edge later (E adds split - rs formed here) */
     /* counters */
-    uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG], occ_reg[FG_BMP_MAX_PG];
+    /* the PG counters (the RTL: two block-RAM banks and a live-value table) */
+    uint32_t ingress_reg[FG_BMP_MAX_PG], hdrm_reg[FG_BMP_MAX_PG];
     uint32_t egress_reg[FG_BMP_MAX_PG];
     bool paused_reg[FG_BMP_MAX_PG];
     /* pause lanes: each registers the four compares of one PG (hd == 0, ing > reserve,
      * ing >= lim, ing <= rsmk) and decides that PG on the next edge. Event lane A: the
-     * admission PG the slot in W writes back (its new values, the limits read at B); scan lane S: one
-     * PG per edge in turn behind the configuration ring, read at S0 (the counters as
-     * registered before that edge, the limits the ring writes then or the port's), compared
-     * at S1, decided at S2; a read made stale by an admission's write-back on S0's edge is
-     * dropped, one made stale by a release's on S0's or S1's edge may only resume (an
-     * admission's on S1's edge: lane A decides that PG on S2's edge, after the scan).
-     * Releases have no lane: the scan sees them. */
+     * admission PG the slot in W writes back (its new values, the limits read at B); scan lane
+     * S: one PG per edge in turn behind the configuration ring, read at S0 as it stands after
+     * that edge (with the limits the ring writes then or the port's), the values in SV two
+     * edges later, compared at S2, decided on the next edge; a read made stale by an
+     * admission's write-back on an edge after S0 up to S2's is dropped, one made stale by a
+     * release's may only resume (an admission's on the decision's edge: lane A decides that
+     * PG on the next). Releases have no lane: the scan sees them. */
     fg_bmp_lane pa, s2;
     uint16_t sc_pg;                 /* the PG the ring's R0 registers on the next edge (S0 reads it one later) */
-    int s1_pg;                      /* S1: the PG read (-1 none) and its values */
-    uint16_t cr_k, s1_k;            /* R1 and S1's PG as counted from reset as if the ring had been running (the monitor's index) */
-    bool s1_hit_a, s1_hit_r;        /* that PG was written back on the read's edge (adm / rel) */
-    bool s2_ronly;                  /* S2 may resume its PG, not pause it (a release since its read) */
-    uint32_t s1_ing, s1_hd, s1_lim, s1_rsm;
+    fg_bmp_scan sa, sb, sv;         /* the scan's read after S0, S0 + 1, S0 + 2 (SV) */
+    bool s2_ronly;                  /* the decision may resume its PG, not pause it (a release since its read) */
+    uint16_t cr_k, sa_k, sb_k, sv_k; /* R1, SA, SB, SV's PG counted from reset as if the ring had been running (the monitor's index) */
     /* configuration ring: on R0's edge it registers xoff/xon of PG sc_pg; on the next
      * edge xlim, xrsm of that PG take xoff + reserve (clamped), xon + reserve */
     int cr_pg;

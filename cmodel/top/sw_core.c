@@ -244,13 +244,15 @@ static bool bm_paused(const fg_sw_core_state *st, int i, int p)
 {
     return st->cfg.line_rate ? st->prev_bmp.paused[i][p] : st->prev_bm.paused[i][p];
 }
+/* (line_rate: fg_bm_pipe keeps its PG counters in block RAM and shows them one PG per cycle
+ * on its monitor, not as per-PG outputs: the core's ingress_cnt and hdrm_cnt are 0) */
 static uint32_t bm_ingress(const fg_sw_core_state *st, int i, int p)
 {
-    return st->cfg.line_rate ? st->prev_bmp.ingress_cnt[i][p] : st->prev_bm.ingress_cnt[i][p];
+    return st->cfg.line_rate ? 0u : st->prev_bm.ingress_cnt[i][p];
 }
 static uint32_t bm_hdrm(const fg_sw_core_state *st, int i, int p)
 {
-    return st->cfg.line_rate ? st->prev_bmp.hdrm_cnt[i][p] : st->prev_bm.hdrm_cnt[i][p];
+    return st->cfg.line_rate ? 0u : st->prev_bm.hdrm_cnt[i][p];
 }
 static uint32_t bm_egress(const fg_sw_core_state *st, int o, int p)
 {

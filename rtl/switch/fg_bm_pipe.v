@@ -6,16 +6,18 @@
 // multiplexed: each ingress and egress port has a one-entry holding register (valid/ready),
 // and round-robin arbiters issue one admission and one release per cycle into a pipeline:
 //
-//   H capture -> A1 grant -> A2 slot (fields, PG one-hot, interlock) -> B prepare (limits,
-//   the two PGs' counters read) -> C1 compares and candidates -> C2 decide once (verdict)
-//   -> W write back | D the two EQs' counters read, parts of split and rs -> Q = D2 egress
-//   lanes, split, rs -> D3 split - rs -> E shared_used
+//   H capture -> A1 grant -> A2 slot (fields, PG index, interlock) -> R, F the two PGs'
+//   counters read from block RAM -> B prepare (limits; the RAM word or a write-back the read
+//   missed) -> C1 compares and candidates -> C2 decide once (verdict) -> W write back into
+//   the banks | D the two EQs' counters read, parts of split and rs -> Q = D2 egress lanes,
+//   split, rs -> D3 split - rs -> E shared_used
 //   and the pause decided by lanes: the admission's PG after W, a scan over the PGs.
 //
-// Each counter sees at most one admission and one release per edge and each PG only selects
-// its new value, so no logic depends on N beyond the decoders, the AND-OR reads and the
-// round-robin pick: area is linear in ports x priorities, and no carry chain feeds another
-// within a stage. The admission limits are clamped to 2^CW-1 so no ingress or headroom
+// Each counter sees at most one admission and one release per edge; the PG counters are in
+// block RAM (two write banks, a live-value table) and the EQ counters only select their new
+// value, so no logic depends on N beyond the decoders, the AND-OR reads and the round-robin
+// pick: area is linear in ports x priorities, and no carry chain feeds another within a
+// stage. The admission limits are clamped to 2^CW-1 so no ingress or headroom
 // counter can overflow. The C twin is cmodel/switch/bm_pipe.c.
 `default_nettype none
 
@@ -79,9 +81,9 @@ module fg_bm_pipe #(
     output wire [CW-1:0]                    adm_eq_cnt,
     output wire                             stat_shared_underflow,
 
-    // the scan's read, one PG per edge in turn: PG mon_pg = (c - 3) mod N*P in cycle c after
-    // reset, its counters as they stood before the scan's read edge, two edges before they
-    // show here (mon_valid low, and the values 0, in the first three cycles)
+    // the scan's read, one PG per edge in turn: PG mon_pg = (c - 5) mod N*P in cycle c after
+    // reset, its counters as they stood just after the scan's read edge, three edges before
+    // they show here (mon_valid low, and the values 0, in the first five cycles)
     output wire                             mon_valid,
     output wire [PGW-1:0]                   mon_pg,
     output wire [CW-1:0]                    mon_ing,
@@ -90,9 +92,6 @@ module fg_bm_pipe #(
 
     // state
     output wire [N_PORTS*N_PRIO-1:0]        paused,
-    output wire [N_PORTS*N_PRIO*CW-1:0]     ingress_cnt,
-    output wire [N_PORTS*N_PRIO*(CW+1)-1:0] occ_cnt,            // ingress_cnt + hdrm_cnt, kept per PG
-    output wire [N_PORTS*N_PRIO*CW-1:0]     hdrm_cnt,
     output wire [N_PORTS*N_PRIO*CW-1:0]     egress_cnt,
     output wire [CW-1:0]                    shared_used,
     output wire [N_PORTS*CW-1:0]            thr,
@@ -173,6 +172,21 @@ module fg_bm_pipe #(
         end
     endfunction
 
+    // the PG index port * N_PRIO + prio (PGW bits; meaningless when the op names no PG, which
+    // its ok bit says)
+    localparam [15:0] N_PRIO_16 = N_PRIO[15:0];
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [PGW-1:0] f_pgk;
+        input [PW-1:0] port;
+        input [2:0]    prio;
+        reg   [15:0]   v;
+        begin
+            v = {{(16-PW){1'b0}}, port} * N_PRIO_16 + {13'd0, prio};
+            f_pgk = v[PGW-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+
     // priority one-hot over N_PRIO bits; a priority >= N_PRIO gives 0
     function [N_PRIO-1:0] f_prio_oh;
         input [2:0] prio;
@@ -237,6 +251,7 @@ module fg_bm_pipe #(
     reg  [N_PORTS*N_PRIO-1:0] eh_poh_reg, dh_poh_reg;   // priority one-hot (0: no such priority)
     reg  [N_PORTS-1:0]    eh_ok_reg, dh_ok_reg;         // the offer names a PG and an EQ
     reg  [N_PORTS*TAG_W-1:0] eh_t_reg;
+    reg  [N_PORTS*PGW-1:0] eh_k_reg, dh_k_reg;          // the op's PG index (f_pgk)
 
     // ================================================================== A1: round-robin arbiters
     // The grant is one-hot: the first held port after the last one granted (the round-robin
@@ -278,6 +293,7 @@ module fg_bm_pipe #(
     reg  [N_PRIO-1:0]  e1_poh_reg, d1_poh_reg;
     reg                e1_ok_reg, d1_ok_reg;
     reg  [TAG_W-1:0]   e1_t_reg;
+    reg  [PGW-1:0]     e1_k_reg, d1_k_reg;
     // the interlock's copy on the arbiters' side (hc_adm_hold = adm_hold, hc_rel_hold =
     // rel_hold on every edge; see "Interlock shadow" below)
     wire               hc_adm_hold, hc_rel_hold;
@@ -293,6 +309,7 @@ module fg_bm_pipe #(
     reg  [SW-1:0] eh_sel_s, dh_sel_s;
     reg  [N_PRIO-1:0] eh_sel_poh, dh_sel_poh;
     reg  [TAG_W-1:0]  eh_sel_t;
+    reg  [PGW-1:0]    eh_sel_k, dh_sel_k;
     always @* begin
         e_idx = {PW{1'b0}};
         d_idx = {PW{1'b0}};
@@ -305,7 +322,11 @@ module fg_bm_pipe #(
         eh_sel_poh = {N_PRIO{1'b0}};
         dh_sel_poh = {N_PRIO{1'b0}};
         eh_sel_t = {TAG_W{1'b0}};
+        eh_sel_k = {PGW{1'b0}};
+        dh_sel_k = {PGW{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
+            eh_sel_k = eh_sel_k | (eh_k_reg[k*PGW +: PGW] & {PGW{e1_gnt_reg[k]}});
+            dh_sel_k = dh_sel_k | (dh_k_reg[k*PGW +: PGW] & {PGW{d1_gnt_reg[k]}});
             e_idx   = e_idx   | (k[PW-1:0] & {PW{e1_gnt_reg[k]}});
             d_idx   = d_idx   | (k[PW-1:0] & {PW{d1_gnt_reg[k]}});
             eh_sel_p = eh_sel_p | (eh_p_reg[k*3 +: 3] & {3{e1_gnt_reg[k]}});
@@ -328,6 +349,8 @@ module fg_bm_pipe #(
     wire [N_PRIO-1:0] e_sel_poh = e1_cp_reg ? e1_poh_reg : eh_sel_poh;
     wire              e_sel_ok  = e1_cp_reg ? e1_ok_reg  : eh_sel_ok;
     wire [TAG_W-1:0]  e_sel_t   = e1_cp_reg ? e1_t_reg   : eh_sel_t;
+    wire [PGW-1:0]    e_sel_k   = e1_cp_reg ? e1_k_reg   : eh_sel_k;
+    wire [PGW-1:0]    d_sel_k   = d1_cp_reg ? d1_k_reg   : dh_sel_k;
     wire [2:0]        d_sel_p   = d1_cp_reg ? d1_p_reg   : dh_sel_p;
     wire [PW-1:0]     d_sel_i   = d1_cp_reg ? d1_i_reg   : dh_sel_i;
     wire [SW-1:0]     d_sel_s   = d1_cp_reg ? d1_s_reg   : dh_sel_s;
@@ -337,20 +360,19 @@ module fg_bm_pipe #(
     reg           a_v_reg, r_v_reg;
     reg  [N_PORTS-1:0] a_ioh_reg;            // slot A2's ingress port, one-hot
     reg  [N_PRIO-1:0]  a_poh_reg;            // slot A2's admission priority, one-hot
-    reg  [N_PORTS*N_PRIO-1:0] a_pg_reg, r_pg_reg; // slot A2's PGs, one-hot (0: illegal indices)
-    // copies of the one-hots, one per counter read at B: each drives CW bits, not 3*CW + 1
-    // (fanout is what costs at these reads); keep stops yosys merging them back
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_ing_reg, a_pg_hd_reg, a_pg_occ_reg, a_pg_lim_reg, a_pg_rsm_reg;
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] r_pg_ing_reg, r_pg_hd_reg, r_pg_occ_reg;
+    // slot A2's admission PG, one-hot (0: illegal indices), for its limits' reads at B (two
+    // copies, carried with the slot through R and F; keep stops yosys merging them)
+    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_lim_reg, a_pg_rsm_reg;
     reg                a_okr_reg, r_okr_reg; // slot A2's ops name a PG and an EQ
-    reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg, r_i_reg;
+    reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
     reg  [SW-1:0] a_s_reg, r_s_reg;
+    reg  [PGW-1:0] a_k_reg, r_k_reg;         // slot A2's PG indices: the counters' read address
+    reg  [PGW-1:0] cr_k_reg;                 // the ring's R1 = S0: the scan's read address
     reg  [TAG_W-1:0] a_t_reg, b_adm_t_reg, k_adm_t_reg;
 
     // ================================================================== counters and thresholds
-    reg  [NPG*CW-1:0]     ingress_reg, hdrm_reg, egress_reg;
-    reg  [NPG*OW-1:0]     occ_reg;
+    reg  [NPG*CW-1:0]     egress_reg;
     reg  [NPG-1:0]        paused_reg;
     reg  [CW-1:0]         shared_used_reg;
     reg  [N_PORTS-1:0]    hs_oh_reg;
@@ -364,13 +386,57 @@ module fg_bm_pipe #(
     reg  [NPG*CW-1:0]     xlim_reg;   // per PG: the static limit min(xoff + reserve, 2^CW-1) (ring)
     reg  [NPG*OW-1:0]     xrsm_reg;   // per PG: the static resume threshold xon + reserve (ring)
 
-    // ================================================================== B: prepare
-    // legality and the priority one-hot were formed at H, so a PG match is one LUT here
+    // ================================================================== A2 -> R -> F: the counters' read
+    // The PG counters (ingress, headroom: 2*CW bits a PG) are in block RAM (fg_ram_1r1w, two
+    // edges from address to data): two write banks, one for the admissions' write-backs (A)
+    // and one for the releases' (R), each with a copy per reader (the admission's and the
+    // release's read, the scan's), and a live-value table in flops: lvt_bank_reg says which
+    // bank a PG was written in last, lvt_wr_reg that it was written since reset (else it reads
+    // 0, so the RAMs need no reset). Slot A2's PG index is the read address; the op moves on to
+    // R (the RAM's array read; the table read) and F (the RAM's output register; the forward
+    // selects), and B selects its PG's values: the write-backs of the three slots ahead of it
+    // that the RAM read missed (those writing on its R, F and B edges), newest first, else the
+    // bank the table names.
     wire          a_ok = a_okr_reg;
     wire          r_ok = r_okr_reg;
+    wire a_live = a_v_reg && a_ok;
+    wire r_live = r_v_reg && r_ok;
 
-    // a_match[k]: slot A2's admission names PG k (legal indices); a_oh_next adds a_v
-    wire [NPG-1:0] a_match, r_match;
+    wire [NPG-1:0] a_pg_next, r_pg_next;
+    generate
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
+            localparam integer  KI_I = gk / N_PRIO;
+            localparam integer  KP_I = gk % N_PRIO;
+            localparam [PW-1:0] KI = KI_I[PW-1:0];
+            // formed at A and registered: the reads behind them fan out from flops
+            assign a_pg_next[gk] = e1_gnt_reg[KI_I] && e_sel_ok && e_sel_poh[KP_I];
+            assign r_pg_next[gk] = d_sel_ok && (d_sel_i == KI) && d_sel_poh[KP_I];
+        end
+    endgenerate
+    // the table's copies of slot A2's one-hots (keep: one net each, apart from the limits')
+    (* keep *) reg [NPG-1:0] a_pg_tab_reg, r_pg_tab_reg;
+
+    // R and F: the ops as they leave A2 (v: live, bad: names no PG), their fields and one-hots
+    reg            ra_v_reg, ra_bad_reg, ra_ok_reg, rr_v_reg, rr_bad_reg;
+    reg  [PW-1:0]  ra_i_reg, ra_o_reg, rr_o_reg;
+    reg  [2:0]     ra_p_reg, rr_p_reg;
+    reg  [SW-1:0]  ra_s_reg, rr_s_reg;
+    reg  [TAG_W-1:0] ra_t_reg, fa_t_reg;
+    reg  [PGW-1:0] ra_k_reg, rr_k_reg;
+    reg  [N_PORTS-1:0] ra_ioh_reg, fa_ioh_reg;
+    reg  [N_PRIO-1:0]  ra_poh_reg, fa_poh_reg;
+    (* keep *) reg [NPG-1:0] ra_pg_lim_reg, ra_pg_rsm_reg, fa_pg_lim_reg, fa_pg_rsm_reg;
+    reg            ra_lvt_reg, ra_wr_reg, rr_lvt_reg, rr_wr_reg;   // the table read at R
+    reg            fa_v_reg, fa_bad_reg, fa_ok_reg, fr_v_reg, fr_bad_reg;
+    reg  [PW-1:0]  fa_i_reg, fa_o_reg, fr_o_reg;
+    reg  [2:0]     fa_p_reg, fr_p_reg;
+    reg  [SW-1:0]  fa_s_reg, fr_s_reg;
+    reg  [PGW-1:0] fa_k_reg, fr_k_reg;
+    // F: where B takes each op's values from, one-hot: the slot in W, one edge before, two
+    // edges before (each its admission or its release lane), bank A, bank R (none: 0)
+    reg  [7:0]     fa_sel_reg, fr_sel_reg;
+
+    // ================================================================== B: prepare
     // The admission PG's limits in the configured mode: static, the PG's xlim / xrsm;
     // dynamic, the port's dlim / rsm. lim is the admission limit; lim and rsmk go with the slot
     // to the admission's pause lane (W).
@@ -385,22 +451,22 @@ module fg_bm_pipe #(
         a_drsm = {XW{1'b0}};
         a_headroom = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            a_xlim = a_xlim | (xlim_reg[k*CW +: CW] & {CW{a_pg_lim_reg[k]}});
-            a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{a_pg_rsm_reg[k]}});
+            a_xlim = a_xlim | (xlim_reg[k*CW +: CW] & {CW{fa_pg_lim_reg[k]}});
+            a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{fa_pg_rsm_reg[k]}});
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
-            a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
-            a_dlim = a_dlim | (dlim_reg[k*CW +: CW] & {CW{a_ioh_reg[k]}});
-            a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{a_ioh_reg[k]}});
+            a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{fa_ioh_reg[k]}});
+            a_dlim = a_dlim | (dlim_reg[k*CW +: CW] & {CW{fa_ioh_reg[k]}});
+            a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{fa_ioh_reg[k]}});
         end
     end
     wire [CW-1:0] a_lc = cq_static_mode_reg ? a_xlim : a_dlim;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
-    wire          a_lossless = a_ok && |(cq_lossless_reg & a_poh_reg);
+    wire          a_lossless = fa_ok_reg && |(cq_lossless_reg & fa_poh_reg);
     // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
-    // C2 needs no valid bit either: a slot without a live admission writes no PG (b_aoh_reg),
-    // no EQ (k_aeq_oh) and no verdict, whatever it selects.
-    wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, a_s_reg};
+    // C2 needs no valid bit either: a slot without a live admission writes no PG (w_a_v), no EQ
+    // (k_aeq_oh) and no verdict, whatever it selects.
+    wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, fa_s_reg};
     wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
     wire [LW-1:0] x_hd  = a_lossless ? {3'b000, a_headroom} : LNEG;
 
@@ -409,55 +475,32 @@ module fg_bm_pipe #(
     reg  [2:0]    b_adm_p_reg;
     reg  [SW-1:0] b_adm_s_reg;
     reg  [LW-1:0] b_lim_res_reg, b_lim_hd_reg;   // reserve - s, headroom - s (LNEG: lossy)
-    reg  [NPG-1:0] b_aoh_reg;                 // admission PG, one-hot
     reg           b_rel_v_reg, b_rel_bad_reg;
-    reg  [PW-1:0] b_rel_o_reg, b_rel_i_reg;
+    reg  [PW-1:0] b_rel_o_reg;
     reg  [2:0]    b_rel_p_reg;
     reg  [SW-1:0] b_rel_s_reg;
-    reg  [NPG-1:0] b_roh_reg;                 // release PG, one-hot
+    reg  [PGW-1:0] b_a_k_reg, b_r_k_reg, k_a_k_reg, k_r_k_reg;   // the ops' PGs (B, C1)
     // the admission PG's limits read at B, carried with the slot to its pause lane (B, C1, W)
     reg  [CW-1:0] b_a_lim_reg, k_a_lim_reg, w_a_lim_reg;
     reg  [XW-1:0] b_a_rsm_reg, k_a_rsm_reg, w_a_rsm_reg;
-    // C1: the compares' signs, the candidates and the ops, for C2 (declared here for slot A2's interlock)
+    // C1: the compares' signs, the candidates and the ops, for C2
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
-    reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg, k_rel_i_reg;
+    reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg;
     reg  [2:0]    k_adm_p_reg, k_rel_p_reg;
     reg  [SW-1:0] k_adm_s_reg, k_rel_s_reg;
-    reg  [NPG-1:0] k_aoh_reg, k_roh_reg;
     reg           k_v_res_reg, k_v_shr_reg, k_v_hd_reg, k_r_le_hd_reg, k_r_le_occ_reg;
     reg  [CW-1:0] k_a_ing_reg, k_a_hd_reg, k_a_ing_ps_reg, k_a_hd_ps_reg;
-    reg  [OW-1:0] k_a_occ_reg, k_a_occ_ps_reg, k_r_occ_mr_reg;
-    reg  [CW-1:0] k_r_ing_reg, k_r_hd_reg, k_r_hd_mr_reg;
+    reg  [CW-1:0] k_r_ing_reg, k_r_hd_reg, k_r_hd_mr_reg, k_r_occ_mr_reg;
 
-    wire [NPG-1:0] a_oh_next, r_oh_next, a_pg_next, r_pg_next;
-    generate
-        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
-            localparam integer  KI_I = gk / N_PRIO;
-            localparam integer  KP_I = gk % N_PRIO;
-            localparam [PW-1:0] KI = KI_I[PW-1:0];
-            // formed at A and registered: the reads below fan out from flops
-            assign a_pg_next[gk] = e1_gnt_reg[KI_I] && e_sel_ok && e_sel_poh[KP_I];
-            assign r_pg_next[gk] = d_sel_ok && (d_sel_i == KI) && d_sel_poh[KP_I];
-            assign a_match[gk]   = a_pg_reg[gk];
-            assign r_match[gk]   = r_pg_reg[gk];
-            assign a_oh_next[gk] = a_v_reg && a_match[gk] && !adm_hold;
-            assign r_oh_next[gk] = r_v_reg && r_match[gk] && !rel_hold;
-        end
-    endgenerate
-    // index compares (PW + 3 bits), not one-hot reductions: the hold does not grow with N*P
+    // Interlock (slot A2): an op waits while either of the two slots ahead (in R, in F) names
+    // its PG, so the decision never needs their results (B forwards the three slots ahead of
+    // those). Index compares (PGW bits), not one-hot reductions: the hold does not grow with N*P.
     reg            adm_yield_reg;              // same PG in slot A2: 1 the admission waits
-    wire a_live = a_v_reg && a_ok;
-    wire r_live = r_v_reg && r_ok;
-    // the two slots ahead: in B (at C1 next) and in C1 (at C2 next)
-    wire a_conf_c = a_live && ((b_adm_v_reg && (a_i_reg == b_adm_i_reg) && (a_p_reg == b_adm_p_reg)) ||
-                               (b_rel_v_reg && (a_i_reg == b_rel_i_reg) && (a_p_reg == b_rel_p_reg)) ||
-                               (k_adm_v_reg && (a_i_reg == k_adm_i_reg) && (a_p_reg == k_adm_p_reg)) ||
-                               (k_rel_v_reg && (a_i_reg == k_rel_i_reg) && (a_p_reg == k_rel_p_reg)));
-    wire r_conf_c = r_live && ((b_adm_v_reg && (r_i_reg == b_adm_i_reg) && (r_p_reg == b_adm_p_reg)) ||
-                               (b_rel_v_reg && (r_i_reg == b_rel_i_reg) && (r_p_reg == b_rel_p_reg)) ||
-                               (k_adm_v_reg && (r_i_reg == k_adm_i_reg) && (r_p_reg == k_adm_p_reg)) ||
-                               (k_rel_v_reg && (r_i_reg == k_rel_i_reg) && (r_p_reg == k_rel_p_reg)));
-    wire same_pg_a = a_live && r_live && (a_i_reg == r_i_reg) && (a_p_reg == r_p_reg);
+    wire a_conf_c = a_live && ((ra_v_reg && (a_k_reg == ra_k_reg)) || (rr_v_reg && (a_k_reg == rr_k_reg)) ||
+                               (fa_v_reg && (a_k_reg == fa_k_reg)) || (fr_v_reg && (a_k_reg == fr_k_reg)));
+    wire r_conf_c = r_live && ((ra_v_reg && (r_k_reg == ra_k_reg)) || (rr_v_reg && (r_k_reg == rr_k_reg)) ||
+                               (fa_v_reg && (r_k_reg == fa_k_reg)) || (fr_v_reg && (r_k_reg == fr_k_reg)));
+    wire same_pg_a = a_live && r_live && (a_k_reg == r_k_reg);
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
 
@@ -465,125 +508,137 @@ module fg_bm_pipe #(
     // registers (A1, H), which sit apart on the chip (at the inputs): one hold net reaching
     // both was the 4x2 line-rate core's worst path (2.6-3.0 ns of routing across the die). So
     // the arbiters' side computes the same holds from copies of the registers they depend on
-    // (the slot's PG, valid and name bits in A2, B, C1, and the turn bit), loaded from the same
+    // (the slot's PG index and valid bits in A2, R, F, and the turn bit), loaded from the same
     // sources under the same conditions: the copies equal the originals on every edge, so the
     // holds do, and the placer can put each pair near its loads. keep: yosys must not merge
     // a copy back into its original.
-    (* keep *) reg          hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
-    (* keep *) reg [PW-1:0] hc_a_i_reg, hc_r_i_reg, hc_b_adm_i_reg, hc_b_rel_i_reg, hc_k_adm_i_reg, hc_k_rel_i_reg;
-    (* keep *) reg [2:0]    hc_a_p_reg, hc_r_p_reg, hc_b_adm_p_reg, hc_b_rel_p_reg, hc_k_adm_p_reg, hc_k_rel_p_reg;
-    (* keep *) reg          hc_b_adm_v_reg, hc_b_rel_v_reg, hc_k_adm_v_reg, hc_k_rel_v_reg, hc_yield_reg;
+    (* keep *) reg           hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
+    (* keep *) reg [PGW-1:0] hc_a_k_reg, hc_r_k_reg, hc_ra_k_reg, hc_rr_k_reg, hc_fa_k_reg, hc_fr_k_reg;
+    (* keep *) reg           hc_ra_v_reg, hc_rr_v_reg, hc_fa_v_reg, hc_fr_v_reg, hc_yield_reg;
     wire hc_a_live = hc_a_v_reg && hc_a_okr_reg;
     wire hc_r_live = hc_r_v_reg && hc_r_okr_reg;
     wire hc_a_conf = hc_a_live &&
-                     ((hc_b_adm_v_reg && (hc_a_i_reg == hc_b_adm_i_reg) && (hc_a_p_reg == hc_b_adm_p_reg)) ||
-                      (hc_b_rel_v_reg && (hc_a_i_reg == hc_b_rel_i_reg) && (hc_a_p_reg == hc_b_rel_p_reg)) ||
-                      (hc_k_adm_v_reg && (hc_a_i_reg == hc_k_adm_i_reg) && (hc_a_p_reg == hc_k_adm_p_reg)) ||
-                      (hc_k_rel_v_reg && (hc_a_i_reg == hc_k_rel_i_reg) && (hc_a_p_reg == hc_k_rel_p_reg)));
+                     ((hc_ra_v_reg && (hc_a_k_reg == hc_ra_k_reg)) || (hc_rr_v_reg && (hc_a_k_reg == hc_rr_k_reg)) ||
+                      (hc_fa_v_reg && (hc_a_k_reg == hc_fa_k_reg)) || (hc_fr_v_reg && (hc_a_k_reg == hc_fr_k_reg)));
     wire hc_r_conf = hc_r_live &&
-                     ((hc_b_adm_v_reg && (hc_r_i_reg == hc_b_adm_i_reg) && (hc_r_p_reg == hc_b_adm_p_reg)) ||
-                      (hc_b_rel_v_reg && (hc_r_i_reg == hc_b_rel_i_reg) && (hc_r_p_reg == hc_b_rel_p_reg)) ||
-                      (hc_k_adm_v_reg && (hc_r_i_reg == hc_k_adm_i_reg) && (hc_r_p_reg == hc_k_adm_p_reg)) ||
-                      (hc_k_rel_v_reg && (hc_r_i_reg == hc_k_rel_i_reg) && (hc_r_p_reg == hc_k_rel_p_reg)));
-    wire hc_same = hc_a_live && hc_r_live && (hc_a_i_reg == hc_r_i_reg) && (hc_a_p_reg == hc_r_p_reg);
+                     ((hc_ra_v_reg && (hc_r_k_reg == hc_ra_k_reg)) || (hc_rr_v_reg && (hc_r_k_reg == hc_rr_k_reg)) ||
+                      (hc_fa_v_reg && (hc_r_k_reg == hc_fa_k_reg)) || (hc_fr_v_reg && (hc_r_k_reg == hc_fr_k_reg)));
+    wire hc_same = hc_a_live && hc_r_live && (hc_a_k_reg == hc_r_k_reg);
     assign hc_adm_hold = hc_a_conf || (hc_same && hc_yield_reg);
     assign hc_rel_hold = hc_r_conf || (hc_same && !hc_yield_reg);
     always @(posedge clk) begin
         if (rst) begin
-            hc_a_v_reg     <= 1'b0;
-            hc_r_v_reg     <= 1'b0;
-            hc_a_okr_reg   <= 1'b0;
-            hc_r_okr_reg   <= 1'b0;
-            hc_a_i_reg     <= {PW{1'b0}};
-            hc_r_i_reg     <= {PW{1'b0}};
-            hc_a_p_reg     <= 3'd0;
-            hc_r_p_reg     <= 3'd0;
-            hc_b_adm_v_reg <= 1'b0;
-            hc_b_rel_v_reg <= 1'b0;
-            hc_b_adm_i_reg <= {PW{1'b0}};
-            hc_b_rel_i_reg <= {PW{1'b0}};
-            hc_b_adm_p_reg <= 3'd0;
-            hc_b_rel_p_reg <= 3'd0;
-            hc_k_adm_v_reg <= 1'b0;
-            hc_k_rel_v_reg <= 1'b0;
-            hc_k_adm_i_reg <= {PW{1'b0}};
-            hc_k_rel_i_reg <= {PW{1'b0}};
-            hc_k_adm_p_reg <= 3'd0;
-            hc_k_rel_p_reg <= 3'd0;
-            hc_yield_reg   <= 1'b0;
+            hc_a_v_reg   <= 1'b0;
+            hc_r_v_reg   <= 1'b0;
+            hc_a_okr_reg <= 1'b0;
+            hc_r_okr_reg <= 1'b0;
+            hc_a_k_reg   <= {PGW{1'b0}};
+            hc_r_k_reg   <= {PGW{1'b0}};
+            hc_ra_v_reg  <= 1'b0;
+            hc_rr_v_reg  <= 1'b0;
+            hc_ra_k_reg  <= {PGW{1'b0}};
+            hc_rr_k_reg  <= {PGW{1'b0}};
+            hc_fa_v_reg  <= 1'b0;
+            hc_fr_v_reg  <= 1'b0;
+            hc_fa_k_reg  <= {PGW{1'b0}};
+            hc_fr_k_reg  <= {PGW{1'b0}};
+            hc_yield_reg <= 1'b0;
         end else begin
             // as a_v_reg ... adm_yield_reg in the main block, with the copies' own holds
             if (!hc_adm_hold) hc_a_v_reg <= e1_v_reg;
             if (!hc_adm_hold && e1_v_reg) begin
                 hc_a_okr_reg <= e_sel_ok;
-                hc_a_i_reg   <= e_idx;
-                hc_a_p_reg   <= e_sel_p;
+                hc_a_k_reg   <= e_sel_k;
             end
             if (!hc_rel_hold) hc_r_v_reg <= d1_v_reg;
             if (!hc_rel_hold && d1_v_reg) begin
                 hc_r_okr_reg <= d_sel_ok;
-                hc_r_i_reg   <= d_sel_i;
-                hc_r_p_reg   <= d_sel_p;
+                hc_r_k_reg   <= d_sel_k;
             end
             if (hc_same && !hc_a_conf) hc_yield_reg <= !hc_yield_reg;
-            hc_b_adm_v_reg <= hc_a_live && !hc_adm_hold;
-            hc_b_adm_i_reg <= hc_a_i_reg;
-            hc_b_adm_p_reg <= hc_a_p_reg;
-            hc_b_rel_v_reg <= hc_r_live && !hc_rel_hold;
-            hc_b_rel_i_reg <= hc_r_i_reg;
-            hc_b_rel_p_reg <= hc_r_p_reg;
-            hc_k_adm_v_reg <= hc_b_adm_v_reg;
-            hc_k_adm_i_reg <= hc_b_adm_i_reg;
-            hc_k_adm_p_reg <= hc_b_adm_p_reg;
-            hc_k_rel_v_reg <= hc_b_rel_v_reg;
-            hc_k_rel_i_reg <= hc_b_rel_i_reg;
-            hc_k_rel_p_reg <= hc_b_rel_p_reg;
+            hc_ra_v_reg <= hc_a_live && !hc_adm_hold;
+            hc_ra_k_reg <= hc_a_k_reg;
+            hc_rr_v_reg <= hc_r_live && !hc_rel_hold;
+            hc_rr_k_reg <= hc_r_k_reg;
+            hc_fa_v_reg <= hc_ra_v_reg;
+            hc_fa_k_reg <= hc_ra_k_reg;
+            hc_fr_v_reg <= hc_rr_v_reg;
+            hc_fr_k_reg <= hc_rr_k_reg;
         end
     end
 
-    // W: C2's results for its admission PG (w_a) and release PG (w_r), written back on
-    // the next edge. The two are never the same PG (slot A2 makes one of them wait).
-    reg  [NPG-1:0] w_aoh_reg, w_roh_reg;
-    reg  [CW-1:0] w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
-    reg  [OW-1:0] w_a_occ_reg, w_r_occ_reg;
+    // W: C2's results for its admission PG (w_a) and release PG (w_r), written into the banks
+    // on the next edge (the two are never the same PG: slot A2 makes one of them wait), and
+    // the two slots before it (w1: written on this edge's predecessor, w2: the one before)
+    reg            w_a_v_reg, w_r_v_reg, w1_a_v_reg, w1_r_v_reg;
+    reg  [PGW-1:0] w_a_k_reg, w_r_k_reg, w1_a_k_reg, w1_r_k_reg;
+    reg  [NPG-1:0] w_aoh_reg, w_roh_reg;       // the same PGs as one-hots (the table, lane A)
+    reg  [CW-1:0]  w_a_ing_reg, w_a_hd_reg, w_r_ing_reg, w_r_hd_reg;
+    reg  [CW-1:0]  w1_a_ing_reg, w1_a_hd_reg, w1_r_ing_reg, w1_r_hd_reg;
+    reg  [CW-1:0]  w2_a_ing_reg, w2_a_hd_reg, w2_r_ing_reg, w2_r_hd_reg;
+    reg  [NPG-1:0] lvt_bank_reg, lvt_wr_reg;
 
-    // ================================================================== B: operand read
-    // The admission PG's and the release PG's counters are read once, at B (AND-OR over the
-    // one-hot match), so the decision is made once per slot, not in every PG. The read
-    // misses the slot in the W registers (written back on this edge): B takes its values
-    // instead. The slots now in B and C1 never name these PGs (slot A2's interlock).
-    reg [CW-1:0] rd_a_ing, rd_a_hd, rd_r_ing, rd_r_hd;
-    reg [OW-1:0] rd_a_occ, rd_r_occ;
-    always @* begin
-        rd_a_ing = {CW{1'b0}};
-        rd_a_hd  = {CW{1'b0}};
-        rd_a_occ = {OW{1'b0}};
-        rd_r_ing = {CW{1'b0}};
-        rd_r_hd  = {CW{1'b0}};
-        rd_r_occ = {OW{1'b0}};
-        for (k = 0; k < NPG; k = k + 1) begin
-            rd_a_ing = rd_a_ing | (ingress_reg[k*CW +: CW] & {CW{a_pg_ing_reg[k]}});
-            rd_a_hd  = rd_a_hd  | (hdrm_reg[k*CW +: CW]    & {CW{a_pg_hd_reg[k]}});
-            rd_a_occ = rd_a_occ | (occ_reg[k*OW +: OW]     & {OW{a_pg_occ_reg[k]}});
-            rd_r_ing = rd_r_ing | (ingress_reg[k*CW +: CW] & {CW{r_pg_ing_reg[k]}});
-            rd_r_hd  = rd_r_hd  | (hdrm_reg[k*CW +: CW]    & {CW{r_pg_hd_reg[k]}});
-            rd_r_occ = rd_r_occ | (occ_reg[k*OW +: OW]     & {OW{r_pg_occ_reg[k]}});
+    // F's selects, formed at R from index compares: the slot now in C1 writes on F's edge + 1
+    // (in W at B's), the slot in W on F's edge (w1 at B's), w1 one edge before (w2 at B's);
+    // none of them: the bank the table names (nothing written since reset: 0). (Functions
+    // read their inputs only: a continuous assignment is re-evaluated on its operands.)
+    function [7:0] f_fwd_sel;
+        input ka, kr;    // the slot in C1's admission / release writes the PG
+        input wa, wr_;   // the slot in W's
+        input xa, xr;    // the slot one edge before W's (w1)
+        input wr;        // the table: the PG was written since reset
+        input lvt;       // the table: ... last by a release (bank R)
+        begin
+            f_fwd_sel[0] = ka;
+            f_fwd_sel[1] = kr;
+            f_fwd_sel[2] = !ka && !kr && wa;
+            f_fwd_sel[3] = !ka && !kr && wr_;
+            f_fwd_sel[4] = !ka && !kr && !wa && !wr_ && xa;
+            f_fwd_sel[5] = !ka && !kr && !wa && !wr_ && xr;
+            f_fwd_sel[6] = !ka && !kr && !wa && !wr_ && !xa && !xr && wr && !lvt;
+            f_fwd_sel[7] = !ka && !kr && !wa && !wr_ && !xa && !xr && wr && lvt;
         end
-    end
-    // fwd2: the slot in W (w_aoh/w_roh) names the PG
-    wire fwd2_aa = |(a_match & w_aoh_reg);
-    wire fwd2_ar = |(a_match & w_roh_reg);
-    wire fwd2_ra = |(r_match & w_aoh_reg);
-    wire fwd2_rr = |(r_match & w_roh_reg);
-    wire [CW-1:0] opb_a_ing = fwd2_ar ? w_r_ing_reg : fwd2_aa ? w_a_ing_reg : rd_a_ing;
-    wire [CW-1:0] opb_a_hd  = fwd2_ar ? w_r_hd_reg  : fwd2_aa ? w_a_hd_reg  : rd_a_hd;
-    wire [OW-1:0] opb_a_occ = fwd2_ar ? w_r_occ_reg : fwd2_aa ? w_a_occ_reg : rd_a_occ;
-    wire [CW-1:0] opb_r_ing = fwd2_rr ? w_r_ing_reg : fwd2_ra ? w_a_ing_reg : rd_r_ing;
-    wire [CW-1:0] opb_r_hd  = fwd2_rr ? w_r_hd_reg  : fwd2_ra ? w_a_hd_reg  : rd_r_hd;
-    wire [OW-1:0] opb_r_occ = fwd2_rr ? w_r_occ_reg : fwd2_ra ? w_a_occ_reg : rd_r_occ;
+    endfunction
+
+    // the banks' copies read by the admission and the release (rdata valid while the op is in F)
+    // the lanes' compares for the op in R (its PG index pk)
+    function [5:0] f_fwd_hits;
+        input [PGW-1:0] pk;
+        input           kav, krv, wav, wrv, xav, xrv;
+        input [PGW-1:0] kak, krk, wak, wrk, xak, xrk;
+        begin
+            f_fwd_hits = {xrv && (xrk == pk), xav && (xak == pk), wrv && (wrk == pk),
+                          wav && (wak == pk), krv && (krk == pk), kav && (kak == pk)};
+        end
+    endfunction
+    wire [5:0] ra_hits = f_fwd_hits(ra_k_reg, k_adm_v_reg, k_rel_v_reg, w_a_v_reg, w_r_v_reg, w1_a_v_reg,
+                                    w1_r_v_reg, k_a_k_reg, k_r_k_reg, w_a_k_reg, w_r_k_reg, w1_a_k_reg, w1_r_k_reg);
+    wire [5:0] rr_hits = f_fwd_hits(rr_k_reg, k_adm_v_reg, k_rel_v_reg, w_a_v_reg, w_r_v_reg, w1_a_v_reg,
+                                    w1_r_v_reg, k_a_k_reg, k_r_k_reg, w_a_k_reg, w_r_k_reg, w1_a_k_reg, w1_r_k_reg);
+
+    wire [2*CW-1:0] ram_a_adm, ram_r_adm, ram_a_rel, ram_r_rel;
+    // B's operand: an AND-OR of eight sources under F's one-hot select
+    wire [2*CW-1:0] fw_w_a  = {w_a_hd_reg,  w_a_ing_reg};
+    wire [2*CW-1:0] fw_w_r  = {w_r_hd_reg,  w_r_ing_reg};
+    wire [2*CW-1:0] fw_w1_a = {w1_a_hd_reg, w1_a_ing_reg};
+    wire [2*CW-1:0] fw_w1_r = {w1_r_hd_reg, w1_r_ing_reg};
+    wire [2*CW-1:0] fw_w2_a = {w2_a_hd_reg, w2_a_ing_reg};
+    wire [2*CW-1:0] fw_w2_r = {w2_r_hd_reg, w2_r_ing_reg};
+    function [2*CW-1:0] f_fwd_val;
+        input [7:0]      sel;
+        input [2*CW-1:0] v0, v1, v2, v3, v4, v5, ram_a, ram_r;
+        begin
+            f_fwd_val = (v0 & {(2*CW){sel[0]}}) | (v1 & {(2*CW){sel[1]}}) | (v2 & {(2*CW){sel[2]}}) |
+                        (v3 & {(2*CW){sel[3]}}) | (v4 & {(2*CW){sel[4]}}) | (v5 & {(2*CW){sel[5]}}) |
+                        (ram_a & {(2*CW){sel[6]}}) | (ram_r & {(2*CW){sel[7]}});
+        end
+    endfunction
+    wire [2*CW-1:0] opb_a = f_fwd_val(fa_sel_reg, fw_w_a, fw_w_r, fw_w1_a, fw_w1_r, fw_w2_a, fw_w2_r,
+                                      ram_a_adm, ram_r_adm);
+    wire [2*CW-1:0] opb_r = f_fwd_val(fr_sel_reg, fw_w_a, fw_w_r, fw_w1_a, fw_w1_r, fw_w2_a, fw_w2_r,
+                                      ram_a_rel, ram_r_rel);
 
     reg  [CW-1:0] b_a_ing_reg, b_a_hd_reg, b_r_ing_reg, b_r_hd_reg;
-    reg  [OW-1:0] b_a_occ_reg, b_r_occ_reg;
 
     // ================================================================== C1: compare; C2: decide, commit
     // C1: on B's registers only (the interlock keeps the two slots ahead off these PGs) every
@@ -592,10 +647,8 @@ module fg_bm_pipe #(
     // its own flop.
     wire [CW-1:0] a_ing = b_a_ing_reg;
     wire [CW-1:0] a_hd  = b_a_hd_reg;
-    wire [OW-1:0] a_occ = b_a_occ_reg;
     wire [CW-1:0] r_ing = b_r_ing_reg;
     wire [CW-1:0] r_hd  = b_r_hd_reg;
-    wire [OW-1:0] r_occ = b_r_occ_reg;
     wire v_res = f_fits({3'b000, a_ing}, b_lim_res_reg);
     // the shared limit: lim - s - ing >= 0 with lim as read at B (b_a_lim_reg: B registers
     // the read alone, its AND-OR and the mode select were B's worst path in front of a
@@ -610,37 +663,42 @@ module fg_bm_pipe #(
     wire [LW:0]   shr_d  = {shr_ps, 1'b1} + {shr_pc, 1'b1};
     wire v_shr = !shr_d[LW];
     wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // LNEG unless lossless
-    wire [OW-1:0] s_o  = {{(OW-SW){1'b0}}, b_adm_s_reg};
-    wire [OW-1:0] r_o  = {{(OW-SW){1'b0}}, b_rel_s_reg};
-    wire [CW-1:0] a_ing_ps = a_ing + s_o[CW-1:0];
-    wire [CW-1:0] a_hd_ps  = a_hd + s_o[CW-1:0];
-    wire [OW-1:0] a_occ_ps = a_occ + s_o;
+    wire [CW-1:0] s_o  = {{(CW-SW){1'b0}}, b_adm_s_reg};
+    wire [CW-1:0] r_o  = {{(CW-SW){1'b0}}, b_rel_s_reg};
+    wire [CW-1:0] a_ing_ps = a_ing + s_o;
+    wire [CW-1:0] a_hd_ps  = a_hd + s_o;
     wire [CW-1:0] r_c = {{(CW-SW){1'b0}}, b_rel_s_reg};
     wire          r_le_hd  = f_leu({1'b0, r_c}, {1'b0, r_hd});
-    wire          r_le_occ = f_leu(r_o, r_occ);
-    wire [OW-1:0] r_occ_mr = r_occ - r_o;
-    wire [CW-1:0] r_hd_mr  = r_hd - r_o[CW-1:0];
+    wire [CW-1:0] r_hd_mr  = r_hd - r_o;
+    // occ - r = ing + hd - r (occupancy is not kept: the banks hold ingress and headroom) in
+    // one carry-save level and one chain of CW+2 bits, ing + hd + ~r + 1 = ps + {pc, 1}: its
+    // sign is "r > occ", its low CW bits the new ingress when r takes all the headroom
+    localparam integer QW = CW + 2;
+    wire [QW-1:0] occ_x  = {2'b00, r_ing};
+    wire [QW-1:0] occ_y  = {2'b00, r_hd};
+    wire [QW-1:0] occ_z  = ~{{(QW-SW){1'b0}}, b_rel_s_reg};
+    wire [QW-1:0] occ_ps = occ_x ^ occ_y ^ occ_z;
+    wire [QW-1:0] occ_pc = {(occ_x[QW-2:0] & occ_y[QW-2:0]) | (occ_x[QW-2:0] & occ_z[QW-2:0]) |
+                            (occ_y[QW-2:0] & occ_z[QW-2:0]), 1'b1};
+    wire [QW-1:0] occ_mr = occ_ps + occ_pc;
+    wire          r_le_occ = !occ_mr[QW-1];
+    wire [CW-1:0] r_occ_mr = occ_mr[CW-1:0];
 
     // C2: the decision from C1's flags (no valid bit: a slot without a live admission writes
     // no PG, no EQ and no verdict, whatever it selects)
     wire [1:0] c_where_next = k_v_res_reg ? 2'd0 : k_v_shr_reg ? 2'd1 : k_v_hd_reg ? 2'd2 : 2'd3;
     wire add_ing = k_v_res_reg || k_v_shr_reg;
     wire add_hd  = !k_v_res_reg && !k_v_shr_reg && k_v_hd_reg;
-    wire acc     = add_ing || add_hd;
     wire [CW-1:0] new_a_ing = add_ing ? k_a_ing_ps_reg : k_a_ing_reg;
     wire [CW-1:0] new_a_hd  = add_hd ? k_a_hd_ps_reg : k_a_hd_reg;
-    wire [OW-1:0] new_a_occ = acc ? k_a_occ_ps_reg : k_a_occ_reg;
     // release PG (headroom first); never the admission's PG (slot A2 made one wait)
     reg  [CW-1:0] new_r_ing, new_r_hd;
-    reg  [OW-1:0] new_r_occ;
     always @* begin
         if (k_r_le_hd_reg)       new_r_ing = k_r_ing_reg;
-        else if (k_r_le_occ_reg) new_r_ing = k_r_occ_mr_reg[CW-1:0];
+        else if (k_r_le_occ_reg) new_r_ing = k_r_occ_mr_reg;
         else                     new_r_ing = {CW{1'b0}};
         if (k_r_le_hd_reg)       new_r_hd = k_r_hd_mr_reg;
         else                     new_r_hd = {CW{1'b0}};
-        if (k_r_le_occ_reg)      new_r_occ = k_r_occ_mr_reg;
-        else                     new_r_occ = {OW{1'b0}};
     end
     wire pg_under_any = k_rel_v_reg && !k_r_le_occ_reg;
 
@@ -658,16 +716,36 @@ module fg_bm_pipe #(
     endgenerate
 
     // ================================================================== W: write back
-    // per PG only the write select, from registers
-    wire [NPG*CW-1:0] ing_next, hd_next;
-    wire [NPG*OW-1:0] occ_next;
+    // Each bank takes its lane's write-back (ingress, headroom of one PG); the table records
+    // which bank holds a PG's latest values. Three copies of each bank: the admission's read,
+    // the release's (addressed from slot A2), the scan's (addressed by the ring's R1).
+    wire [2*CW-1:0] ram_a_scan, ram_r_scan;
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_a_adm (
+        .clk(clk), .we(w_a_v_reg), .waddr(w_a_k_reg), .wdata({w_a_hd_reg, w_a_ing_reg}),
+        .raddr(a_k_reg), .rdata(ram_a_adm));
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_a_rel (
+        .clk(clk), .we(w_a_v_reg), .waddr(w_a_k_reg), .wdata({w_a_hd_reg, w_a_ing_reg}),
+        .raddr(r_k_reg), .rdata(ram_a_rel));
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_a_scan (
+        .clk(clk), .we(w_a_v_reg), .waddr(w_a_k_reg), .wdata({w_a_hd_reg, w_a_ing_reg}),
+        .raddr(cr_k_reg), .rdata(ram_a_scan));
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_r_adm (
+        .clk(clk), .we(w_r_v_reg), .waddr(w_r_k_reg), .wdata({w_r_hd_reg, w_r_ing_reg}),
+        .raddr(a_k_reg), .rdata(ram_r_adm));
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_r_rel (
+        .clk(clk), .we(w_r_v_reg), .waddr(w_r_k_reg), .wdata({w_r_hd_reg, w_r_ing_reg}),
+        .raddr(r_k_reg), .rdata(ram_r_rel));
+    fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_r_scan (
+        .clk(clk), .we(w_r_v_reg), .waddr(w_r_k_reg), .wdata({w_r_hd_reg, w_r_ing_reg}),
+        .raddr(cr_k_reg), .rdata(ram_r_scan));
+    // W's one-hots from C1's indices (the table's write selects, lane A's PG)
+    wire [NPG-1:0] k_awr_oh, k_rwr_oh;
     generate
-        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_pg
-            wire wr = w_roh_reg[gk];
-            wire wa = w_aoh_reg[gk];
-            assign ing_next[gk*CW +: CW] = wr ? w_r_ing_reg : wa ? w_a_ing_reg : ingress_reg[gk*CW +: CW];
-            assign hd_next[gk*CW +: CW]  = wr ? w_r_hd_reg  : wa ? w_a_hd_reg  : hdrm_reg[gk*CW +: CW];
-            assign occ_next[gk*OW +: OW] = wr ? w_r_occ_reg : wa ? w_a_occ_reg : occ_reg[gk*OW +: OW];
+        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_wroh
+            localparam integer   KK_I = gk;
+            localparam [PGW-1:0] KK   = KK_I[PGW-1:0];
+            assign k_awr_oh[gk] = k_adm_v_reg && (k_a_k_reg == KK);
+            assign k_rwr_oh[gk] = k_rel_v_reg && (k_r_k_reg == KK);
         end
     endgenerate
 
@@ -849,17 +927,23 @@ module fg_bm_pipe #(
     // ================================================================== pause lanes
     // The pause of a PG is decided by a lane that registers its four compares (hd == 0,
     // ing > reserve, ing >= lim, ing <= rsmk) and decides it on the next edge; no PG compares
-    // anything itself, so the counters can leave the flops. Event lane A: the admission PG the
-    // slot in W writes back, from its new values and the limits read at B. Scan lane S: one
-    // PG per edge in turn, behind the configuration ring (R0 registers PG k's xoff/xon; on
-    // the next edge R1 writes k's static limits and S0 reads k's counters as registered,
-    // with those limits or its port's dynamic ones), compared at S1, decided at S2 (a read
-    // the PG's write-back made stale is dropped or may only resume, below). A release has no
-    // lane of its own: the scan resumes a PG within N*P + 2 edges of its occupancy reaching
-    // the resume threshold and staying there, as it follows threshold drift (N*P + 2) and
-    // xoff/xon (N*P + 3), with the exceptions of its phase in docs/blocks/bm_pipe.md; a release
-    // only lowers a PG's occupancy, so the delay postpones a resume and never lets a packet
-    // in unpaused.
+    // anything itself. Event lane A: the admission PG the slot in W writes back, from its new
+    // values and the limits read at B. Scan lane S: one PG per edge in turn, behind the
+    // configuration ring (R0 registers PG k's xoff/xon; on the next edge, R1 = S0, R1 writes
+    // k's static limits and S0 reads k's counters from the banks' scan copies, with those
+    // limits or its port's dynamic ones): the values S0 reads are k's after S0's edge (the
+    // banks' words before it, or the slot in W's write-back when that slot writes k on S0's
+    // edge); they arrive two edges later (SV, registered from the RAMs' outputs), are compared
+    // on the next (S2) and decided on the one after (S3). A write-back to k on an edge after
+    // S0, up to S2's, makes the read stale: an admission's drops it (occupancy up; lane A
+    // decides that PG; one on S2's edge needs nothing, lane A decides that PG on S3's and goes
+    // first), a release's lets it only resume (occupancy down: a resume on the old,
+    // higher values holds on the real ones; dropping those too once let a PG drained in step
+    // with the scan stay paused while the drain lasted). A release has no lane of its own: the
+    // scan resumes a PG within N*P + 4 edges of its occupancy reaching the resume threshold and
+    // staying there, as it follows threshold drift (N*P + 4) and xoff/xon (N*P + 5), with the
+    // exceptions of its phase in docs/blocks/bm_pipe.md; a release only lowers a PG's
+    // occupancy, so the delay postpones a resume and never lets a packet in unpaused.
     function [3:0] f_pflags;              // {hd == 0, ing > reserve, ing >= lim, ing <= rsmk}
         input [CW-1:0] ing;
         input [CW-1:0] hd;
@@ -871,52 +955,73 @@ module fg_bm_pipe #(
                         f_leu({1'b0, lim}, {1'b0, ing}), f_le({2'b00, ing}, rsm)};
         end
     endfunction
-    reg  [NPG-1:0] pa_oh_reg, s1_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
-    // the ring's PG as an index beside its one-hots (R0, R1 = S0, S1), for the monitor
+    reg  [NPG-1:0] pa_oh_reg, s2_oh_reg, sc_oh_reg, cr_oh_reg;
+    // the ring's PG as an index (R0, R1 = S0, then the scan's stages S0+1 (SA's), S0+2 (SB's),
+    // SV), counted from reset as if the ring had been running, so mon_pg names PG
+    // (c - MON_DELAY) mod NPG in cycle c after reset (mon_valid low for the first MON_DELAY);
+    // s2_oh_reg, the one-hot of the PG decided on the next edge, turns with the ring
+    localparam integer   MON_DELAY = 5;
     localparam integer   PG_LAST_I = NPG - 1;
     localparam [PGW-1:0] PG_LAST   = PG_LAST_I[PGW-1:0];
     localparam [PGW-1:0] PG_ONE    = 1;
-    // the index registers count from reset as if the ring had been running: R1 = S0 names PG
-    // (0 - 1) mod NPG in the first cycle, S1 (0 - 2), the monitor (0 - 3), so mon_pg names PG
-    // (c - 3) mod NPG in cycle c after reset (mon_valid is low for the first three)
-    localparam integer   K_M1_I = (NPG - 1) % NPG;
-    localparam integer   K_M2_I = (2 * NPG - 2) % NPG;
-    localparam integer   K_M3_I = (3 * NPG - 3) % NPG;
-    localparam [PGW-1:0] K_M1 = K_M1_I[PGW-1:0];
-    localparam [PGW-1:0] K_M2 = K_M2_I[PGW-1:0];
-    localparam [PGW-1:0] K_M3 = K_M3_I[PGW-1:0];
-    reg  [PGW-1:0] sc_k_reg, cr_k_reg, s1_k_reg;
-    reg            cr_v_reg, s1_v_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [PGW-1:0] f_k_back;          // PG (0 - n) mod NPG
+        input integer n;
+        integer v;
+        begin
+            v = ((n / NPG + 1) * NPG - n) % NPG;
+            f_k_back = v[PGW-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    function [NPG-1:0] f_oh_back;         // the same as a one-hot
+        input integer n;
+        integer b;
+        begin
+            f_oh_back = {NPG{1'b0}};
+            for (b = 0; b < NPG; b = b + 1)
+                if (((b + n) % NPG) == 0) f_oh_back[b] = 1'b1;
+        end
+    endfunction
+    reg  [PGW-1:0] sc_k_reg, sa_k_reg, sb_k_reg, sv_k_reg;
+    reg            cr_v_reg, sa_v_reg, sb_v_reg, sv_v_reg, s2_v_reg;
     reg            mon_valid_reg;
     reg  [PGW-1:0] mon_pg_reg;
     reg  [CW-1:0]  mon_ing_reg, mon_hd_reg;
     reg  [CW:0]    mon_occ_reg;
-    // The PG S0 read is written back on S0's or S1's edge: its values are stale. By an
-    // admission on S0's edge (occupancy up; lane A decided that PG on S1's): the read is
-    // dropped; on S1's edge nothing is needed, lane A decides that PG on S2's edge and goes
-    // first. By a release (occupancy down): the scan may still resume the PG - a resume on
-    // the higher old values holds on the real ones - but not pause it. (Dropping those too let
-    // a PG drained in step with the scan, a release on every pass's read edges, stay paused
-    // until the drain stopped.)
-    reg            s1_hit_a_reg, s1_hit_r_reg;  // ... on S0's edge, by an admission / a release
-    wire           s1_kill_r = s1_hit_r_reg || |(s1_oh_reg & w_roh_reg);
-    reg            s2_ronly_reg;                // S2 may resume its PG, not pause it
+    // SA (after S0): the table's read for k, whether the slot in W wrote k on S0's edge and
+    // its values; SB: the same one edge on; SV: k's values; the stale marks (ka: an admission
+    // wrote k since S0, kr: a release did) through SA, SB, SV
+    reg            sa_lvt_reg, sa_wr_reg, sa_fa_reg, sa_fr_reg, sb_lvt_reg, sb_wr_reg, sb_fw_reg;
+    reg  [CW-1:0]  sa_f_ing_reg, sa_f_hd_reg, sb_f_ing_reg, sb_f_hd_reg;
+    reg            sb_ka_reg, sb_kr_reg, sv_ka_reg, sv_kr_reg;
+    reg            s2_ronly_reg;                // S3 may resume its PG, not pause it
     reg  [3:0]     pa_flags_reg, s2_flags_reg;
-    reg  [CW-1:0]  s1_ing_reg, s1_hd_reg, cr_xoff_reg, cr_xon_reg;
-    // S0 registers both modes' limits and the mode, S1 selects in front of its compares (the
-    // ring's sum, its clamp and the mode select into one register was the 4x2 block's worst
-    // path in two seeds of three)
-    reg  [CW-1:0]  s1_xlim_reg, s1_dlim_reg;
-    reg  [OW-1:0]  s1_xrsm_reg;
-    reg  [XW-1:0]  s1_drsm_reg;
-    reg            s1_static_reg;
-    wire [CW-1:0]  s1_lim = s1_static_reg ? s1_xlim_reg : s1_dlim_reg;
-    wire [XW-1:0]  s1_rsm = s1_static_reg ? {1'b0, s1_xrsm_reg} : s1_drsm_reg;
-    // R0's read of the configuration (PG sc_oh_reg) and S0's of the counters (PG cr_oh_reg,
-    // the one R0 read on the edge before), as registered: no write-back forwarded (reading
-    // the counters' next values kept yosys from folding their write selects into the flops'
-    // enables: 6.3k LUT4 more at 8x8); a scan that read a PG being written is dropped instead
-    reg  [CW-1:0]  sc_ing, sc_hd, sc_dlim, sc_xoff, sc_xon;
+    reg  [CW-1:0]  sv_ing_reg, sv_hd_reg, cr_xoff_reg, cr_xon_reg;
+    // S0 registers both modes' limits and the mode, carried to SV, which selects in front of
+    // its compares (the ring's sum, its clamp and the mode select into one register was the
+    // 4x2 block's worst path in two seeds of three)
+    reg  [CW-1:0]  sa_xlim_reg, sa_dlim_reg, sb_xlim_reg, sb_dlim_reg, sv_xlim_reg, sv_dlim_reg;
+    reg  [OW-1:0]  sa_xrsm_reg, sb_xrsm_reg, sv_xrsm_reg;
+    reg  [XW-1:0]  sa_drsm_reg, sb_drsm_reg, sv_drsm_reg;
+    reg            sa_static_reg, sb_static_reg, sv_static_reg;
+    wire [CW-1:0]  sv_lim = sv_static_reg ? sv_xlim_reg : sv_dlim_reg;
+    wire [XW-1:0]  sv_rsm = sv_static_reg ? {1'b0, sv_xrsm_reg} : sv_drsm_reg;
+    // SB's values: the slot in W's write-back when it wrote k on S0's edge, else the bank the
+    // table names (nothing written since reset: 0)
+    wire [2*CW-1:0] sb_ram  = sb_lvt_reg ? ram_r_scan : ram_a_scan;
+    wire [CW-1:0]   sb_ing  = sb_fw_reg ? sb_f_ing_reg : (sb_ram[CW-1:0] & {CW{sb_wr_reg}});
+    wire [CW-1:0]   sb_hd   = sb_fw_reg ? sb_f_hd_reg  : (sb_ram[2*CW-1:CW] & {CW{sb_wr_reg}});
+    // a write-back to PG pk on this edge, by an admission / a release
+    wire w_a_to_sa = w_a_v_reg && (w_a_k_reg == sa_k_reg);
+    wire w_r_to_sa = w_r_v_reg && (w_r_k_reg == sa_k_reg);
+    wire w_a_to_sb = w_a_v_reg && (w_a_k_reg == sb_k_reg);
+    wire w_r_to_sb = w_r_v_reg && (w_r_k_reg == sb_k_reg);
+    wire w_r_to_sv = w_r_v_reg && (w_r_k_reg == sv_k_reg);
+    wire w_a_to_cr = w_a_v_reg && (w_a_k_reg == cr_k_reg);
+    wire w_r_to_cr = w_r_v_reg && (w_r_k_reg == cr_k_reg);
+    // R0's read of the configuration (PG sc_oh_reg), R1's port one-hot (PG cr_oh_reg)
+    reg  [CW-1:0]  sc_dlim, sc_xoff, sc_xon;
     reg  [XW-1:0]  sc_drsm;
     wire [N_PORTS-1:0] sc_port_oh;
     wire [NPG-1:0]     sc_oh_next;
@@ -930,15 +1035,11 @@ module fg_bm_pipe #(
         end
     endgenerate
     always @* begin
-        sc_ing = {CW{1'b0}};
-        sc_hd = {CW{1'b0}};
         sc_xoff = {CW{1'b0}};
         sc_xon = {CW{1'b0}};
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            sc_ing  = sc_ing  | (ingress_reg[k*CW +: CW] & {CW{cr_oh_reg[k]}});
-            sc_hd   = sc_hd   | (hdrm_reg[k*CW +: CW]  & {CW{cr_oh_reg[k]}});
             sc_xoff = sc_xoff | (cq_xoff_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
             sc_xon  = sc_xon  | (cq_xon_reg[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
         end
@@ -956,6 +1057,7 @@ module fg_bm_pipe #(
             localparam integer KP = gk % N_PRIO;
             // the lane deciding this PG: A, else S
             wire       by_a  = pa_oh_reg[gk];
+            wire       by_s  = s2_oh_reg[gk] && s2_v_reg;
             wire [3:0] fl    = by_a ? pa_flags_reg : s2_flags_reg;
             wire       hd0   = fl[3];
             wire       above = fl[2];
@@ -965,9 +1067,128 @@ module fg_bm_pipe #(
             wire       resume = hd0 && (!above || le_r);
             wire       may_p  = by_a || !s2_ronly_reg;
             wire       dec    = cq_lossless_reg[KP] && (paused_reg[gk] ? !resume : (pause && may_p));
-            assign paused_next[gk] = (by_a || s2_oh_reg[gk]) ? dec : paused_reg[gk];
+            assign paused_next[gk] = (by_a || by_s) ? dec : paused_reg[gk];
         end
     endgenerate
+
+    // ---- the scan lane, the monitor, the table
+    always @(posedge clk) begin
+        if (rst) begin
+            sc_k_reg <= {PGW{1'b0}};
+            cr_k_reg <= f_k_back(1);
+            sa_k_reg <= f_k_back(2);
+            sb_k_reg <= f_k_back(3);
+            sv_k_reg <= f_k_back(4);
+            s2_oh_reg <= f_oh_back(MON_DELAY);
+            cr_v_reg <= 1'b0;
+            sa_v_reg <= 1'b0;
+            sb_v_reg <= 1'b0;
+            sv_v_reg <= 1'b0;
+            s2_v_reg <= 1'b0;
+            sa_lvt_reg <= 1'b0;
+            sa_wr_reg <= 1'b0;
+            sa_fa_reg <= 1'b0;
+            sa_fr_reg <= 1'b0;
+            sa_f_ing_reg <= {CW{1'b0}};
+            sa_f_hd_reg <= {CW{1'b0}};
+            sb_lvt_reg <= 1'b0;
+            sb_wr_reg <= 1'b0;
+            sb_fw_reg <= 1'b0;
+            sb_f_ing_reg <= {CW{1'b0}};
+            sb_f_hd_reg <= {CW{1'b0}};
+            sb_ka_reg <= 1'b0;
+            sb_kr_reg <= 1'b0;
+            sv_ka_reg <= 1'b0;
+            sv_kr_reg <= 1'b0;
+            sv_ing_reg <= {CW{1'b0}};
+            sv_hd_reg <= {CW{1'b0}};
+            sa_xlim_reg <= {CW{1'b0}};
+            sa_dlim_reg <= {CW{1'b0}};
+            sa_xrsm_reg <= {OW{1'b0}};
+            sa_drsm_reg <= {XW{1'b0}};
+            sa_static_reg <= 1'b0;
+            sb_xlim_reg <= {CW{1'b0}};
+            sb_dlim_reg <= {CW{1'b0}};
+            sb_xrsm_reg <= {OW{1'b0}};
+            sb_drsm_reg <= {XW{1'b0}};
+            sb_static_reg <= 1'b0;
+            sv_xlim_reg <= {CW{1'b0}};
+            sv_dlim_reg <= {CW{1'b0}};
+            sv_xrsm_reg <= {OW{1'b0}};
+            sv_drsm_reg <= {XW{1'b0}};
+            sv_static_reg <= 1'b0;
+            s2_ronly_reg <= 1'b0;
+            mon_valid_reg <= 1'b0;
+            mon_pg_reg <= f_k_back(MON_DELAY);
+            mon_ing_reg <= {CW{1'b0}};
+            mon_hd_reg <= {CW{1'b0}};
+            mon_occ_reg <= {(CW+1){1'b0}};
+            lvt_bank_reg <= {NPG{1'b0}};
+            lvt_wr_reg <= {NPG{1'b0}};
+        end else begin
+            sc_k_reg <= (sc_k_reg == PG_LAST) ? {PGW{1'b0}} : sc_k_reg + PG_ONE;
+            cr_k_reg <= sc_k_reg;
+            cr_v_reg <= 1'b1;
+            // S0: the table, the slot in W's write-back to k, the limits
+            sa_k_reg <= cr_k_reg;
+            sa_v_reg <= cr_v_reg;
+            sa_lvt_reg <= |(lvt_bank_reg & cr_oh_reg);
+            sa_wr_reg <= |(lvt_wr_reg & cr_oh_reg);
+            sa_fa_reg <= w_a_to_cr;
+            sa_fr_reg <= w_r_to_cr;
+            sa_f_ing_reg <= w_a_to_cr ? w_a_ing_reg : w_r_ing_reg;
+            sa_f_hd_reg <= w_a_to_cr ? w_a_hd_reg : w_r_hd_reg;
+            sa_xlim_reg <= f_clamp(cr_xlim_sum);
+            sa_dlim_reg <= sc_dlim;
+            sa_xrsm_reg <= cr_xrsm_sum;
+            sa_drsm_reg <= sc_drsm;
+            sa_static_reg <= cq_static_mode_reg;
+            // S0 + 1: the RAMs' output register; writes on this edge make the read stale
+            sb_k_reg <= sa_k_reg;
+            sb_v_reg <= sa_v_reg;
+            sb_lvt_reg <= sa_lvt_reg;
+            sb_wr_reg <= sa_wr_reg;
+            sb_fw_reg <= sa_fa_reg || sa_fr_reg;
+            sb_f_ing_reg <= sa_f_ing_reg;
+            sb_f_hd_reg <= sa_f_hd_reg;
+            sb_ka_reg <= w_a_to_sa;
+            sb_kr_reg <= w_r_to_sa;
+            sb_xlim_reg <= sa_xlim_reg;
+            sb_dlim_reg <= sa_dlim_reg;
+            sb_xrsm_reg <= sa_xrsm_reg;
+            sb_drsm_reg <= sa_drsm_reg;
+            sb_static_reg <= sa_static_reg;
+            // S0 + 2 (SV): k's values
+            sv_k_reg <= sb_k_reg;
+            sv_v_reg <= sb_v_reg;
+            sv_ing_reg <= sb_ing;
+            sv_hd_reg <= sb_hd;
+            sv_ka_reg <= sb_ka_reg || w_a_to_sb;
+            sv_kr_reg <= sb_kr_reg || w_r_to_sb;
+            sv_xlim_reg <= sb_xlim_reg;
+            sv_dlim_reg <= sb_dlim_reg;
+            sv_xrsm_reg <= sb_xrsm_reg;
+            sv_drsm_reg <= sb_drsm_reg;
+            sv_static_reg <= sb_static_reg;
+            // S0 + 3 (S2): the compares; a read made stale by an admission is dropped
+            s2_flags_reg <= f_pflags(sv_ing_reg, sv_hd_reg, sv_lim, sv_rsm, cq_reserve_reg);
+            // (an admission's write-back on this edge needs nothing: lane A decides that PG on
+            // the next edge, the scan's decision's, and goes first)
+            s2_v_reg <= sv_v_reg && !sv_ka_reg;
+            s2_ronly_reg <= sv_kr_reg || w_r_to_sv;
+            s2_oh_reg <= (s2_oh_reg << 1) | (s2_oh_reg >> (NPG - 1));   // PG k -> k + 1
+            // the monitor: what S0 read, as SV has it
+            mon_valid_reg <= sv_v_reg;
+            mon_pg_reg <= sv_k_reg;
+            mon_ing_reg <= sv_ing_reg;
+            mon_hd_reg <= sv_hd_reg;
+            mon_occ_reg <= {1'b0, sv_ing_reg} + {1'b0, sv_hd_reg};
+            // the table: the bank of a PG's last write-back (releases and admissions never
+            // write one PG on one edge)
+            lvt_wr_reg <= lvt_wr_reg | w_aoh_reg | w_roh_reg;
+            lvt_bank_reg <= (lvt_bank_reg & ~w_aoh_reg) | w_roh_reg;
+        end
+    end
 
     // ================================================================== flops
     always @(posedge clk) begin
@@ -985,7 +1206,11 @@ module fg_bm_pipe #(
             eh_ok_reg <= {N_PORTS{1'b0}};
             dh_ok_reg <= {N_PORTS{1'b0}};
             eh_t_reg <= {(N_PORTS*TAG_W){1'b0}};
+            eh_k_reg <= {(N_PORTS*PGW){1'b0}};
+            dh_k_reg <= {(N_PORTS*PGW){1'b0}};
             e1_t_reg <= {TAG_W{1'b0}};
+            e1_k_reg <= {PGW{1'b0}};
+            d1_k_reg <= {PGW{1'b0}};
             a_t_reg <= {TAG_W{1'b0}};
             b_adm_t_reg <= {TAG_W{1'b0}};
             k_adm_t_reg <= {TAG_W{1'b0}};
@@ -1010,12 +1235,11 @@ module fg_bm_pipe #(
             d1_poh_reg <= {N_PRIO{1'b0}};
             e1_ok_reg <= 1'b0;
             d1_ok_reg <= 1'b0;
-            a_pg_reg <= {NPG{1'b0}};
-            r_pg_reg <= {NPG{1'b0}};
-            a_pg_ing_reg <= {NPG{1'b0}};
-            a_pg_hd_reg <= {NPG{1'b0}};
-            a_pg_occ_reg <= {NPG{1'b0}};
             a_pg_lim_reg <= {NPG{1'b0}};
+            a_pg_tab_reg <= {NPG{1'b0}};
+            r_pg_tab_reg <= {NPG{1'b0}};
+            a_k_reg <= {PGW{1'b0}};
+            r_k_reg <= {PGW{1'b0}};
             a_pg_rsm_reg <= {NPG{1'b0}};
             b_a_lim_reg <= {CW{1'b0}};
             k_a_lim_reg <= {CW{1'b0}};
@@ -1024,37 +1248,11 @@ module fg_bm_pipe #(
             k_a_rsm_reg <= {XW{1'b0}};
             w_a_rsm_reg <= {XW{1'b0}};
             pa_oh_reg <= {NPG{1'b0}};
-            s1_oh_reg <= {NPG{1'b0}};
-            s1_hit_a_reg <= 1'b0;
-            s1_hit_r_reg <= 1'b0;
-            s2_ronly_reg <= 1'b0;
-            s2_oh_reg <= {NPG{1'b0}};
             sc_oh_reg <= ONE_PG;
             cr_oh_reg <= {NPG{1'b0}};
-            sc_k_reg <= {PGW{1'b0}};
-            cr_k_reg <= K_M1;
-            s1_k_reg <= K_M2;
-            cr_v_reg <= 1'b0;
-            s1_v_reg <= 1'b0;
-            mon_valid_reg <= 1'b0;
-            mon_pg_reg <= K_M3;
-            mon_ing_reg <= {CW{1'b0}};
-            mon_hd_reg <= {CW{1'b0}};
-            mon_occ_reg <= {(CW+1){1'b0}};
             pa_flags_reg <= 4'd0;
-            s2_flags_reg <= 4'd0;
-            s1_ing_reg <= {CW{1'b0}};
-            s1_hd_reg <= {CW{1'b0}};
-            s1_xlim_reg <= {CW{1'b0}};
-            s1_dlim_reg <= {CW{1'b0}};
-            s1_xrsm_reg <= {OW{1'b0}};
-            s1_drsm_reg <= {XW{1'b0}};
-            s1_static_reg <= 1'b0;
             cr_xoff_reg <= {CW{1'b0}};
             cr_xon_reg <= {CW{1'b0}};
-            r_pg_ing_reg <= {NPG{1'b0}};
-            r_pg_hd_reg <= {NPG{1'b0}};
-            r_pg_occ_reg <= {NPG{1'b0}};
             a_okr_reg <= 1'b0;
             r_okr_reg <= 1'b0;
             a_v_reg <= 1'b0;
@@ -1065,7 +1263,6 @@ module fg_bm_pipe #(
             a_p_reg <= 3'd0;
             a_s_reg <= {SW{1'b0}};
             r_o_reg <= {PW{1'b0}};
-            r_i_reg <= {PW{1'b0}};
             r_p_reg <= 3'd0;
             r_s_reg <= {SW{1'b0}};
             b_adm_v_reg <= 1'b0;
@@ -1077,13 +1274,10 @@ module fg_bm_pipe #(
             k_adm_i_reg <= {PW{1'b0}};
             k_adm_o_reg <= {PW{1'b0}};
             k_rel_o_reg <= {PW{1'b0}};
-            k_rel_i_reg <= {PW{1'b0}};
             k_adm_p_reg <= 3'd0;
             k_rel_p_reg <= 3'd0;
             k_adm_s_reg <= {SW{1'b0}};
             k_rel_s_reg <= {SW{1'b0}};
-            k_aoh_reg <= {NPG{1'b0}};
-            k_roh_reg <= {NPG{1'b0}};
             k_v_res_reg <= 1'b0;
             k_v_shr_reg <= 1'b0;
             k_v_hd_reg <= 1'b0;
@@ -1093,9 +1287,7 @@ module fg_bm_pipe #(
             k_a_hd_reg <= {CW{1'b0}};
             k_a_ing_ps_reg <= {CW{1'b0}};
             k_a_hd_ps_reg <= {CW{1'b0}};
-            k_a_occ_reg <= {OW{1'b0}};
-            k_a_occ_ps_reg <= {OW{1'b0}};
-            k_r_occ_mr_reg <= {OW{1'b0}};
+            k_r_occ_mr_reg <= {CW{1'b0}};
             k_r_ing_reg <= {CW{1'b0}};
             k_r_hd_reg <= {CW{1'b0}};
             k_r_hd_mr_reg <= {CW{1'b0}};
@@ -1107,29 +1299,86 @@ module fg_bm_pipe #(
             b_adm_s_reg <= {SW{1'b0}};
             b_lim_res_reg <= LNEG;
             b_lim_hd_reg <= LNEG;
-            b_aoh_reg <= {NPG{1'b0}};
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
             b_rel_o_reg <= {PW{1'b0}};
-            b_rel_i_reg <= {PW{1'b0}};
             b_rel_p_reg <= 3'd0;
             b_rel_s_reg <= {SW{1'b0}};
-            b_roh_reg <= {NPG{1'b0}};
             b_a_ing_reg <= {CW{1'b0}};
             b_a_hd_reg <= {CW{1'b0}};
-            b_a_occ_reg <= {OW{1'b0}};
             b_r_ing_reg <= {CW{1'b0}};
             b_r_hd_reg <= {CW{1'b0}};
-            b_r_occ_reg <= {OW{1'b0}};
             adm_yield_reg <= 1'b0;
             w_aoh_reg <= {NPG{1'b0}};
             w_roh_reg <= {NPG{1'b0}};
+            w_a_v_reg <= 1'b0;
+            w_r_v_reg <= 1'b0;
+            w_a_k_reg <= {PGW{1'b0}};
+            w_r_k_reg <= {PGW{1'b0}};
+            w1_a_v_reg <= 1'b0;
+            w1_r_v_reg <= 1'b0;
+            w1_a_k_reg <= {PGW{1'b0}};
+            w1_r_k_reg <= {PGW{1'b0}};
+            w1_a_ing_reg <= {CW{1'b0}};
+            w1_a_hd_reg <= {CW{1'b0}};
+            w1_r_ing_reg <= {CW{1'b0}};
+            w1_r_hd_reg <= {CW{1'b0}};
+            w2_a_ing_reg <= {CW{1'b0}};
+            w2_a_hd_reg <= {CW{1'b0}};
+            w2_r_ing_reg <= {CW{1'b0}};
+            w2_r_hd_reg <= {CW{1'b0}};
+            ra_v_reg <= 1'b0;
+            ra_bad_reg <= 1'b0;
+            ra_ok_reg <= 1'b0;
+            ra_i_reg <= {PW{1'b0}};
+            ra_o_reg <= {PW{1'b0}};
+            ra_p_reg <= 3'd0;
+            ra_s_reg <= {SW{1'b0}};
+            ra_t_reg <= {TAG_W{1'b0}};
+            ra_k_reg <= {PGW{1'b0}};
+            ra_ioh_reg <= HS_FIRST;
+            ra_poh_reg <= {N_PRIO{1'b0}};
+            ra_pg_lim_reg <= {NPG{1'b0}};
+            ra_pg_rsm_reg <= {NPG{1'b0}};
+            ra_lvt_reg <= 1'b0;
+            ra_wr_reg <= 1'b0;
+            rr_v_reg <= 1'b0;
+            rr_bad_reg <= 1'b0;
+            rr_o_reg <= {PW{1'b0}};
+            rr_p_reg <= 3'd0;
+            rr_s_reg <= {SW{1'b0}};
+            rr_k_reg <= {PGW{1'b0}};
+            rr_lvt_reg <= 1'b0;
+            rr_wr_reg <= 1'b0;
+            fa_v_reg <= 1'b0;
+            fa_bad_reg <= 1'b0;
+            fa_ok_reg <= 1'b0;
+            fa_i_reg <= {PW{1'b0}};
+            fa_o_reg <= {PW{1'b0}};
+            fa_p_reg <= 3'd0;
+            fa_s_reg <= {SW{1'b0}};
+            fa_t_reg <= {TAG_W{1'b0}};
+            fa_k_reg <= {PGW{1'b0}};
+            fa_ioh_reg <= HS_FIRST;
+            fa_poh_reg <= {N_PRIO{1'b0}};
+            fa_pg_lim_reg <= {NPG{1'b0}};
+            fa_pg_rsm_reg <= {NPG{1'b0}};
+            fa_sel_reg <= 8'd0;
+            fr_v_reg <= 1'b0;
+            fr_bad_reg <= 1'b0;
+            fr_o_reg <= {PW{1'b0}};
+            fr_p_reg <= 3'd0;
+            fr_s_reg <= {SW{1'b0}};
+            fr_k_reg <= {PGW{1'b0}};
+            fr_sel_reg <= 8'd0;
+            b_a_k_reg <= {PGW{1'b0}};
+            b_r_k_reg <= {PGW{1'b0}};
+            k_a_k_reg <= {PGW{1'b0}};
+            k_r_k_reg <= {PGW{1'b0}};
             w_a_ing_reg <= {CW{1'b0}};
             w_a_hd_reg <= {CW{1'b0}};
-            w_a_occ_reg <= {OW{1'b0}};
             w_r_ing_reg <= {CW{1'b0}};
             w_r_hd_reg <= {CW{1'b0}};
-            w_r_occ_reg <= {OW{1'b0}};
             adm_valid_reg <= 1'b0;
             adm_port_reg <= {PW{1'b0}};
             adm_where_reg <= 2'd0;
@@ -1173,10 +1422,7 @@ module fg_bm_pipe #(
             q_base_a_reg <= {CW{1'b0}};
             q_base_r_reg <= {CW{1'b0}};
             stat_shared_underflow_reg <= 1'b0;
-            ingress_reg <= {(NPG*CW){1'b0}};
-            hdrm_reg <= {(NPG*CW){1'b0}};
             egress_reg <= {(NPG*CW){1'b0}};
-            occ_reg <= {(NPG*OW){1'b0}};
             paused_reg <= {NPG{1'b0}};
             shared_used_reg <= {CW{1'b0}};
             hs_oh_reg <= HS_FIRST;
@@ -1208,6 +1454,7 @@ module fg_bm_pipe #(
                     eh_t_reg[k*TAG_W +: TAG_W] <= enq_tag[k*TAG_W +: TAG_W];
                     eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
                     eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
+                    eh_k_reg[k*PGW +: PGW] <= f_pgk(k[PW-1:0], enq_prio[k*3 +: 3]);
                 end else if (e_gnt[k] && e1_adv) begin
                     eh_v_reg[k] <= 1'b0;
                 end
@@ -1218,6 +1465,7 @@ module fg_bm_pipe #(
                     dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
                     dh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(deq_prio[k*3 +: 3]);
                     dh_ok_reg[k] <= ({1'b0, deq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, deq_src[k*PW +: PW]} < N_PORTS_W);
+                    dh_k_reg[k*PGW +: PGW] <= f_pgk(deq_src[k*PW +: PW], deq_prio[k*3 +: 3]);
                 end else if (d_gnt[k] && d1_adv) begin
                     dh_v_reg[k] <= 1'b0;
                 end
@@ -1235,6 +1483,7 @@ module fg_bm_pipe #(
                 e1_poh_reg <= eh_sel_poh;
                 e1_ok_reg <= eh_sel_ok;
                 e1_t_reg <= eh_sel_t;
+                e1_k_reg <= eh_sel_k;
             end
             if (d1_adv) begin
                 d1_v_reg <= d_found;
@@ -1247,18 +1496,17 @@ module fg_bm_pipe #(
                 d1_s_reg <= dh_sel_s;
                 d1_poh_reg <= dh_sel_poh;
                 d1_ok_reg <= dh_sel_ok;
+                d1_k_reg <= dh_sel_k;
             end
             // A2
             if (!adm_hold) a_v_reg <= e1_v_reg;
             if (!adm_hold && e1_v_reg) begin
                 a_ioh_reg <= e1_gnt_reg;
                 a_poh_reg <= e_sel_poh;
-                a_pg_reg <= a_pg_next;
                 a_pg_lim_reg <= a_pg_next;
                 a_pg_rsm_reg <= a_pg_next;
-                a_pg_ing_reg <= a_pg_next;
-                a_pg_hd_reg <= a_pg_next;
-                a_pg_occ_reg <= a_pg_next;
+                a_pg_tab_reg <= a_pg_next;
+                a_k_reg <= e_sel_k;
                 a_okr_reg <= e_sel_ok;
                 a_i_reg <= e_idx;
                 a_p_reg <= e_sel_p;
@@ -1270,42 +1518,84 @@ module fg_bm_pipe #(
             if (same_pg_a && !a_conf_c) adm_yield_reg <= !adm_yield_reg;
             if (!rel_hold && d1_v_reg) begin
                 r_o_reg <= d_idx;
-                r_pg_reg <= r_pg_next;
-                r_pg_ing_reg <= r_pg_next;
-                r_pg_hd_reg <= r_pg_next;
-                r_pg_occ_reg <= r_pg_next;
                 r_okr_reg <= d_sel_ok;
+                r_pg_tab_reg <= r_pg_next;
+                r_k_reg <= d_sel_k;
                 r_p_reg <= d_sel_p;
-                r_i_reg <= d_sel_i;
                 r_s_reg <= d_sel_s;
             end
+            // R: the ops leave A2 (the RAMs' array read), the table read for their PGs
+            ra_v_reg <= a_live && !adm_hold;
+            ra_bad_reg <= a_v_reg && !a_ok;
+            ra_ok_reg <= a_ok;
+            ra_i_reg <= a_i_reg;
+            ra_o_reg <= a_o_reg;
+            ra_p_reg <= a_p_reg;
+            ra_s_reg <= a_s_reg;
+            ra_t_reg <= a_t_reg;
+            ra_k_reg <= a_k_reg;
+            ra_ioh_reg <= a_ioh_reg;
+            ra_poh_reg <= a_poh_reg;
+            ra_pg_lim_reg <= a_pg_lim_reg;
+            ra_pg_rsm_reg <= a_pg_rsm_reg;
+            ra_lvt_reg <= |(lvt_bank_reg & a_pg_tab_reg);
+            ra_wr_reg <= |(lvt_wr_reg & a_pg_tab_reg);
+            rr_v_reg <= r_live && !rel_hold;
+            rr_bad_reg <= r_v_reg && !r_ok;
+            rr_o_reg <= r_o_reg;
+            rr_p_reg <= r_p_reg;
+            rr_s_reg <= r_s_reg;
+            rr_k_reg <= r_k_reg;
+            rr_lvt_reg <= |(lvt_bank_reg & r_pg_tab_reg);
+            rr_wr_reg <= |(lvt_wr_reg & r_pg_tab_reg);
+            // F: the RAMs' output register; where B takes the values from
+            fa_v_reg <= ra_v_reg;
+            fa_bad_reg <= ra_bad_reg;
+            fa_ok_reg <= ra_ok_reg;
+            fa_i_reg <= ra_i_reg;
+            fa_o_reg <= ra_o_reg;
+            fa_p_reg <= ra_p_reg;
+            fa_s_reg <= ra_s_reg;
+            fa_t_reg <= ra_t_reg;
+            fa_k_reg <= ra_k_reg;
+            fa_ioh_reg <= ra_ioh_reg;
+            fa_poh_reg <= ra_poh_reg;
+            fa_pg_lim_reg <= ra_pg_lim_reg;
+            fa_pg_rsm_reg <= ra_pg_rsm_reg;
+            fa_sel_reg <= f_fwd_sel(ra_hits[0], ra_hits[1], ra_hits[2], ra_hits[3], ra_hits[4], ra_hits[5],
+                                    ra_wr_reg, ra_lvt_reg);
+            fr_v_reg <= rr_v_reg;
+            fr_bad_reg <= rr_bad_reg;
+            fr_o_reg <= rr_o_reg;
+            fr_p_reg <= rr_p_reg;
+            fr_s_reg <= rr_s_reg;
+            fr_k_reg <= rr_k_reg;
+            fr_sel_reg <= f_fwd_sel(rr_hits[0], rr_hits[1], rr_hits[2], rr_hits[3], rr_hits[4], rr_hits[5],
+                                    rr_wr_reg, rr_lvt_reg);
             // B
-            b_adm_v_reg <= a_live && !adm_hold;
-            b_adm_bad_reg <= a_v_reg && !a_ok;
+            b_adm_v_reg <= fa_v_reg;
+            b_adm_bad_reg <= fa_bad_reg;
             b_lossless_reg <= a_lossless;
-            b_adm_i_reg <= a_i_reg;
-            b_adm_o_reg <= a_o_reg;
-            b_adm_p_reg <= a_p_reg;
-            b_adm_s_reg <= a_s_reg;
-            b_adm_t_reg <= a_t_reg;
+            b_adm_i_reg <= fa_i_reg;
+            b_adm_o_reg <= fa_o_reg;
+            b_adm_p_reg <= fa_p_reg;
+            b_adm_s_reg <= fa_s_reg;
+            b_adm_t_reg <= fa_t_reg;
+            b_a_k_reg <= fa_k_reg;
             b_lim_res_reg <= x_res - a_s_l;
             b_lim_hd_reg <= x_hd - a_s_l;
-            b_aoh_reg <= a_oh_next;
-            b_rel_v_reg <= r_live && !rel_hold;
-            b_rel_bad_reg <= r_v_reg && !r_ok;
-            b_rel_o_reg <= r_o_reg;
-            b_rel_i_reg <= r_i_reg;
-            b_rel_p_reg <= r_p_reg;
-            b_rel_s_reg <= r_s_reg;
-            b_roh_reg <= r_oh_next;
+            b_rel_v_reg <= fr_v_reg;
+            b_rel_bad_reg <= fr_bad_reg;
+            b_rel_o_reg <= fr_o_reg;
+            b_rel_p_reg <= fr_p_reg;
+            b_rel_s_reg <= fr_s_reg;
+            b_r_k_reg <= fr_k_reg;
             b_a_lim_reg <= a_lc;
             b_a_rsm_reg <= a_rk;
-            b_a_ing_reg <= opb_a_ing;
-            b_a_hd_reg <= opb_a_hd;
-            b_a_occ_reg <= opb_a_occ;
-            b_r_ing_reg <= opb_r_ing;
-            b_r_hd_reg <= opb_r_hd;
-            b_r_occ_reg <= opb_r_occ;
+            b_a_ing_reg <= opb_a[CW-1:0];
+            b_a_hd_reg <= opb_a[2*CW-1:CW];
+            b_r_ing_reg <= opb_r[CW-1:0];
+            b_r_hd_reg <= opb_r[2*CW-1:CW];
             // C1
             k_adm_v_reg <= b_adm_v_reg;
             k_adm_bad_reg <= b_adm_bad_reg;
@@ -1315,16 +1605,15 @@ module fg_bm_pipe #(
             k_adm_p_reg <= b_adm_p_reg;
             k_adm_s_reg <= b_adm_s_reg;
             k_adm_t_reg <= b_adm_t_reg;
-            k_aoh_reg <= b_aoh_reg;
             k_rel_v_reg <= b_rel_v_reg;
             k_rel_bad_reg <= b_rel_bad_reg;
             k_rel_o_reg <= b_rel_o_reg;
-            k_rel_i_reg <= b_rel_i_reg;
             k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
-            k_roh_reg <= b_roh_reg;
             k_a_lim_reg <= b_a_lim_reg;
             k_a_rsm_reg <= b_a_rsm_reg;
+            k_a_k_reg <= b_a_k_reg;
+            k_r_k_reg <= b_r_k_reg;
             k_v_res_reg <= v_res;
             k_v_shr_reg <= v_shr;
             k_v_hd_reg <= v_hd;
@@ -1332,18 +1621,13 @@ module fg_bm_pipe #(
             k_r_le_occ_reg <= r_le_occ;
             k_a_ing_reg <= a_ing;
             k_a_hd_reg <= a_hd;
-            k_a_occ_reg <= a_occ;
             k_a_ing_ps_reg <= a_ing_ps;
             k_a_hd_ps_reg <= a_hd_ps;
-            k_a_occ_ps_reg <= a_occ_ps;
             k_r_ing_reg <= r_ing;
             k_r_hd_reg <= r_hd;
             k_r_hd_mr_reg <= r_hd_mr;
             k_r_occ_mr_reg <= r_occ_mr;
             // C2, and W (the counters)
-            ingress_reg <= ing_next;
-            hdrm_reg <= hd_next;
-            occ_reg <= occ_next;
             adm_valid_reg <= k_adm_v_reg || k_adm_bad_reg;
             adm_port_reg <= k_adm_i_reg;
             adm_where_reg <= (k_adm_v_reg || k_adm_bad_reg) ? (k_adm_bad_reg ? 2'd3 : c_where_next) : 2'd0;
@@ -1363,14 +1647,29 @@ module fg_bm_pipe #(
             c_ing_a_reg <= k_a_ing_reg;
             c_ing_r_reg <= k_r_ing_reg;
             c_hd_r_reg <= k_r_hd_reg;
-            w_aoh_reg <= k_aoh_reg;
-            w_roh_reg <= k_roh_reg;
+            w_aoh_reg <= k_awr_oh;
+            w_roh_reg <= k_rwr_oh;
+            w_a_v_reg <= k_adm_v_reg;
+            w_r_v_reg <= k_rel_v_reg;
+            w_a_k_reg <= k_a_k_reg;
+            w_r_k_reg <= k_r_k_reg;
+            // the two slots before W, for B's forward
+            w1_a_v_reg <= w_a_v_reg;
+            w1_r_v_reg <= w_r_v_reg;
+            w1_a_k_reg <= w_a_k_reg;
+            w1_r_k_reg <= w_r_k_reg;
+            w1_a_ing_reg <= w_a_ing_reg;
+            w1_a_hd_reg <= w_a_hd_reg;
+            w1_r_ing_reg <= w_r_ing_reg;
+            w1_r_hd_reg <= w_r_hd_reg;
+            w2_a_ing_reg <= w1_a_ing_reg;
+            w2_a_hd_reg <= w1_a_hd_reg;
+            w2_r_ing_reg <= w1_r_ing_reg;
+            w2_r_hd_reg <= w1_r_hd_reg;
             w_a_ing_reg <= new_a_ing;
             w_a_hd_reg <= new_a_hd;
-            w_a_occ_reg <= new_a_occ;
             w_r_ing_reg <= new_r_ing;
             w_r_hd_reg <= new_r_hd;
-            w_r_occ_reg <= new_r_occ;
             w_a_lim_reg <= k_a_lim_reg;
             w_a_rsm_reg <= k_a_rsm_reg;
             c_rel_v_reg <= k_rel_v_reg;
@@ -1451,31 +1750,7 @@ module fg_bm_pipe #(
             paused_reg <= paused_next;
             pa_oh_reg <= w_aoh_reg;
             pa_flags_reg <= f_pflags(w_a_ing_reg, w_a_hd_reg, w_a_lim_reg, w_a_rsm_reg, cq_reserve_reg);
-            s2_oh_reg <= s1_oh_reg & {NPG{!s1_hit_a_reg}};
-            s2_ronly_reg <= s1_kill_r;
-            s1_hit_a_reg <= |(cr_oh_reg & w_aoh_reg);
-            s1_hit_r_reg <= |(cr_oh_reg & w_roh_reg);
-            s2_flags_reg <= f_pflags(s1_ing_reg, s1_hd_reg, s1_lim, s1_rsm, cq_reserve_reg);
-            s1_oh_reg <= cr_oh_reg;
-            s1_ing_reg <= sc_ing;
-            s1_hd_reg <= sc_hd;
-            s1_xlim_reg <= f_clamp(cr_xlim_sum);
-            s1_dlim_reg <= sc_dlim;
-            s1_xrsm_reg <= cr_xrsm_sum;
-            s1_drsm_reg <= sc_drsm;
-            s1_static_reg <= cq_static_mode_reg;
             sc_oh_reg <= sc_oh_next;
-            sc_k_reg <= (sc_k_reg == PG_LAST) ? {PGW{1'b0}} : sc_k_reg + PG_ONE;
-            cr_k_reg <= sc_k_reg;
-            cr_v_reg <= 1'b1;
-            s1_k_reg <= cr_k_reg;
-            s1_v_reg <= cr_v_reg;
-            // the monitor: what S0 read, one edge after S1 registered it
-            mon_valid_reg <= s1_v_reg;
-            mon_pg_reg <= s1_k_reg;
-            mon_ing_reg <= s1_ing_reg;
-            mon_hd_reg <= s1_hd_reg;
-            mon_occ_reg <= {1'b0, s1_ing_reg} + {1'b0, s1_hd_reg};
         end
     end
 
@@ -1503,9 +1778,6 @@ module fg_bm_pipe #(
     assign mon_hd                = mon_hd_reg;
     assign mon_occ               = mon_occ_reg;
     assign paused                = paused_reg;
-    assign ingress_cnt           = ingress_reg;
-    assign occ_cnt               = occ_reg;
-    assign hdrm_cnt              = hdrm_reg;
     assign egress_cnt            = egress_reg;
     assign shared_used           = shared_used_reg;
     assign thr                   = thr_reg;

@@ -73,10 +73,8 @@ module fg_sw_admit #(
     output wire [N_PORTS-1:0]            stat_violation,
     // buffer state
     output wire [N_PORTS*N_PRIO-1:0]     paused,
-    output wire [N_PORTS*N_PRIO*CW-1:0]  ingress_cnt,
-    output wire [N_PORTS*N_PRIO*CW-1:0]  hdrm_cnt,
-    // fg_bm_pipe's monitor: one PG's ingress + headroom per cycle, PG (c - 3) mod N*P in cycle c
-    // after reset (the line-rate core's GFC engine takes it, fg_gfc_scan with PHASE 3)
+    // fg_bm_pipe's monitor: one PG's ingress + headroom per cycle, PG (c - 5) mod N*P in cycle c
+    // after reset (the line-rate core's GFC engine takes it, fg_gfc_scan with PHASE 5)
     output wire [CW:0]                   mon_occ,
     output wire [N_PORTS*N_PRIO*CW-1:0]  egress_cnt,
     output wire [CW-1:0]                 shared_used,
@@ -88,11 +86,10 @@ module fg_sw_admit #(
     localparam integer DEPTH = 5;  // compact stages before the per-port one (6 = the marker's latency)
 
     // ---- buffer manager ---------------------------------------------------------------------
-    // (the per-PG occupancy and the monitor's other fields are not used here: the monitor's
-    // order is fixed from reset, and fg_gfc_scan takes its occupancy in that order)
+    // (the monitor's other fields are not used here: its order is fixed from reset, and
+    // fg_gfc_scan takes its occupancy in that order)
     localparam integer PGW = (NQ > 1) ? $clog2(NQ) : 1;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [NQ*(CW+1)-1:0] occ_unused;
     wire                 mon_valid_unused;
     wire [PGW-1:0]       mon_pg_unused;
     wire [CW-1:0]        mon_ing_unused, mon_hd_unused;
@@ -162,9 +159,6 @@ module fg_sw_admit #(
         .adm_eq_cnt            (adm_eq_cnt),
         .stat_shared_underflow (stat_shared_underflow),
         .paused                (paused),
-        .ingress_cnt           (ingress_cnt),
-        .hdrm_cnt              (hdrm_cnt),
-        .occ_cnt               (occ_unused),
         .mon_valid             (mon_valid_unused),
         .mon_pg                (mon_pg_unused),
         .mon_ing               (mon_ing_unused),

@@ -299,7 +299,7 @@ module fg_sw_core #(
     // for the line-rate form's fg_gfc_scan (each unused in the other form, and both with GFC = 0)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [N_PORTS*N_PRIO*CW-1:0]         pg_occ;
-    wire [CW:0]                          lr_mon_occ;   // fg_bm_pipe's monitor: PG (c - 3) mod N*P
+    wire [CW:0]                          lr_mon_occ;   // fg_bm_pipe's monitor: PG (c - 5) mod N*P
     // line-rate form: fg_gfc_scan's stage and pending request per PG; per port, its requests
     // are taken (the port's GFC frame goes out)
     wire [N_PORTS*N_PRIO*5-1:0]          scan_stage;
@@ -441,8 +441,6 @@ module fg_sw_core #(
                 .stat_drop          (stat_drop),
                 .stat_violation     (stat_violation),
                 .paused             (paused),
-                .ingress_cnt        (ingress_cnt),
-                .hdrm_cnt           (hdrm_cnt),
                 .mon_occ            (lr_mon_occ),
                 .egress_cnt         (egress_cnt),
                 .shared_used        (shared_used),
@@ -451,6 +449,10 @@ module fg_sw_core #(
             );
             // the marker's decision belongs to this edge's verdict (at most one port's)
             assign ecn_mark    = {N_PORTS{mark_raw}};
+            // fg_bm_pipe keeps its PG counters in block RAM (its monitor shows one PG per
+            // cycle): no per-PG ingress and headroom outputs in this form
+            assign ingress_cnt = {(N_PORTS*N_PRIO*CW){1'b0}};
+            assign hdrm_cnt    = {(N_PORTS*N_PRIO*CW){1'b0}};
             assign rel_free    = deq_ready;
             // (P-PFC is not built with LINE_RATE = 1: no composition counters)
             genvar gc;
@@ -469,7 +471,7 @@ module fg_sw_core #(
                 .N_PORTS (N_PORTS),
                 .N_PRIO  (N_PRIO),
                 .CW      (CW),
-                .PHASE   (3)           // fg_bm_pipe's monitor names PG (c - 3) mod N*P
+                .PHASE   (5)           // fg_bm_pipe's monitor names PG (c - 5) mod N*P
             ) u_gfc_scan (
                 .clk        (clk),
                 .rst        (rst),

@@ -9,11 +9,14 @@
 // + 8 PGs x 2 = 56, pool = 44, thr = 22, lim = thr + reserve = 24.
 // Edge e is the e-th call of the step (0 and 1 are reset); "after e" = the registered outputs
 // then. An offer driven in cycle c is captured at edge c (H), granted at c+1 (A1: the holding
-// register empties), in slot A2 at c+2, prepared at c+3 (B, which reads the PG's counters),
-// compared at c+4 (C1), decided at c+5 (C2: verdict), written at c+6 (W; D reads the EQ's
-// counter), the EQ counter at c+7 (Q); split/rs at c+7 (D2), c+8 (D3), shared_used at c+9 (E),
-// when no interlock wait intervenes (an op in A2 waits while either of the two slots ahead,
-// at B or C1, names its PG).
+// register empties), in slot A2 at c+2, its counters' read from block RAM at c+3 (R) and c+4
+// (F), prepared at c+5 (B: the RAM's word or a write-back of the edges c+3 .. c+5), compared
+// at c+6 (C1), decided at c+7 (C2: verdict), written at c+8 (W; D reads the EQ's counter), the
+// EQ counter at c+9 (Q); split/rs at c+9 (D2), c+10 (D3), shared_used at c+11 (E), when no
+// interlock wait intervenes (an op in A2 waits while either of the two slots ahead, at R or
+// F, names its PG). The PG counters are seen through the monitor: after edge e it shows PG
+// (e - 6) mod 8 (edge e is the (e - 1)-th after the reset edge 1) as it stood after edge e - 3
+// (PG k = port * 2 + priority).
 #define TB_N_PORTS 4
 #define TB_N_PRIO 2
 #include <functional>
@@ -47,8 +50,14 @@ struct TbBmPipeDirected : TbBmPipe {
         auto C = [this](uint64_t c, const char* w, uint64_t e, std::function<uint64_t(O)> g) {
             checks.push_back(Check{c, w, e, g});
         };
-        auto ing = [](int i, int p) { return [=](O x) { return (uint64_t)x.ingress_cnt[i][p]; }; };
-        auto hd = [](int i, int p) { return [=](O x) { return (uint64_t)x.hdrm_cnt[i][p]; }; };
+        // PG k's ingress / headroom as the monitor shows them (an unmistakable value when the
+        // monitor shows another PG: a check at the wrong edge fails)
+        auto ing = [](int i, int p) {
+            return [=](O x) { return x.mon_valid && x.mon_pg == i * P + p ? (uint64_t)x.mon_ing : 0xBADull; };
+        };
+        auto hd = [](int i, int p) {
+            return [=](O x) { return x.mon_valid && x.mon_pg == i * P + p ? (uint64_t)x.mon_hd : 0xBADull; };
+        };
         auto eg = [](int o, int p) { return [=](O x) { return (uint64_t)x.egress_cnt[o][p]; }; };
         auto su = [](O x) { return (uint64_t)x.shared_used; };
         // the verdict's EQ count before its own admission, after the verdict's Q edge (2 after it)
@@ -74,147 +83,153 @@ struct TbBmPipeDirected : TbBmPipe {
         offers.push_back(Offer{20, false, 0, 1, 1, 2});
         C(20, "enq_ready[0] low after the capture", 0, rdy0);
         C(21, "enq_ready[0] high after the grant (A1)", 1, rdy0);
-        C(24, "no verdict yet", 0, adm);
-        C(25, "verdict P1: port 0, reserve", 0x100, adm);
-        C(25, "ingress(0,1) not yet written", 0, ing(0, 1));
-        C(26, "ingress(0,1) = 2 (W)", 2, ing(0, 1));
-        C(26, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
-        C(27, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
-        // P2 cycle 22, same PG, 5 cells -> dst 1: A2 at 24; at 25 P1 is at C1 (interlock, the
-        // slot two ahead): waits; B at 26 with P1 in W (forwarded): ing 2, 2 <= 24 - 5 ->
-        // shared, verdict 28, W 29, Q 30; split = 5 - min(5, sat0(2 - 2)) = 5, E at 32
+        C(26, "no verdict yet", 0, adm);
+        C(27, "verdict P1: port 0, reserve", 0x100, adm);
+        C(31, "monitor: ingress(0,1) after 28 = 2 (W 28)", 2, ing(0, 1));
+        C(28, "egress(1,1) not yet (Q is the edge after W)", 0, eg(1, 1));
+        C(29, "egress(1,1) = 2 (Q)", 2, eg(1, 1));
+        // P2 cycle 22, same PG, 5 cells -> dst 1: A2 at 24; at 25 P1 is at F (interlock, the
+        // slot two ahead): waits; R 26, F 27, B 28 with P1 in W (its write-back forwarded): ing
+        // 2, 2 <= 24 - 5 -> shared, verdict 30, W 31, Q 32; split = 5 - min(5, sat0(2 - 2)) =
+        // 5, E at 34
         offers.push_back(Offer{22, false, 0, 1, 1, 5});
-        C(27, "no verdict: P2 waited behind P1", 0, adm);
-        C(28, "verdict P2: shared", 0x101, adm);
-        C(29, "ingress(0,1) = 7", 7, ing(0, 1));
-        C(30, "egress(1,1) = 7", 7, eg(1, 1));
-        C(30, "adm_eq_cnt of P2: egress(1,1) before its Q = P1's 2", 2, aq);
-        C(31, "shared_used before E", 0, su);
-        C(32, "shared_used = 5 (E)", 5, su);
-        C(33, "thr[0] still 22", 22, thr0);
-        C(34, "thr[0] = (44 - 5) >> 1", 19, thr0);
-        // P3 cycle 24, same PG, 20 cells -> dst 3: A1 25, A2 26, waits at 27 and 28 (P2 at B,
-        // then at C1), B 29 (P2 forwarded: ing 7): 7 <= 24 - 20 no, headroom 10 - 20 < 0 ->
-        // violation, verdict 31
+        C(29, "no verdict: P2 waited behind P1", 0, adm);
+        C(30, "verdict P2: shared", 0x101, adm);
+        C(32, "egress(1,1) = 7", 7, eg(1, 1));
+        C(32, "adm_eq_cnt of P2: egress(1,1) before its Q = P1's 2", 2, aq);
+        C(33, "shared_used before E", 0, su);
+        C(34, "shared_used = 5 (E)", 5, su);
+        C(35, "thr[0] still 22", 22, thr0);
+        C(36, "thr[0] = (44 - 5) >> 1", 19, thr0);
+        // P3 cycle 24, same PG, 20 cells -> dst 3: A1 25, A2 26, waits at 27 and 28 (P2 at R,
+        // then at F), R 29, F 30, B 31 (P2's write-back of that edge forwarded: ing 7): 7 <= 24
+        // - 20 no, headroom 10 - 20 < 0 -> violation, verdict 33
         offers.push_back(Offer{24, false, 0, 1, 3, 20});
-        C(31, "verdict P3: dropped", 0x103, adm);
-        C(31, "stat_violation", 1, viol);
-        C(32, "ingress(0,1) unchanged", 7, ing(0, 1));
+        C(33, "verdict P3: dropped", 0x103, adm);
+        C(33, "stat_violation", 1, viol);
+        C(39, "monitor: ingress(0,1) after 36 = 2 + 5 (P3 dropped, P4 not yet)", 7, ing(0, 1));
         // cycle 26: P4 port 0 (10 cells -> dst 3) and P5 port 2 prio 0 (lossy, 3 cells -> dst 1).
         // The last grant was port 0 (P3), so port 2 goes first: A1 27, held there at 28 while
-        // P3 waits in A2 (A1 copies its fields), A2 29, B 30: 0 <= 24 - 3 -> shared, split =
-        // 3 - min(3, 2 - 0) = 1, verdict 32, W 33, Q 34, E 36. Port 0: A1 29, A2 30, waits at
-        // 31 (P3 at C1: a dropped admission still holds its PG's slot), B 32: lim still 24:
-        // 7 <= 24 - 10 -> shared, split = 10, verdict 34, W 35, Q 36, E 38.
+        // P3 waits in A2 (A1 copies its fields), A2 29, R 30, F 31, B 32: 0 <= 24 - 3 ->
+        // shared, split = 3 - min(3, 2 - 0) = 1, verdict 34, W 35, Q 36, E 38. Port 0: A1 29,
+        // A2 30, waits at 31 (P3 at F: a dropped admission still holds its PG's slot), R 32, F
+        // 33, B 34 (P3's write-back of that edge forwarded), lim still 24: 7 <= 24 - 10 ->
+        // shared, split = 10, verdict 36, W 37, Q 38, E 40.
         offers.push_back(Offer{26, false, 0, 1, 3, 10});
         offers.push_back(Offer{26, false, 2, 0, 1, 3});
-        C(32, "verdict P5 first: port 2, shared", 0x121, adm);
-        C(33, "ingress(2,0) = 3", 3, ing(2, 0));
-        C(33, "no verdict: P4 waited", 0, adm);
-        C(34, "verdict P4: port 0, shared", 0x101, adm);
-        C(34, "egress(1,0) = 3", 3, eg(1, 0));
+        C(34, "verdict P5 first: port 2, shared", 0x121, adm);
+        C(35, "no verdict: P4 waited", 0, adm);
+        C(36, "verdict P4: port 0, shared", 0x101, adm);
+        C(36, "egress(1,0) = 3", 3, eg(1, 0));
+        C(34, "monitor: ingress(2,0) after 31 = 0 (P5 not yet written)", 0, ing(2, 0));
+        C(42, "monitor: ingress(2,0) after 39 = 3", 3, ing(2, 0));
         // P10 cycle 28 port 2 prio 1 -> dst 2, 1 cell: port 2's holding register is free again
         // after P5's grant (27) while P5 still waits in A1, so the capture at 28 overwrites the
         // fields A1 copies on that same edge: P5's verdict above is only right from the copy.
         // P10: A1 30 (after P4 at 29), held there at 31 (P4 waits in A2; A1 copies P10), A2
-        // 32, B 33: PG(2,1) empty, 0 <= 2 - 1 -> reserve, verdict 35, W 36, Q 37.
+        // 32, R 33, F 34, B 35: PG(2,1) empty, 0 <= 2 - 1 -> reserve, verdict 37, W 38, Q 39.
         offers.push_back(Offer{28, false, 2, 1, 2, 1});
-        C(35, "verdict P10: port 2, reserve", 0x120, adm);
-        C(36, "ingress(2,1) = 1", 1, ing(2, 1));
-        C(37, "egress(2,1) = 1", 1, eg(2, 1));
-        C(35, "ingress(0,1) = 17", 17, ing(0, 1));
-        C(35, "egress(3,1) not yet", 0, eg(3, 1));
-        C(36, "egress(3,1) = 10", 10, eg(3, 1));
-        C(36, "shared_used = 5 + 1", 6, su);
-        C(38, "shared_used = 6 + 10", 16, su);
-        // pause of PG(0,1) by threshold drift, found by the scan lane: shared_used 16 (38) ->
-        // pool_free 28 (39) -> thr 14 (40) -> thrres 16 (41) -> dlim 16, rsm 14 (42). Its last
-        // write was P4's at 35 (ing 17, lim 24 then: no pause). The ring registers PG k's
-        // xoff/xon at edges 2 + k + 8m (PG 0 on the first edge after reset) and the scan reads
-        // k's counters one edge later: PG 1 at 44 (ing 17, dlim 16 as registered at 42),
-        // compares at 45 (17 > reserve, 17 >= 16), paused after edge 46 (bit 0*2+1). Its read
-        // at 36 saw dlim 24 (thrres 24 after 34: shared_used 0 then).
-        C(42, "not paused yet (lim 21 until edge 42)", 0, paused);
-        C(45, "not paused yet (the scan read PG 1 at 44, its compares at 45)", 0, paused);
-        C(46, "PG(0,1) paused (scan lane)", 0x2, paused);
-        // release cycle 40: egress 1 prio 1 from ingress 0, 5 cells: A2 42, B 43, verdict 45:
-        // hd 0, r <= occ 17 -> ing = 17 - 5 (W at 46); rs = min(5, 17 - 2) = 5 -> shared_used
-        // 16 - 5 at E (49). A release has no pause lane: the scan's next read of PG 1 is at 52
-        // (ing 12; dlim 16 and rsm 14 as registered at 51: thrres 16 from thr 14 of
-        // shared_used 16), compares at 53 (hd 0, 12 <= 14), resumed after edge 54.
-        offers.push_back(Offer{40, true, 1, 1, 0, 5});
-        C(53, "PG(0,1) still paused (the release is seen by the scan)", 0x2, paused);
-        // A second release R' (cycle 46, egress 1 prio 1 from ingress 0, 2 cells: A2 48, B 49,
-        // verdict 51, W 52, Q 53, E 55; rs = min(2, 12 - 2) = 2) writes PG 1 back on the scan's
-        // read edge 52, so that read (ing 12) is stale - by a release, which only lowers the
-        // occupancy: it may still resume the PG (dropping it would resume after edge 62).
-        offers.push_back(Offer{46, true, 1, 1, 0, 2});
-        C(51, "rel_valid R' from egress port 1", 0x101, relv);
-        C(52, "ingress(0,1) = 12 - 2", 10, ing(0, 1));
-        C(53, "egress(1,1) = 2 - 2", 0, eg(1, 1));
-        C(54, "PG(0,1) resumed by the scan lane on a read R' made stale", 0, paused);
-        C(55, "shared_used = 11 - 2", 9, su);
-        C(45, "rel_valid from egress port 1", 0x101, relv);
-        C(46, "ingress(0,1) = 12", 12, ing(0, 1));
-        C(46, "hdrm(0,1) = 0", 0, hd(0, 1));
-        C(47, "egress(1,1) = 7 - 5", 2, eg(1, 1));
-        C(48, "shared_used before E", 16, su);
-        C(49, "shared_used = 16 - 5", 11, su);
+        C(37, "verdict P10: port 2, reserve", 0x120, adm);
+        C(43, "monitor: ingress(2,1) after 40 = 1", 1, ing(2, 1));
+        C(39, "egress(2,1) = 1", 1, eg(2, 1));
+        C(47, "monitor: ingress(0,1) after 44 = 17", 17, ing(0, 1));
+        C(37, "egress(3,1) not yet", 0, eg(3, 1));
+        C(38, "egress(3,1) = 10", 10, eg(3, 1));
+        C(38, "shared_used = 5 + 1", 6, su);
+        C(40, "shared_used = 6 + 10", 16, su);
+        // pause of PG(0,1) by threshold drift, found by the scan lane: shared_used 16 (40) ->
+        // pool_free 28 (41) -> thr 14 (42) -> thrres 16 (43) -> dlim 16, rsm 14 (44). Its last
+        // write was P4's at 37 (ing 17, lim 24 then: lane A, no pause). The ring registers PG
+        // k's xoff/xon at edges 2 + k + 8m (PG 0 on the first edge after reset) and the scan
+        // reads k's counters one edge later (S0), as they stand after that edge, with the
+        // limits as registered before it; compares 3 edges later, decides on the 4th. PG 1 at
+        // 44: dlim 21 (from thr 19 of shared_used 6): no pause (48); at 52: ing 17, dlim 16 ->
+        // compares at 55 (17 > reserve, 17 >= 16), paused after edge 56 (bit 0*2+1).
+        C(48, "not paused (the scan's read at 44 had dlim 21)", 0, paused);
+        C(55, "not paused yet (the scan read PG 1 at 52, its compares at 55)", 0, paused);
+        C(56, "PG(0,1) paused (scan lane)", 0x2, paused);
+        // release R cycle 49: egress 1 prio 1 from ingress 0, 5 cells: A2 51, R 52, F 53, B 54,
+        // verdict 56: hd 0, r <= occ 17 -> ing = 17 - 5 (W at 57: after the scan's decision
+        // window of its read at 52, which a release's write-back on 53 .. 55 would have made
+        // resume-only); rs = min(5, 17 - 2) = 5 -> shared_used 16 - 5 at E (60). A release has
+        // no pause lane: the scan's next read of PG 1 is at 60 (ing 12; dlim 16 and rsm 14 as
+        // registered before 60), compares at 63 (hd 0, 12 <= 14), resumed after edge 64.
+        offers.push_back(Offer{49, true, 1, 1, 0, 5});
+        C(56, "rel_valid R from egress port 1", 0x101, relv);
+        C(58, "egress(1,1) = 7 - 5", 2, eg(1, 1));
+        C(59, "shared_used before E", 16, su);
+        C(60, "shared_used = 16 - 5", 11, su);
+        C(55, "monitor: ingress(0,1) after 52 = 17 (the pause's read)", 17, ing(0, 1));
+        C(63, "monitor: ingress(0,1) after 60 = 12", 12, ing(0, 1));
+        C(63, "monitor: hdrm(0,1) = 0", 0, hd(0, 1));
+        C(63, "PG(0,1) still paused (the release is seen by the scan)", 0x2, paused);
+        // A second release R' (cycle 53, egress 1 prio 1 from ingress 0, 2 cells: A1 54, A2 56
+        // behind R1 below, R 57, F 58, B 59 with R's write-back of 57 forwarded, verdict 61, W
+        // 62, Q 63, E 65; rs = min(2, 12 - 2) = 2) writes PG 1 back two edges after the
+        // scan's read at 60, so that read (ing 12) is stale - by a release, which only lowers
+        // the occupancy: it may still resume the PG (dropping it would resume after edge 72).
+        offers.push_back(Offer{53, true, 1, 1, 0, 2});
+        C(61, "rel_valid R' from egress port 1", 0x101, relv);
+        C(63, "egress(1,1) = 2 - 2", 0, eg(1, 1));
+        C(64, "PG(0,1) resumed by the scan lane on a read R' made stale", 0, paused);
+        C(65, "shared_used = 11 - 2", 9, su);
+        C(71, "monitor: ingress(0,1) after 68 = 12 - 2", 10, ing(0, 1));
         // interlock: P9 cycle 50 port 1 prio 0 -> dst 2, 2 cells: 0 <= 2 - 2 -> reserve (A2 52,
-        // B 53, C1 54, verdict 55, W 56, Q 57). Release R1 cycle 51 egress 2 prio 0 from
-        // ingress 1, 1 cell: A2 at 53; it waits at 54 (P9 in B) and 55 (P9 in C1); B at 56
-        // (P9 in W: forwarded, ing 2), verdict 58, W 59: ing 2 - 1, Q 60.
+        // R 53, F 54, B 55, C1 56, verdict 57, W 58, Q 59). Release R1 cycle 51 egress 2 prio 0
+        // from ingress 1, 1 cell: A2 at 53; it waits at 54 (P9 in R) and 55 (P9 in F); R 56, F
+        // 57, B 58 (P9's write-back of that edge forwarded: ing 2), verdict 60, W 61: ing 2 - 1,
+        // Q 62.
         offers.push_back(Offer{50, false, 1, 0, 2, 2});
         offers.push_back(Offer{51, true, 2, 0, 1, 1});
-        C(55, "verdict P9: port 1, reserve", 0x110, adm);
-        C(56, "ingress(1,0) = 2", 2, ing(1, 0));
-        C(56, "R1 waits: no release decided yet", 0, relv);
-        C(57, "R1 still waiting", 0, relv);
-        C(57, "egress(2,0) = 2 (P9, Q)", 2, eg(2, 0));
-        C(58, "rel_valid from egress port 2", 0x102, relv);
-        C(58, "ingress(1,0) still 2", 2, ing(1, 0));
-        C(59, "ingress(1,0) = 1", 1, ing(1, 0));
-        C(60, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        C(57, "verdict P9: port 1, reserve", 0x110, adm);
+        C(58, "R1 waits: no release decided", 0, relv);
+        C(59, "R1 still waiting", 0, relv);
+        C(59, "egress(2,0) = 2 (P9, Q)", 2, eg(2, 0));
+        C(60, "rel_valid R1 from egress port 2", 0x102, relv);
+        C(56, "monitor: ingress(1,0) after 53 = 0 (P9 not yet written)", 0, ing(1, 0));
+        C(62, "egress(2,0) = 2 - 1", 1, eg(2, 0));
+        C(64, "monitor: ingress(1,0) after 61 = 2 - 1 (R1 written on 61)", 1, ing(1, 0));
         // an admission and a release of one PG side by side in slot A2 take turns. shared_used is
-        // 9 (R' took 2 at 55; the P9/R1 pair touched no shared cell), pool_free 35, thr 17,
-        // lim 19 from edge 59.
-        // P6 cycle 60 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 19 - 3 -> shared
-        // (A2 62, B 63, C1 64, verdict 65, W 66, Q 67). P7 cycle 62, same PG, 2 cells, and R2
-        // cycle 62 egress 0 prio 0 from ingress 3, 3 cells: both in slot A2 at 64; at 65 both
-        // wait for P6 (at C1); at 66 their first turn: the release waits, P7 goes (B 66, P6
-        // forwarded: ing 3; 3 <= 19 - 2 -> shared, verdict 68, W 69, Q 70). R2 then waits at 67
-        // and 68 (P7 at B, at C1), B 69 (P7 forwarded: ing 5), verdict 71, W 72: 5 - 3, Q 73.
-        offers.push_back(Offer{60, false, 3, 0, 0, 3});
-        offers.push_back(Offer{62, false, 3, 0, 0, 2});
-        offers.push_back(Offer{62, true, 0, 0, 3, 3});
-        C(65, "verdict P6: port 3, shared", 0x131, adm);
-        C(66, "ingress(3,0) = 3", 3, ing(3, 0));
-        C(67, "no verdict: P7 waited for P6", 0, adm);
-        C(68, "verdict P7: port 3, shared", 0x131, adm);
-        C(68, "R2 waits (the interlock, its turn, the interlock)", 0, relv);
-        C(69, "ingress(3,0) = 3 + 2", 5, ing(3, 0));
-        C(70, "R2 not yet", 0, relv);
-        C(70, "egress(0,0) = 3 + 2", 5, eg(0, 0));
-        C(70, "adm_eq_cnt of P7: egress(0,0) before its Q = P6's 3", 3, aq);
-        C(71, "rel_valid from egress port 0", 0x100, relv);
-        C(72, "ingress(3,0) = 5 - 3", 2, ing(3, 0));
-        C(73, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
-        // second meeting, the admission's turn to wait: P8 cycle 70 port 3 prio 0 -> dst 0, 1
-        // cell and R3 cycle 70 egress 0 prio 0 from ingress 3, 1 cell; both in A2 at 72, the
-        // slots ahead are empty at 73: the turn. R3: B 73, verdict 75, W 76 (ing 1). P8 waits
-        // at 73 (turn), 74 and 75 (R3 at B, at C1): B 76 (forwarded: ing 1), 1 <= 2 - 1 ->
-        // reserve, verdict 78, W 79.
-        offers.push_back(Offer{70, false, 3, 0, 0, 1});
-        offers.push_back(Offer{70, true, 0, 0, 3, 1});
-        C(75, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
-        C(75, "no verdict: P8 waits", 0, adm);
-        C(76, "ingress(3,0) = 2 - 1", 1, ing(3, 0));
-        C(77, "still no verdict", 0, adm);
-        C(78, "verdict P8: port 3, reserve", 0x130, adm);
-        C(79, "ingress(3,0) = 1 + 1", 2, ing(3, 0));
-        // P8's Q at 80: EQ(0,0) held 3 + 2 - 3 (73), then R3 took 1 (Q at 77)
-        C(80, "adm_eq_cnt of P8: egress(0,0) = 1", 1, aq);
-        C(81, "adm_eq_cnt 0: no verdict's Q at 81", 0, aq);
+        // 9 from 65 (R' took 2; the P9/R1 pair touched no shared cell), pool_free 35, thr 17,
+        // lim 19 from edge 69.
+        // P6 cycle 68 port 3 prio 0 -> dst 0, 3 cells: 0 <= 2 - 3 no, 0 <= 19 - 3 -> shared,
+        // split 3 - 2 = 1 (A2 70, R 71, F 72, B 73, verdict 75, W 76, Q 77, E 79). P7 cycle 70,
+        // same PG, 2 cells, and R2 cycle 70 egress 0 prio 0 from ingress 3, 3 cells: both in
+        // slot A2 at 72; at 73 both wait for P6 (at F); at 74 their first turn: the release
+        // waits, P7 goes (R 74, F 75, B 76, P6's write-back forwarded: ing 3; 3 <= 19 - 2 ->
+        // shared, verdict 78, W 79, Q 80). R2 then waits at 75 and 76 (P7 at R, at F), R 77, F
+        // 78, B 79 (P7's write-back forwarded: ing 5), verdict 81, W 82: 5 - 3, Q 83.
+        offers.push_back(Offer{68, false, 3, 0, 0, 3});
+        offers.push_back(Offer{70, false, 3, 0, 0, 2});
+        offers.push_back(Offer{70, true, 0, 0, 3, 3});
+        C(75, "verdict P6: port 3, shared", 0x131, adm);
+        C(76, "monitor: ingress(3,0) after 73 = 0", 0, ing(3, 0));
+        C(77, "no verdict: P7 waited for P6", 0, adm);
+        C(78, "verdict P7: port 3, shared", 0x131, adm);
+        C(78, "R2 waits (the interlock, its turn, the interlock)", 0, relv);
+        C(80, "R2 not yet", 0, relv);
+        C(80, "egress(0,0) = 3 + 2", 5, eg(0, 0));
+        C(80, "adm_eq_cnt of P7: egress(0,0) before its Q = P6's 3", 3, aq);
+        C(81, "rel_valid from egress port 0", 0x100, relv);
+        C(84, "monitor: ingress(3,0) after 81 = 3 + 2", 5, ing(3, 0));
+        C(83, "egress(0,0) = 3 + 2 - 3", 2, eg(0, 0));
+        // second meeting, the admission's turn to wait: P8 cycle 80 port 3 prio 0 -> dst 0, 1
+        // cell and R3 cycle 80 egress 0 prio 0 from ingress 3, 1 cell; both in A2 at 82, the
+        // slots ahead are empty at 83: the turn. R3: R 83, F 84, B 85 (R2's write-back of 82 is
+        // in the RAM: bank R), verdict 87, W 88 (ing 1). P8 waits at 83 (turn), 84 and 85 (R3
+        // at R, at F): R 86, F 87, B 88 (R3's write-back forwarded: ing 1), 1 <= 2 - 1 ->
+        // reserve, verdict 90, W 91, Q 92.
+        offers.push_back(Offer{80, false, 3, 0, 0, 1});
+        offers.push_back(Offer{80, true, 0, 0, 3, 1});
+        C(87, "rel_valid from egress port 0 (the release first this time)", 0x100, relv);
+        C(87, "no verdict: P8 waits", 0, adm);
+        C(89, "still no verdict", 0, adm);
+        C(90, "verdict P8: port 3, reserve", 0x130, adm);
+        C(92, "monitor: ingress(3,0) after 89 = 2 - 1", 1, ing(3, 0));
+        C(100, "monitor: ingress(3,0) after 97 = 1 + 1", 2, ing(3, 0));
+        // P8's Q at 92: EQ(0,0) held 3 + 2 - 3 (83), then R3 took 1 (Q at 89)
+        C(92, "adm_eq_cnt of P8: egress(0,0) = 1", 1, aq);
+        C(93, "adm_eq_cnt 0: no verdict's Q at 93", 0, aq);
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {
