@@ -502,8 +502,8 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     /* ---------------------------------------------------------------- pause lanes */
     {
         /* decide: the scan lane, then the event lane, which wins when both name one PG (an
-         * admission written back on S1's edge: lane A's values are newer; one written back on
-         * S0's edge dropped the scan's read at S1) */
+         * admission written back on S2's edge: lane A's values are newer; one written back on
+         * S0 + 1 or S0 + 2 dropped the scan's read) */
         if (st->s2.pg >= 0)
             n.paused_reg[st->s2.pg] = fg_bmp_decide(st, &st->s2, (lossless >> (st->s2.pg % P)) & 1u, true, st->s2_ronly);
         if (st->pa.pg >= 0)

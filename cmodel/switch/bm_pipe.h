@@ -75,7 +75,7 @@ enum {
     FG_BMP_COV_REL_UNDERFLOW,     /* release larger than the PG holds */
     FG_BMP_COV_REL_WAIT_SAME_PG,  /* slot A2 holds an admission and a release of one PG: the release waits */
     FG_BMP_COV_ADM_WAIT_SAME_PG,  /* the same, the admission's turn to wait */
-    FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A2: a slot ahead (B, C1) writes its PG */
+    FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A2: a slot ahead (R, F) writes its PG */
     FG_BMP_COV_REL_INTERLOCK,     /* a release waits in slot A2 likewise */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
     FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG written back on the edge before C (B forwarded it) */
@@ -94,7 +94,7 @@ enum {
     FG_BMP_COV_STATIC_PAUSE,      /* static mode pause */
     FG_BMP_COV_STATIC_RESUME,     /* static mode resume */
     FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
-    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: an admission wrote its PG on the read's edge */
+    FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: an admission wrote its PG back after the read */
     FG_BMP_COV_SCAN_RESUME_ONLY,  /* the scan lane's read made stale by a release alone: resume only */
     FG_BMP_COV_N
 };

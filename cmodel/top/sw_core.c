@@ -453,7 +453,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     bool allow_out[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     uint8_t rx_stage_next[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     /* line_rate: fg_gfc_scan takes fg_bm_pipe's monitor (one PG's occupancy per cycle, in the
-     * order the RTL's PHASE = 3 assumes; the model follows mon_pg) and takes a port's requests
+     * order the RTL's PHASE = FG_BMP_MON_DELAY assumes; the model follows mon_pg) and takes a port's requests
      * when the port shows its GFC request and the serialiser acks */
     fg_gfc_scan_out scan_out;
     const bool scan = st->cfg.line_rate && !st->cfg.no_gfc;

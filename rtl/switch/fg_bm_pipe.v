@@ -275,9 +275,9 @@ module fg_bm_pipe #(
         end
     endfunction
 
-    // Interlock (slot A2): an op waits in slot A2 while either of the two slots ahead (in B, in
-    // C1) names its PG, so the decision never needs their results (only B forwards, from the
-    // slot in W). An admission and a release of the same PG side by side in slot A2: one waits,
+    // Interlock (slot A2): an op waits in slot A2 while either of the two slots ahead (in R, in
+    // F) names its PG, so the decision never needs their results (only B forwards: the
+    // write-backs of R's, F's and B's edges, which the RAM read missed). An admission and a release of the same PG side by side in slot A2: one waits,
     // taking turns (adm_yield_reg), so a stream of one cannot starve the other. A waiting op
     // keeps its slot register, and A1 keeps its grant (an empty A1 may still take one).
     wire               adm_hold, rel_hold;

@@ -463,8 +463,9 @@ module fg_sw_core #(
     endgenerate
 
     // ---- GFC stage generation of the line-rate form: one engine visiting every PG ----------
-    // (docs/blocks/gfc_scan.md: a PG's stage follows its occupancy within 6 to
-    // N_PORTS*N_PRIO + 5 edges; the default form keeps one fg_gfc_stage per PG, below)
+    // (docs/blocks/gfc_scan.md: a PG's stage follows its occupancy within 9 to
+    // N_PORTS*N_PRIO + 8 edges, fg_bm_pipe's monitor being three edges old; the default form
+    // keeps one fg_gfc_stage per PG, below)
     generate
         if (LINE_RATE != 0 && GFC != 0) begin : g_gfc_scan
             fg_gfc_scan #(

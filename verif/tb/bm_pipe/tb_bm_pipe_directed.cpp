@@ -230,6 +230,40 @@ struct TbBmPipeDirected : TbBmPipe {
         // P8's Q at 92: EQ(0,0) held 3 + 2 - 3 (83), then R3 took 1 (Q at 89)
         C(92, "adm_eq_cnt of P8: egress(0,0) = 1", 1, aq);
         C(93, "adm_eq_cnt 0: no verdict's Q at 93", 0, aq);
+        // B's other two forwards, one PG (1,1) (k = 3, lossless; lim 19: shared_used 9 from 85).
+        // P11 cycle 94 port 1 prio 1 -> dst 0, 1 cell: R 97, F 98, B 99, 0 <= 2 - 1 -> reserve,
+        // verdict 101, W 102, Q 103. P12 cycle 98, same PG, 2 cells: R 101, F 102, B 103; P11's
+        // write-back lands on F's edge (102), one edge before B's: the w1 forward, ing 1; 1 <= 2
+        // - 2 no (the RAM word, 0, would say reserve), 1 <= 19 - 2 -> shared, split 2 - 1 = 1,
+        // verdict 105, W 106 (ing 3), Q 107, E 109. P13 cycle 103, same PG, 1 cell: R 106, F
+        // 107, B 108; P12's write-back lands on R's edge (106): the w2 forward, ing 3 (the RAM
+        // word before 106, 1, would say reserve): shared, split 1, verdict 110, W 111 (ing 4),
+        // Q 112, E 114. Then the release lane's w1: R4 cycle 114, egress 0 prio 1 from ingress
+        // 1, 1 cell (R 117, B 119: ing 4 -> 3, verdict 121, W 122, E 125: rs = min(1, 4 - 2));
+        // R5 cycle 118, the same (R 121, F 122 = R4's write-back, B 123: ing 3 -> 2, verdict
+        // 125, W 126, E 129; the RAM word before 121 would give 4 -> 3).
+        offers.push_back(Offer{94, false, 1, 1, 0, 1});
+        offers.push_back(Offer{98, false, 1, 1, 0, 2});
+        offers.push_back(Offer{103, false, 1, 1, 0, 1});
+        offers.push_back(Offer{114, true, 0, 1, 1, 1});
+        offers.push_back(Offer{118, true, 0, 1, 1, 1});
+        C(101, "verdict P11: port 1, reserve", 0x110, adm);
+        C(103, "egress(0,1) = 1 (P11, Q)", 1, eg(0, 1));
+        C(105, "verdict P12: port 1, shared (P11 forwarded from w1)", 0x111, adm);
+        C(105, "monitor: ingress(1,1) after 102 = 1", 1, ing(1, 1));
+        C(107, "adm_eq_cnt of P12: egress(0,1) = 1", 1, aq);
+        C(109, "shared_used = 9 + 1 (P12's split)", 10, su);
+        C(110, "verdict P13: port 1, shared (P12 forwarded from w2)", 0x111, adm);
+        C(112, "adm_eq_cnt of P13: egress(0,1) = 3", 3, aq);
+        C(113, "monitor: ingress(1,1) after 110 = 3", 3, ing(1, 1));
+        C(114, "shared_used = 10 + 1 (P13's split)", 11, su);
+        C(121, "rel_valid R4 from egress port 0", 0x100, relv);
+        C(121, "monitor: ingress(1,1) after 118 = 4", 4, ing(1, 1));
+        C(124, "shared_used before R4's E", 11, su);
+        C(125, "shared_used = 11 - 1 (R4)", 10, su);
+        C(125, "rel_valid R5 from egress port 0", 0x100, relv);
+        C(129, "shared_used = 10 - 1 (R5)", 9, su);
+        C(129, "monitor: ingress(1,1) after 126 = 4 - 1 - 1 (R4 forwarded from w1 to R5)", 2, ing(1, 1));
     }
 
     void stimulus(uint64_t cycle, fg::Rng&) {
