@@ -103,7 +103,7 @@ module fg_bm_pipe #(
     localparam integer LW  = CW + 3;          // signed admission limits L - s
     // the limit of a slot without an admission: every lim - v stays negative in LW bits
     localparam [LW-1:0] LNEG = {3'b110, {CW{1'b0}}};
-    localparam integer OW  = CW + 1;          // occ = ingress + headroom
+    localparam integer OW  = CW + 1;          // a CW-bit value plus the reserve (thrres, xrsm)
     localparam integer HW  = CW + PW + 4;     // headroom sum and carve-out
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam [3:0]    N_PRIO_W  = N_PRIO[3:0];

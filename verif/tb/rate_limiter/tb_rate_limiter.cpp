@@ -350,10 +350,13 @@ int main(int argc, char** argv) {
         if (TB_PIPE) ok &= never_looser("model", model);
     }
     char name[64];
+    // (the STAGE_AHEAD build is named apart: its waves and vectors must not overwrite the other's)
+    const char* ahead = TB_STAGE_AHEAD ? "_ahead" : "";
     if (TB_SW == 8 && TB_MAX_STAGE == 20 && TB_DW == 16)
-        std::snprintf(name, sizeof name, "rate_limiter%s", TB_PIPE ? "_pipe" : "");
+        std::snprintf(name, sizeof name, "rate_limiter%s%s", TB_PIPE ? "_pipe" : "", ahead);
     else
-        std::snprintf(name, sizeof name, "rate_limiter_sw%d_k%d_dw%d%s", TB_SW, TB_MAX_STAGE, TB_DW, TB_PIPE ? "_pipe" : "");
+        std::snprintf(name, sizeof name, "rate_limiter_sw%d_k%d_dw%d%s%s", TB_SW, TB_MAX_STAGE, TB_DW,
+                      TB_PIPE ? "_pipe" : "", ahead);
     int rc = fg::run<TbRateLimiter>(argc, argv, name);
     if (!ok) {
         std::printf("CHECK FAIL test=%s directed\n", name);
