@@ -40,8 +40,8 @@ $(eval $(call FG_LOCKSTEP,gfc_time_pipe_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TI
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel))
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe_bug,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE),libfgmodel_bug))
 # the ECP5 form of the PIPE=1 cap/floor signs (full-width chains instead of carry-select),
-# chosen in simulation by its define: the same checks and lock-step as the default form
-$(eval $(call FG_LOCKSTEP,rate_limiter_pipe_fullchains,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE) -DFG_RATE_LIMITER_FULL_CHAINS,libfgmodel))
+# chosen in simulation by FG_ECP5_FORMS: the same checks and lock-step as the default form
+$(eval $(call FG_LOCKSTEP,rate_limiter_pipe_fullchains,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE) -DFG_ECP5_FORMS,libfgmodel))
 # STAGE_AHEAD = 1 (the NIC core's form: the stage port one cycle ahead, the unit mask registered)
 RL_PIPE_AHEAD := $(call GFC_SHAPE,-GSW=8 -GMAX_STAGE=20 -GDW=16 -GPIPE=1 -GSTAGE_AHEAD=1,TB_SW=8 TB_MAX_STAGE=20 TB_DW=16 TB_PIPE=1 TB_STAGE_AHEAD=1)
 $(eval $(call FG_LOCKSTEP,rate_limiter_pipe_ahead,fg_rate_limiter,$(RATE_LIMITER_RTL),$(RATE_LIMITER_TB),$(RL_PIPE_AHEAD),libfgmodel))
@@ -51,8 +51,8 @@ GT_PIPE2 := $(call GFC_SHAPE,-GPIPE=2,TB_PIPE=2)
 $(eval $(call FG_LOCKSTEP,gfc_time_pipe2,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2),libfgmodel))
 $(eval $(call FG_LOCKSTEP,gfc_time_pipe2_bug,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2),libfgmodel_bug))
 # the ECP5 form of the count-down compare (a subtraction's borrow), chosen in simulation by
-# its define: the same checks and lock-step as the default form
-$(eval $(call FG_LOCKSTEP,gfc_time_pipe2_chain,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2) -DFG_GFC_TIME_CHAIN_CMP,libfgmodel))
+# FG_ECP5_FORMS: the same checks and lock-step as the default form
+$(eval $(call FG_LOCKSTEP,gfc_time_pipe2_chain,fg_gfc_time,$(GFC_TIME_RTL),$(GFC_TIME_TB),$(GT_PIPE2) -DFG_ECP5_FORMS,libfgmodel))
 $(eval $(call FG_ICARUS,gfc_time_pipe2,gfc_time_pipe2,$$(GFC_TIME_RTL),30000,))
 $(eval $(call FG_ICARUS,rate_limiter_pipe,rate_limiter_pipe,$$(RATE_LIMITER_RTL),30000,))
 

@@ -80,10 +80,11 @@ module fg_rate_limiter #(
     endgenerate
 
     // the token engine's cap and floor signs (PIPE 1): full-width chains on ECP5, carry-select
-    // elsewhere; FG_RATE_LIMITER_FULL_CHAINS picks the ECP5 form in simulation (its test build)
+    // elsewhere; FG_ECP5_FORMS picks every block's ECP5 logic form in simulation (its test
+    // builds, docs/synthesis.md "Logic forms per device")
 `ifdef FG_TECH_ECP5
     localparam integer FULL_CHAINS = 1;
-`elsif FG_RATE_LIMITER_FULL_CHAINS
+`elsif FG_ECP5_FORMS
     localparam integer FULL_CHAINS = 1;
 `else
     localparam integer FULL_CHAINS = 0;

@@ -185,9 +185,42 @@ module fg_pft #(
     // kept as a net: each bit of f_now is then one LUT of (its sum bit, the carry, shr_hi)
     (* keep *) wire  shr_hi;
     assign shr_hi = |(c_q_reg & mask_q_reg);
-    wire [FW:0]      f_sum   = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
-    wire             f_over  = shr_hi || f_sum[FW];
-    wire [FW-1:0]    f_now   = f_sum[FW-1:0] | {FW{f_over}};
+    // On iCE40 the sum is formed carry-select: the low half's carry out picks between the
+    // high half's sums without and with a carry in (three half-width chains side by side), and
+    // that carry picks f's overflow too, so the saturation OR of every bit sits behind a
+    // half-width chain and one LUT (one FW + 1-bit chain into the saturation: 22.1 ns of
+    // 20.8, the NIC core's worst path on iCE40UP5K in one seed of three). ECP5's carry is fast
+    // enough for the full width, and there the select was a LUT level too many (the NIC core
+    // 146 against 160 MHz): there one chain. The same function; FG_ECP5_FORMS picks the ECP5
+    // form in simulation (its own lock-step builds, mk/pft.mk).
+`ifdef FG_TECH_ECP5
+    localparam integer SUM_FULL_CHAIN = 1;
+`elsif FG_ECP5_FORMS
+    localparam integer SUM_FULL_CHAIN = 1;
+`else
+    localparam integer SUM_FULL_CHAIN = 0;
+`endif
+    wire             f_over;
+    wire [FW-1:0]    f_now;
+    generate
+        if (SUM_FULL_CHAIN == 1) begin : g_sum_chain
+            wire [FW:0] f_sum = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
+            assign f_over = shr_hi || f_sum[FW];
+            assign f_now  = f_sum[FW-1:0] | {FW{f_over}};
+        end else begin : g_sum_select
+            localparam integer SH = FW / 2;
+            wire [SH:0]      f_lo = {1'b0, shr_lo_reg[SH-1:0]} + {1'b0, cfg_k[SH-1:0]};
+            wire [FW-SH:0]   f_h0 = {1'b0, shr_lo_reg[FW-1:SH]} + {1'b0, cfg_k[FW-1:SH]};
+            // with a carry in: a 1 appended to both operands carries into the high half (its
+            // bit 0 is not read)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [FW-SH+1:0] f_h1 = {1'b0, shr_lo_reg[FW-1:SH], 1'b1} + {1'b0, cfg_k[FW-1:SH], 1'b1};
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [FW-SH:0]   f_hi = f_lo[SH] ? f_h1[FW-SH+1:1] : f_h0;
+            assign f_over = shr_hi || f_hi[FW-SH];
+            assign f_now  = {f_hi[FW-SH-1:0], f_lo[SH-1:0]} | {FW{f_over}};
+        end
+    endgenerate
 
     // ---- AT window and FSM ----
     // The window registers count down from the W and N the window started with, and three
