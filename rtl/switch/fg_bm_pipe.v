@@ -256,22 +256,38 @@ module fg_bm_pipe #(
     // ================================================================== A1: round-robin arbiters
     // The grant is one-hot: the first held port after the last one granted (the round-robin
     // pointer is last + 1), from registers alone. Ports above the last grant first (their
-    // lowest held one), else the lowest held port: a thermometer mask (an OR over the last
-    // grant's lower bits; no grant yet: none) and one lowest-set-bit pick (x & -x) over
-    // {held, held & mask}, so no "any above?" reduction sits in front of the carry chain. The
-    // last grant is A1's one-hot register itself, so no index is encoded behind the pick.
-    function [N_PORTS-1:0] f_rr_grant;
+    // lowest held one), else the lowest held port: a thermometer mask of the ports above the
+    // last grant (no grant yet: none) and one lowest-set-bit pick (x & -x) over {held, held &
+    // mask}, so no "any above?" reduction sits in front of the carry chain. The last grant is
+    // A1's one-hot register itself, so no index is encoded behind the pick, and the mask is a
+    // register of its own (e1_above_reg, d1_above_reg), loaded with the grant: the OR over the
+    // last grant's lower bits in front of the chain was the 8x2 block's worst path on ECP5-85F
+    // in all three seeds (d1_gnt -> the OR -> the chain -> the holding registers' enables).
+    function [N_PORTS-1:0] f_rr_pick;
         input [N_PORTS-1:0] held;
-        input [N_PORTS-1:0] last;
-        integer j;
-        reg [N_PORTS-1:0]   ge;
+        input [N_PORTS-1:0] above;
         reg [2*N_PORTS-1:0] x, y;
         begin
-            ge[0] = 1'b0;
-            for (j = 1; j < N_PORTS; j = j + 1) ge[j] = ge[j-1] | last[j-1];
-            x = {held, held & ge};
+            x = {held, held & above};
             y = x & (~x + ONE_2N);
-            f_rr_grant = y[N_PORTS-1:0] | y[2*N_PORTS-1:N_PORTS];
+            f_rr_pick = y[N_PORTS-1:0] | y[2*N_PORTS-1:N_PORTS];
+        end
+    endfunction
+    // The mask the pick's grant leaves for the next pick: the ports above it (bit j set when
+    // the grant is below j), from the same chain: t = x ^ -x has every bit above x's lowest
+    // set bit. The grant in the lower half (held & above): t's lower half is the mask, and
+    // its upper half all ones, t[N] too; in the upper half: t's lower half is 0, t[N] is 0
+    // and the upper half is the mask. (An OR over the grant's lower bits behind the pick put
+    // two LUT levels more behind the chain: the 8x2 block's worst path in one seed of three.)
+    // Read only when a port is held.
+    function [N_PORTS-1:0] f_rr_above;
+        input [N_PORTS-1:0] held;
+        input [N_PORTS-1:0] above;
+        reg [2*N_PORTS-1:0] x, t;
+        begin
+            x = {held, held & above};
+            t = x ^ (~x + ONE_2N);
+            f_rr_above = t[N_PORTS-1:0] | (t[2*N_PORTS-1:N_PORTS] & {N_PORTS{!t[N_PORTS]}});
         end
     endfunction
 
@@ -286,6 +302,7 @@ module fg_bm_pipe #(
     // on which its old fields are still read: A2 loads them, or - when A2 waits - A1 copies
     // them (e1_cp_reg) and A2 takes the copy later.
     reg  [N_PORTS-1:0] e1_gnt_reg, d1_gnt_reg;
+    reg  [N_PORTS-1:0] e1_above_reg, d1_above_reg;   // the ports above the grant registers'
     reg                e1_v_reg, d1_v_reg, e1_cp_reg, d1_cp_reg;
     reg  [2:0]         e1_p_reg, d1_p_reg;
     reg  [PW-1:0]      e1_o_reg, d1_i_reg;
@@ -299,8 +316,10 @@ module fg_bm_pipe #(
     wire               hc_adm_hold, hc_rel_hold;
     wire               e1_adv = !e1_v_reg || !hc_adm_hold;   // A1 hands its grant on (or is empty)
     wire               d1_adv = !d1_v_reg || !hc_rel_hold;
-    wire [N_PORTS-1:0] e_gnt = f_rr_grant(eh_v_reg, e1_gnt_reg);
-    wire [N_PORTS-1:0] d_gnt = f_rr_grant(dh_v_reg, d1_gnt_reg);
+    wire [N_PORTS-1:0] e_gnt = f_rr_pick(eh_v_reg, e1_above_reg);
+    wire [N_PORTS-1:0] d_gnt = f_rr_pick(dh_v_reg, d1_above_reg);
+    wire [N_PORTS-1:0] e_above = f_rr_above(eh_v_reg, e1_above_reg);
+    wire [N_PORTS-1:0] d_above = f_rr_above(dh_v_reg, d1_above_reg);
     wire               e_found = |eh_v_reg;      // a port is held: the pick finds one
     wire               d_found = |dh_v_reg;
     reg  [PW-1:0] e_idx, d_idx;                   // A1's port
@@ -1221,6 +1240,8 @@ module fg_bm_pipe #(
             a_poh_reg <= {N_PRIO{1'b0}};
             e1_gnt_reg <= {N_PORTS{1'b0}};
             d1_gnt_reg <= {N_PORTS{1'b0}};
+            e1_above_reg <= {N_PORTS{1'b0}};
+            d1_above_reg <= {N_PORTS{1'b0}};
             e1_v_reg <= 1'b0;
             d1_v_reg <= 1'b0;
             e1_cp_reg <= 1'b0;
@@ -1474,7 +1495,10 @@ module fg_bm_pipe #(
             if (e1_adv) begin
                 e1_v_reg <= e_found;
                 e1_cp_reg <= 1'b0;
-                if (e_found) e1_gnt_reg <= e_gnt;
+                if (e_found) begin
+                    e1_gnt_reg <= e_gnt;
+                    e1_above_reg <= e_above;
+                end
             end else if (!e1_cp_reg) begin
                 e1_cp_reg <= 1'b1;
                 e1_p_reg <= eh_sel_p;
@@ -1488,7 +1512,10 @@ module fg_bm_pipe #(
             if (d1_adv) begin
                 d1_v_reg <= d_found;
                 d1_cp_reg <= 1'b0;
-                if (d_found) d1_gnt_reg <= d_gnt;
+                if (d_found) begin
+                    d1_gnt_reg <= d_gnt;
+                    d1_above_reg <= d_above;
+                end
             end else if (!d1_cp_reg) begin
                 d1_cp_reg <= 1'b1;
                 d1_p_reg <= dh_sel_p;
