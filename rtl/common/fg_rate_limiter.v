@@ -31,6 +31,9 @@
 // tokens >= 0: a start closes allow for the next cycle, and allow rises one edge after the
 // tokens suffice. Whenever allow is high at
 // PIPE = 1, PIPE = 0 fed the same inputs would allow too: never a start early by PIPE = 0's rule.
+// Logic form per device (docs/synthesis.md "Logic forms per device"): at PIPE = 1 the cap and
+// floor signs are carry-select by default (iCE40) and full-width chains under FG_TECH_ECP5 /
+// FG_ECP5_FORMS; the same function.
 // The C twin is cmodel/common/rate_limiter.c.
 `default_nettype none
 

@@ -25,6 +25,8 @@
 // cycle t (the state from c's compares of cycle t - 1, allow from compares made on the edge
 // before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC sees in cycle
 // t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
+// Logic form per device (docs/synthesis.md "Logic forms per device"): f's sum is carry-select
+// by default (iCE40) and one chain under FG_TECH_ECP5 / FG_ECP5_FORMS; the same function.
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 
@@ -191,8 +193,9 @@ module fg_pft #(
     // half-width chain and one LUT (one FW + 1-bit chain into the saturation: 22.1 ns of
     // 20.8, the NIC core's worst path on iCE40UP5K in one seed of three). ECP5's carry is fast
     // enough for the full width, and there the select was a LUT level too many (the NIC core
-    // 146 against 160 MHz): there one chain. The same function; FG_ECP5_FORMS picks the ECP5
-    // form in simulation (its own lock-step builds, mk/pft.mk).
+    // 146.0 against 162.1 MHz): there one chain. The same function; FG_ECP5_FORMS picks the
+    // ECP5 form in simulation (its lock-step builds: pft_at_ri_ecp5 in mk/pft.mk,
+    // nic_core_at_ri_ecp5 in mk/nic_core.mk).
 `ifdef FG_TECH_ECP5
     localparam integer SUM_FULL_CHAIN = 1;
 `elsif FG_ECP5_FORMS
