@@ -14,7 +14,10 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "enq_bad_index",   "enq_wait",          "deq_wait",          "rel_headroom",
     "rel_mixed",       "rel_ingress",       "rel_underflow",     "rel_wait_same_pg",
     "adm_wait_same_pg", "adm_interlock",    "rel_interlock",
-    "adm_rel_same_eq", "rel_after_write",   "adm_after_write",   "rel_after_write_far", "adm_after_write_far",
+    "adm_rel_same_eq",
+    "rel_after_a_write_1", "rel_after_r_write_1", "adm_after_a_write_1", "adm_after_r_write_1",
+    "rel_after_a_write_2", "rel_after_r_write_2", "rel_after_a_write_3", "rel_after_r_write_3",
+    "adm_after_a_write_2", "adm_after_r_write_2", "adm_after_a_write_3", "adm_after_r_write_3",
     "egress_underflow", "shared_underflow", "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
@@ -296,12 +299,18 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
          * interlock); the overlay below would give its values if it did, so an RTL that missed
          * an interlock would disagree here. Coverage: the write one edge before C1 (B's edge),
          * and two or three (F's, R's). */
-        if (rpg >= 0 && (rpg == st->c_prev_apg || rpg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE);
-        if (apg >= 0 && (apg == st->c_prev_apg || apg == st->c_prev_rpg)) FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE);
-        if (rpg >= 0 && (rpg == st->c_prev2_apg || rpg == st->c_prev2_rpg || rpg == st->c_prev3_apg || rpg == st->c_prev3_rpg))
-            FG_COV(st, FG_BMP_COV_REL_AFTER_WRITE_FAR);
-        if (apg >= 0 && (apg == st->c_prev2_apg || apg == st->c_prev2_rpg || apg == st->c_prev3_apg || apg == st->c_prev3_rpg))
-            FG_COV(st, FG_BMP_COV_ADM_AFTER_WRITE_FAR);
+        if (rpg >= 0 && rpg == st->c_prev_apg) FG_COV(st, FG_BMP_COV_REL_AFTER_A_WRITE_1);
+        if (rpg >= 0 && rpg == st->c_prev_rpg) FG_COV(st, FG_BMP_COV_REL_AFTER_R_WRITE_1);
+        if (apg >= 0 && apg == st->c_prev_apg) FG_COV(st, FG_BMP_COV_ADM_AFTER_A_WRITE_1);
+        if (apg >= 0 && apg == st->c_prev_rpg) FG_COV(st, FG_BMP_COV_ADM_AFTER_R_WRITE_1);
+        if (rpg >= 0 && rpg == st->c_prev2_apg) FG_COV(st, FG_BMP_COV_REL_AFTER_A_WRITE_2);
+        if (rpg >= 0 && rpg == st->c_prev2_rpg) FG_COV(st, FG_BMP_COV_REL_AFTER_R_WRITE_2);
+        if (rpg >= 0 && rpg == st->c_prev3_apg) FG_COV(st, FG_BMP_COV_REL_AFTER_A_WRITE_3);
+        if (rpg >= 0 && rpg == st->c_prev3_rpg) FG_COV(st, FG_BMP_COV_REL_AFTER_R_WRITE_3);
+        if (apg >= 0 && apg == st->c_prev2_apg) FG_COV(st, FG_BMP_COV_ADM_AFTER_A_WRITE_2);
+        if (apg >= 0 && apg == st->c_prev2_rpg) FG_COV(st, FG_BMP_COV_ADM_AFTER_R_WRITE_2);
+        if (apg >= 0 && apg == st->c_prev3_apg) FG_COV(st, FG_BMP_COV_ADM_AFTER_A_WRITE_3);
+        if (apg >= 0 && apg == st->c_prev3_rpg) FG_COV(st, FG_BMP_COV_ADM_AFTER_R_WRITE_3);
         n.c_prev3_apg = st->c_prev2_apg, n.c_prev3_rpg = st->c_prev2_rpg;
         n.c_prev2_apg = st->c_prev_apg, n.c_prev2_rpg = st->c_prev_rpg;
         n.c_prev_apg = st->w_apg, n.c_prev_rpg = st->w_rpg;

@@ -78,10 +78,22 @@ enum {
     FG_BMP_COV_ADM_INTERLOCK,     /* an admission waits in slot A2: a slot ahead (R, F) writes its PG */
     FG_BMP_COV_REL_INTERLOCK,     /* a release waits in slot A2 likewise */
     FG_BMP_COV_ADM_REL_SAME_EQ,   /* admission and release of one EQ on one edge */
-    FG_BMP_COV_REL_AFTER_WRITE,   /* release of a PG written back on the edge before C (B forwarded it) */
-    FG_BMP_COV_ADM_AFTER_WRITE,   /* admission likewise */
-    FG_BMP_COV_REL_AFTER_WRITE_FAR, /* release of a PG written back two or three edges before C1 (the RTL's RAM read missed it: B forwarded it) */
-    FG_BMP_COV_ADM_AFTER_WRITE_FAR, /* admission likewise */
+    /* A PG written back one (_1), two (_2) or three (_3) edges before C1, by the slot's
+     * admission (_A) or release (_R) lane: the RTL's RAM read missed the write and B forwarded
+     * it, from one of its six slot sources (the slot in W, w1, w2 x the two lanes), read by the
+     * release (REL_) or the admission (ADM_) */
+    FG_BMP_COV_REL_AFTER_A_WRITE_1,
+    FG_BMP_COV_REL_AFTER_R_WRITE_1,
+    FG_BMP_COV_ADM_AFTER_A_WRITE_1,
+    FG_BMP_COV_ADM_AFTER_R_WRITE_1,
+    FG_BMP_COV_REL_AFTER_A_WRITE_2,
+    FG_BMP_COV_REL_AFTER_R_WRITE_2,
+    FG_BMP_COV_REL_AFTER_A_WRITE_3,
+    FG_BMP_COV_REL_AFTER_R_WRITE_3,
+    FG_BMP_COV_ADM_AFTER_A_WRITE_2,
+    FG_BMP_COV_ADM_AFTER_R_WRITE_2,
+    FG_BMP_COV_ADM_AFTER_A_WRITE_3,
+    FG_BMP_COV_ADM_AFTER_R_WRITE_3,
     FG_BMP_COV_EGRESS_UNDERFLOW,  /* release larger than egress[o][p] */
     FG_BMP_COV_SHARED_UNDERFLOW,  /* rs larger than shared_used */
     FG_BMP_COV_DEQ_BAD_INDEX,     /* deq naming no PG: ignored and counted */
