@@ -73,8 +73,9 @@ def lint_yosys(top, params, files, index, tech=None):
     defs = ""
     script = []
     if tech == "ecp5":
-        # the ECP5 branches (`ifdef FG_TECH_ECP5): the vendor cells as yosys's blackboxes
-        defs = "-DFG_TECH_ECP5 "
+        # the ECP5 branches (`ifdef FG_TECH_ECP5: the vendor cells as yosys's blackboxes;
+        # `ifdef FG_ECP5_FORMS: the logic forms, as synth.py defines them for ECP5)
+        defs = "-DFG_TECH_ECP5 -DFG_ECP5_FORMS "
         script.append("read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v")
     script += [f"read_verilog -noautowire {defs}{incs} {f}" for f in files]
     script += [f"chparam -set {k} {v} {top}" for k, v in params.items()]
@@ -152,9 +153,11 @@ def targets(index, with_designs=True):
 
 
 def tech_specific(index, top):
-    """True when the top's own file has a form for one technology (`ifdef FG_TECH_ECP5)."""
+    """True when the top's own file has a form for one technology (`ifdef FG_TECH_ECP5 or
+    FG_ECP5_FORMS)."""
     with open(os.path.join(REPO, index.modules[top].path), errors="replace") as f:
-        return "FG_TECH_ECP5" in fgrtl.strip_comments(f.read())
+        text = fgrtl.strip_comments(f.read())
+    return "FG_TECH_ECP5" in text or "FG_ECP5_FORMS" in text
 
 
 def lint_all(tools, index, only_top=None, verbose=False, with_designs=True):

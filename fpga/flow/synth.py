@@ -60,7 +60,9 @@ YOSYS_SYNTH = {"ice40": "synth_ice40 -dsp", "ecp5": "synth_ecp5"}
 # The target as a Verilog define: under FG_TECH_ECP5 rtl/common/fg_ram_1r1w.v instantiates an
 # ECP5 DP16KD with its output register and rtl/common/fg_mul_reg2.v a MULT18X18D with its
 # input and output registers (yosys 0.23 uses neither block's registers when it infers them).
-TECH_DEFINE = {"ice40": "-DFG_TECH_ICE40", "ecp5": "-DFG_TECH_ECP5"}
+# FG_ECP5_FORMS picks the ECP5 logic forms (docs/synthesis.md "Logic forms per device"): the
+# same define the simulation builds of those forms use, so both read one switch.
+TECH_DEFINE = {"ice40": "-DFG_TECH_ICE40", "ecp5": "-DFG_TECH_ECP5 -DFG_ECP5_FORMS"}
 
 _versions = {}
 

@@ -32,8 +32,8 @@
 // tokens suffice. Whenever allow is high at
 // PIPE = 1, PIPE = 0 fed the same inputs would allow too: never a start early by PIPE = 0's rule.
 // Logic form per device (docs/synthesis.md "Logic forms per device"): at PIPE = 1 the cap and
-// floor signs are carry-select by default (iCE40) and full-width chains under FG_TECH_ECP5 /
-// FG_ECP5_FORMS; the same function.
+// floor signs are carry-select by default (iCE40) and full-width chains under FG_ECP5_FORMS
+// (which the synthesis flow defines for ECP5); the same function.
 // The C twin is cmodel/common/rate_limiter.c.
 `default_nettype none
 
@@ -83,11 +83,9 @@ module fg_rate_limiter #(
     endgenerate
 
     // the token engine's cap and floor signs (PIPE 1): full-width chains on ECP5, carry-select
-    // elsewhere; FG_ECP5_FORMS picks every block's ECP5 logic form in simulation (its test
-    // builds, docs/synthesis.md "Logic forms per device")
-`ifdef FG_TECH_ECP5
-    localparam integer FULL_CHAINS = 1;
-`elsif FG_ECP5_FORMS
+    // elsewhere; FG_ECP5_FORMS picks every block's ECP5 logic form, in synthesis for ECP5 and
+    // in simulation (its test builds; docs/synthesis.md "Logic forms per device")
+`ifdef FG_ECP5_FORMS
     localparam integer FULL_CHAINS = 1;
 `else
     localparam integer FULL_CHAINS = 0;

@@ -28,8 +28,8 @@
 // registered once on its way to the multipliers, so the products use the cfg_recip of the
 // tick's edge (PIPE 0 and 1: of the edge after it).
 // Logic form per device (docs/synthesis.md "Logic forms per device"): the count-down compares
-// are LUT compares by default (iCE40) and subtraction borrows (chains) under FG_TECH_ECP5 /
-// FG_ECP5_FORMS; the same function.
+// are LUT compares by default (iCE40) and subtraction borrows (chains) under FG_ECP5_FORMS
+// (which the synthesis flow defines for ECP5); the same function.
 // The C twin is cmodel/mac/gfc_time.c.
 `default_nettype none
 
@@ -104,12 +104,10 @@ module fg_gfc_time #(
     // one carry chain (as `>=` it built three LUT levels and a wide-mux tree: the NIC core's
     // worst path in one seed of three, 151 MHz; the block alone 181 -> 187 MHz); on iCE40 the
     // LUT form is faster (52.9 against 49.4 MHz for the block alone). The same function;
-    // FG_ECP5_FORMS picks the ECP5 form in simulation (its lock-step builds: gfc_time_pipe2_chain
-    // in mk/gfc.mk, nic_core_at_ri_ecp5 in mk/nic_core.mk).
+    // FG_ECP5_FORMS picks the ECP5 form, in synthesis for ECP5 and in simulation (its lock-step
+    // builds: gfc_time_pipe2_chain in mk/gfc.mk, nic_core_at_ri_ecp5 in mk/nic_core.mk).
     (* keep *) wire tk_after_dec;
-`ifdef FG_TECH_ECP5
-    localparam integer CMP_CHAIN = 1;
-`elsif FG_ECP5_FORMS
+`ifdef FG_ECP5_FORMS
     localparam integer CMP_CHAIN = 1;
 `else
     localparam integer CMP_CHAIN = 0;

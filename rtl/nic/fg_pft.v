@@ -26,7 +26,8 @@
 // before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC sees in cycle
 // t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
 // Logic form per device (docs/synthesis.md "Logic forms per device"): f's sum is carry-select
-// by default (iCE40) and one chain under FG_TECH_ECP5 / FG_ECP5_FORMS; the same function.
+// by default (iCE40) and one chain under FG_ECP5_FORMS (which the
+// synthesis flow defines for ECP5); the same function.
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 
@@ -194,11 +195,9 @@ module fg_pft #(
     // 20.8, the NIC core's worst path on iCE40UP5K in one seed of three). ECP5's carry is fast
     // enough for the full width, and there the select was a LUT level too many (the NIC core
     // 146.0 against 162.1 MHz): there one chain. The same function; FG_ECP5_FORMS picks the
-    // ECP5 form in simulation (its lock-step builds: pft_at_ri_ecp5 in mk/pft.mk,
+    // ECP5 form, in synthesis for ECP5 and in simulation (its lock-step builds: pft_at_ri_ecp5 in mk/pft.mk,
     // nic_core_at_ri_ecp5 in mk/nic_core.mk).
-`ifdef FG_TECH_ECP5
-    localparam integer SUM_FULL_CHAIN = 1;
-`elsif FG_ECP5_FORMS
+`ifdef FG_ECP5_FORMS
     localparam integer SUM_FULL_CHAIN = 1;
 `else
     localparam integer SUM_FULL_CHAIN = 0;
