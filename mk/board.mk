@@ -11,3 +11,28 @@ $(eval $(call FG_LOCKSTEP,uart_bridge_cpb4,fg_uart_bridge,$(UART_BRIDGE_RTL),$(U
 $(eval $(call FG_LOCKSTEP,uart_bridge_cpb17,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,17,700,15),libfgmodel))
 # the Icarus replay of the default shape's trace (FG_ICARUS, mk/common.inc)
 $(eval $(call FG_ICARUS,uart_bridge,uart_bridge,$$(UART_BRIDGE_RTL),100000,))
+
+# the test system's register block, generated from sw/regmap/tsys_regmap.json (`make
+# regmap-tsys` rewrites it; the test board.regmap_reproducible checks the committed files)
+.PHONY: regmap-tsys
+regmap-tsys:
+	$(PYTHON) sw/regmap/gen.py --source sw/regmap/tsys_regmap.json
+CSR_TSYS_RTL := $(call fg_rtl_files,fg_csr_tsys)
+CSR_TSYS_TB_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -GN_PORTS=$(1) -GN_PRIO=8 -GCNT_W=8 \
+  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_CNT_W=8
+$(BIN)/ls_csr_tsys $(BIN)/ls_csr_tsys_bug $(BIN)/ls_csr_tsys_n3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
+$(eval $(call FG_LOCKSTEP,csr_tsys,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4),libfgmodel))
+$(eval $(call FG_LOCKSTEP,csr_tsys_bug,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,csr_tsys_n3,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,3),libfgmodel))
+
+# the board system: the line-rate core, the test system and the bridge (fg_board_sw), lock-step
+# with its C twin through the UART alone; the 4x2 shape of the boards, and 3x3 (a port count
+# that is not a power of two, three priorities)
+BOARD_SW_RTL := $(call fg_rtl_files,fg_board_sw)
+BOARD_SW_TB := verif/tb/board_sw/tb_board_sw.cpp
+BSW_SHAPE = -GN_PORTS=$(1) -GN_PRIO=$(2) -GGFC=0 -GECN=0 -GCLKS_PER_BIT=4 -GTIMEOUT_CYCLES=400 \
+  -GEQ_DEPTH_LOG2=9 -GHEARTBEAT_LOG2=10 -GCNT_W=32 -CFLAGS -I$(CURDIR)/sw/include \
+  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CPB=4 -CFLAGS -DTB_TIMEOUT=400
+$(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
+$(eval $(call FG_LOCKSTEP,board_sw_4x2,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2),libfgmodel))
+$(eval $(call FG_LOCKSTEP,board_sw_3x3,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,3,3),libfgmodel))

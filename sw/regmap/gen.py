@@ -590,8 +590,9 @@ def gen_rtl(m):
     L += out
     a(");")
     a("")
-    if m.has_ports:
+    if any(r.array == "pg" for r in m.regs):
         a("    localparam [31:0] N_PG = N_PORTS * N_PRIO;")
+    if m.has_ports:
         a("    localparam [31:0] N_PORTS_U = N_PORTS;")
     if pools:
         a("    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2")
@@ -665,7 +666,15 @@ def gen_rtl(m):
     a(f"    reg  [LAT-1:0] st_reg;                 // st_reg[s]: the access is past edge s (one-hot)")
     a("    reg         q_wr_reg, q_rd_reg;        // the access, held from its take to its commit")
     a("    reg  [11:0] q_addr_reg;")
+    # the write data's bits above every writable field are never read (a map whose fields all
+    # end below bit 31 says so to the linter)
+    top_bit = max((f.lsb + f.width_max(m.params) for r in m.regs if r.writable and r.kind != "counter"
+                   for f in r.fields), default=32)
+    if top_bit < 32:
+        a("    /* verilator lint_off UNUSEDSIGNAL */")
     a("    reg  [31:0] q_wdata_reg;")
+    if top_bit < 32:
+        a("    /* verilator lint_on UNUSEDSIGNAL */")
     a("    // a copy of the write data for the value checks (loaded on every ready edge, so synthesis")
     a("    // keeps it apart from q_wdata_reg and neither drives every check and every register)")
     a("    reg  [31:0] q_chk_reg;")
@@ -680,7 +689,17 @@ def gen_rtl(m):
             ib = array_ibits(r)
             a(f"    wire [{ib - 1}:0] idx_{r.name} = q_addr_reg[{ib + 1}:2];")
             a(f"    wire [31:0] idx32_{r.name} = {{{32 - ib}'d0, idx_{r.name}}};")
+    # the one-hot index of an array is what a rule reads its operand by (a map without rules
+    # over an array has none)
+    rule_arrays = set()
+    for rule in m.rules:
+        for key in ("lhs", "rhs", "total", "per_port", "mask", "per_pg"):
+            f = m.by_field.get(rule.get(key))
+            if f is not None and f.reg.array:
+                rule_arrays.add(f.reg.array)
     for arr in m.arrays:
+        if arr not in rule_arrays:
+            continue
         r0 = next(r for r in m.regs if r.array == arr)
         ib = array_ibits(r0)
         a(f"    reg  [{count_v(r0)}-1:0] oh_{arr}_reg, oh_{arr}_d;  // one-hot entry index of a '{arr}' array (address bits {ib + 1}:2)")
@@ -1353,15 +1372,30 @@ def gen_cc(m):
         if not (r.writable and r.kind != "counter"):
             continue
         terms = []
+        bug_terms = []
         for f in r.fields:
             val = f"((v >> {f.lsb}) & {c_fmask(f)})"
             if f.min > 0:
                 terms.append(f"{val} >= {f.min}u")
+                # a map without rules has its self-test bug here: a minimum taken one too low
+                if m.rules:
+                    bug_terms.append(terms[-1])
+                elif f.min > 1:
+                    bug_terms.append(f"{val} >= {f.min - 1}u")
             if f.max is not None:
                 terms.append(f"{val} <= {int(f.max)}u")
+                bug_terms.append(terms[-1])
         if terms:
             a(f"    case REG_{r.name}:")
-            a("        return " + " && ".join(terms) + ";")
+            if bug_terms != terms:
+                a("#ifdef FG_INJECT_BUG")
+                a("        /* Deliberate bug for the harness self-test: the minimum's boundary moved down by one. */")
+                a("        return " + (" && ".join(bug_terms) or "true") + ";")
+                a("#else")
+                a("        return " + " && ".join(terms) + ";")
+                a("#endif")
+            else:
+                a("        return " + " && ".join(terms) + ";")
     a("    default:")
     a("        return true;")
     a("    }")
@@ -1979,7 +2013,10 @@ def gen_swh_other(m):
     a("typedef struct {")
     for r in rw:
         for f in r.fields:
-            a(f"    uint32_t {f.name}; /* {r.name}" + (f".{f.name}" if len(r.fields) > 1 else "") + f", {f.range_text()} */")
+            # an array field has one entry per port (a map with arrays has N_PORTS; per-PG arrays
+            # are the switch map's alone)
+            dim = "" if not r.array else f"[{P}PARAM_N_PORTS_MAX]"
+            a(f"    uint32_t {f.name}{dim}; /* {r.name}" + (f".{f.name}" if len(r.fields) > 1 else "") + f", {f.range_text()} */")
     a(f"}} fg_{b}_config;")
     a("")
     kind = {"const": "CONST", "rw": "RW", "err": "ERR", "err_addr": "ERR_ADDR", "counter": "COUNTER"}
@@ -1992,7 +2029,8 @@ def gen_swh_other(m):
             rs = 0 if f.reset == "max" or r.kind not in ("rw", "err", "err_addr") else int(f.reset)
             off = f"offsetof(fg_{b}_config, {f.name})" if r.kind == "rw" else "(size_t)-1"
             doc = (f.doc or r.doc).replace('"', '\\"')
-            a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_NONE, {f.lsb}, {wf}, {w}, '
+            arr = {None: "NONE", "port": "PORT", "pg": "PG"}[r.array]
+            a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_{arr}, {f.lsb}, {wf}, {w}, '
               f'{1 if f.reset == "max" else 0}, {f.min}u, {mx}, {rs}u, {off},')
             a(f'     "{doc}", {order_cols(r, f)}}},')
     a("};")
