@@ -40,6 +40,8 @@ help:
 	@echo "  make interop     PFC frames through tshark and scapy"
 	@echo "  make synth       yosys + nextpnr (iCE40UP5K, ECP5) -> build/synth/report.json"
 	@echo "  make bench       simulation speed -> build/bench/bench.json"
+	@echo "  make board BOARD=ulx3s|colorlight_5a75b   bitstream + timing summary -> build/boards/<board>/"
+	@echo "  make board-all   every board's bitstream;  make prog BOARD=...  load it with openFPGALoader"
 	@echo "  make install PREFIX=DIR  libflowgate (.a, .so), headers, flowgate.pc, CLI, man page, example"
 	@echo "  make ppfc-toy    P-PFC paper Fig. 2 toy, PFC and P-PFC, C model and RTL"
 	@echo "  make ppfc-table  P-PFC incast table (16/6/4:1, T=50/100/150us) -> docs/ppfc_results.md"

@@ -36,3 +36,32 @@ BSW_SHAPE = -GN_PORTS=$(1) -GN_PRIO=$(2) -GGFC=0 -GECN=0 -GCLKS_PER_BIT=4 -GTIME
 $(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
 $(eval $(call FG_LOCKSTEP,board_sw_4x2,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2),libfgmodel))
 $(eval $(call FG_LOCKSTEP,board_sw_3x3,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,3,3),libfgmodel))
+
+# Bitstreams for the boards of fpga/boards/ (fpga/flow/board.py, docs/boards.md): yosys +
+# nextpnr-ecp5 + ecppack into build/boards/<board>/ with summary.{json,txt}; the build fails when
+# the board's core clock is not met. `make prog BOARD=...` loads the bitstream with openFPGALoader.
+BOARD ?=
+BOARD_SEEDS ?= 3
+.PHONY: board board-all prog board-check
+board:
+	@$(PYTHON) fpga/flow/board.py --board "$(BOARD)" --seeds $(BOARD_SEEDS)
+board-all:
+	@$(PYTHON) fpga/flow/board.py --all --seeds $(BOARD_SEEDS)
+prog:
+	@$(PYTHON) fpga/flow/board.py --prog --board "$(BOARD)"
+board-check:
+	@$(PYTHON) fpga/flow/board.py --check
+
+# The Verilated board system behind a pseudo-terminal, in lock-step with its C twin
+# (verif/board/board_pty.cpp), and the test that drives it with the flowgate CLI
+# (verif/board/pty_test.py: registers over the serial backend, a 4:1 incast, malformed requests).
+BOARD_PTY_FLAGS = -GN_PORTS=4 -GN_PRIO=2 -GGFC=0 -GECN=0 -GCLKS_PER_BIT=8 -GTIMEOUT_CYCLES=20000 \
+  -GEQ_DEPTH_LOG2=9 -GHEARTBEAT_LOG2=10 -GCNT_W=32 -CFLAGS -DTB_CPB=8 -CFLAGS -DTB_TIMEOUT=20000
+$(BIN)/board_pty: $(BOARD_SW_RTL) verif/board/board_pty.cpp $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS) mk/board.mk
+	@mkdir -p $(BIN) $(BUILD)/obj/board_pty
+	@rm -f $@
+	$(VERILATOR) --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	  -CFLAGS "-O2 -std=c++17 -I$(CURDIR)/cmodel" $(BOARD_PTY_FLAGS) --top-module fg_board_sw --prefix Vtop \
+	  -Mdir $(BUILD)/obj/board_pty -o $(CURDIR)/$@ $(BOARD_SW_RTL) $(abspath verif/board/board_pty.cpp) \
+	  $(CURDIR)/$(BUILD)/lib/libfgmodel.a > $(BUILD)/obj/board_pty.log 2>&1 || (cat $(BUILD)/obj/board_pty.log; exit 1)
+TEST_DEPS += $(BIN)/board_pty $(BIN)/flowgate

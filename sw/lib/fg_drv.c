@@ -10,8 +10,9 @@
 #include <strings.h>
 
 #include "fg_regs_nic_cfg.h"
+#include "fg_regs_tsys.h"
 
-static const fg_reg_map *const known_maps[] = {&fg_regs_sw_map, &fg_regs_nic_map};
+static const fg_reg_map *const known_maps[] = {&fg_regs_sw_map, &fg_regs_nic_map, &fg_regs_tsys_map};
 
 static fg_reg_shape shape_of(const fg_drv *d)
 {
@@ -31,9 +32,9 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
             d->map = known_maps[i];
     if (!d->map) {
         snprintf(msg, n,
-                 "ID register reads 0x%08x, neither 0x%08x (\"FGSW\", switch core) nor 0x%08x (\"FGNI\", NIC core): "
-                 "no flowgate block on this bus",
-                 id, fg_regs_sw_map.id, fg_regs_nic_map.id);
+                 "ID register reads 0x%08x, none of 0x%08x (\"FGSW\", switch core), 0x%08x (\"FGNI\", NIC core), "
+                 "0x%08x (\"FGTS\", a board's test system): no flowgate block on this bus",
+                 id, fg_regs_sw_map.id, fg_regs_nic_map.id, fg_regs_tsys_map.id);
         return -1;
     }
     if (d->map->id == fg_regs_sw_map.id) {
@@ -41,6 +42,11 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
         d->n_ports = (int)((p >> FG_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
         d->n_prio = (int)((p >> FG_FLD_PARAMS_N_PRIO_LSB) & 0xFFu);
         d->cw = (int)((p >> FG_FLD_PARAMS_CW_LSB) & 0xFFu);
+    } else if (d->map->id == fg_regs_tsys_map.id) {
+        uint32_t p = rd(ctx, FG_TSYS_REG_PARAMS_ADDR);
+        d->n_ports = (int)((p >> FG_TSYS_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
+        d->n_prio = (int)((p >> FG_TSYS_FLD_PARAMS_N_PRIO_LSB) & 0xFFu);
+        d->cw = 0;
     } else {
         d->n_ports = d->n_prio = 1;
         d->cw = 0;

@@ -1,0 +1,64 @@
+/* fg_serial.h - the host side of the UART register bridge (rtl/board/fg_uart_bridge.v; the
+ * protocol: docs/blocks/uart_bridge.md): request frames, their CRC-8, and a transport over a
+ * serial device (a board's USB-UART, or the pseudo-terminal of the Verilated board top) whose
+ * bus callbacks plug into fg_drv (fg_drv.h), so the driver and the CLI reach a board's
+ * registers exactly as they reach a C model.
+ *
+ * Request: 'R' A1 A0 CRC | 'W' A1 A0 D3 D2 D1 D0 CRC; answer: STATUS [D3..D0 after a good read]
+ * CRC. CRC-8: polynomial 0x07, initial 0, MSB first, over the frame's bytes before it. */
+#ifndef FG_SERIAL_H
+#define FG_SERIAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { FG_SERIAL_CMD_READ = 0x52, FG_SERIAL_CMD_WRITE = 0x57 };
+enum {
+    FG_SERIAL_ST_OK = 0x00,
+    FG_SERIAL_ST_BAD_CRC = 0x01,
+    FG_SERIAL_ST_BAD_CMD = 0x02,
+    FG_SERIAL_ST_BAD_ADDR = 0x03,
+    FG_SERIAL_ST_TIMEOUT = 0x04,
+    FG_SERIAL_ST_FRAMING = 0x05
+};
+/* the address regions of a board top (rtl/board/fg_board_sw.v): A[15:12] */
+#define FG_SERIAL_REGION_SW 0x0000u
+#define FG_SERIAL_REGION_TSYS 0x1000u
+
+uint8_t fg_serial_crc8(uint8_t crc, uint8_t byte);
+/* a request's bytes into buf (4 for a read, 8 for a write); returns the length */
+size_t fg_serial_frame_read(uint8_t *buf, uint16_t addr);
+size_t fg_serial_frame_write(uint8_t *buf, uint16_t addr, uint32_t value);
+/* "ok", "bad CRC", ... for a status byte */
+const char *fg_serial_status_name(int status);
+
+typedef struct {
+    int fd;
+    uint32_t base;   /* added to every driver address: the block's region */
+    int timeout_ms;  /* per answer byte */
+    int failed;      /* the first transport or bridge error since open (or fg_serial_clear) */
+    char err[256];   /* its message */
+    unsigned long requests, retries;
+} fg_serial;
+
+/* Opens a serial device at `baud` (8N1, raw). 0, or -1 with a message naming the device. */
+int fg_serial_open(fg_serial *s, const char *path, unsigned baud, char *msg, size_t n);
+void fg_serial_close(fg_serial *s);
+void fg_serial_clear(fg_serial *s);
+/* One access at a 16-bit byte address: 0, or -1 with s->err set (and s->failed). A request the
+ * bridge answers with a CRC error, or whose answer is cut or corrupt, is sent again (once). */
+int fg_serial_access(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uint32_t *rdata);
+/* fg_drv bus callbacks (ctx = fg_serial *): addr + base; an error is kept in the context (the
+ * read returns 0) for the caller to check after each driver call */
+uint32_t fg_serial_bus_read(void *ctx, uint32_t addr);
+void fg_serial_bus_write(void *ctx, uint32_t addr, uint32_t value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
