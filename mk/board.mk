@@ -18,24 +18,36 @@ $(eval $(call FG_ICARUS,uart_bridge,uart_bridge,$$(UART_BRIDGE_RTL),100000,))
 regmap-tsys:
 	$(PYTHON) sw/regmap/gen.py --source sw/regmap/tsys_regmap.json
 CSR_TSYS_RTL := $(call fg_rtl_files,fg_csr_tsys)
-CSR_TSYS_TB_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -GN_PORTS=$(1) -GN_PRIO=8 -GCNT_W=8 \
-  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_CNT_W=8
+CSR_TSYS_TB_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -GN_PORTS=$(1) -GN_PRIO=$(2) -GCNT_W=8 \
+  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CNT_W=8
 $(BIN)/ls_csr_tsys $(BIN)/ls_csr_tsys_bug $(BIN)/ls_csr_tsys_n3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
-$(eval $(call FG_LOCKSTEP,csr_tsys,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4),libfgmodel))
-$(eval $(call FG_LOCKSTEP,csr_tsys_bug,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4),libfgmodel_bug))
-$(eval $(call FG_LOCKSTEP,csr_tsys_n3,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,3),libfgmodel))
+$(eval $(call FG_LOCKSTEP,csr_tsys,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4,2),libfgmodel))
+$(eval $(call FG_LOCKSTEP,csr_tsys_bug,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4,2),libfgmodel_bug))
+$(eval $(call FG_LOCKSTEP,csr_tsys_n3,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,3,3),libfgmodel))
 
 # the board system: the line-rate core, the test system and the bridge (fg_board_sw), lock-step
 # with its C twin through the UART alone; the 4x2 shape of the boards, and 3x3 (a port count
 # that is not a power of two, three priorities)
 BOARD_SW_RTL := $(call fg_rtl_files,fg_board_sw)
 BOARD_SW_TB := verif/tb/board_sw/tb_board_sw.cpp
-BSW_SHAPE = -GN_PORTS=$(1) -GN_PRIO=$(2) -GGFC=0 -GECN=0 -GCLKS_PER_BIT=4 -GTIMEOUT_CYCLES=400 \
+# BSW_SHAPE(ports, prios, clocks a bit, timeout): the board system's parameters, once, for
+# Verilator (-G) and the testbench or simulator (-DTB_*)
+BSW_SHAPE = -GN_PORTS=$(1) -GN_PRIO=$(2) -GGFC=0 -GECN=0 -GCLKS_PER_BIT=$(3) -GTIMEOUT_CYCLES=$(4) \
   -GEQ_DEPTH_LOG2=9 -GHEARTBEAT_LOG2=10 -GCNT_W=32 -CFLAGS -I$(CURDIR)/sw/include \
-  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CPB=4 -CFLAGS -DTB_TIMEOUT=400
-$(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
-$(eval $(call FG_LOCKSTEP,board_sw_4x2,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2),libfgmodel))
-$(eval $(call FG_LOCKSTEP,board_sw_3x3,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,3,3),libfgmodel))
+  -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CPB=$(3) -CFLAGS -DTB_TIMEOUT=$(4) \
+  -CFLAGS -DTB_EQ_DEPTH_LOG2=9 -CFLAGS -DTB_HEARTBEAT_LOG2=10
+$(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3 $(BIN)/ls_board_sw_4x2_bug: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
+$(eval $(call FG_LOCKSTEP,board_sw_4x2,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2,4,400),libfgmodel))
+$(eval $(call FG_LOCKSTEP,board_sw_3x3,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,3,3,4,400),libfgmodel))
+# the test system's injected bug alone (the whole bug library would carry the core's and the
+# bridge's too): the model with only tsys.o built with FG_INJECT_BUG
+$(BUILD)/cmodel-tsysbug/cmodel/board/tsys.o: cmodel/board/tsys.c $(CMODEL_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_MODEL) -DFG_INJECT_BUG -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+$(BUILD)/lib/libfgmodel_tsysbug.a: $(filter-out %/board/tsys.o,$(CMODEL_OBJS)) $(BUILD)/cmodel-tsysbug/cmodel/board/tsys.o
+	@mkdir -p $(dir $@)
+	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
+$(eval $(call FG_LOCKSTEP,board_sw_4x2_bug,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2,4,400),libfgmodel_tsysbug))
 
 # Bitstreams for the boards of fpga/boards/ (fpga/flow/board.py, docs/boards.md): yosys +
 # nextpnr-ecp5 + ecppack into build/boards/<board>/ with summary.{json,txt}; the build fails when
@@ -55,8 +67,7 @@ board-check:
 # The Verilated board system behind a pseudo-terminal, in lock-step with its C twin
 # (verif/board/board_pty.cpp), and the test that drives it with the flowgate CLI
 # (verif/board/pty_test.py: registers over the serial backend, a 4:1 incast, malformed requests).
-BOARD_PTY_FLAGS = -GN_PORTS=4 -GN_PRIO=2 -GGFC=0 -GECN=0 -GCLKS_PER_BIT=8 -GTIMEOUT_CYCLES=20000 \
-  -GEQ_DEPTH_LOG2=9 -GHEARTBEAT_LOG2=10 -GCNT_W=32 -CFLAGS -DTB_CPB=8 -CFLAGS -DTB_TIMEOUT=20000
+BOARD_PTY_FLAGS = $(call BSW_SHAPE,4,2,8,20000)
 $(BIN)/board_pty: $(BOARD_SW_RTL) verif/board/board_pty.cpp $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS) mk/board.mk
 	@mkdir -p $(BIN) $(BUILD)/obj/board_pty
 	@rm -f $@

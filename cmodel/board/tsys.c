@@ -41,24 +41,24 @@ void fg_tsys_outputs(const fg_tsys_state *st, fg_tsys_out *out)
     const int n = st->cfg.n_ports;
     const uint32_t pmask = (1u << st->pw) - 1u;
     for (int i = 0; i < n; i++) {
-        out->enq_valid[i] = st->offer[i];
-        out->enq_prio[i] = st->snap_prio[i];
-        out->enq_dst[i] = st->snap_dst[i];
-        out->enq_cells[i] = st->snap_cells[i];
-        out->enq_ect[i] = st->snap_ect[i];
-        out->deq_valid[i] = st->pend2[i];
-        out->deq_prio[i] = st->prio2[i];
-        out->deq_src[i] = st->pend2[i] ? (st->ram_rdata[i] & pmask) : 0;
-        out->deq_cells[i] = st->pend2[i] ? ((st->ram_rdata[i] >> st->pw) & 0xFFu) : 0;
-        out->link_idle[i] = !st->busy[i];
-        out->tx_ctrl_ack[i] = st->ack[i];
-        out->stat_sent[i] = st->sent[i];
-        out->stat_dropped[i] = st->dropped[i];
-        out->stat_delivered[i] = st->deliv[i];
-        out->stat_xoff[i] = st->xoff[i];
-        out->stat_xon[i] = st->xon[i];
-        out->stat_paused[i] = st->paused_st[i];
-        out->stat_lost[i] = st->lost[i];
+        out->enq_valid[i] = st->r.offer[i];
+        out->enq_prio[i] = st->r.snap_prio[i];
+        out->enq_dst[i] = st->r.snap_dst[i];
+        out->enq_cells[i] = st->r.snap_cells[i];
+        out->enq_ect[i] = st->r.snap_ect[i];
+        out->deq_valid[i] = st->r.pend2[i];
+        out->deq_prio[i] = st->r.prio2[i];
+        out->deq_src[i] = st->r.pend2[i] ? (st->r.ram_rdata[i] & pmask) : 0;
+        out->deq_cells[i] = st->r.pend2[i] ? ((st->r.ram_rdata[i] >> st->pw) & 0xFFu) : 0;
+        out->link_idle[i] = !st->r.busy[i];
+        out->tx_ctrl_ack[i] = st->r.ack[i];
+        out->stat_sent[i] = st->r.sent[i];
+        out->stat_dropped[i] = st->r.dropped[i];
+        out->stat_delivered[i] = st->r.deliv[i];
+        out->stat_xoff[i] = st->r.xoff[i];
+        out->stat_xon[i] = st->r.xon[i];
+        out->stat_paused[i] = st->r.paused_st[i];
+        out->stat_lost[i] = st->r.lost[i];
     }
 }
 
@@ -68,45 +68,49 @@ void fg_tsys_step(fg_tsys_state *st, const fg_tsys_in *in, fg_tsys_out *out)
     const uint32_t pmask = (1u << st->pw) - 1u;
     const uint32_t dmask = (2u << d) - 1u; /* D+1 bits */
     const uint32_t depth = 1u << d;
-    fg_tsys_state old;
-    memcpy(&old, st, offsetof(fg_tsys_state, ram)); /* every register before the RAM */
-    memcpy(&old.ram_r1, &st->ram_r1, sizeof *st - offsetof(fg_tsys_state, ram_r1));
+    const fg_tsys_regs old = st->r; /* the registers as they were before this edge */
 
     /* ---- sources */
     for (int i = 0; i < n; i++) {
         const bool taken = old.offer[i] && in->enq_ready[i];
         const bool verdict = in->enq_accept[i] || in->enq_drop[i];
         const bool pg_paused = old.snap_prio[i] < (uint32_t)np && in->paused[i * np + (int)old.snap_prio[i]];
+#ifdef FG_INJECT_BUG
+        /* Deliberate bug for the harness self-test: the pause stops a source one cycle late. */
+        const bool stopped = pg_paused && old.react_cnt[i] > in->react;
+#else
         const bool stopped = pg_paused && old.react_cnt[i] >= in->react;
+#endif
         const bool can_offer = in->run && old.snap_ok[i] && !stopped;
         if (pg_paused && !stopped && in->run && old.snap_ok[i]) FG_COV(st, FG_TSYS_COV_PAUSE_REACT);
-        st->react_cnt[i] = !pg_paused ? 0u : (old.react_cnt[i] >= in->react ? old.react_cnt[i] : old.react_cnt[i] + 1u);
-        st->sent[i] = taken;
+        st->r.react_cnt[i] = !pg_paused ? 0u : (old.react_cnt[i] >= in->react ? old.react_cnt[i] : old.react_cnt[i] + 1u);
+        st->r.sent[i] = taken;
         if (taken) {
             FG_COV(st, FG_TSYS_COV_OFFER);
-            st->offer[i] = old.snap_gap[i] == 0 && can_offer;
-            st->gap_cnt[i] = old.snap_gap[i];
+            st->r.offer[i] = old.snap_gap[i] == 0 && can_offer;
+            /* SRC_GAP idle cycles before the next offer */
+            st->r.gap_cnt[i] = old.snap_gap[i] ? old.snap_gap[i] - 1u : 0u;
         } else {
             if (old.offer[i]) FG_COV(st, FG_TSYS_COV_OFFER_WAIT);
-            if (!old.offer[i] && old.gap_cnt[i] == 0 && can_offer) st->offer[i] = true;
+            if (!old.offer[i] && old.gap_cnt[i] == 0 && can_offer) st->r.offer[i] = true;
             if (old.gap_cnt[i] != 0) {
-                st->gap_cnt[i] = old.gap_cnt[i] - 1u;
+                st->r.gap_cnt[i] = old.gap_cnt[i] - 1u;
                 FG_COV(st, FG_TSYS_COV_GAP);
             }
         }
-        st->paused_st[i] = !old.offer[i] && old.gap_cnt[i] == 0 && in->run && old.snap_ok[i] && !can_offer;
-        if (st->paused_st[i]) FG_COV(st, FG_TSYS_COV_PAUSE_HELD);
-        st->inflight[i] = (old.inflight[i] + (taken ? 1u : 0u) - (verdict ? 1u : 0u)) & 31u;
-        st->dropped[i] = in->enq_drop[i];
+        st->r.paused_st[i] = !old.offer[i] && old.gap_cnt[i] == 0 && in->run && old.snap_ok[i] && !can_offer;
+        if (st->r.paused_st[i]) FG_COV(st, FG_TSYS_COV_PAUSE_HELD);
+        st->r.inflight[i] = (old.inflight[i] + (taken ? 1u : 0u) - (verdict ? 1u : 0u)) & 31u;
+        st->r.dropped[i] = in->enq_drop[i];
         if (!in->run && !old.offer[i] && old.inflight[i] == 0) {
             const uint32_t dst = in->src_dst[i] & 31u, prio = in->src_prio[i] & 7u;
-            st->snap_ok[i] = in->src_enable[i] && dst < (uint32_t)n && prio < (uint32_t)np;
-            if (in->src_enable[i] && !st->snap_ok[i]) FG_COV(st, FG_TSYS_COV_BAD_SOURCE);
-            st->snap_ect[i] = in->src_ect[i];
-            st->snap_prio[i] = prio;
-            st->snap_dst[i] = dst & pmask;
-            st->snap_cells[i] = in->src_cells[i] & 0xFFu;
-            st->snap_gap[i] = in->src_gap[i] & 0xFFFFu;
+            st->r.snap_ok[i] = in->src_enable[i] && dst < (uint32_t)n && prio < (uint32_t)np;
+            if (in->src_enable[i] && !st->r.snap_ok[i]) FG_COV(st, FG_TSYS_COV_BAD_SOURCE);
+            st->r.snap_ect[i] = in->src_ect[i];
+            st->r.snap_prio[i] = prio;
+            st->r.snap_dst[i] = dst & pmask;
+            st->r.snap_cells[i] = in->src_cells[i] & 0xFFu;
+            st->r.snap_gap[i] = in->src_gap[i] & 0xFFFFu;
             if (in->src_enable[i]) FG_COV(st, FG_TSYS_COV_SNAPSHOT);
         } else if (!in->run && (old.offer[i] || old.inflight[i] != 0)) {
             FG_COV(st, FG_TSYS_COV_SNAPSHOT_WAIT);
@@ -138,7 +142,7 @@ void fg_tsys_step(fg_tsys_state *st, const fg_tsys_in *in, fg_tsys_out *out)
                 } else {
                     we_port = i;
                     waddr = ((uint32_t)k << d) | (tl & (depth - 1u));
-                    st->tail[i][k] = (tl + 1u) & dmask;
+                    st->r.tail[i][k] = (tl + 1u) & dmask;
                     FG_COV(st, FG_TSYS_COV_PUSH);
                 }
             }
@@ -148,52 +152,52 @@ void fg_tsys_step(fg_tsys_state *st, const fg_tsys_in *in, fg_tsys_out *out)
         uint32_t raddr = 0;
         if (gp < (uint32_t)np) {
             raddr = (gp << d) | (old.head[i][gp] & (depth - 1u));
-            if (in->grant_valid[i]) st->head[i][gp] = (old.head[i][gp] + 1u) & dmask;
+            if (in->grant_valid[i]) st->r.head[i][gp] = (old.head[i][gp] + 1u) & dmask;
         }
         if (in->grant_valid[i]) FG_COV(st, FG_TSYS_COV_GRANT);
         /* a read the deq will use, of the word written on this edge (its value undefined in the RTL) */
         if (we_port == i && waddr == raddr && in->grant_valid[i]) st->ram_collisions++;
-        st->ram_rdata[i] = old.ram_r1[i];
-        st->ram_r1[i] = st->ram[i][raddr];
+        st->r.ram_rdata[i] = old.ram_r1[i];
+        st->r.ram_r1[i] = st->ram[i][raddr];
         /* the link */
         const uint32_t deq_cells = old.pend2[i] ? ((old.ram_rdata[i] >> st->pw) & 0xFFu) : 0u;
         if (in->grant_valid[i]) {
-            st->busy[i] = true;
-            st->waitd[i] = true;
+            st->r.busy[i] = true;
+            st->r.waitd[i] = true;
         } else if (old.waitd[i]) {
             if (old.pend2[i]) {
-                st->waitd[i] = false;
-                st->cells_left[i] = deq_cells;
-                st->cyc_left[i] = (in->cell_cycles - 1u) & 0xFFu;
+                st->r.waitd[i] = false;
+                st->r.cells_left[i] = deq_cells;
+                st->r.cyc_left[i] = (in->cell_cycles - 1u) & 0xFFu;
             }
         } else if (old.busy[i]) {
             if (old.cyc_left[i] == 0) {
                 if (old.cells_left[i] <= 1) {
-                    st->busy[i] = false;
+                    st->r.busy[i] = false;
                 } else {
-                    st->cells_left[i] = old.cells_left[i] - 1u;
-                    st->cyc_left[i] = (in->cell_cycles - 1u) & 0xFFu;
+                    st->r.cells_left[i] = old.cells_left[i] - 1u;
+                    st->r.cyc_left[i] = (in->cell_cycles - 1u) & 0xFFu;
                     FG_COV(st, FG_TSYS_COV_LINK_MULTI_CELL);
                 }
             } else {
-                st->cyc_left[i] = old.cyc_left[i] - 1u;
+                st->r.cyc_left[i] = old.cyc_left[i] - 1u;
             }
         }
-        st->pend1[i] = in->grant_valid[i];
-        st->prio1[i] = in->grant_prio[i] & 7u;
-        st->pend2[i] = old.pend1[i];
-        st->prio2[i] = old.prio1[i];
-        st->deliv[i] = old.pend2[i];
+        st->r.pend1[i] = in->grant_valid[i];
+        st->r.prio1[i] = in->grant_prio[i] & 7u;
+        st->r.pend2[i] = old.pend1[i];
+        st->r.prio2[i] = old.prio1[i];
+        st->r.deliv[i] = old.pend2[i];
         if (old.pend2[i]) FG_COV(st, FG_TSYS_COV_DEQ);
         /* PFC frame requests: taken on the edge after they appear */
-        st->ack[i] = in->tx_ctrl_valid[i] && !old.ack[i];
+        st->r.ack[i] = in->tx_ctrl_valid[i] && !old.ack[i];
         const bool taking = old.ack[i] && in->tx_ctrl_valid[i] && !in->tx_ctrl_gfc[i];
-        st->xoff[i] = taking && (in->tx_ctrl_xoff[i] & 0xFFu) != 0;
-        st->xon[i] = taking && (in->tx_ctrl_xoff[i] & 0xFFu) == 0;
-        if (st->xoff[i]) FG_COV(st, FG_TSYS_COV_XOFF);
-        if (st->xon[i]) FG_COV(st, FG_TSYS_COV_XON);
+        st->r.xoff[i] = taking && (in->tx_ctrl_xoff[i] & 0xFFu) != 0;
+        st->r.xon[i] = taking && (in->tx_ctrl_xoff[i] & 0xFFu) == 0;
+        if (st->r.xoff[i]) FG_COV(st, FG_TSYS_COV_XOFF);
+        if (st->r.xon[i]) FG_COV(st, FG_TSYS_COV_XON);
     }
     if (we_port >= 0) st->ram[we_port][waddr] = push_word;
-    for (int i = 0; i < n; i++) st->lost[i] = lost[i];
+    for (int i = 0; i < n; i++) st->r.lost[i] = lost[i];
     if (out != NULL) fg_tsys_outputs(st, out);
 }

@@ -86,9 +86,9 @@ typedef struct {
     bool stat_lost[FG_TSYS_MAX_PORTS];
 } fg_tsys_out;
 
+/* the registers (everything but the RAM's array): fg_tsys_step reads them as they were before
+ * the edge from a copy of this part alone */
 typedef struct {
-    fg_tsys_cfg cfg;
-    int pw; /* clog2(n_ports), at least 1 */
     /* sources */
     bool snap_ok[FG_TSYS_MAX_PORTS], snap_ect[FG_TSYS_MAX_PORTS];
     uint32_t snap_prio[FG_TSYS_MAX_PORTS], snap_dst[FG_TSYS_MAX_PORTS], snap_cells[FG_TSYS_MAX_PORTS],
@@ -96,9 +96,8 @@ typedef struct {
     bool offer[FG_TSYS_MAX_PORTS];
     uint32_t gap_cnt[FG_TSYS_MAX_PORTS], react_cnt[FG_TSYS_MAX_PORTS], inflight[FG_TSYS_MAX_PORTS];
     bool sent[FG_TSYS_MAX_PORTS], dropped[FG_TSYS_MAX_PORTS], paused_st[FG_TSYS_MAX_PORTS], lost[FG_TSYS_MAX_PORTS];
-    /* egress: per EQ head and tail (D+1 bits), per port its RAM and the read's two stages */
+    /* egress: per EQ head and tail (D+1 bits), per port the RAM read's two stages */
     uint32_t head[FG_TSYS_MAX_PORTS][FG_TSYS_MAX_PRIO], tail[FG_TSYS_MAX_PORTS][FG_TSYS_MAX_PRIO];
-    uint16_t ram[FG_TSYS_MAX_PORTS][FG_TSYS_MAX_PRIO << FG_TSYS_DEPTH_LOG2_MAX]; /* {cells, source} */
     uint32_t ram_r1[FG_TSYS_MAX_PORTS], ram_rdata[FG_TSYS_MAX_PORTS];
     bool pend1[FG_TSYS_MAX_PORTS], pend2[FG_TSYS_MAX_PORTS];
     uint32_t prio1[FG_TSYS_MAX_PORTS], prio2[FG_TSYS_MAX_PORTS];
@@ -106,7 +105,15 @@ typedef struct {
     uint32_t cells_left[FG_TSYS_MAX_PORTS], cyc_left[FG_TSYS_MAX_PORTS];
     bool deliv[FG_TSYS_MAX_PORTS];
     bool ack[FG_TSYS_MAX_PORTS], xoff[FG_TSYS_MAX_PORTS], xon[FG_TSYS_MAX_PORTS];
-    uint64_t ram_collisions; /* grants whose read hit the word written on the same edge (undefined in the RTL): must stay 0 */
+} fg_tsys_regs;
+
+typedef struct {
+    fg_tsys_cfg cfg;
+    int pw; /* clog2(n_ports), at least 1 */
+    fg_tsys_regs r;
+    uint16_t ram[FG_TSYS_MAX_PORTS][FG_TSYS_MAX_PRIO << FG_TSYS_DEPTH_LOG2_MAX]; /* per port: {cells, source} */
+    uint64_t ram_collisions; /* grants whose read hit the word written on the same edge (undefined in the RTL):
+                              * must stay 0; cleared by a reset like every other member but cov */
     uint64_t cov[FG_TSYS_COV_N];
 } fg_tsys_state;
 

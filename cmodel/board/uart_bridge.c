@@ -17,6 +17,8 @@ bool fg_uart_bridge_cfg_check(const fg_uart_bridge_cfg *cfg, char *msg, size_t l
     } else if (cfg->timeout_cycles < FG_UART_BRIDGE_TIMEOUT_MIN || cfg->timeout_cycles > FG_UART_BRIDGE_TIMEOUT_MAX) {
         field = "timeout_cycles", v = cfg->timeout_cycles, lo = FG_UART_BRIDGE_TIMEOUT_MIN,
         hi = FG_UART_BRIDGE_TIMEOUT_MAX;
+    } else if (cfg->timeout_cycles < 11u * cfg->clks_per_bit) {
+        field = "timeout_cycles", v = cfg->timeout_cycles, lo = 11ul * cfg->clks_per_bit, hi = FG_UART_BRIDGE_TIMEOUT_MAX;
     } else if (cfg->n_regions < FG_UART_BRIDGE_REGIONS_MIN || cfg->n_regions > FG_UART_BRIDGE_REGIONS_MAX) {
         field = "n_regions", v = cfg->n_regions, lo = FG_UART_BRIDGE_REGIONS_MIN, hi = FG_UART_BRIDGE_REGIONS_MAX;
     }

@@ -40,7 +40,7 @@ enum { FG_UART_BRIDGE_RECV, FG_UART_BRIDGE_BUS, FG_UART_BRIDGE_WAIT, FG_UART_BRI
 
 typedef struct {
     uint32_t clks_per_bit;   /* RTL CLKS_PER_BIT: 4..65535 */
-    uint32_t timeout_cycles; /* RTL TIMEOUT_CYCLES: 1..16777215 */
+    uint32_t timeout_cycles; /* RTL TIMEOUT_CYCLES: 11 * clks_per_bit..16777215 (a byte's time at least) */
     uint32_t n_regions;      /* RTL N_REGIONS: 1..16 */
 } fg_uart_bridge_cfg;
 
@@ -107,8 +107,9 @@ void fg_uart_bridge_reset(fg_uart_bridge_state *st, const fg_uart_bridge_cfg *cf
 void fg_uart_bridge_step(fg_uart_bridge_state *st, const fg_uart_bridge_in *in, fg_uart_bridge_out *out);
 void fg_uart_bridge_outputs(const fg_uart_bridge_state *st, fg_uart_bridge_out *out);
 
-/* Host side of the protocol (the driver's serial backend and the tests use these): the
- * request's bytes into buf (4 for a read, 8 for a write); returns the length. */
+/* The request's bytes into buf (4 for a read, 8 for a write), for the testbenches' hosts; returns
+ * the length. The host library has its own (sw/lib/fg_serial.c, fg_serial_frame_*): the
+ * testbenches link the models alone. */
 size_t fg_uart_frame_read(uint8_t *buf, uint16_t addr);
 size_t fg_uart_frame_write(uint8_t *buf, uint16_t addr, uint32_t value);
 

@@ -9,7 +9,7 @@
  * FG_CSR_TSYS_READ_AT on; a write is decided and
  * committed on edge FG_CSR_TSYS_LATENCY (legal: its register changes; illegal: the sticky
  * error); counters count the stat_* pulses in an fg_counter_bank (its words in block RAM:
- * a read returns the count of up to the bank's lag before). docs/registers.md lists the map. */
+ * a read returns the count of up to the bank's lag before). docs/registers_tsys.md lists the map. */
 #ifndef FG_CSR_TSYS_H
 #define FG_CSR_TSYS_H
 

@@ -35,7 +35,9 @@ OUT = os.path.join(REPO, "build", "boards")
 SYSTEM_TOP = "fg_board_sw"   # what every board top holds besides clock, reset and pins
 REQUIRED = ("title", "device", "package", "top", "sources", "constraints", "osc_mhz", "clock_mhz", "baud",
             "prog_board")
-ECP5_DEFINES = "-DFG_TECH_ECP5 -DFG_ECP5_FORMS"   # the same as fpga/flow/synth.py TECH_DEFINE
+from synth import TECH_DEFINE  # noqa: E402  (the logic forms `make synth` measures)
+
+ECP5_DEFINES = TECH_DEFINE["ecp5"]
 
 
 def load_board(name):
@@ -71,13 +73,37 @@ def check_pins(b):
     m = re.search(r"\bmodule\s+" + re.escape(b["top"]) + r"\b.*?\)\s*;", text, re.S)
     if not m:
         raise FlowError(f"{os.path.relpath(top_path, REPO)}: no module {b['top']}")
+    # the port list: every declaration `input|output|inout [wire] [[hi:lo]] name` (constant
+    # bounds only), one name each; anything else in the list is an error, not a port skipped
+    head = m.group(0)
+
+    def balanced(text, start):
+        """the text inside the parenthesis opening at text[start], and the index after it"""
+        depth = 0
+        for k in range(start, len(text)):
+            depth += text[k] == "("
+            depth -= text[k] == ")"
+            if depth == 0:
+                return text[start + 1:k], k + 1
+        raise FlowError(f"{os.path.relpath(top_path, REPO)}: unbalanced parentheses in module {b['top']}")
+
+    k = head.index(b["top"]) + len(b["top"])
+    rest = head[k:].lstrip()
+    if rest.startswith("#"):   # skip the parameter list
+        _, end = balanced(head, head.index("(", k))
+        k = end
+    plist, _ = balanced(head, head.index("(", k))
     ports = []
-    for d in re.finditer(r"\b(input|output|inout)\s+wire\s*(\[(\d+):(\d+)\])?\s*([A-Za-z_]\w*)", m.group(0)):
+    for item in [x.strip() for x in plist.split(",") if x.strip()]:
+        d = re.fullmatch(r"(input|output|inout)\s+(?:wire\s+)?(?:\[(\d+):(\d+)\]\s*)?([A-Za-z_]\w*)", item)
+        if not d:
+            raise FlowError(f"{os.path.relpath(top_path, REPO)}: cannot read the port declaration '{item}' "
+                            "(one name each, constant bounds: `input wire [7:0] led`)")
         if d.group(2):
-            hi, lo = int(d.group(3)), int(d.group(4))
-            ports += [f"{d.group(5)}[{i}]" for i in range(min(hi, lo), max(hi, lo) + 1)]
+            hi, lo = int(d.group(2)), int(d.group(3))
+            ports += [f"{d.group(4)}[{i}]" for i in range(min(hi, lo), max(hi, lo) + 1)]
         else:
-            ports.append(d.group(5))
+            ports.append(d.group(4))
     with open(os.path.join(b["dir"], b["constraints"])) as f:
         lpf = f.read()
     located = re.findall(r'^\s*LOCATE\s+COMP\s+"([^"]+)"\s+SITE\s+"([^"]+)"', lpf, re.M)
@@ -172,7 +198,10 @@ def build(b, seeds, timeout):
         fmax = min((v["achieved"] for v in report.get("fmax", {}).values()), default=None)
         util = report.get("utilization", {})
         tried.append(dict(seed=seed, fmax_mhz=None if fmax is None else round(fmax, 2), seconds=round(t_pnr, 1)))
-        result = dict(seed=seed, fmax=fmax, util=util, config=f"{b['name']}_seed{seed}.config", seconds_pnr=t_pnr)
+        here = dict(seed=seed, fmax=fmax, util=util, config=f"{b['name']}_seed{seed}.config", seconds_pnr=t_pnr)
+        # keep the best seed so far: its Fmax is reported and its bitstream packed
+        if result is None or (fmax is not None and (result["fmax"] is None or fmax > result["fmax"])):
+            result = here
         if fmax is not None and fmax >= b["clock_mhz"]:
             break
     fmax = result["fmax"]

@@ -158,6 +158,8 @@ module fg_board_sw #(
     // ---- LEDs
     reg        lost_seen_reg, paused_any_reg, error_reg;
     reg [30:0] beat_reg;
+    wire       lost_seen_next = lost_seen_reg || (stat_lost != {N_PORTS{1'b0}});
+    wire [30:0] beat_next     = beat_reg + 31'd1;
     always @(posedge clk) begin
         if (rst) begin
             lost_seen_reg  <= 1'b0;
@@ -165,10 +167,10 @@ module fg_board_sw #(
             error_reg      <= 1'b0;
             beat_reg       <= 31'd0;
         end else begin
-            lost_seen_reg  <= lost_seen_reg || (stat_lost != {N_PORTS{1'b0}});
+            lost_seen_reg  <= lost_seen_next;
             paused_any_reg <= (paused != {(N_PORTS*N_PRIO){1'b0}});
             error_reg      <= core_error || tsys_error || lost_seen_reg;
-            beat_reg       <= beat_reg + 31'd1;
+            beat_reg       <= beat_next;
         end
     end
     assign led = {beat_reg[HEARTBEAT_LOG2-1], bus_busy, error_reg, paused_any_reg, cfg_run};

@@ -103,7 +103,10 @@ module fg_tsys #(
         end
     endgenerate
 
-    integer i, j, k;
+    integer i, k;           // the sources' block
+    integer jv, kv;         // the verdicts' block
+    integer ie, ke;         // the egress block
+    integer ip;             // the PFC block
     genvar go;
 
     // ================================================================== sources
@@ -155,7 +158,8 @@ module fg_tsys #(
             sent_next[i] = taken;
             if (taken) begin
                 offer_next[i] = (snap_gap_reg[i*16 +: 16] == 16'd0) && can_offer;
-                gap_cnt_next[i*16 +: 16] = snap_gap_reg[i*16 +: 16];
+                // SRC_GAP idle cycles before the next offer (the offer rises the cycle after the count is 0)
+                gap_cnt_next[i*16 +: 16] = (snap_gap_reg[i*16 +: 16] == 16'd0) ? 16'd0 : snap_gap_reg[i*16 +: 16] - 16'd1;
             end else begin
                 if (!offer_reg[i] && gap_c == 16'd0 && can_offer) offer_next[i] = 1'b1;
                 if (gap_c != 16'd0) gap_cnt_next[i*16 +: 16] = gap_c - 16'd1;
@@ -183,24 +187,25 @@ module fg_tsys #(
     reg  [N_PORTS-1:0] lost_multi;                 // a second accepted verdict on this edge
     reg  [N_PORTS-1:0] lost_full;                  // the queue was full
     reg  [N_PORTS-1:0] lost_reg;
+    wire [N_PORTS-1:0] lost_next = lost_multi | lost_full;
     reg  [PW-1:0]    vd;
     always @* begin
         push      = 1'b0;
         push_src  = {PW{1'b0}};
         lost_multi = {N_PORTS{1'b0}};
         vd = {PW{1'b0}};
-        for (j = N_PORTS - 1; j >= 0; j = j - 1) begin
-            if (enq_accept[j]) begin
+        for (jv = N_PORTS - 1; jv >= 0; jv = jv - 1) begin
+            if (enq_accept[jv]) begin
                 push     = 1'b1;
-                push_src = j[PW-1:0];
+                push_src = jv[PW-1:0];
             end
         end
         // every accepted verdict but the lowest is lost at its egress port
-        for (j = 0; j < N_PORTS; j = j + 1) begin
-            vd = snap_dst_reg[j*PW +: PW];
-            if (enq_accept[j] && push_src != j[PW-1:0])
-                for (k = 0; k < N_PORTS; k = k + 1)
-                    if (vd == k[PW-1:0]) lost_multi[k] = 1'b1;
+        for (jv = 0; jv < N_PORTS; jv = jv + 1) begin
+            vd = snap_dst_reg[jv*PW +: PW];
+            if (enq_accept[jv] && push_src != jv[PW-1:0])
+                for (kv = 0; kv < N_PORTS; kv = kv + 1)
+                    if (vd == kv[PW-1:0]) lost_multi[kv] = 1'b1;
         end
     end
     wire [PW-1:0] push_dst  = snap_dst_reg[push_src*PW +: PW];
@@ -243,55 +248,55 @@ module fg_tsys #(
         gp = 3'd0;
         cl = 8'd0;
         cy = 8'd0;
-        for (i = 0; i < N_PORTS; i = i + 1) begin
+        for (ie = 0; ie < N_PORTS; ie = ie + 1) begin
             // push
-            for (k = 0; k < N_PRIO; k = k + 1) begin
-                hd = head_reg[(i*N_PRIO + k)*(D+1) +: D+1];
-                tl = tail_reg[(i*N_PRIO + k)*(D+1) +: D+1];
-                if (push && push_dst == i[PW-1:0] && push_prio == k[2:0]) begin
+            for (ke = 0; ke < N_PRIO; ke = ke + 1) begin
+                hd = head_reg[(ie*N_PRIO + ke)*(D+1) +: D+1];
+                tl = tail_reg[(ie*N_PRIO + ke)*(D+1) +: D+1];
+                if (push && push_dst == ie[PW-1:0] && push_prio == ke[2:0]) begin
                     if (tl - hd == DEPTH) begin
-                        lost_full[i] = 1'b1;
+                        lost_full[ie] = 1'b1;
                     end else begin
-                        we[i] = 1'b1;
-                        waddr[i*AW +: AW] = {k[PB-1:0], tl[D-1:0]};
-                        tail_next[(i*N_PRIO + k)*(D+1) +: D+1] = tl + 1'b1;
+                        we[ie] = 1'b1;
+                        waddr[ie*AW +: AW] = {ke[PB-1:0], tl[D-1:0]};
+                        tail_next[(ie*N_PRIO + ke)*(D+1) +: D+1] = tl + 1'b1;
                     end
                 end
             end
             // pop at a grant: the RAM read is addressed now, its word is the deq two edges on
-            gp = grant_prio[i*3 +: 3];
-            for (k = 0; k < N_PRIO; k = k + 1) begin
-                hd = head_reg[(i*N_PRIO + k)*(D+1) +: D+1];
-                if (gp == k[2:0]) raddr[i*AW +: AW] = {k[PB-1:0], hd[D-1:0]};
-                if (grant_valid[i] && gp == k[2:0])
-                    head_next[(i*N_PRIO + k)*(D+1) +: D+1] = hd + 1'b1;
+            gp = grant_prio[ie*3 +: 3];
+            for (ke = 0; ke < N_PRIO; ke = ke + 1) begin
+                hd = head_reg[(ie*N_PRIO + ke)*(D+1) +: D+1];
+                if (gp == ke[2:0]) raddr[ie*AW +: AW] = {ke[PB-1:0], hd[D-1:0]};
+                if (grant_valid[ie] && gp == ke[2:0])
+                    head_next[(ie*N_PRIO + ke)*(D+1) +: D+1] = hd + 1'b1;
             end
             // the released packet's size, queued with it (a source's settings may change while
             // its packets wait)
-            deq_cells_sel[i*SW +: SW] = {{(SW-8){1'b0}}, rdata[i*(PW+8) + PW +: 8]};
+            deq_cells_sel[ie*SW +: SW] = {{(SW-8){1'b0}}, rdata[ie*(PW+8) + PW +: 8]};
             // the link: busy from the grant's edge; the size loaded with the deq, then cells x
             // cfg_cell_cycles cycles
-            cl = cells_left_reg[i*8 +: 8];
-            cy = cyc_left_reg[i*8 +: 8];
-            if (grant_valid[i]) begin
-                busy_next[i]  = 1'b1;
-                waitd_next[i] = 1'b1;
-            end else if (waitd_reg[i]) begin
-                if (pend2_reg[i]) begin
-                    waitd_next[i] = 1'b0;
-                    cells_left_next[i*8 +: 8] = deq_cells_sel[i*SW +: 8];
-                    cyc_left_next[i*8 +: 8]   = cfg_cell_cycles - 8'd1;
+            cl = cells_left_reg[ie*8 +: 8];
+            cy = cyc_left_reg[ie*8 +: 8];
+            if (grant_valid[ie]) begin
+                busy_next[ie]  = 1'b1;
+                waitd_next[ie] = 1'b1;
+            end else if (waitd_reg[ie]) begin
+                if (pend2_reg[ie]) begin
+                    waitd_next[ie] = 1'b0;
+                    cells_left_next[ie*8 +: 8] = deq_cells_sel[ie*SW +: 8];
+                    cyc_left_next[ie*8 +: 8]   = cfg_cell_cycles - 8'd1;
                 end
-            end else if (busy_reg[i]) begin
+            end else if (busy_reg[ie]) begin
                 if (cy == 8'd0) begin
                     if (cl <= 8'd1) begin
-                        busy_next[i] = 1'b0;
+                        busy_next[ie] = 1'b0;
                     end else begin
-                        cells_left_next[i*8 +: 8] = cl - 8'd1;
-                        cyc_left_next[i*8 +: 8]   = cfg_cell_cycles - 8'd1;
+                        cells_left_next[ie*8 +: 8] = cl - 8'd1;
+                        cyc_left_next[ie*8 +: 8]   = cfg_cell_cycles - 8'd1;
                     end
                 end else begin
-                    cyc_left_next[i*8 +: 8] = cy - 8'd1;
+                    cyc_left_next[ie*8 +: 8] = cy - 8'd1;
                 end
             end
         end
@@ -309,11 +314,11 @@ module fg_tsys #(
     // ================================================================== PFC frame requests
     reg  [N_PORTS-1:0] ack_reg, ack_next, xoff_reg, xoff_next, xon_reg, xon_next;
     always @* begin
-        for (i = 0; i < N_PORTS; i = i + 1) begin
-            ack_next[i]  = tx_ctrl_valid[i] && !ack_reg[i];
+        for (ip = 0; ip < N_PORTS; ip = ip + 1) begin
+            ack_next[ip]  = tx_ctrl_valid[ip] && !ack_reg[ip];
             // counted on the edge that takes the request (ack high)
-            xoff_next[i] = ack_reg[i] && tx_ctrl_valid[i] && !tx_ctrl_gfc[i] && (tx_ctrl_xoff[i*8 +: 8] != 8'd0);
-            xon_next[i]  = ack_reg[i] && tx_ctrl_valid[i] && !tx_ctrl_gfc[i] && (tx_ctrl_xoff[i*8 +: 8] == 8'd0);
+            xoff_next[ip] = ack_reg[ip] && tx_ctrl_valid[ip] && !tx_ctrl_gfc[ip] && (tx_ctrl_xoff[ip*8 +: 8] != 8'd0);
+            xon_next[ip]  = ack_reg[ip] && tx_ctrl_valid[ip] && !tx_ctrl_gfc[ip] && (tx_ctrl_xoff[ip*8 +: 8] == 8'd0);
         end
     end
 
@@ -361,7 +366,7 @@ module fg_tsys #(
             sent_reg       <= sent_next;
             dropped_reg    <= dropped_next;
             paused_st_reg  <= paused_st_next;
-            lost_reg       <= lost_multi | lost_full;
+            lost_reg       <= lost_next;
             head_reg       <= head_next;
             tail_reg       <= tail_next;
             pend1_reg      <= pend1_next;

@@ -22,7 +22,7 @@
 
 module fg_uart_bridge #(
     parameter integer CLKS_PER_BIT   = 16,        // 4..65535 (clock / baud)
-    parameter integer TIMEOUT_CYCLES = 1000000,   // 1..16777215: a request's gap limit
+    parameter integer TIMEOUT_CYCLES = 1000000,   // 11*CLKS_PER_BIT..16777215: a request's gap limit
     parameter integer N_REGIONS      = 1          // 1..16: address regions A[15:12] on the bus
 ) (
     input  wire        clk,
@@ -59,6 +59,10 @@ module fg_uart_bridge #(
     generate
         if (TIMEOUT_CYCLES < 1 || TIMEOUT_CYCLES > 16777215) begin : g_bad_timeout
             fg_uart_bridge_parameter_TIMEOUT_CYCLES_must_be_1_to_16777215 u_param_error ();
+        end
+        // a gap shorter than one byte's time would time out every request
+        if (TIMEOUT_CYCLES < 11 * CLKS_PER_BIT) begin : g_short_timeout
+            fg_uart_bridge_parameter_TIMEOUT_CYCLES_must_be_at_least_11_CLKS_PER_BIT u_param_error ();
         end
         if (N_REGIONS < 1 || N_REGIONS > 16) begin : g_bad_regions
             fg_uart_bridge_parameter_N_REGIONS_must_be_1_to_16 u_param_error ();

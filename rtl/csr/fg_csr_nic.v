@@ -16,7 +16,7 @@
 // (committed; a pulse on the clearing edge counts 1). They are one fg_counter_bank (block RAM):
 // a counter read is addressed on the take edge and returns its word as it was then, which
 // holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:
-// docs/registers.md; C twin: cmodel/csr/csr_nic.c (FG_CSR_NIC_LATENCY,
+// docs/registers_nic.md; C twin: cmodel/csr/csr_nic.c (FG_CSR_NIC_LATENCY,
 // _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).
 `default_nettype none
 

@@ -123,24 +123,35 @@ int fg_cmd_reg(int argc, char **argv)
         }
     } else {
         /* read: the names given; dump: every register of the map, each array entry */
-        char names[64][48];
-        int nn = 0;
-        if (!strcmp(op, "read")) {
-            for (; i < argc && nn < 64; i++) snprintf(names[nn++], sizeof names[0], "%s", argv[i]);
-        }
         fg_reg_shape shape = {d.n_ports, d.n_prio, d.cw};
+        size_t cap = (size_t)argc + 1;
         const char *last = "";
+        for (size_t k = 0; !strcmp(op, "dump") && k < d.map->n_fields; k++) {
+            if (strcmp(d.map->fields[k].reg, last)) cap += (size_t)fg_reg_field_count(&d.map->fields[k], &shape);
+            last = d.map->fields[k].reg;
+        }
+        char(*names)[48] = calloc(cap, sizeof *names);
+        if (!names) {
+            fprintf(stderr, "%s: out of memory\n", CMD);
+            fg_serial_close(&s);
+            return 1;
+        }
+        size_t nn = 0;
+        if (!strcmp(op, "read")) {
+            for (; i < argc; i++) snprintf(names[nn++], sizeof names[0], "%s", argv[i]);
+        }
+        last = "";
         for (size_t k = 0; !strcmp(op, "dump") && k < d.map->n_fields; k++) {
             const fg_reg_field_desc *f = &d.map->fields[k];
             if (!strcmp(f->reg, last)) continue;
             last = f->reg;
             int cnt = fg_reg_field_count(f, &shape);
-            for (int e = 0; e < cnt && nn < 64; e++) {
+            for (int e = 0; e < cnt; e++) {
                 if (f->array == FG_REG_ARRAY_NONE) snprintf(names[nn++], sizeof names[0], "%s", f->reg);
                 else snprintf(names[nn++], sizeof names[0], "%s[%d]", f->reg, e);
             }
         }
-        for (int k = 0; k < nn && rc == 0; k++) {
+        for (size_t k = 0; k < nn && rc == 0; k++) {
             uint32_t v = 0, addr = 0;
             if (fg_drv_lookup(&d, names[k], &addr, msg, sizeof msg) || fg_drv_read(&d, names[k], &v, msg, sizeof msg)) {
                 fprintf(stderr, "%s: %s\n", CMD, msg);
@@ -156,6 +167,7 @@ int fg_cmd_reg(int argc, char **argv)
                 }
             }
         }
+        free(names);
     }
     if (json) printf("], \"ok\": %s}\n", rc ? "false" : "true");
     fg_serial_close(&s);

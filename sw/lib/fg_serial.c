@@ -82,11 +82,13 @@ int fg_serial_open(fg_serial *s, const char *path, unsigned baud, char *msg, siz
                          "1000000, 2000000, 3000000", baud);
         return -1;
     }
-    int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    /* non-blocking open: a port whose carrier-detect line is low would block a plain open */
+    int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         snprintf(msg, n, "cannot open serial device %s: %s", path, strerror(errno));
         return -1;
     }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     struct termios t;
     if (tcgetattr(fd, &t) != 0) {
         snprintf(msg, n, "%s is not a serial device (tcgetattr: %s)", path, strerror(errno));
@@ -96,6 +98,7 @@ int fg_serial_open(fg_serial *s, const char *path, unsigned baud, char *msg, siz
     cfmakeraw(&t);
     t.c_cflag |= CLOCAL | CREAD;
     t.c_cflag &= ~(tcflag_t)(CSTOPB | PARENB | CRTSCTS);
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF | IXANY); /* no software flow control: every byte is data */
     t.c_cc[VMIN] = 0;
     t.c_cc[VTIME] = 0;
     cfsetispeed(&t, sp);
@@ -153,7 +156,8 @@ static int write_all(fg_serial *s, const uint8_t *b, size_t n)
     return 0;
 }
 
-/* one exchange: 0 answer good, 1 worth a retry (CRC or cut answer), -1 failed */
+/* one exchange: 0 answer good, 1 worth a retry (no, cut or corrupt answer; CRC or framing error
+ * in the bridge), -1 failed */
 static int exchange(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uint32_t *rdata, char *why, size_t n)
 {
     uint8_t req[8], ans[6];
@@ -170,7 +174,7 @@ static int exchange(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uin
             snprintf(why, n, "%s of 0x%04X: %s after %zu of %zu answer bytes", write ? "write" : "read", addr,
                      r == 0 ? "no answer within the timeout (is the board attached and programmed?)" : "read error",
                      got, want);
-            return r == 0 && got > 0 ? 1 : -1;
+            return r == 0 ? 1 : -1;
         }
         if (got == 0 && ans[0] == FG_SERIAL_ST_OK && !write) want = 6;
         got++;
@@ -189,16 +193,30 @@ static int exchange(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uin
     return 0;
 }
 
+/* After anything but a good answer the line may still carry stray answers (a corrupted first byte
+ * is answered at once, the rest of the request then parsed as new requests): wait for the bridge's
+ * request timeout (0.1 s on the board tops) and a margin, then drop whatever arrived, so the next
+ * request reads its own answer. */
+static void resync(fg_serial *s)
+{
+    usleep(250000);
+    tcflush(s->fd, TCIFLUSH);
+}
+
 int fg_serial_access(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uint32_t *rdata)
 {
     char why[200];
     s->requests++;
     int r = exchange(s, write, addr, wdata, rdata, why, sizeof why);
-    if (r == 1) {
-        /* let a half-received request time out in the bridge before the retry */
-        usleep(200000);
-        s->retries++;
-        r = exchange(s, write, addr, wdata, rdata, why, sizeof why);
+    if (r != 0) {
+        resync(s);
+        /* once more when the exchange itself went wrong (no answer, a cut or corrupt one, the
+         * bridge's CRC or framing error); a bridge that refused the request (bad address) is final */
+        if (r == 1) {
+            s->retries++;
+            r = exchange(s, write, addr, wdata, rdata, why, sizeof why);
+            if (r != 0) resync(s);
+        }
     }
     return r == 0 ? 0 : fail(s, why);
 }

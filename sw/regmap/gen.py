@@ -2252,7 +2252,8 @@ def renamed(m, fn):
             return text
         b, B = mm.block, mm.block.upper()
         for old, new in (("fg_csr_sw", f"fg_csr_{b}"), ("FG_CSR_SW", f"FG_CSR_{B}"), ("csr_sw", f"csr_{b}"),
-                         ("the switch core's", mm.what), (BANNER, banner(mm))):
+                         ("the switch core's", mm.what), (BANNER, banner(mm)),
+                         ("docs/registers.md", f"docs/registers_{b}.md")):
             text = text.replace(old, new)
         return text
     return gen

@@ -36,6 +36,12 @@
 #ifndef TB_CPB
 #define TB_CPB 8
 #endif
+#ifndef TB_EQ_DEPTH_LOG2
+#define TB_EQ_DEPTH_LOG2 9
+#endif
+#ifndef TB_HEARTBEAT_LOG2
+#define TB_HEARTBEAT_LOG2 10
+#endif
 #ifndef TB_TIMEOUT
 #define TB_TIMEOUT 20000
 #endif
@@ -88,8 +94,8 @@ int main(int argc, char** argv) {
     cfg.no_ecn = 1;
     cfg.clks_per_bit = TB_CPB;
     cfg.timeout_cycles = TB_TIMEOUT;
-    cfg.eq_depth_log2 = 9;
-    cfg.heartbeat_log2 = 10;
+    cfg.eq_depth_log2 = TB_EQ_DEPTH_LOG2;
+    cfg.heartbeat_log2 = TB_HEARTBEAT_LOG2;
     cfg.cnt_w = 32;
     fg_board_sw_state* st = fg_board_sw_create(&cfg);
     if (!st) {

@@ -117,9 +117,19 @@ def main():
                 ok = ok and write(f"{name}[{i}]", v, block="tsys")
         check(ok, "the incast configured")
         check(write("TS_CTRL", 1, block="tsys"), "traffic started")
-        time.sleep(1.0)
+        # run until the core has taken 1000 packets (however fast this machine simulates)
+        t_end = time.time() + 120
+        while time.time() < t_end and (read("SENT[0]", block="tsys") or 0) < 300:
+            time.sleep(0.2)
         check(write("TS_CTRL", 0, block="tsys"), "traffic stopped")
-        time.sleep(0.5)
+        # drained when the delivered count stops moving
+        last, t_end = -1, time.time() + 120
+        while time.time() < t_end:
+            d = sum(read(f"DELIVERED[{i}]", block="tsys") or 0 for i in range(N_PORTS))
+            if d == last:
+                break
+            last = d
+            time.sleep(0.3)
         names = [f"{n}[{i}]" for n in ("SENT", "DELIVERED", "DROPPED", "LOST", "XOFF_TX", "PAUSED_CYCLES")
                  for i in range(N_PORTS)]
         r = cli("read", *names, block="tsys")

@@ -1,12 +1,13 @@
 // fg_top_colorlight_5a75b - flowgate on the Colorlight 5A-75B v8.0 (ECP5-25F, CABGA256;
 // docs/boards.md): the switch core with its on-board test system (fg_board_sw), the 25 MHz
-// oscillator through a PLL to the core clock (fg_pll, generated at build time for CLK_HZ), a
-// 3.3 V UART on header J1 (pin 1 the FPGA's transmit, pin 2 its receive: a USB-UART adapter's
-// RX and TX, and ground on J1 pin 4), the one user LED, the user button as reset.
+// oscillator through a PLL to the core clock (fg_pll, generated at build time for CLK_HZ), and a
+// 3.3 V UART on the two FPGA pins of header J19 that are not behind the output-only buffers of
+// the HUB75 headers: DATA_LED- (T6, the user LED's pin) is the FPGA's transmit, KEY+ (R7, the user
+// button's pin) its receive - the pins LiteX's v8.0 platform uses for its serial port. The LED
+// therefore flickers with the answers and the button is the UART: the board has no status LED or
+// reset button here; the PLL's lock and a power-on count are its reset.
 //
-// Pins (colorlight_5a75b.lpf): clk P6; uart_tx C4 (J1.1), uart_rx D4 (J1.2); led_n T6 (active
-// low); btn_n R7 (active low). The LED blinks with the heartbeat while all is well and stays
-// lit on an error (an illegal register write, a lost packet).
+// Pins (colorlight_5a75b.lpf): clk P6; uart_tx T6; uart_rx R7.
 `default_nettype none
 
 module fg_top_colorlight_5a75b #(
@@ -15,9 +16,7 @@ module fg_top_colorlight_5a75b #(
 ) (
     input  wire clk,
     input  wire uart_rx,
-    output wire uart_tx,
-    input  wire btn_n,
-    output wire led_n
+    output wire uart_tx
 );
 
     localparam integer CPB     = (CLK_HZ + BAUD / 2) / BAUD;
@@ -28,26 +27,23 @@ module fg_top_colorlight_5a75b #(
 
     reg [15:0] por_reg = 16'd0;
     always @(posedge core_clk) begin
-        if (!locked || !btn_n)
+        if (!locked)
             por_reg <= 16'd0;
         else
             por_reg <= {por_reg[14:0], 1'b1};
     end
     wire rst = !por_reg[15];
 
-    wire [4:0] status;
     /* verilator lint_off PINCONNECTEMPTY */
     fg_board_sw #(
         .N_PORTS(4), .N_PRIO(2), .GFC(0), .ECN(0), .CLKS_PER_BIT(CPB), .TIMEOUT_CYCLES(TIMEOUT),
         .EQ_DEPTH_LOG2(9), .HEARTBEAT_LOG2(26), .CNT_W(32)
     ) u_sys (
-        .clk(core_clk), .rst(rst), .uart_rxd(uart_rx), .uart_txd(uart_tx), .led(status),
+        .clk(core_clk), .rst(rst), .uart_rxd(uart_rx), .uart_txd(uart_tx), .led(),
         .stat_sent(), .stat_dropped(), .stat_delivered(), .stat_xoff(), .stat_xon(), .stat_paused(),
         .stat_lost()
     );
     /* verilator lint_on PINCONNECTEMPTY */
-
-    assign led_n = !(status[2] || status[4]);
 
 endmodule
 

@@ -1,6 +1,6 @@
 // tb_csr_tsys.cpp - lock-step test of rtl/csr/fg_csr_tsys.v against cmodel/csr/csr_tsys.c
-// (both generated from sw/regmap/tsys_regmap.json). Built with N_PORTS = TB_N_PORTS and
-// CNT_W = TB_CNT_W (8) so counters saturate within the run.
+// (both generated from sw/regmap/tsys_regmap.json). Built with N_PORTS = TB_N_PORTS, N_PRIO =
+// TB_N_PRIO and CNT_W = TB_CNT_W (8) so counters saturate within the run.
 //
 // Stimulus: reads and writes anywhere in 0x000..0x7FF (a field's register most of the time,
 // holes, array entries beyond N_PORTS and misaligned addresses sometimes), counter pulses in
@@ -17,6 +17,9 @@
 #ifndef TB_N_PORTS
 #define TB_N_PORTS 4
 #endif
+#ifndef TB_N_PRIO
+#define TB_N_PRIO 2
+#endif
 #ifndef TB_CNT_W
 #define TB_CNT_W 8
 #endif
@@ -25,9 +28,9 @@ struct TbCsrTsys {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_csr_tsys";
-    std::vector<std::pair<std::string, long>> params{{"N_PORTS", TB_N_PORTS}, {"CNT_W", TB_CNT_W}};
+    std::vector<std::pair<std::string, long>> params{{"N_PORTS", TB_N_PORTS}, {"N_PRIO", TB_N_PRIO}, {"CNT_W", TB_CNT_W}};
     bool require_coverage = true;
-    fg_csr_tsys_cfg cfg{TB_N_PORTS, 8, TB_CNT_W};
+    fg_csr_tsys_cfg cfg{TB_N_PORTS, TB_N_PRIO, TB_CNT_W};
     fg_csr_tsys_state st{};
     fg_csr_tsys_in in{};
     fg_csr_tsys_out out{};
