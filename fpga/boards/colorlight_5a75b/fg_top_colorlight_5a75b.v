@@ -11,7 +11,7 @@
 `default_nettype none
 
 module fg_top_colorlight_5a75b #(
-    parameter integer CLK_HZ = 100000000,
+    parameter integer CLK_HZ = 75000000,   // the PLL's output (the flow sets it from board.json)
     parameter integer BAUD   = 115200
 ) (
     input  wire clk,

@@ -10,7 +10,7 @@
 `default_nettype none
 
 module fg_top_ulx3s #(
-    parameter integer CLK_HZ = 100000000,   // the PLL's output (the flow sets it from board.json)
+    parameter integer CLK_HZ = 75000000,    // the PLL's output (the flow sets it from board.json)
     parameter integer BAUD   = 115200
 ) (
     input  wire       clk_25mhz,
