@@ -3,8 +3,9 @@
 # testbench (-DTB_*).
 UART_BRIDGE_RTL := $(call fg_rtl_files,fg_uart_bridge)
 UART_BRIDGE_TB := verif/tb/uart_bridge/tb_uart_bridge.cpp
-UB_SHAPE = -GCLKS_PER_BIT=$(1) -GTIMEOUT_CYCLES=$(2) -GN_REGIONS=$(3) \
+UB_SHAPE = -GCLKS_PER_BIT=$(1) -GTIMEOUT_CYCLES=$(2) -GN_REGIONS=$(3) -CFLAGS -I$(CURDIR)/sw/include \
   -CFLAGS -DTB_CPB=$(1) -CFLAGS -DTB_TIMEOUT=$(2) -CFLAGS -DTB_REGIONS=$(3)
+$(BIN)/ls_uart_bridge $(BIN)/ls_uart_bridge_bug $(BIN)/ls_uart_bridge_cpb4 $(BIN)/ls_uart_bridge_cpb17: sw/include/fg_serial.h
 $(eval $(call FG_LOCKSTEP,uart_bridge,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,8,300,2),libfgmodel))
 $(eval $(call FG_LOCKSTEP,uart_bridge_bug,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,8,300,2),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,uart_bridge_cpb4,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,4,120,1),libfgmodel))

@@ -189,29 +189,3 @@ void fg_uart_bridge_outputs(const fg_uart_bridge_state *st, fg_uart_bridge_out *
     out->stat_framing = st->framing;
     out->stat_overrun = st->overrun;
 }
-
-size_t fg_uart_frame_read(uint8_t *buf, uint16_t addr)
-{
-    buf[0] = FG_UART_CMD_READ;
-    buf[1] = (uint8_t)(addr >> 8);
-    buf[2] = (uint8_t)addr;
-    uint8_t c = 0;
-    for (int i = 0; i < 3; i++) c = fg_crc8_update(c, buf[i]);
-    buf[3] = c;
-    return 4;
-}
-
-size_t fg_uart_frame_write(uint8_t *buf, uint16_t addr, uint32_t value)
-{
-    buf[0] = FG_UART_CMD_WRITE;
-    buf[1] = (uint8_t)(addr >> 8);
-    buf[2] = (uint8_t)addr;
-    buf[3] = (uint8_t)(value >> 24);
-    buf[4] = (uint8_t)(value >> 16);
-    buf[5] = (uint8_t)(value >> 8);
-    buf[6] = (uint8_t)value;
-    uint8_t c = 0;
-    for (int i = 0; i < 7; i++) c = fg_crc8_update(c, buf[i]);
-    buf[7] = c;
-    return 8;
-}

@@ -107,12 +107,6 @@ void fg_uart_bridge_reset(fg_uart_bridge_state *st, const fg_uart_bridge_cfg *cf
 void fg_uart_bridge_step(fg_uart_bridge_state *st, const fg_uart_bridge_in *in, fg_uart_bridge_out *out);
 void fg_uart_bridge_outputs(const fg_uart_bridge_state *st, fg_uart_bridge_out *out);
 
-/* The request's bytes into buf (4 for a read, 8 for a write), for the testbenches' hosts; returns
- * the length. The host library has its own (sw/lib/fg_serial.c, fg_serial_frame_*): the
- * testbenches link the models alone. */
-size_t fg_uart_frame_read(uint8_t *buf, uint16_t addr);
-size_t fg_uart_frame_write(uint8_t *buf, uint16_t addr, uint32_t value);
-
 #ifdef __cplusplus
 }
 #endif

@@ -30,10 +30,39 @@ enum {
 #define FG_SERIAL_REGION_SW 0x0000u
 #define FG_SERIAL_REGION_TSYS 0x1000u
 
-uint8_t fg_serial_crc8(uint8_t crc, uint8_t byte);
-/* a request's bytes into buf (4 for a read, 8 for a write); returns the length */
-size_t fg_serial_frame_read(uint8_t *buf, uint16_t addr);
-size_t fg_serial_frame_write(uint8_t *buf, uint16_t addr, uint32_t value);
+/* The frames, here in the header so that hosts (sw/lib/fg_serial.c) and the testbenches' hosts
+ * (verif/tb/uart_bridge, verif/tb/board_sw, which link the models alone) build them with one piece
+ * of code; the bridge's own CRC is its C twin's (cmodel/board/uart.c), written apart on purpose. */
+static inline uint8_t fg_serial_crc8(uint8_t crc, uint8_t byte)
+{
+    uint32_t c = (uint32_t)(crc ^ byte);
+    for (int j = 0; j < 8; j++) c = (c & 0x80u) ? ((c << 1) ^ 0x07u) : (c << 1);
+    return (uint8_t)c;
+}
+/* a read request's 4 bytes into buf; returns 4 */
+static inline size_t fg_serial_frame_read(uint8_t *buf, uint16_t addr)
+{
+    buf[0] = FG_SERIAL_CMD_READ;
+    buf[1] = (uint8_t)(addr >> 8);
+    buf[2] = (uint8_t)addr;
+    buf[3] = fg_serial_crc8(fg_serial_crc8(fg_serial_crc8(0, buf[0]), buf[1]), buf[2]);
+    return 4;
+}
+/* a write request's 8 bytes into buf; returns 8 */
+static inline size_t fg_serial_frame_write(uint8_t *buf, uint16_t addr, uint32_t value)
+{
+    buf[0] = FG_SERIAL_CMD_WRITE;
+    buf[1] = (uint8_t)(addr >> 8);
+    buf[2] = (uint8_t)addr;
+    buf[3] = (uint8_t)(value >> 24);
+    buf[4] = (uint8_t)(value >> 16);
+    buf[5] = (uint8_t)(value >> 8);
+    buf[6] = (uint8_t)value;
+    uint8_t c = 0;
+    for (int i = 0; i < 7; i++) c = fg_serial_crc8(c, buf[i]);
+    buf[7] = c;
+    return 8;
+}
 /* "ok", "bad CRC", ... for a status byte */
 const char *fg_serial_status_name(int status);
 

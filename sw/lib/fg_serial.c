@@ -10,40 +10,11 @@
 #include <termios.h>
 #include <unistd.h>
 
-uint8_t fg_serial_crc8(uint8_t crc, uint8_t byte)
-{
-    uint32_t c = (uint32_t)(crc ^ byte);
-    for (int j = 0; j < 8; j++) c = (c & 0x80u) ? ((c << 1) ^ 0x07u) : (c << 1);
-    return (uint8_t)c;
-}
-
 static uint8_t crc_of(const uint8_t *b, size_t n)
 {
     uint8_t c = 0;
     for (size_t i = 0; i < n; i++) c = fg_serial_crc8(c, b[i]);
     return c;
-}
-
-size_t fg_serial_frame_read(uint8_t *buf, uint16_t addr)
-{
-    buf[0] = FG_SERIAL_CMD_READ;
-    buf[1] = (uint8_t)(addr >> 8);
-    buf[2] = (uint8_t)addr;
-    buf[3] = crc_of(buf, 3);
-    return 4;
-}
-
-size_t fg_serial_frame_write(uint8_t *buf, uint16_t addr, uint32_t value)
-{
-    buf[0] = FG_SERIAL_CMD_WRITE;
-    buf[1] = (uint8_t)(addr >> 8);
-    buf[2] = (uint8_t)addr;
-    buf[3] = (uint8_t)(value >> 24);
-    buf[4] = (uint8_t)(value >> 16);
-    buf[5] = (uint8_t)(value >> 8);
-    buf[6] = (uint8_t)value;
-    buf[7] = crc_of(buf, 7);
-    return 8;
 }
 
 const char *fg_serial_status_name(int status)

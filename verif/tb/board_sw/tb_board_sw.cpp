@@ -23,6 +23,7 @@
 #include "Vtop.h"
 #include "board/board_sw.h"
 #include "fg_lockstep.h"
+#include "fg_serial.h"
 #include "fg_regs_sw.h"
 #include "fg_regs_tsys.h"
 
@@ -137,13 +138,13 @@ struct ModelHost {
     }
     bool write(uint16_t addr, uint32_t v) {
         uint8_t b[8];
-        size_t n = fg_uart_frame_write(b, addr, v);
+        size_t n = fg_serial_frame_write(b, addr, v);
         std::vector<uint8_t> a = request(b, n, 2);
         return a.size() >= 2 && a[0] == FG_UART_ST_OK;
     }
     bool read(uint16_t addr, uint32_t* v) {
         uint8_t b[4];
-        size_t n = fg_uart_frame_read(b, addr);
+        size_t n = fg_serial_frame_read(b, addr);
         std::vector<uint8_t> a = request(b, n, 6);
         if (a.size() < 6 || a[0] != FG_UART_ST_OK) return false;
         *v = ((uint32_t)a[1] << 24) | ((uint32_t)a[2] << 16) | ((uint32_t)a[3] << 8) | a[4];
@@ -168,7 +169,7 @@ static bool known_answers() {
     check(h.read(TS + FG_TSYS_REG_ID_ADDR, &v) && v == 0x46475453u, "region 1 is the test system (ID FGTS)");
     // a malformed write (bad CRC) to TOTAL_CELLS changes nothing
     uint8_t b[8];
-    fg_uart_frame_write(b, FG_REG_TOTAL_CELLS_ADDR, 5);
+    fg_serial_frame_write(b, FG_REG_TOTAL_CELLS_ADDR, 5);
     b[7] ^= 0x01;
     std::vector<uint8_t> a = h.request(b, 8, 2);
     check(a.size() >= 1 && a[0] == FG_UART_ST_BAD_CRC && h.read(FG_REG_TOTAL_CELLS_ADDR, &v) && v == 0x3FFFFu,
@@ -265,12 +266,12 @@ struct TbBoardSw {
 
     void wr(uint16_t addr, uint32_t v) {
         std::vector<uint8_t> b(8);
-        fg_uart_frame_write(b.data(), addr, v);
+        fg_serial_frame_write(b.data(), addr, v);
         requests.push_back(b);
     }
     void rd(uint16_t addr) {
         std::vector<uint8_t> b(4);
-        fg_uart_frame_read(b.data(), addr);
+        fg_serial_frame_read(b.data(), addr);
         requests.push_back(b);
     }
     // a new traffic pattern: the core's buffer and the sources, then run
@@ -325,7 +326,7 @@ struct TbBoardSw {
                     } else if (what < 55) {
                         // a malformed request: a bad CRC, a cut one, garbage
                         std::vector<uint8_t> b(8);
-                        fg_uart_frame_write(b.data(), (uint16_t)(TS + FG_TSYS_REG_TS_CTRL_ADDR), 0);
+                        fg_serial_frame_write(b.data(), (uint16_t)(TS + FG_TSYS_REG_TS_CTRL_ADDR), 0);
                         if (r.chance(1, 2)) b[7] ^= (uint8_t)(1u << r.below(8));
                         else b.resize(r.range(1, 7));
                         requests.push_back(b);

@@ -22,6 +22,7 @@
 #include "Vtop.h"
 #include "board/uart_bridge.h"
 #include "fg_lockstep.h"
+#include "fg_serial.h"
 
 #ifndef TB_CPB
 #define TB_CPB 8
@@ -143,9 +144,9 @@ struct TbUartBridge {
         uint16_t addr = (uint16_t)((region << 12) | (r.bits(12) & (r.chance(1, 12) ? 0xFFFu : 0xFFCu)));
         if (r.chance(1, 3)) addr = (uint16_t)(addr & 0xF03Cu);   // a few addresses, read back often
         if (r.chance(1, 2))
-            n = fg_uart_frame_write(b, addr, (uint32_t)r.bits(32));
+            n = fg_serial_frame_write(b, addr, (uint32_t)r.bits(32));
         else
-            n = fg_uart_frame_read(b, addr);
+            n = fg_serial_frame_read(b, addr);
         uint32_t kind = (uint32_t)r.below(100);
         if (kind < 6) b[n - 1] ^= (uint8_t)(1u << r.below(8));                  // bad CRC
         else if (kind < 11) b[0] = (uint8_t)r.bits(8);                          // bad command (mostly)
@@ -265,12 +266,12 @@ static bool known_answers() {
     };
     uint8_t b[8];
     // a write, then the read of it: OK, the value high byte first, CRCs right
-    size_t n = fg_uart_frame_write(b, 0x0104, 0xA1B2C3D4u);
+    size_t n = fg_serial_frame_write(b, 0x0104, 0xA1B2C3D4u);
     check(b[7] == crc_of(b, 7) && b[0] == 'W' && b[1] == 0x01 && b[2] == 0x04, "write frame as documented");
     v = h.send(b, n);
     check(status_frame(v, FG_UART_ST_OK) && h.tgt.mem[0x0104] == 0xA1B2C3D4u && h.tgt.writes == 1,
           "write answered OK and written once");
-    n = fg_uart_frame_read(b, 0x0104);
+    n = fg_serial_frame_read(b, 0x0104);
     v = h.send(b, n);
     check(v.size() == 6 && v[0] == FG_UART_ST_OK && v[1] == 0xA1 && v[2] == 0xB2 && v[3] == 0xC3 && v[4] == 0xD4 &&
               v[5] == crc_of(&v[0], 5),
@@ -278,7 +279,7 @@ static bool known_answers() {
     // CRC-8/poly 0x07 of "123456789" is 0xF4 (the catalogue's check value for CRC-8, init 0)
     check(crc_of((const uint8_t*)"123456789", 9) == 0xF4, "CRC-8 check value 0xF4");
     // a bad CRC: answered 0x01, nothing written
-    n = fg_uart_frame_write(b, 0x0108, 0x11111111u);
+    n = fg_serial_frame_write(b, 0x0108, 0x11111111u);
     b[7] ^= 0x10;
     v = h.send(b, n);
     check(status_frame(v, FG_UART_ST_BAD_CRC) && h.tgt.writes == 1 && h.tgt.mem.count(0x0108) == 0,
@@ -288,21 +289,21 @@ static bool known_answers() {
     v = h.send(b, 1);
     check(status_frame(v, FG_UART_ST_BAD_CMD), "unknown command answered 0x02");
     // misaligned and out-of-region addresses
-    n = fg_uart_frame_write(b, 0x0106, 0x22222222u);
+    n = fg_serial_frame_write(b, 0x0106, 0x22222222u);
     v = h.send(b, n);
     check(status_frame(v, FG_UART_ST_BAD_ADDR) && h.tgt.writes == 1, "misaligned address answered 0x03, not written");
-    n = fg_uart_frame_write(b, (uint16_t)(TB_REGIONS << 12), 0x33333333u);
+    n = fg_serial_frame_write(b, (uint16_t)(TB_REGIONS << 12), 0x33333333u);
     v = h.send(b, n);
     check(status_frame(v, FG_UART_ST_BAD_ADDR) && h.tgt.writes == 1, "region beyond N_REGIONS answered 0x03");
     // a write cut after its data: timeout, nothing written; the next request is served
-    n = fg_uart_frame_write(b, 0x010C, 0x44444444u);
+    n = fg_serial_frame_write(b, 0x010C, 0x44444444u);
     v = h.send(b, n - 1);
     check(status_frame(v, FG_UART_ST_TIMEOUT) && h.tgt.writes == 1, "cut request times out (0x04), not written");
-    n = fg_uart_frame_read(b, 0x0104);
+    n = fg_serial_frame_read(b, 0x0104);
     v = h.send(b, n);
     check(v.size() == 6 && v[0] == FG_UART_ST_OK && v[4] == 0xD4, "served again after a timeout");
     // a stop bit of 0 inside a write: 0x05, nothing written
-    n = fg_uart_frame_write(b, 0x0110, 0x55555555u);
+    n = fg_serial_frame_write(b, 0x0110, 0x55555555u);
     for (size_t i = 0; i < n; i++) h.line.bits(TB_CPB, b[i], i != 3);
     v = h.exchange();
     // the bytes after the bad one arrive while the error is answered (dropped, counted) or
@@ -322,7 +323,7 @@ static bool known_answers() {
     // a request sent right behind another: its four bytes arrive while the first one's six-byte
     // answer is under way, so they are dropped and counted, and only the first is answered
     uint64_t over_before = h.n_over, ok_before = h.n_ok;
-    n = fg_uart_frame_read(b, 0x0104);
+    n = fg_serial_frame_read(b, 0x0104);
     for (int rep = 0; rep < 2; rep++)
         for (size_t i = 0; i < n; i++) h.line.bits(TB_CPB, b[i], true);
     v = h.exchange();
