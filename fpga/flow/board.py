@@ -176,6 +176,16 @@ def build(b, seeds, timeout):
     if rc != 0:
         raise FlowError(f"{b['name']}: yosys failed (exit {rc}), see build/boards/{b['name']}/yosys.log:\n"
                         f"{tail(os.path.join(work, 'yosys.log'))}")
+    # the flip-flops' distinct reset nets: an ECP5 slice's two FFs share one, so thousands of them
+    # (an inverted reset gets an inverter per FF) leave the placer nothing to pack
+    with open(os.path.join(work, "netlist.json")) as f:
+        nl = json.load(f)
+    lsr_nets = set()
+    for mod in nl["modules"].values():
+        for cell in mod["cells"].values():
+            if cell["type"] == "TRELLIS_FF":
+                lsr_nets.add(tuple(cell["connections"].get("LSR", [])))
+    del nl
     # 3. nextpnr, seed by seed until one meets the clock
     dev = fgrtl.DEVICES[b["device"]]
     size = dev["pnr"][1]
@@ -223,6 +233,7 @@ def build(b, seeds, timeout):
         luts=u.get("TRELLIS_COMB", {}).get("used"), luts_available=u.get("TRELLIS_COMB", {}).get("available"),
         ffs=u.get("TRELLIS_FF", {}).get("used"), bram=u.get("DP16KD", {}).get("used", 0),
         dsp=u.get("MULT18X18D", {}).get("used", 0), io=u.get("TRELLIS_IO", {}).get("used"), ports=len(ports),
+        ff_reset_nets=len(lsr_nets),
         seeds=tried, bitstream=os.path.relpath(bit, REPO), bitstream_bytes=os.path.getsize(bit),
         seconds=round(time.time() - t_start, 1), seconds_yosys=round(t_yosys, 1),
         tools=dict(yosys=subprocess.run(["yosys", "-V"], stdout=subprocess.PIPE, text=True).stdout.strip()))
