@@ -81,7 +81,9 @@ void fg_serial_close(fg_serial *s);
 void fg_serial_clear(fg_serial *s);
 /* One access at a 16-bit byte address: 0, or -1 with s->err set (and s->failed). A request that
  * gets no answer, a cut or corrupt one, or the bridge's CRC or framing error is sent again, once;
- * after anything but a good answer the line is left quiet for 0.25 s and what arrived is dropped. */
+ * after anything but a good answer the line is left quiet for 0.25 s and what arrived is dropped.
+ * A write whose answer was lost may so reach the register twice: harmless for every register but
+ * a strobe (docs/registers.md, e.g. PPFC_CTRL.ppfc_seed_load, which then acts twice). */
 int fg_serial_access(fg_serial *s, bool write, uint16_t addr, uint32_t wdata, uint32_t *rdata);
 /* fg_drv bus callbacks (ctx = fg_serial *): addr + base; an error is kept in the context (the
  * read returns 0) for the caller to check after each driver call */
