@@ -5,7 +5,8 @@ UART_BRIDGE_RTL := $(call fg_rtl_files,fg_uart_bridge)
 UART_BRIDGE_TB := verif/tb/uart_bridge/tb_uart_bridge.cpp
 UB_SHAPE = -GCLKS_PER_BIT=$(1) -GTIMEOUT_CYCLES=$(2) -GN_REGIONS=$(3) -CFLAGS -I$(CURDIR)/sw/include \
   -CFLAGS -DTB_CPB=$(1) -CFLAGS -DTB_TIMEOUT=$(2) -CFLAGS -DTB_REGIONS=$(3)
-$(BIN)/ls_uart_bridge $(BIN)/ls_uart_bridge_bug $(BIN)/ls_uart_bridge_cpb4 $(BIN)/ls_uart_bridge_cpb17: sw/include/fg_serial.h
+$(BIN)/ls_uart_bridge $(BIN)/ls_uart_bridge_bug $(BIN)/ls_uart_bridge_cpb4 $(BIN)/ls_uart_bridge_cpb17: sw/include/fg_serial.h \
+  verif/board/fg_uart_host.h
 $(eval $(call FG_LOCKSTEP,uart_bridge,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,8,300,2),libfgmodel))
 $(eval $(call FG_LOCKSTEP,uart_bridge_bug,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,8,300,2),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,uart_bridge_cpb4,fg_uart_bridge,$(UART_BRIDGE_RTL),$(UART_BRIDGE_TB),$(call UB_SHAPE,4,120,1),libfgmodel))
@@ -21,7 +22,8 @@ regmap-tsys:
 CSR_TSYS_RTL := $(call fg_rtl_files,fg_csr_tsys)
 CSR_TSYS_TB_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -GN_PORTS=$(1) -GN_PRIO=$(2) -GCNT_W=8 \
   -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CNT_W=8
-$(BIN)/ls_csr_tsys $(BIN)/ls_csr_tsys_bug $(BIN)/ls_csr_tsys_n3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
+$(BIN)/ls_csr_tsys $(BIN)/ls_csr_tsys_bug $(BIN)/ls_csr_tsys_n3: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk \
+  verif/tb/csr_common/fg_csr_values.h
 $(eval $(call FG_LOCKSTEP,csr_tsys,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4,2),libfgmodel))
 $(eval $(call FG_LOCKSTEP,csr_tsys_bug,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,4,2),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,csr_tsys_n3,fg_csr_tsys,$(CSR_TSYS_RTL),verif/tb/csr_tsys/tb_csr_tsys.cpp,$(call CSR_TSYS_TB_FLAGS,3,3),libfgmodel))
@@ -37,7 +39,8 @@ BSW_SHAPE = -GN_PORTS=$(1) -GN_PRIO=$(2) -GGFC=0 -GECN=0 -GCLKS_PER_BIT=$(3) -GT
   -GEQ_DEPTH_LOG2=9 -GHEARTBEAT_LOG2=10 -GCNT_W=32 -CFLAGS -I$(CURDIR)/sw/include \
   -CFLAGS -DTB_N_PORTS=$(1) -CFLAGS -DTB_N_PRIO=$(2) -CFLAGS -DTB_CPB=$(3) -CFLAGS -DTB_TIMEOUT=$(4) \
   -CFLAGS -DTB_EQ_DEPTH_LOG2=9 -CFLAGS -DTB_HEARTBEAT_LOG2=10
-$(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3 $(BIN)/ls_board_sw_4x2_bug: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk
+$(BIN)/ls_board_sw_4x2 $(BIN)/ls_board_sw_3x3 $(BIN)/ls_board_sw_4x2_bug: sw/include/fg_regs_tsys.h sw/include/fg_regs_sw.h mk/board.mk \
+  verif/board/fg_uart_host.h verif/board/tb_board_shape.h sw/include/fg_serial.h
 $(eval $(call FG_LOCKSTEP,board_sw_4x2,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,4,2,4,400),libfgmodel))
 $(eval $(call FG_LOCKSTEP,board_sw_3x3,fg_board_sw,$(BOARD_SW_RTL),$(BOARD_SW_TB),$(call BSW_SHAPE,3,3,4,400),libfgmodel))
 # the test system's injected bug alone (the whole bug library would carry the core's and the
@@ -69,7 +72,8 @@ board-check:
 # (verif/board/board_pty.cpp), and the test that drives it with the flowgate CLI
 # (verif/board/pty_test.py: registers over the serial backend, a 4:1 incast, malformed requests).
 BOARD_PTY_FLAGS = $(call BSW_SHAPE,4,2,8,20000)
-$(BIN)/board_pty: $(BOARD_SW_RTL) verif/board/board_pty.cpp $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS) mk/board.mk
+$(BIN)/board_pty: $(BOARD_SW_RTL) verif/board/board_pty.cpp verif/board/fg_uart_host.h verif/board/tb_board_shape.h \
+  $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS) mk/board.mk
 	@mkdir -p $(BIN) $(BUILD)/obj/board_pty
 	@rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \

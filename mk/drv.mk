@@ -15,7 +15,7 @@ DRV_RT_LIBS = $(CURDIR)/$(BUILD)/lib/libfgrt.a $(CURDIR)/$(BUILD)/lib/libfgsw.a
 DRV_RT_FLAGS = -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -I$(CURDIR)/verif/drv $(DRV_RT_LIBS)
 DRV_RT_SW = $(DRV_RT_FLAGS) $(call CSR_TB_FLAGS,$(1),$(2),$(3),32)
 DRV_RT_BINS := $(BIN)/ls_drv_rt_sw_4x2 $(BIN)/ls_drv_rt_sw_8x8 $(BIN)/ls_drv_rt_sw_3x5 $(BIN)/ls_drv_rt_sw_1x1 $(BIN)/ls_drv_rt_sw_32x8 $(BIN)/ls_drv_rt_nic
-$(DRV_RT_BINS): $(BUILD)/lib/libfgrt.a $(BUILD)/lib/libfgsw.a verif/tb/csr_sw/tb_csr_sw.cpp verif/tb/csr_nic/tb_csr_nic.cpp \
+$(DRV_RT_BINS): $(BUILD)/lib/libfgrt.a $(BUILD)/lib/libfgsw.a verif/tb/csr_sw/tb_csr_sw.cpp verif/tb/csr_nic/tb_csr_nic.cpp verif/tb/csr_common/fg_csr_values.h \
     sw/include/fg_regs_sw.h sw/include/fg_regs_nic.h mk/drv.mk
 $(eval $(call FG_LOCKSTEP,drv_rt_sw_4x2,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call DRV_RT_SW,4,2,18),libfgmodel))
 $(eval $(call FG_LOCKSTEP,drv_rt_sw_8x8,fg_csr_sw,$(CSR_RTL),$(DRV_RT_TB),$(call DRV_RT_SW,8,8,18),libfgmodel))

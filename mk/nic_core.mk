@@ -15,7 +15,7 @@ regmap-nic:
 
 # CSR_NIC_RTL and NIC_CORE_RTL (file lists from the scan of rtl/) are set in mk/common.inc.
 CSR_NIC_TB_FLAGS := -CFLAGS -I$(CURDIR)/sw/include -CFLAGS -DTB_CNT_W=8 -GCNT_W=8
-$(BIN)/ls_csr_nic $(BIN)/ls_csr_nic_bug: sw/include/fg_regs_nic.h sw/include/fg_regs_sw.h mk/nic_core.mk
+$(BIN)/ls_csr_nic $(BIN)/ls_csr_nic_bug: sw/include/fg_regs_nic.h sw/include/fg_regs_sw.h mk/nic_core.mk verif/tb/csr_common/fg_csr_values.h
 $(eval $(call FG_LOCKSTEP,csr_nic,fg_csr_nic,$(CSR_NIC_RTL),verif/tb/csr_nic/tb_csr_nic.cpp,$(CSR_NIC_TB_FLAGS),libfgmodel))
 $(eval $(call FG_LOCKSTEP,csr_nic_bug,fg_csr_nic,$(CSR_NIC_RTL),verif/tb/csr_nic/tb_csr_nic.cpp,$(CSR_NIC_TB_FLAGS),libfgmodel_bug))
 

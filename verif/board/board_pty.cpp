@@ -19,32 +19,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "Vtop.h"
 #include "board/board_sw.h"
+#include "fg_uart_host.h"
+#include "tb_board_shape.h"
 #include "verilated.h"
-
-#ifndef TB_N_PORTS
-#define TB_N_PORTS 4
-#endif
-#ifndef TB_N_PRIO
-#define TB_N_PRIO 2
-#endif
-#ifndef TB_CPB
-#define TB_CPB 8
-#endif
-#ifndef TB_EQ_DEPTH_LOG2
-#define TB_EQ_DEPTH_LOG2 9
-#endif
-#ifndef TB_HEARTBEAT_LOG2
-#define TB_HEARTBEAT_LOG2 10
-#endif
-#ifndef TB_TIMEOUT
-#define TB_TIMEOUT 20000
-#endif
 
 static volatile sig_atomic_t g_stop = 0;
 static void on_signal(int) { g_stop = 1; }
@@ -87,16 +69,7 @@ int main(int argc, char** argv) {
 
     std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
     std::unique_ptr<Vtop> top(new Vtop(ctx.get()));
-    fg_board_sw_cfg cfg{};
-    cfg.n_ports = TB_N_PORTS;
-    cfg.n_prio = TB_N_PRIO;
-    cfg.no_gfc = 1;
-    cfg.no_ecn = 1;
-    cfg.clks_per_bit = TB_CPB;
-    cfg.timeout_cycles = TB_TIMEOUT;
-    cfg.eq_depth_log2 = TB_EQ_DEPTH_LOG2;
-    cfg.heartbeat_log2 = TB_HEARTBEAT_LOG2;
-    cfg.cnt_w = 32;
+    fg_board_sw_cfg cfg = board_cfg();
     fg_board_sw_state* st = fg_board_sw_create(&cfg);
     if (!st) {
         fprintf(stderr, "board_pty: the model refused its shape\n");
@@ -112,13 +85,8 @@ int main(int argc, char** argv) {
     top->rst = 0;
     fg_board_sw_reset(st);
 
-    std::deque<uint8_t> to_board;
-    uint32_t bit_cnt = 0, bit_idx = 0;   // serialiser: bit_idx 0 idle, 1..10 start, data, stop
-    uint16_t shreg = 0;
-    int rx_state = 0;                    // the board's txd, decoded
-    uint32_t rx_t = 0;
-    uint8_t rx_v = 0;
-    bool rx_prev = true;
+    fg::UartLine line;        // the host's bytes onto the board's uart_rxd
+    fg::UartRx rx(TB_CPB);    // the board's uart_txd, decoded
     uint64_t cycles = 0, bytes_in = 0, bytes_out = 0;
     auto t0 = std::chrono::steady_clock::now();
     while (!g_stop) {
@@ -126,25 +94,13 @@ int main(int argc, char** argv) {
         if ((cycles & 63) == 0) {
             uint8_t buf[256];
             ssize_t k = read(master, buf, sizeof buf);
-            for (ssize_t j = 0; j < k; j++) to_board.push_back(buf[j]);
+            for (ssize_t j = 0; j < k; j++) line.bits(TB_CPB, buf[j]), bytes_in++;
             if ((cycles & 0xFFFFF) == 0) {
                 double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
                 if (s > max_seconds) break;
             }
         }
-        // the line into the board
-        if (bit_idx == 0 && !to_board.empty()) {
-            shreg = (uint16_t)((1u << 9) | ((uint32_t)to_board.front() << 1));   // stop, data, start
-            to_board.pop_front();
-            bit_idx = 1;
-            bit_cnt = 0;
-            bytes_in++;
-        }
-        bool rxd = bit_idx == 0 ? true : ((shreg >> (bit_idx - 1)) & 1u) != 0;
-        if (bit_idx != 0 && ++bit_cnt == TB_CPB) {
-            bit_cnt = 0;
-            bit_idx = bit_idx == 10 ? 0 : bit_idx + 1;
-        }
+        const bool rxd = line.next();
         // one edge of both twins
         top->uart_rxd = rxd;
         top->clk = 0;
@@ -170,19 +126,10 @@ int main(int argc, char** argv) {
             return 3;
         }
         // the board's answer, byte by byte, to the host
-        bool txd = top->uart_txd;
-        if (rx_state == 0) {
-            if (rx_prev && !txd) rx_state = 1, rx_t = 0, rx_v = 0;
-        } else {
-            rx_t++;
-            for (int k = 0; k < 8; k++)
-                if (rx_t == TB_CPB / 2 + (uint32_t)(k + 1) * TB_CPB && txd) rx_v |= (uint8_t)(1u << k);
-            if (rx_t == TB_CPB / 2 + 9u * TB_CPB) {
-                rx_state = 0;
-                if (write(master, &rx_v, 1) == 1) bytes_out++;
-            }
+        if (rx.sample(top->uart_txd)) {
+            if (write(master, &rx.bytes.back(), 1) == 1) bytes_out++;
+            rx.bytes.clear();
         }
-        rx_prev = txd;
     }
     printf("BOARD_PTY cycles=%llu bytes_in=%llu bytes_out=%llu mismatches=0\n", (unsigned long long)cycles,
            (unsigned long long)bytes_in, (unsigned long long)bytes_out);

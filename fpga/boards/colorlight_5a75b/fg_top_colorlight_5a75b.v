@@ -25,19 +25,8 @@ module fg_top_colorlight_5a75b #(
     wire core_clk, locked;
     fg_pll u_pll (.clkin(clk), .clkout0(core_clk), .locked(locked));
 
-    // the reset is a flop of its own, active high: an inverted one (rst = !por) made yosys put an
-    // inverter in front of every flip-flop's LSR, one net each, which the placer could not pack
-    // (5,788 distinct LSR nets; the 5A-75B build found no legal placement at 72 % of the LUTs)
-    reg [15:0] por_reg = 16'd0;
-    reg        rst_reg = 1'b1;
-    always @(posedge core_clk) begin
-        if (!locked)
-            por_reg <= 16'd0;
-        else
-            por_reg <= {por_reg[14:0], 1'b1};
-        rst_reg <= !por_reg[15];
-    end
-    wire rst = rst_reg;
+    wire rst;
+    fg_board_reset u_reset (.clk(core_clk), .hold(!locked), .rst(rst));
 
     /* verilator lint_off PINCONNECTEMPTY */
     fg_board_sw #(

@@ -22,90 +22,14 @@
 
 #include "Vtop.h"
 #include "board/board_sw.h"
+#include "../../board/fg_uart_host.h"
+#include "../../board/tb_board_shape.h"
 #include "fg_lockstep.h"
 #include "fg_serial.h"
 #include "fg_regs_sw.h"
 #include "fg_regs_tsys.h"
 
-#ifndef TB_N_PORTS
-#define TB_N_PORTS 4
-#endif
-#ifndef TB_N_PRIO
-#define TB_N_PRIO 2
-#endif
-#ifndef TB_CPB
-#define TB_CPB 4
-#endif
-#ifndef TB_EQ_DEPTH_LOG2
-#define TB_EQ_DEPTH_LOG2 9
-#endif
-#ifndef TB_HEARTBEAT_LOG2
-#define TB_HEARTBEAT_LOG2 10
-#endif
-#ifndef TB_TIMEOUT
-#define TB_TIMEOUT 400
-#endif
-
 static const uint16_t TS = 0x1000;   // the test system's region
-
-static fg_board_sw_cfg board_cfg() {
-    fg_board_sw_cfg c{};
-    c.n_ports = TB_N_PORTS;
-    c.n_prio = TB_N_PRIO;
-    c.no_gfc = 1;
-    c.no_ecn = 1;
-    c.clks_per_bit = TB_CPB;
-    c.timeout_cycles = TB_TIMEOUT;
-    c.eq_depth_log2 = TB_EQ_DEPTH_LOG2;
-    c.heartbeat_log2 = TB_HEARTBEAT_LOG2;
-    c.cnt_w = 32;
-    return c;
-}
-
-// The host's side of the line: bytes to send as (level, cycles) segments.
-struct Line {
-    std::deque<std::pair<bool, uint32_t>> segs;
-    void byte(uint8_t b) {
-        segs.push_back({false, TB_CPB});
-        for (int i = 0; i < 8; i++) segs.push_back({((b >> i) & 1) != 0, TB_CPB});
-        segs.push_back({true, TB_CPB});
-    }
-    void frame(const uint8_t* b, size_t n) {
-        for (size_t i = 0; i < n; i++) byte(b[i]);
-    }
-    bool empty() const { return segs.empty(); }
-    bool next() {
-        if (segs.empty()) return true;
-        bool v = segs.front().first;
-        if (--segs.front().second == 0) segs.pop_front();
-        return v;
-    }
-};
-
-// A receiver of the board's txd written here (not the model's): a falling edge, then the
-// middle of each bit.
-struct Rx {
-    int state = 0;   // 0 idle, 1 in a byte
-    uint32_t t = 0;
-    uint8_t v = 0;
-    bool prev = true;
-    std::deque<uint8_t> bytes;
-    void sample(bool txd) {
-        if (state == 0) {
-            if (prev && !txd) state = 1, t = 0, v = 0;
-        } else {
-            t++;
-            uint32_t mid = TB_CPB / 2;
-            for (int k = 0; k < 8; k++)
-                if (t == mid + (uint32_t)(k + 1) * TB_CPB && txd) v |= (uint8_t)(1u << k);
-            if (t == mid + 9u * TB_CPB) {
-                bytes.push_back(v);
-                state = 0;
-            }
-        }
-        prev = txd;
-    }
-};
 
 // ---- known answers on the model alone ---------------------------------------------------
 
@@ -114,8 +38,8 @@ struct ModelHost {
     fg_board_sw_state* st = fg_board_sw_create(&cfg);
     fg_board_sw_in in{};
     fg_board_sw_out out{};
-    Line line;
-    Rx rx;
+    fg::UartLine line;
+    fg::UartRx rx{TB_CPB};
     uint64_t cycles = 0;
     ~ModelHost() { fg_board_sw_free(st); }
     void step() {
@@ -130,7 +54,7 @@ struct ModelHost {
     // one request, its answer (status first); empty when none came
     std::vector<uint8_t> request(const uint8_t* b, size_t n, size_t answer_len) {
         rx.bytes.clear();
-        line.frame(b, n);
+        line.frame(TB_CPB, b, n);
         uint64_t limit = cycles + 40000;
         while (rx.bytes.size() < answer_len && cycles < limit) step();
         run(4 * TB_CPB);
@@ -235,7 +159,7 @@ struct TbBoardSw {
     fg_board_sw_in in{};
     fg_board_sw_out out{};
     bool rst = true;
-    Line line;
+    fg::UartLine line;
     std::deque<std::vector<uint8_t>> requests;
     uint32_t gap = 0;
     uint64_t collisions = 0;   // the model's RAM collisions, summed over resets (a reset clears its count)
@@ -337,7 +261,7 @@ struct TbBoardSw {
                     }
                 }
                 if (!requests.empty()) {
-                    line.frame(requests.front().data(), requests.front().size());
+                    line.frame(TB_CPB, requests.front().data(), requests.front().size());
                     requests.pop_front();
                     gap = 2 * TB_CPB;
                 }
@@ -350,7 +274,7 @@ struct TbBoardSw {
             collisions += st->tsys.ram_collisions;
             fg_board_sw_reset(st);
             fg_board_sw_outputs(st, &out);
-            line.segs.clear();
+            line.clear();
             requests.clear();
         } else {
             fg_board_sw_step(st, &in, &out);

@@ -14,6 +14,7 @@
 #include "csr/csr_nic.h"
 #include "fg_lockstep.h"
 #include "fg_regs_nic.h"
+#include "../csr_common/fg_csr_values.h"
 
 #ifndef TB_CNT_W
 #define TB_CNT_W 8
@@ -74,7 +75,6 @@ struct TbCsrNic {
         OUT(cfg_error, 1);
 #undef OUT
     }
-    static uint32_t ones(int w) { return w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1u; }
     // current value of a rw field in the model (by name, through the config offsets)
     uint32_t model_field(const char* name) {
         fg_nic_config c{};
@@ -91,8 +91,7 @@ struct TbCsrNic {
         return 0;
     }
     uint32_t field_value(const fg_reg_field_desc* f, fg::Rng& r) {
-        int w = f->width_from == FG_WIDTH_CONST ? f->width : TB_CNT_W;
-        uint32_t mx = f->max != 0xFFFFFFFFu ? f->max : ones(w);
+        const int w = fg::csr_field_width(f, TB_CNT_W);
         // aimed at a rule: the other side's value, +-1
         for (size_t i = 0; i < FG_REGS_NIC_N_RULES; i++) {
             const fg_regs_nic_rule_desc* ru = &fg_regs_nic_rules[i];
@@ -101,17 +100,10 @@ struct TbCsrNic {
             if (std::string(ru->rhs) == f->field) other = ru->lhs;
             if (other && r.chance(1, 2)) {
                 uint32_t v = model_field(other) + (uint32_t)r.range(0, 2) - 1u;
-                return v & ones(w);
+                return v & fg::csr_ones(w);
             }
         }
-        switch (r.below(6)) {
-        case 0: return f->min ? f->min - 1u : 0u;
-        case 1: return f->min;
-        case 2: return mx;
-        case 3: return (mx + 1u) & ones(w);
-        case 4: return (uint32_t)r.range(f->min, mx);
-        default: return (uint32_t)r.range(f->min, f->min + 3u > mx ? mx : f->min + 3u);
-        }
+        return fg::csr_boundary_value(f, TB_CNT_W, r);
     }
     void stimulus(uint64_t cycle, fg::Rng& r) {
         rst = cycle < 2 || r.chance(1, 100000);

@@ -13,6 +13,7 @@
 #include "csr/csr_tsys.h"
 #include "fg_lockstep.h"
 #include "fg_regs_tsys.h"
+#include "../csr_common/fg_csr_values.h"
 
 #ifndef TB_N_PORTS
 #define TB_N_PORTS 4
@@ -74,19 +75,6 @@ struct TbCsrTsys {
 #undef ARR
         sig.output("cfg_error", 1, &top->cfg_error, [this] { return (uint64_t)out.cfg_error; });
     }
-    static uint32_t ones(int w) { return w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1u; }
-    uint32_t field_value(const fg_reg_field_desc* f, fg::Rng& r) {
-        int w = f->width_from == FG_WIDTH_CONST ? f->width : TB_CNT_W;
-        uint32_t mx = f->max != 0xFFFFFFFFu ? f->max : ones(w);
-        switch (r.below(6)) {
-        case 0: return f->min ? f->min - 1u : 0u;
-        case 1: return f->min;
-        case 2: return mx;
-        case 3: return (mx + 1u) & ones(w);
-        case 4: return (uint32_t)r.range(f->min, mx);
-        default: return (uint32_t)r.range(f->min, f->min + 3u > mx ? mx : f->min + 3u);
-        }
-    }
     void stimulus(uint64_t cycle, fg::Rng& r) {
         rst = cycle < 2 || r.chance(1, 100000);
         in.csr_rd = r.chance(1, 3);
@@ -103,7 +91,7 @@ struct TbCsrTsys {
         if (addr != base && f->array == FG_REG_ARRAY_NONE) {
             v = (uint32_t)r.bits(32);
         } else if (f->kind == FG_REG_KIND_RW) {
-            v = field_value(f, r) << f->lsb;   // every array register has one field at bit 0
+            v = fg::csr_boundary_value(f, TB_CNT_W, r) << f->lsb;   // every array register has one field at bit 0
             if (r.chance(1, 30)) v |= 1u << r.below(32);
         } else if (f->kind == FG_REG_KIND_ERR) {
             v = r.chance(1, 2) ? 1u : (r.chance(1, 2) ? 0u : (uint32_t)r.bits(32));

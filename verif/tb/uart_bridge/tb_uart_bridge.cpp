@@ -16,13 +16,13 @@
 // (TB_DEBUG=1 in the environment prints each decoded answer and the statistics).
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <map>
 
 #include "Vtop.h"
 #include "board/uart_bridge.h"
 #include "fg_lockstep.h"
 #include "fg_serial.h"
+#include "../../board/fg_uart_host.h"
 
 #ifndef TB_CPB
 #define TB_CPB 8
@@ -33,27 +33,6 @@
 #ifndef TB_REGIONS
 #define TB_REGIONS 2
 #endif
-
-// The host's line: a queue of (level, cycles) segments; idle high when empty.
-struct Line {
-    std::deque<std::pair<bool, uint32_t>> segs;
-    void bits(uint32_t cpb, uint8_t b, bool stop_ok) {
-        segs.push_back({false, cpb});
-        for (int i = 0; i < 8; i++) segs.push_back({((b >> i) & 1) != 0, cpb});
-        segs.push_back({stop_ok, cpb});
-        if (!stop_ok) segs.push_back({true, cpb});
-    }
-    void level(bool v, uint32_t n) {
-        if (n) segs.push_back({v, n});
-    }
-    bool empty() const { return segs.empty(); }
-    bool next() {
-        if (segs.empty()) return true;
-        bool v = segs.front().first;
-        if (--segs.front().second == 0) segs.pop_front();
-        return v;
-    }
-};
 
 // The register target: ready low for a while after each access it takes, and at random.
 struct Target {
@@ -99,7 +78,7 @@ struct TbUartBridge {
     fg_uart_bridge_in in{};
     fg_uart_bridge_out out{};
     bool rst = true;
-    Line line;
+    fg::UartLine line;
     Target tgt;
     uint32_t gap = 0;   // idle cycles before the host's next request
 
@@ -194,9 +173,9 @@ struct Host {
     fg_uart_bridge_state st{};
     fg_uart_bridge_in in{};
     fg_uart_bridge_out out{};
-    Line line;
+    fg::UartLine line;
     Target tgt;
-    std::vector<bool> txd;   // the model's txd, cycle by cycle
+    fg::UartRx rx{TB_CPB};   // the model's txd, decoded
     uint64_t n_ok = 0, n_crc = 0, n_cmd = 0, n_addr = 0, n_tmo = 0, n_fr = 0, n_over = 0;
     Host() {
         fg_uart_bridge_reset(&st, &cfg);
@@ -206,14 +185,14 @@ struct Host {
         in.rxd = line.next();
         tgt.drive(out, in, nullptr);
         fg_uart_bridge_step(&st, &in, &out);
-        txd.push_back(out.txd);
+        rx.sample(out.txd);
         n_ok += out.stat_ok, n_crc += out.stat_bad_crc, n_cmd += out.stat_bad_cmd;
         n_addr += out.stat_bad_addr, n_tmo += out.stat_timeout, n_fr += out.stat_framing;
         n_over += out.stat_overrun;
     }
-    // runs until the line is sent and the bridge is idle again, then decodes what txd carried
+    // runs until the line is sent and the bridge is idle again; what txd carried meanwhile
     std::vector<uint8_t> exchange(uint64_t max_cycles = 200000) {
-        txd.clear();
+        rx.bytes.clear();
         // the receiver finishes a byte after the line has carried its stop bit's middle (plus
         // two synchroniser flops): quiet means a line idle for two bit times, and no answer
         uint64_t c = 0, idle = 0;
@@ -222,24 +201,7 @@ struct Host {
             idle = line.empty() ? idle + 1 : 0;
         } while ((idle < 2 * TB_CPB || out.busy || st.tx_start || st.tx.busy) && ++c < max_cycles);
         for (int i = 0; i < 2 * TB_CPB; i++) step();
-        // an independent receiver: a falling edge, then the middle of each bit
-        std::vector<uint8_t> bytes;
-        size_t i = 1;
-        while (i < txd.size()) {
-            if (txd[i - 1] && !txd[i]) {
-                size_t mid = i + TB_CPB / 2;
-                uint8_t v = 0;
-                for (int k = 0; k < 8; k++) {
-                    size_t at = mid + (size_t)(k + 1) * TB_CPB;
-                    if (at < txd.size() && txd[at]) v |= (uint8_t)(1u << k);
-                }
-                bytes.push_back(v);
-                i = mid + 9 * TB_CPB;   // past the stop bit's middle
-            } else {
-                i++;
-            }
-        }
-        return bytes;
+        return std::vector<uint8_t>(rx.bytes.begin(), rx.bytes.end());
     }
     std::vector<uint8_t> send(const uint8_t* b, size_t n) {
         for (size_t i = 0; i < n; i++) line.bits(TB_CPB, b[i], true);
