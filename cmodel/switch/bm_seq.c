@@ -27,9 +27,14 @@ static int fg_bms_w(int n)
 
 int fg_bm_seq_check_cfg(const fg_bm_pipe_cfg *cfg, char *msg, size_t len)
 {
-    /* the same parameters and ranges as fg_bm_pipe; the message names this block */
+    /* the same parameters and ranges as fg_bm_pipe, but cw at most 29: the signed limits are
+     * CW + 3 bits and the model keeps them in 32; the message names this block */
     char inner[160];
-    if (!fg_bm_pipe_check_cfg(cfg, inner, sizeof inner)) return 0;
+    if (!fg_bm_pipe_check_cfg(cfg, inner, sizeof inner)) {
+        if (cfg->cw <= 29) return 0;
+        if (msg && len) snprintf(msg, len, "fg_bm_seq: cfg.cw = %d out of range 4..29", cfg->cw);
+        return -1;
+    }
     if (msg && len) snprintf(msg, len, "fg_bm_seq: %s", strchr(inner, ' ') ? strchr(inner, ' ') + 1 : inner);
     return -1;
 }
@@ -41,6 +46,7 @@ int fg_bm_seq_reset(fg_bm_seq_state *st, const fg_bm_pipe_cfg *cfg)
     st->cfg = *cfg;
     st->init = true;
     st->last_write_pg = -1;
+    for (int i = 0; i < cfg->n_ports; i++) st->o.enq_ready[i] = st->o.deq_ready[i] = true;
     return 0;
 }
 
@@ -95,7 +101,7 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
         int ne = 0, nd = 0;
         bool ev[FG_BMP_MAX_PORTS], dv[FG_BMP_MAX_PORTS];
         for (int i = 0; i < N; i++) {
-            ev[i] = in->enq_valid[i], dv[i] = in->deq_valid[i];
+            ev[i] = st->eh_v[i], dv[i] = st->dh_v[i];
             any_e |= ev[i], any_d |= dv[i];
             ne += ev[i], nd += dv[i];
         }
@@ -117,17 +123,17 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
             kind = FG_BMS_SCAN;
         }
         n.sel_kind = kind;
-        for (int i = 0; i < N; i++) n.enq_ready[i] = n.deq_ready[i] = false;
+        for (int i = 0; i < N; i++) n.sel_e[i] = n.sel_d[i] = false;
         if (kind == FG_BMS_ADM) {
             const int p = fg_bms_rr(ev, N, st->ea_ptr);
-            n.enq_ready[p] = true;
+            n.sel_e[p] = true;
             n.ea_ptr = (uint8_t)(p == N - 1 ? 0 : p + 1);
             n.turn_rel = true;
             if (ne > 1) FG_COV(st, FG_BMS_COV_ENQ_WAIT);
         }
         if (kind == FG_BMS_REL) {
             const int p = fg_bms_rr(dv, N, st->da_ptr);
-            n.deq_ready[p] = true;
+            n.sel_d[p] = true;
             n.da_ptr = (uint8_t)(p == N - 1 ? 0 : p + 1);
             n.turn_rel = false;
             if (nd > 1) FG_COV(st, FG_BMS_COV_DEQ_WAIT);
@@ -136,30 +142,45 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
         else if (kind != FG_BMS_NONE) n.since_scan = (uint8_t)(st->since_scan + 1);
     }
 
-    /* ---- t = 4 -> 0: the op taken from the port whose ready is high */
+    /* ---- the holding registers take offers when empty (ready = empty) */
+    for (int i = 0; i < N; i++) {
+        if (in->enq_valid[i] && !st->eh_v[i]) {
+            n.eh_v[i] = true;
+            n.eh_p[i] = in->enq_prio[i] & 7u;
+            n.eh_o[i] = (uint8_t)(in->enq_dst[i] & pmask);
+            n.eh_s[i] = in->enq_cells[i] & smax;
+            n.eh_t[i] = in->enq_tag[i] & tmax;
+        }
+        if (in->deq_valid[i] && !st->dh_v[i]) {
+            n.dh_v[i] = true;
+            n.dh_p[i] = in->deq_prio[i] & 7u;
+            n.dh_i[i] = (uint8_t)(in->deq_src[i] & pmask);
+            n.dh_s[i] = in->deq_cells[i] & smax;
+        }
+    }
+
+    /* ---- t = 4 -> 0: the op taken from the picked port's holding register */
     if (st->t == FG_BMS_T_DECIDE) {
         int sel = -1;
-        for (int i = 0; i < N; i++) n.enq_ready[i] = n.deq_ready[i] = false;
+        for (int i = 0; i < N; i++) n.sel_e[i] = n.sel_d[i] = false;
         n.o_kind = FG_BMS_NONE, n.o_ok = false, n.o_port = n.o_other = n.o_pi = n.o_prio = 0;
         n.o_s = n.o_tag = 0;
         if (st->sel_kind == FG_BMS_ADM) {
             for (int i = 0; i < N; i++)
-                if (st->enq_ready[i]) sel = i;
-            if (sel >= 0 && in->enq_valid[sel]) {
-                const uint8_t pr = in->enq_prio[sel] & 7u, d = (uint8_t)(in->enq_dst[sel] & pmask);
-                n.o_kind = FG_BMS_ADM, n.o_ok = pr < P && d < N;
-                n.o_port = n.o_pi = (uint8_t)sel, n.o_other = d, n.o_prio = pr;
-                n.o_s = in->enq_cells[sel] & smax, n.o_tag = in->enq_tag[sel] & tmax;
-            }
+                if (st->sel_e[i]) sel = i;
+            const uint8_t pr = st->eh_p[sel], d = st->eh_o[sel];
+            n.o_kind = FG_BMS_ADM, n.o_ok = pr < P && d < N;
+            n.o_port = n.o_pi = (uint8_t)sel, n.o_other = d, n.o_prio = pr;
+            n.o_s = st->eh_s[sel], n.o_tag = st->eh_t[sel];
+            n.eh_v[sel] = false;
         } else if (st->sel_kind == FG_BMS_REL) {
             for (int i = 0; i < N; i++)
-                if (st->deq_ready[i]) sel = i;
-            if (sel >= 0 && in->deq_valid[sel]) {
-                const uint8_t pr = in->deq_prio[sel] & 7u, s = (uint8_t)(in->deq_src[sel] & pmask);
-                n.o_kind = FG_BMS_REL, n.o_ok = pr < P && s < N;
-                n.o_port = (uint8_t)sel, n.o_other = n.o_pi = s, n.o_prio = pr;
-                n.o_s = in->deq_cells[sel] & smax;
-            }
+                if (st->sel_d[i]) sel = i;
+            const uint8_t pr = st->dh_p[sel], s = st->dh_i[sel];
+            n.o_kind = FG_BMS_REL, n.o_ok = pr < P && s < N;
+            n.o_port = (uint8_t)sel, n.o_other = n.o_pi = s, n.o_prio = pr;
+            n.o_s = st->dh_s[sel];
+            n.dh_v[sel] = false;
         } else if (st->sel_kind == FG_BMS_SCAN) {
             n.o_kind = FG_BMS_SCAN, n.o_ok = true;
             n.o_port = n.o_pi = st->sc_i, n.o_prio = st->sc_p;
@@ -400,8 +421,8 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
     memcpy(n.cov, st->cov, sizeof n.cov);
     *st = n;
     for (int i = 0; i < N; i++) {
-        st->o.enq_ready[i] = st->enq_ready[i];
-        st->o.deq_ready[i] = st->deq_ready[i];
+        st->o.enq_ready[i] = !st->eh_v[i];
+        st->o.deq_ready[i] = !st->dh_v[i];
         for (int p = 0; p < P; p++) {
             st->o.paused[i][p] = st->paused[i * P + p];
             st->o.egress_cnt[i][p] = st->egress[i * P + p];

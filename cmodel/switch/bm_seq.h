@@ -3,18 +3,22 @@
  * and a timing diagram; docs/ARCHITECTURE.md section 5.1c says why).
  *
  * The same ports and accounting as fg_bm_pipe (bm_pipe.h: the cfg, in and out structs are
- * that block's), served by a free-running slot of four cycles that carries one op, an
- * admission, a release or a scan of one PG's pause state:
+ * that block's), served by a free-running slot of five cycles (t = 0..4) that carries one op,
+ * an admission, a release or a scan of one PG's pause state:
  *
- *   t = 2 (slot before)  select the op kind and its port (round robin); ready during t = 3
- *   edge into t = 0      O: the op's fields (a scan: the next PG)
- *   t = 0                PG counters read (block RAM, two edges); the limit's bases by the
- *                        mode (thr or xoff, thr or xon), headroom; the last op's EQ counter
- *   t = 1                limits lim, rsm, L - s; the EQ counter read
- *   t = 2                the RAM word: compares, candidates; the EQ counter's
- *   t = 3                decide: write back, verdict, EQ counter
- *   next slot, t = 0     shared_used; the pause compares on the op's new values
- *   next slot, t = 1     the PG's pause bit
+ *   t = 3 (slot before)  select the op kind and a port whose holding register is full (round
+ *                        robin; ready = the port's holding register is empty, as fg_bm_pipe)
+ *   edge out of t = 4    O: the op taken from that register (a scan: the next PG)
+ *   t = 0                the PG and port decoded (with the mode); the size, headroom,
+ *                        reserve - resume_offset; the last op's RAM write and EQ counter
+ *   t = 1                the limit's bases T, R by the mode; headroom - s, reserve - s; the EQ
+ *                        counter read; the RAM reads the PG (word from the next edge on)
+ *   t = 2                limits lim, rsm, L - s
+ *   t = 3                the RAM word: compares, candidates; the EQ counter's
+ *   t = 4                decide: verdict, new values, EQ counter's value, split, rs
+ *   next slot, t = 0     the new values into the RAM, the EQ counter; the pause compares;
+ *                        shared_used's two updates
+ *   next slot, t = 1     the PG's pause bit; shared_used
  *
  * After reset the RAM is cleared, one PG per edge, and no op is selected until that ends.
  * All state lives in the struct. */
@@ -84,7 +88,11 @@ typedef struct {
     uint16_t clr;
     /* selection */
     uint8_t sel_kind;
-    bool enq_ready[FG_BMP_MAX_PORTS], deq_ready[FG_BMP_MAX_PORTS];
+    bool sel_e[FG_BMP_MAX_PORTS], sel_d[FG_BMP_MAX_PORTS]; /* the picked port, taken at t = 4 */
+    /* per port, the holding registers of an offer and of a release (ready = empty) */
+    bool eh_v[FG_BMP_MAX_PORTS], dh_v[FG_BMP_MAX_PORTS];
+    uint8_t eh_p[FG_BMP_MAX_PORTS], eh_o[FG_BMP_MAX_PORTS], dh_p[FG_BMP_MAX_PORTS], dh_i[FG_BMP_MAX_PORTS];
+    uint32_t eh_s[FG_BMP_MAX_PORTS], eh_t[FG_BMP_MAX_PORTS], dh_s[FG_BMP_MAX_PORTS];
     uint8_t ea_ptr, da_ptr;
     bool turn_rel;
     uint8_t since_scan;

@@ -20,6 +20,7 @@
 #include "mac/pfc_timer.h"
 #include "switch/bm.h"
 #include "switch/bm_pipe.h"
+#include "switch/bm_seq.h"
 #include "switch/ecn_mark.h"
 #include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
@@ -55,6 +56,7 @@ struct fg_sw_core_state {
     /* line_rate (fg_sw_admit): the line-rate buffer manager, the marker, the verdict's delay line
      * ([0] after the verdict's first edge), its per-port last stage, the packet count per EQ */
     fg_bm_pipe_state bmp;
+    fg_bm_seq_state bms; /* line_rate 2: the compact buffer manager in fg_bm_pipe's place */
     fg_ecn_mark_state ecnm;
     fg_sw_verdict dl[FG_SW_CORE_DL_DEPTH];
     bool acc[FG_SW_MAX_PORTS], drop[FG_SW_MAX_PORTS], sd[FG_SW_MAX_PORTS], sv[FG_SW_MAX_PORTS];
@@ -113,14 +115,19 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = 1;
         v = bad_ppfc ? cfg->no_ppfc : bad_gfc ? cfg->no_gfc : cfg->no_ecn;
-    } else if (cfg->line_rate < 0 || cfg->line_rate > 1) {
+    } else if (cfg->line_rate < 0 || cfg->line_rate > 2) {
         field = "line_rate";
         lo = 0;
-        hi = 1;
+        hi = 2;
         v = cfg->line_rate;
     } else if (cfg->line_rate && !cfg->no_ppfc) {
-        snprintf(msg, n, "fg_sw_core: line_rate = 1 needs no_ppfc = 1 (P-PFC needs the composition counters "
-                         "fg_bm_pipe does not keep; RTL: LINE_RATE = 1 needs PPFC = 0)");
+        snprintf(msg, n, "fg_sw_core: line_rate = %d needs no_ppfc = 1 (P-PFC needs the composition counters "
+                         "fg_bm_pipe and fg_bm_seq do not keep; RTL: LINE_RATE = %d needs PPFC = 0)",
+                 cfg->line_rate, cfg->line_rate);
+        return -1;
+    } else if (cfg->line_rate == 2 && !cfg->no_gfc) {
+        snprintf(msg, n, "fg_sw_core: line_rate = 2 needs no_gfc = 1 (fg_bm_seq's monitor is not the stream "
+                         "fg_gfc_scan takes; RTL: LINE_RATE = 2 needs GFC = 0)");
         return -1;
     }
     if (field) {
@@ -138,7 +145,8 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
     /* only the blocks the configuration builds (as the RTL elaborates only those) */
     if (fg_csr_sw_check_cfg(&ccfg, inner, sizeof inner) ||
         (!cfg->line_rate && fg_bm_check_cfg(&bcfg, inner, sizeof inner)) ||
-        (cfg->line_rate && fg_bm_pipe_check_cfg(&bpcfg, inner, sizeof inner)) ||
+        (cfg->line_rate == 1 && fg_bm_pipe_check_cfg(&bpcfg, inner, sizeof inner)) ||
+        (cfg->line_rate == 2 && fg_bm_seq_check_cfg(&bpcfg, inner, sizeof inner)) ||
         (!cfg->no_ppfc && fg_ppfc_check_cfg(&pcfg, inner, sizeof inner))) {
         snprintf(msg, n, "fg_sw_core: %s", inner);
         return -1;
@@ -189,9 +197,14 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     const fg_ecn_mark_cfg mcfg = {
         .n_prio = cfg->n_prio, .cw = cfg->cw, .reset_seed = FG_SW_CORE_ECN_RESET_SEED};
     memset(&st->prev_bmp, 0, sizeof st->prev_bmp);
-    if (cfg->line_rate) {
+    if (cfg->line_rate == 1) {
         fg_bm_pipe_reset(&st->bmp, &bpcfg);
         fg_bm_pipe_outputs(&st->bmp, &st->prev_bmp);
+    } else if (cfg->line_rate == 2) {
+        fg_bm_seq_reset(&st->bms, &bpcfg);
+        fg_bm_seq_outputs(&st->bms, &st->prev_bmp);
+    }
+    if (cfg->line_rate) {
         fg_ecn_mark_reset(&st->ecnm, &mcfg);
         const fg_gfc_scan_cfg sccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .phase = FG_BMP_MON_DELAY};
         if (!cfg->no_gfc)
@@ -629,7 +642,10 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
     fg_csr_sw_step(&st->csr, ci, &csr_out);
     if (st->cfg.line_rate) {
         fg_ecn_mark_out mo;
-        fg_bm_pipe_step(&st->bmp, &st->bmp_in, &st->prev_bmp);
+        if (st->cfg.line_rate == 2)
+            fg_bm_seq_step(&st->bms, &st->bmp_in, &st->prev_bmp);
+        else
+            fg_bm_pipe_step(&st->bmp, &st->bmp_in, &st->prev_bmp);
         if (!st->cfg.no_ecn) {
             fg_ecn_mark_step(&st->ecnm, &st->ecnm_in, &mo);
             st->prev_mark = mo.mark;

@@ -27,7 +27,8 @@ typedef struct {
     int no_ppfc; /* 1: RTL parameter PPFC = 0 (the P-PFC engine left out); 0: PPFC = 1 */
     int ppfc_lanes; /* RTL parameter PPFC_LANES (fg_ppfc CAND_LANES), 1..n_ports; 0 = 1 */
     int line_rate;    /* RTL parameter LINE_RATE: 1 the line-rate buffer manager and marker (fg_bm_pipe,
-                     * fg_ecn_mark, fg_sw_admit; needs no_ppfc = 1), 0 fg_bm and fg_ecn_red */
+                     * fg_ecn_mark, fg_sw_admit; needs no_ppfc = 1), 2 the same with the compact
+                     * fg_bm_seq (needs no_gfc = 1 too), 0 fg_bm and fg_ecn_red */
     int no_gfc;     /* 1: RTL parameter GFC = 0 (no stage generators or limiters; GFC_CTRL has no effect) */
     int no_ecn;     /* 1: RTL parameter ECN = 0 (no marker: enq_mark = 0) */
 } fg_sw_core_cfg;

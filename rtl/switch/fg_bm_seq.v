@@ -6,43 +6,45 @@
 // PG), done one operation at a time. fg_bm_pipe buys one decision per cycle at 156.25 MHz
 // with forwarding, an interlock and ten stages; an iCE40UP5K at 48 MHz with a few 1 GbE
 // ports needs a decision every several cycles, and cannot hold that pipeline (fg_bm_pipe
-// alone is 70 % of the UP5K). Here a free-running slot of four cycles carries one op:
+// alone is 70 % of the UP5K). Here a free-running slot of five cycles carries one op:
 //
-//   t = 2 (previous slot)  select the next op: a scan when three ops have passed since the
+//   any edge               an offer (release) enters its port's empty holding register
+//                          (ready = the register is empty, as fg_bm_pipe)
+//   t = 3 (previous slot)  select the next op: a scan when three ops have passed since the
 //                          last one, else an admission and a release by turns when both
 //                          wait, else whichever waits, else a scan; round robin over the
-//                          ports of its kind; that port's ready is high during t = 3
-//   edge into t = 0        O: the op's fields taken from the port (the scan: the next PG)
-//   t = 0                  the PG's counters read from block RAM (address from O); the
-//                          limit's base by the mode (the port's threshold or the PG's xoff,
-//                          xon), headroom selected; reserve - s, reserve - resume_offset,
-//                          headroom - s; the last op's EQ counter written
-//   t = 1                  the limits (lim, rsm, L - s), each one adder from registers; the
-//                          EQ counter read
-//   t = 2                  the RAM word: compares and candidates; the EQ counter's
-//   t = 3                  decide (selects only): the new values written back, the verdict
-//                          registered, the EQ counter written
-//   next slot, t = 0       shared_used; the EQ counter; the pause compares on the op's new
-//                          values
-//   next slot, t = 1       the PG's pause bit
+//                          ports of its kind whose holding register is full
+//   edge out of t = 4      O: the op taken from that register (the scan: the next PG)
+//   t = 0                  the op's PG and port decoded into one-hots (the mode folded in);
+//                          its size, headroom, reserve - resume_offset registered
+//   t = 1                  the limit's bases (thr or xoff, thr or xon) through the one-hots;
+//                          headroom - s, reserve - s; the EQ counter read; the PG's counters
+//                          read from block RAM (the word is there from t = 3)
+//   t = 2                  the limits (lim, rsm, L - s), each one adder from registers
+//   t = 3                  the RAM word: compares and candidates; the EQ counter's
+//   t = 4                  decide: the verdict; the new values, the EQ counter's new value,
+//                          split and rs registered
+//   next slot, t = 0       the new values into the RAM, the EQ counter written; the pause
+//                          compares on the new values; shared_used's two updates
+//   next slot, t = 1       the PG's pause bit; shared_used
 //
 // No stage has two carry chains in series (an iCE40 chain of 19 bits and its routing take
-// ~13 ns of the 20.8): L - s is formed as thr + (reserve - s), a release's ing + hd - r in one
-// carry-save level and one chain, the EQ counter read a stage before its adders.
+// ~13 ns of the 20.8): L - s is formed as thr + (reserve - s); a release's ing + hd - r as
+// ing - sat0(r - hd), whose borrow is the underflow, at t = 4 with one AND behind it.
 //
 // One op is in flight, so no op ever sees another's unfinished update: no forwarding, no
-// interlock, no hazard. The PG counters (ingress, headroom) live in block RAM, cleared after
-// reset by a sweep of N_PORTS*N_PRIO cycles (no op is taken meanwhile); the egress counters
-// are flops (they are outputs). Logic per PG: its pause bit, its egress counter and a term
-// of the AND-OR reads: area is linear in ports x priorities. Ports are not held inside: an
-// offer waits on the port until its ready (one cycle, one port at a time). The C twin is
+// interlock, no hazard (the next op's RAM read comes an edge after the last op's write). The
+// PG counters (ingress, headroom) live in block RAM, cleared after reset by a sweep of
+// N_PORTS*N_PRIO cycles (no op is taken meanwhile); the egress counters are flops (they are
+// outputs); the ports' thresholds come from a ring. Logic per PG: its pause bit, its egress
+// counter and a term of the AND-OR reads: area is linear in ports x priorities. The C twin is
 // cmodel/switch/bm_seq.c.
 `default_nettype none
 
 module fg_bm_seq #(
     parameter integer N_PORTS = 4,   // 1..32
     parameter integer N_PRIO  = 2,   // 1..8
-    parameter integer CW      = 18,  // cell-count width
+    parameter integer CW      = 18,  // cell-count width, 4..29
     parameter integer SW      = 8,   // packet-size width (cells), SW < CW
     parameter integer TAG_W   = 1,   // enq_tag width: carried with the admission to its verdict
     // derived, do not override: port-index width clog2(N_PORTS), at least 1, and PG-index
@@ -79,7 +81,8 @@ module fg_bm_seq #(
     input  wire [N_PORTS*PW-1:0]            deq_src,
     input  wire [N_PORTS*SW-1:0]            deq_cells,
 
-    // verdicts and events (one-cycle pulses; fields 0 without their valid)
+    // verdicts and events (one-cycle pulses; the admission's fields 0 without adm_valid;
+    // rel_port names the port of any release op, a bad one too, as fg_bm_pipe)
     output wire                             adm_valid,
     output wire [PW-1:0]                    adm_port,
     output wire [1:0]                       adm_where,          // 0 res, 1 shared, 2 hdrm, 3 drop
@@ -139,6 +142,9 @@ module fg_bm_seq #(
         end
         if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
             fg_bm_seq_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CW < 4 || CW > 29) begin : g_bad_cw
+            fg_bm_seq_parameter_CW_must_be_4_to_29 u_param_error ();
         end
         if (SW < 1 || SW >= CW) begin : g_bad_sw
             fg_bm_seq_parameter_SW_must_be_1_to_CW_minus_1 u_param_error ();
@@ -242,18 +248,26 @@ module fg_bm_seq #(
 
     // ================================================================== selection (t = 3)
     reg  [1:0]         sel_kind_reg;          // the op the slot's t = 3 offers a port
-    reg  [N_PORTS-1:0] enq_ready_reg, deq_ready_reg;
+    reg  [N_PORTS-1:0] sel_e_reg, sel_d_reg;    // the picked port (one-hot), taken on t = 4's edge
     reg  [PW-1:0]      ea_ptr_reg, da_ptr_reg;   // round-robin pointers (next port first)
     reg                turn_rel_reg;          // both kinds waiting: the release's turn
     reg  [1:0]         since_scan_reg;        // admissions and releases since the last scan
     reg  [PW-1:0]      sc_i_reg;              // the next PG the scan reads: (port, prio)
     reg  [2:0]         sc_p_reg;
 
-    wire               any_e = |enq_valid;
-    wire               any_d = |deq_valid;
+    // per port a one-entry holding register for an offer and one for a release (valid/ready:
+    // ready = the register is empty, as fg_bm_pipe; a user may wait for ready before offering)
+    reg  [N_PORTS-1:0]       eh_v_reg, dh_v_reg;
+    reg  [N_PORTS*3-1:0]     eh_p_reg, dh_p_reg;
+    reg  [N_PORTS*PW-1:0]    eh_o_reg, dh_i_reg;
+    reg  [N_PORTS*SW-1:0]    eh_s_reg, dh_s_reg;
+    reg  [N_PORTS*TAG_W-1:0] eh_t_reg;
+
+    wire               any_e = |eh_v_reg;
+    wire               any_d = |dh_v_reg;
     wire               scan_due = (since_scan_reg == 2'd3);
-    wire [N_PORTS-1:0] e_pick = f_rr(enq_valid, ea_ptr_reg);
-    wire [N_PORTS-1:0] d_pick = f_rr(deq_valid, da_ptr_reg);
+    wire [N_PORTS-1:0] e_pick = f_rr(eh_v_reg, ea_ptr_reg);
+    wire [N_PORTS-1:0] d_pick = f_rr(dh_v_reg, da_ptr_reg);
     reg  [1:0]         sel_kind;
     always @* begin
         if (init_reg)                 sel_kind = K_NONE;
@@ -282,29 +296,26 @@ module fg_bm_seq #(
     reg  [PW-1:0]    e_dst_sel, d_src_sel;
     reg  [SW-1:0]    e_cells_sel, d_cells_sel;
     reg  [TAG_W-1:0] e_tag_sel;
-    reg              e_valid_sel, d_valid_sel;
     always @* begin
         e_prio_sel = 3'd0; e_dst_sel = {PW{1'b0}}; e_cells_sel = {SW{1'b0}};
-        e_tag_sel = {TAG_W{1'b0}}; e_valid_sel = 1'b0;
-        d_prio_sel = 3'd0; d_src_sel = {PW{1'b0}}; d_cells_sel = {SW{1'b0}}; d_valid_sel = 1'b0;
+        e_tag_sel = {TAG_W{1'b0}};
+        d_prio_sel = 3'd0; d_src_sel = {PW{1'b0}}; d_cells_sel = {SW{1'b0}};
         for (k = 0; k < N_PORTS; k = k + 1) begin
-            if (enq_ready_reg[k]) begin
-                e_prio_sel  = e_prio_sel  | enq_prio[k*3 +: 3];
-                e_dst_sel   = e_dst_sel   | enq_dst[k*PW +: PW];
-                e_cells_sel = e_cells_sel | enq_cells[k*SW +: SW];
-                e_tag_sel   = e_tag_sel   | enq_tag[k*TAG_W +: TAG_W];
-                e_valid_sel = e_valid_sel | enq_valid[k];
+            if (sel_e_reg[k]) begin
+                e_prio_sel  = e_prio_sel  | eh_p_reg[k*3 +: 3];
+                e_dst_sel   = e_dst_sel   | eh_o_reg[k*PW +: PW];
+                e_cells_sel = e_cells_sel | eh_s_reg[k*SW +: SW];
+                e_tag_sel   = e_tag_sel   | eh_t_reg[k*TAG_W +: TAG_W];
             end
-            if (deq_ready_reg[k]) begin
-                d_prio_sel  = d_prio_sel  | deq_prio[k*3 +: 3];
-                d_src_sel   = d_src_sel   | deq_src[k*PW +: PW];
-                d_cells_sel = d_cells_sel | deq_cells[k*SW +: SW];
-                d_valid_sel = d_valid_sel | deq_valid[k];
+            if (sel_d_reg[k]) begin
+                d_prio_sel  = d_prio_sel  | dh_p_reg[k*3 +: 3];
+                d_src_sel   = d_src_sel   | dh_i_reg[k*PW +: PW];
+                d_cells_sel = d_cells_sel | dh_s_reg[k*SW +: SW];
             end
         end
     end
-    wire [PW-1:0] e_port_sel = f_enc(enq_ready_reg);
-    wire [PW-1:0] d_port_sel = f_enc(deq_ready_reg);
+    wire [PW-1:0] e_port_sel = f_enc(sel_e_reg);
+    wire [PW-1:0] d_port_sel = f_enc(sel_d_reg);
     // legality: the priority exists, the other port exists
     wire e_ok_sel = ({1'b0, e_prio_sel} < N_PRIO_W) && ({1'b0, e_dst_sel} < N_PORTS_W);
     wire d_ok_sel = ({1'b0, d_prio_sel} < N_PRIO_W) && ({1'b0, d_src_sel} < N_PORTS_W);
@@ -320,12 +331,12 @@ module fg_bm_seq #(
         o_other_next = {PW{1'b0}}; o_pi_next = {PW{1'b0}}; o_prio_next = 3'd0;
         o_s_next = {SW{1'b0}}; o_tag_next = {TAG_W{1'b0}};
         case (sel_kind_reg)
-            K_ADM: if (e_valid_sel) begin
+            K_ADM: begin
                 o_kind_next = K_ADM; o_ok_next = e_ok_sel; o_port_next = e_port_sel;
                 o_other_next = e_dst_sel; o_pi_next = e_port_sel; o_prio_next = e_prio_sel;
                 o_s_next = e_cells_sel; o_tag_next = e_tag_sel;
             end
-            K_REL: if (d_valid_sel) begin
+            K_REL: begin
                 o_kind_next = K_REL; o_ok_next = d_ok_sel; o_port_next = d_port_sel;
                 o_other_next = d_src_sel; o_pi_next = d_src_sel; o_prio_next = d_prio_sel;
                 o_s_next = d_cells_sel;
@@ -425,11 +436,14 @@ module fg_bm_seq #(
     wire [CW-1:0]   r_ing = ram_rdata[2*CW-1:CW];
     wire [CW-1:0]   r_hd  = ram_rdata[CW-1:0];
     reg  [NPG*CW-1:0] egress_reg;
+    // the op's EQ decoded at t = 0 (q_oh_reg), read through it at t = 1 (a decode behind O's
+    // registers in front of the N*P-way read was a path of its own)
+    reg  [NPG-1:0]  q_oh_reg;
     reg  [CW-1:0]   eq_sel;
     always @* begin
         eq_sel = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1)
-            if (o_eq == k[PGW-1:0]) eq_sel = eq_sel | egress_reg[k*CW +: CW];
+            if (q_oh_reg[k]) eq_sel = eq_sel | egress_reg[k*CW +: CW];
     end
     reg  [CW-1:0] m_eq_reg;        // the EQ counter as read at t = 1
     reg  [SW-1:0] m_s_reg;         // the op's size again (t = 2's copy: o_s_reg's fanout was
@@ -525,7 +539,11 @@ module fg_bm_seq #(
     wire [CW-1:0] su_less_rs = f_sub0(shared_used_reg, d_rs_reg);
     wire [CW-1:0] su_plus_split = f_add_sat(shared_used_reg, d_split_reg);
     wire          su_under   = d_rs_reg > shared_used_reg;
-    reg           paused_cur;
+    // the PG's pause bit as it stands (read at t = 0 with the compares, through its one-hot:
+    // only the decision on the t = 1 edge writes pause bits, so it is the value then too)
+    reg  [NPG-1:0] p_oh_reg;
+    reg            p_was_reg;
+    reg            paused_cur;
     always @* begin
         paused_cur = 1'b0;
         for (k = 0; k < NPG; k = k + 1)
@@ -533,7 +551,7 @@ module fg_bm_seq #(
     end
     wire p_pause  = !p_hd0_reg || (p_above_reg && p_ge_reg);
     wire p_resume = p_hd0_reg && (!p_above_reg || p_le_reg);
-    wire p_new    = p_lossless_reg && (paused_cur ? !p_resume : p_pause);
+    wire p_new    = p_lossless_reg && (p_was_reg ? !p_resume : p_pause);
 
     // ================================================================== thresholds (every edge)
     // carve-out = sum over PGs of (lossless[p] ? headroom[i] : 0) + reserve, one PG per edge
@@ -568,8 +586,17 @@ module fg_bm_seq #(
             init_reg       <= 1'b1;
             clr_reg        <= {PGW{1'b0}};
             sel_kind_reg   <= K_NONE;
-            enq_ready_reg  <= {N_PORTS{1'b0}};
-            deq_ready_reg  <= {N_PORTS{1'b0}};
+            sel_e_reg      <= {N_PORTS{1'b0}};
+            sel_d_reg      <= {N_PORTS{1'b0}};
+            eh_v_reg       <= {N_PORTS{1'b0}};
+            dh_v_reg       <= {N_PORTS{1'b0}};
+            eh_p_reg       <= {(N_PORTS*3){1'b0}};
+            dh_p_reg       <= {(N_PORTS*3){1'b0}};
+            eh_o_reg       <= {(N_PORTS*PW){1'b0}};
+            dh_i_reg       <= {(N_PORTS*PW){1'b0}};
+            eh_s_reg       <= {(N_PORTS*SW){1'b0}};
+            dh_s_reg       <= {(N_PORTS*SW){1'b0}};
+            eh_t_reg       <= {(N_PORTS*TAG_W){1'b0}};
             ea_ptr_reg     <= {PW{1'b0}};
             da_ptr_reg     <= {PW{1'b0}};
             turn_rel_reg   <= 1'b0;
@@ -587,6 +614,9 @@ module fg_bm_seq #(
             o_s_reg        <= {SW{1'b0}};
             o_tag_reg      <= {TAG_W{1'b0}};
             x_oh_reg       <= {NPG{1'b0}};
+            q_oh_reg       <= {NPG{1'b0}};
+            p_oh_reg       <= {NPG{1'b0}};
+            p_was_reg      <= 1'b0;
             t_oh_reg       <= {N_PORTS{1'b0}};
             k_hd_s_reg     <= LNEG;
             l_static_reg   <= 1'b0;
@@ -691,8 +721,8 @@ module fg_bm_seq #(
             // ---- t = 3: select the next op and the port it takes
             if (t_reg == T_CMP) begin
                 sel_kind_reg <= sel_kind;
-                enq_ready_reg <= (sel_kind == K_ADM) ? e_pick : {N_PORTS{1'b0}};
-                deq_ready_reg <= (sel_kind == K_REL) ? d_pick : {N_PORTS{1'b0}};
+                sel_e_reg <= (sel_kind == K_ADM) ? e_pick : {N_PORTS{1'b0}};
+                sel_d_reg <= (sel_kind == K_REL) ? d_pick : {N_PORTS{1'b0}};
                 if (sel_kind == K_ADM) begin
                     ea_ptr_reg <= f_next_port(f_enc(e_pick));
                     turn_rel_reg <= 1'b1;
@@ -705,10 +735,33 @@ module fg_bm_seq #(
                 else if (sel_kind != K_NONE) since_scan_reg <= since_scan_reg + 2'd1;
             end
 
-            // ---- t = 4 -> 0: the op is taken; the ready pulse ends
+            // ---- the holding registers take offers when empty
+            for (k = 0; k < N_PORTS; k = k + 1) begin
+                if (enq_valid[k] && !eh_v_reg[k]) begin
+                    eh_v_reg[k]              <= 1'b1;
+                    eh_p_reg[k*3 +: 3]       <= enq_prio[k*3 +: 3];
+                    eh_o_reg[k*PW +: PW]     <= enq_dst[k*PW +: PW];
+                    eh_s_reg[k*SW +: SW]     <= enq_cells[k*SW +: SW];
+                    eh_t_reg[k*TAG_W +: TAG_W] <= enq_tag[k*TAG_W +: TAG_W];
+                end
+                if (deq_valid[k] && !dh_v_reg[k]) begin
+                    dh_v_reg[k]              <= 1'b1;
+                    dh_p_reg[k*3 +: 3]       <= deq_prio[k*3 +: 3];
+                    dh_i_reg[k*PW +: PW]     <= deq_src[k*PW +: PW];
+                    dh_s_reg[k*SW +: SW]     <= deq_cells[k*SW +: SW];
+                end
+            end
+
+            // ---- t = 4 -> 0: the op is taken from the picked port's holding register
             if (t_reg == T_DECIDE) begin
-                enq_ready_reg <= {N_PORTS{1'b0}};
-                deq_ready_reg <= {N_PORTS{1'b0}};
+                sel_e_reg <= {N_PORTS{1'b0}};
+                sel_d_reg <= {N_PORTS{1'b0}};
+                // (bit by bit: a whole-vector write here would undo another port's capture on
+                // this edge; the picked port's register is full, so it captures nothing)
+                for (k = 0; k < N_PORTS; k = k + 1) begin
+                    if (sel_e_reg[k]) eh_v_reg[k] <= 1'b0;
+                    if (sel_d_reg[k]) dh_v_reg[k] <= 1'b0;
+                end
                 o_kind_reg  <= o_kind_next;
                 o_adm_live_reg <= (o_kind_next == K_ADM) && o_ok_next;
                 o_rel_live_reg <= (o_kind_next == K_REL) && o_ok_next;
@@ -731,8 +784,10 @@ module fg_bm_seq #(
 
             // ---- t = 0: the op's PG and port decoded (with the mode)
             if (t_reg == T_READ) begin
-                for (k = 0; k < NPG; k = k + 1)
+                for (k = 0; k < NPG; k = k + 1) begin
                     x_oh_reg[k] <= cfg_static_mode && (o_pg == k[PGW-1:0]);
+                    q_oh_reg[k] <= o_eq == k[PGW-1:0];
+                end
                 for (k = 0; k < N_PORTS; k = k + 1) begin
                     t_oh_reg[k] <= !cfg_static_mode && (o_pi_reg == k[PW-1:0]);
                 end
@@ -835,13 +890,16 @@ module fg_bm_seq #(
                 p_above_reg     <= w_ing_reg > cfg_reserve;
                 p_ge_reg        <= w_ing_reg >= m_lim_reg;
                 p_le_reg        <= !rsm_minus_ing[XW-1];
+                p_was_reg       <= paused_cur;
+                for (k = 0; k < NPG; k = k + 1)
+                    p_oh_reg[k] <= p_pg_reg == k[PGW-1:0];
             end
             // ---- next slot, t = 1: shared_used; its pause bit
             if (t_reg == T_MODE)
                 shared_used_reg <= d_rel_reg ? su_sub_reg : su_add_reg;
             if (t_reg == T_MODE && p_v_reg)
                 for (k = 0; k < NPG; k = k + 1)
-                    if (p_pg_reg == k[PGW-1:0]) paused_reg[k] <= p_new;
+                    if (p_oh_reg[k]) paused_reg[k] <= p_new;
 
             // ---- thresholds
             tr_k_reg     <= f_next_port(tr_k_reg);
@@ -872,8 +930,8 @@ module fg_bm_seq #(
     end
 
     // ================================================================== outputs
-    assign enq_ready   = enq_ready_reg;
-    assign deq_ready   = deq_ready_reg;
+    assign enq_ready   = ~eh_v_reg;
+    assign deq_ready   = ~dh_v_reg;
     assign adm_valid   = adm_valid_reg;
     assign adm_port    = adm_port_reg;
     assign adm_where   = adm_where_reg;

@@ -16,7 +16,9 @@
 // enq_accept shows), -1 on the edge after a grant names it (the environment starts that
 // packet; the scheduler gives no grant on the edge right after one, so it never grants a
 // packet twice). The count saturates at 2^CW - 1 and never goes below 0. The C twin is the
-// LINE_RATE part of cmodel/top/sw_core.c.
+// LINE_RATE part of cmodel/top/sw_core.c. With BM_SEQ = 1 the buffer manager is fg_bm_seq
+// (docs/blocks/bm_seq.md): the same ports and accounting, one operation per five-cycle slot;
+// the verdict stream, adm_eq_cnt two edges after it, and everything behind are unchanged.
 `default_nettype none
 
 module fg_sw_admit #(
@@ -25,6 +27,8 @@ module fg_sw_admit #(
     parameter integer CW      = 18,
     parameter integer SW      = 8,
     parameter integer ECN     = 1,   // 0: no marker (enq_mark_raw = 0; the verdict keeps its latency)
+    parameter integer BM_SEQ  = 0,   // 1: fg_bm_seq (one op per five-cycle slot, the UP5K form)
+                                     //    instead of fg_bm_pipe; its monitor is not a stream
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -105,7 +109,7 @@ module fg_sw_admit #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire          adm_stat_drop, adm_stat_violation;
     // release events, underflow pulses, thresholds and the admitted size are observation
-    // points of the block (docs/blocks/bm_pipe.md)
+    // points of the block (docs/blocks/bm_pipe.md, bm_seq.md)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [SW-1:0]  adm_cells;
     wire           rel_valid, stat_bad_deq, stat_pg_underflow, stat_eq_underflow, stat_shared_underflow;
@@ -113,62 +117,123 @@ module fg_sw_admit #(
     wire [N_PORTS*CW-1:0] thr;
     /* verilator lint_on UNUSEDSIGNAL */
 
-    fg_bm_pipe #(
-        .N_PORTS (N_PORTS),
-        .N_PRIO  (N_PRIO),
-        .CW      (CW),
-        .SW      (SW),
-        .TAG_W   (1)
-    ) u_bmp (
-        .clk                   (clk),
-        .rst                   (rst),
-        .cfg_total_cells       (cfg_total_cells),
-        .cfg_reserve           (cfg_reserve),
-        .cfg_headroom          (cfg_headroom),
-        .cfg_alpha_shift       (cfg_alpha_shift),
-        .cfg_resume_offset     (cfg_resume_offset),
-        .cfg_lossless          (cfg_lossless),
-        .cfg_static_mode       (cfg_static_mode),
-        .cfg_xoff              (cfg_xoff),
-        .cfg_xon               (cfg_xon),
-        .enq_valid             (enq_valid),
-        .enq_ready             (enq_ready),
-        .enq_prio              (enq_prio),
-        .enq_dst               (enq_dst),
-        .enq_cells             (enq_cells),
-        .enq_tag               (enq_ect),
-        .deq_valid             (deq_valid),
-        .deq_ready             (deq_ready),
-        .deq_prio              (deq_prio),
-        .deq_src               (deq_src),
-        .deq_cells             (deq_cells),
-        .adm_valid             (adm_valid),
-        .adm_port              (adm_port),
-        .adm_where             (adm_where),
-        .adm_prio              (adm_prio),
-        .adm_dst               (adm_dst),
-        .adm_cells             (adm_cells),
-        .adm_tag               (adm_ect),
-        .stat_drop             (adm_stat_drop),
-        .stat_violation        (adm_stat_violation),
-        .rel_valid             (rel_valid),
-        .rel_port              (rel_port),
-        .stat_bad_deq          (stat_bad_deq),
-        .stat_pg_underflow     (stat_pg_underflow),
-        .stat_eq_underflow     (stat_eq_underflow),
-        .adm_eq_cnt            (adm_eq_cnt),
-        .stat_shared_underflow (stat_shared_underflow),
-        .paused                (paused),
-        .mon_valid             (mon_valid_unused),
-        .mon_pg                (mon_pg_unused),
-        .mon_ing               (mon_ing_unused),
-        .mon_hd                (mon_hd_unused),
-        .mon_occ               (mon_occ),
-        .egress_cnt            (egress_cnt),
-        .shared_used           (shared_used),
-        .thr                   (thr),
-        .shared_free           (shared_free)
-    );
+    generate
+        if (BM_SEQ == 0) begin : g_bm_pipe
+            fg_bm_pipe #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .SW      (SW),
+                .TAG_W   (1)
+            ) u_bmp (
+                .clk                   (clk),
+                .rst                   (rst),
+                .cfg_total_cells       (cfg_total_cells),
+                .cfg_reserve           (cfg_reserve),
+                .cfg_headroom          (cfg_headroom),
+                .cfg_alpha_shift       (cfg_alpha_shift),
+                .cfg_resume_offset     (cfg_resume_offset),
+                .cfg_lossless          (cfg_lossless),
+                .cfg_static_mode       (cfg_static_mode),
+                .cfg_xoff              (cfg_xoff),
+                .cfg_xon               (cfg_xon),
+                .enq_valid             (enq_valid),
+                .enq_ready             (enq_ready),
+                .enq_prio              (enq_prio),
+                .enq_dst               (enq_dst),
+                .enq_cells             (enq_cells),
+                .enq_tag               (enq_ect),
+                .deq_valid             (deq_valid),
+                .deq_ready             (deq_ready),
+                .deq_prio              (deq_prio),
+                .deq_src               (deq_src),
+                .deq_cells             (deq_cells),
+                .adm_valid             (adm_valid),
+                .adm_port              (adm_port),
+                .adm_where             (adm_where),
+                .adm_prio              (adm_prio),
+                .adm_dst               (adm_dst),
+                .adm_cells             (adm_cells),
+                .adm_tag               (adm_ect),
+                .stat_drop             (adm_stat_drop),
+                .stat_violation        (adm_stat_violation),
+                .rel_valid             (rel_valid),
+                .rel_port              (rel_port),
+                .stat_bad_deq          (stat_bad_deq),
+                .stat_pg_underflow     (stat_pg_underflow),
+                .stat_eq_underflow     (stat_eq_underflow),
+                .adm_eq_cnt            (adm_eq_cnt),
+                .stat_shared_underflow (stat_shared_underflow),
+                .paused                (paused),
+                .mon_valid             (mon_valid_unused),
+                .mon_pg                (mon_pg_unused),
+                .mon_ing               (mon_ing_unused),
+                .mon_hd                (mon_hd_unused),
+                .mon_occ               (mon_occ),
+                .egress_cnt            (egress_cnt),
+                .shared_used           (shared_used),
+                .thr                   (thr),
+                .shared_free           (shared_free)
+            );
+        end else begin : g_bm_seq
+            fg_bm_seq #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .SW      (SW),
+                .TAG_W   (1)
+            ) u_bms (
+                .clk                   (clk),
+                .rst                   (rst),
+                .cfg_total_cells       (cfg_total_cells),
+                .cfg_reserve           (cfg_reserve),
+                .cfg_headroom          (cfg_headroom),
+                .cfg_alpha_shift       (cfg_alpha_shift),
+                .cfg_resume_offset     (cfg_resume_offset),
+                .cfg_lossless          (cfg_lossless),
+                .cfg_static_mode       (cfg_static_mode),
+                .cfg_xoff              (cfg_xoff),
+                .cfg_xon               (cfg_xon),
+                .enq_valid             (enq_valid),
+                .enq_ready             (enq_ready),
+                .enq_prio              (enq_prio),
+                .enq_dst               (enq_dst),
+                .enq_cells             (enq_cells),
+                .enq_tag               (enq_ect),
+                .deq_valid             (deq_valid),
+                .deq_ready             (deq_ready),
+                .deq_prio              (deq_prio),
+                .deq_src               (deq_src),
+                .deq_cells             (deq_cells),
+                .adm_valid             (adm_valid),
+                .adm_port              (adm_port),
+                .adm_where             (adm_where),
+                .adm_prio              (adm_prio),
+                .adm_dst               (adm_dst),
+                .adm_cells             (adm_cells),
+                .adm_tag               (adm_ect),
+                .stat_drop             (adm_stat_drop),
+                .stat_violation        (adm_stat_violation),
+                .rel_valid             (rel_valid),
+                .rel_port              (rel_port),
+                .stat_bad_deq          (stat_bad_deq),
+                .stat_pg_underflow     (stat_pg_underflow),
+                .stat_eq_underflow     (stat_eq_underflow),
+                .adm_eq_cnt            (adm_eq_cnt),
+                .stat_shared_underflow (stat_shared_underflow),
+                .paused                (paused),
+                .mon_valid             (mon_valid_unused),
+                .mon_pg                (mon_pg_unused),
+                .mon_ing               (mon_ing_unused),
+                .mon_hd                (mon_hd_unused),
+                .mon_occ               (mon_occ),
+                .egress_cnt            (egress_cnt),
+                .shared_used           (shared_used),
+                .thr                   (thr),
+                .shared_free           (shared_free)
+            );
+        end
+    endgenerate
 
     // ---- the marker: one verdict per edge, its mark six edges later ---------------------------
     generate

@@ -30,6 +30,9 @@
 // egress start gate sees a packet count per EQ kept from the verdicts and the grants (the
 // buffer manager's cell counters run ahead of the environment's queues there). P-PFC needs
 // the composition counters fg_bm_pipe does not keep: LINE_RATE = 1 requires PPFC = 0 for now.
+// LINE_RATE = 2 is the same form with fg_bm_seq, the compact buffer manager (one operation per
+// five-cycle slot, docs/blocks/bm_seq.md) for small devices; its monitor is not the stream
+// fg_gfc_scan needs, so it requires GFC = 0 too.
 // The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc, no_gfc, no_ecn mirror PPFC, GFC, ECN = 0,
 // cfg.line_rate LINE_RATE).
 `default_nettype none
@@ -41,7 +44,8 @@ module fg_sw_core #(
     parameter integer SW      = 8,   // packet-size width (cells)
     parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
     parameter integer PPFC_LANES = 1, // fg_ppfc CAND_LANES (1..N_PORTS, docs/blocks/ppfc.md)
-    parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager and marker (needs PPFC = 0)
+    parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager and marker (needs PPFC = 0);
+                                       // 2: the same with the compact fg_bm_seq (needs GFC = 0 too)
     parameter integer GFC     = 1,   // 1: buffer-based GFC built (stage generators, limiters); 0: left out
     parameter integer ECN     = 1,   // 1: the ECN marker built; 0: left out (enq_mark = 0)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
@@ -141,8 +145,11 @@ module fg_sw_core #(
         if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
             fg_sw_core_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
         end
-        if (LINE_RATE < 0 || LINE_RATE > 1) begin : g_bad_line_rate
-            fg_sw_core_parameter_LINE_RATE_must_be_0_or_1 u_param_error ();
+        if (LINE_RATE < 0 || LINE_RATE > 2) begin : g_bad_line_rate
+            fg_sw_core_parameter_LINE_RATE_must_be_0_to_2 u_param_error ();
+        end
+        if (LINE_RATE == 2 && GFC != 0) begin : g_bad_line_rate_gfc
+            fg_sw_core_parameter_LINE_RATE_2_needs_GFC_0 u_param_error ();
         end
         if (GFC < 0 || GFC > 1 || ECN < 0 || ECN > 1 || PPFC < 0 || PPFC > 1) begin : g_bad_option
             fg_sw_core_parameter_PPFC_GFC_ECN_must_be_0_or_1 u_param_error ();
@@ -402,7 +409,8 @@ module fg_sw_core #(
                 .N_PRIO  (N_PRIO),
                 .CW      (CW),
                 .SW      (SW),
-                .ECN     (ECN)
+                .ECN     (ECN),
+                .BM_SEQ  ((LINE_RATE == 2) ? 1 : 0)
             ) u_admit (
                 .clk                (clk),
                 .rst                (rst),
