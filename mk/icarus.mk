@@ -31,7 +31,7 @@ $(eval $(call FG_ICARUS,pfc_tx,pfc_tx,$$(PFC_TX_RTL),50000,))
 $(eval $(call FG_ICARUS,pfc_rx,pfc_rx,$$(PFC_RX_RTL),50000,))
 $(eval $(call FG_ICARUS,bm_4x2,bm_4x2,$$(BM_RTL),20000,))
 $(eval $(call FG_ICARUS,bm_pipe_4x2,bm_pipe_4x2,$$(BMP_RTL),20000,))
-$(eval $(call FG_ICARUS,bm_seq_4x2,bm_seq_4x2,$$(BMS_RTL),40000,))
+$(eval $(call FG_ICARUS,bm_seq_4x2,bm_seq_4x2,$$(BMS_RTL),20000,))
 $(eval $(call FG_ICARUS,csr_sw_4x2,csr_sw_4x2,$$(CSR_RTL),20000,))
 $(eval $(call FG_ICARUS,sw_core_4x2,sw_core_4x2,$$(SW_CORE_RTL),20000,))
 
