@@ -30,11 +30,11 @@ int fg_bm_seq_check_cfg(const fg_bm_pipe_cfg *cfg, char *msg, size_t len)
     /* the same parameters and ranges as fg_bm_pipe, but cw at most 29: the signed limits are
      * CW + 3 bits and the model keeps them in 32; the message names this block */
     char inner[160];
-    if (!fg_bm_pipe_check_cfg(cfg, inner, sizeof inner)) {
-        if (cfg->cw <= 29) return 0;
+    if (cfg->cw < 4 || cfg->cw > 29) {
         if (msg && len) snprintf(msg, len, "fg_bm_seq: cfg.cw = %d out of range 4..29", cfg->cw);
         return -1;
     }
+    if (!fg_bm_pipe_check_cfg(cfg, inner, sizeof inner)) return 0;
     if (msg && len) snprintf(msg, len, "fg_bm_seq: %s", strchr(inner, ' ') ? strchr(inner, ' ') + 1 : inner);
     return -1;
 }

@@ -252,13 +252,13 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     return 0;
 }
 
-/* The buffer manager's registered state, from fg_bm or (line_rate) fg_bm_pipe. */
+/* The buffer manager's registered state, from fg_bm or (line_rate) fg_bm_pipe / fg_bm_seq. */
 static bool bm_paused(const fg_sw_core_state *st, int i, int p)
 {
     return st->cfg.line_rate ? st->prev_bmp.paused[i][p] : st->prev_bm.paused[i][p];
 }
-/* (line_rate: fg_bm_pipe keeps its PG counters in block RAM and shows them one PG per cycle
- * on its monitor, not as per-PG outputs: the core's ingress_cnt and hdrm_cnt are 0) */
+/* (line_rate: fg_bm_pipe and fg_bm_seq keep their PG counters in block RAM and show them one PG
+ * at a time on their monitor, not as per-PG outputs: the core's ingress_cnt and hdrm_cnt are 0) */
 static uint32_t bm_ingress(const fg_sw_core_state *st, int i, int p)
 {
     return st->cfg.line_rate ? 0u : st->prev_bm.ingress_cnt[i][p];

@@ -352,14 +352,14 @@ module fg_bm_seq #(
     assign o_pg = f_pgk(o_pi_reg, o_prio_reg);
     assign o_eq = f_pgk((o_kind_reg == K_ADM) ? o_other_reg : o_port_reg, o_prio_reg);
 
-    // decoded at the load (the decision's selects at t = 3 start from them)
+    // decoded at the take (the decision's selects at t = 4 start from them)
     reg  o_adm_live_reg, o_rel_live_reg;
     wire adm_live = o_adm_live_reg;
     wire rel_live = o_rel_live_reg;
 
     // ================================================================== t = 0, 1: reads by index
     // t = 0 decodes the op's PG and port into one-hots, the mode folded in (x_oh: the PG, in
-    // static mode; t_oh: the port, in dynamic mode; h_oh: the port); t = 1 reads through
+    // static mode; t_oh: the port, in dynamic mode); t = 1 reads through
     // them, so the limit's base T = xoff or thr (and R = xon or thr) is one flat AND-OR (a
     // decode, an AND-OR and a mode select behind O's registers were a path of their own); the
     // headroom is read at t = 0, so that headroom - s and reserve - s are both formed at t = 1
@@ -496,7 +496,7 @@ module fg_bm_seq #(
         .rdata (ram_rdata)
     );
 
-    // the op's PG and new values for its pause decision (registered at the edge out of t = 3),
+    // the op's PG and new values for its pause decision (registered at the edge out of t = 4),
     // the compares on them (out of the next slot's t = 0)
     reg           p_v_reg, p_lossless_reg;
     reg  [PGW-1:0] p_pg_reg;
@@ -539,8 +539,9 @@ module fg_bm_seq #(
     wire [CW-1:0] su_less_rs = f_sub0(shared_used_reg, d_rs_reg);
     wire [CW-1:0] su_plus_split = f_add_sat(shared_used_reg, d_split_reg);
     wire          su_under   = d_rs_reg > shared_used_reg;
-    // the PG's pause bit as it stands (read at t = 0 with the compares, through its one-hot:
-    // only the decision on the t = 1 edge writes pause bits, so it is the value then too)
+    // the PG's pause bit as it stands, read at t = 0 with the compares (only the decision on the
+    // t = 1 edge writes pause bits, so it is the value then too), and the PG's one-hot for that
+    // write (the read and the decode in front of the write were a path of their own)
     reg  [NPG-1:0] p_oh_reg;
     reg            p_was_reg;
     reg            paused_cur;

@@ -1,4 +1,4 @@
-// fg_sw_admit - the line-rate switch core's admission path (fg_sw_core with LINE_RATE = 1;
+// fg_sw_admit - the line-rate switch core's admission path (fg_sw_core with LINE_RATE = 1 or 2;
 // docs/blocks/sw_core.md, "The line-rate form"; ARCHITECTURE 5.1b).
 //
 // fg_bm_pipe takes one admission and one release per cycle, time-division multiplexed over
@@ -10,7 +10,8 @@
 //   edge 1..5   the verdict (valid, port, where, stat pulses, prio, dst) moves down the line
 //   edge 6      demultiplexed to its port; enq_mark_raw (the marker's output) is its mark
 // The egress start gate cannot use the buffer manager's egress cell counters: they take an
-// admission two edges after its verdict, four before the environment learns of the packet,
+// admission two edges after its verdict (fg_bm_seq: one), four (five) before the environment
+// learns of the packet,
 // so a grant could name a queue the environment still has empty. eq_nonempty comes from a
 // packet count per EQ instead, +1 when its accepted verdict leaves the line (the edge after
 // enq_accept shows), -1 on the edge after a grant names it (the environment starts that

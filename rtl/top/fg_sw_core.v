@@ -68,7 +68,7 @@ module fg_sw_core #(
     output wire                          cfg_mode_8023x,
     output wire                          cfg_gfc_enable,  // GFC_CTRL (0 with GFC = 0): for fg_pfc_rx.cfg_accept_gfc
 
-    // per ingress port i: a packet arrives; with LINE_RATE = 1 it is offered until an edge where
+    // per ingress port i: a packet arrives; with LINE_RATE = 1 or 2 it is offered until an edge where
     // enq_ready[i] is 1 (LINE_RATE = 0: always 1, every enq is taken)
     input  wire [N_PORTS-1:0]            enq_valid,
     output wire [N_PORTS-1:0]            enq_ready,
@@ -102,7 +102,7 @@ module fg_sw_core #(
     // the egress port's release register is free (LINE_RATE = 0: always 1); a grant is given only
     // then, so the deq that follows a grant is always taken (an observation point)
     output wire [N_PORTS-1:0]            deq_ready,
-    // admission verdict: LINE_RATE = 0 for the enq of the previous edge; LINE_RATE = 1 for the
+    // admission verdict: LINE_RATE = 0 for the enq of the previous edge; LINE_RATE = 1, 2 for the
     // port's oldest taken offer without one, at most one port per edge
     output wire [N_PORTS-1:0]            enq_accept,
     output wire [N_PORTS-1:0]            enq_drop,
@@ -462,7 +462,7 @@ module fg_sw_core #(
             assign ingress_cnt = {(N_PORTS*N_PRIO*CW){1'b0}};
             assign hdrm_cnt    = {(N_PORTS*N_PRIO*CW){1'b0}};
             assign rel_free    = deq_ready;
-            // (P-PFC is not built with LINE_RATE = 1: no composition counters)
+            // (P-PFC is not built with LINE_RATE = 1 or 2: no composition counters)
             genvar gc;
             for (gc = 0; gc < N_PORTS*N_PRIO*N_PORTS; gc = gc + 1) begin : g_no_comp
                 assign bm_comp_cnt[gc*CW +: CW] = {CW{1'b0}};

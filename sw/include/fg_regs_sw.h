@@ -495,7 +495,7 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
     {"ECN_SLOPE", "ecn_slope", 0x064u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 5592405u, offsetof(fg_sw_config, ecn_slope),
      "RED slope Pmax / (Kmax - Kmin) as Q0.32 (mark probability per cell above Kmin; computed by the driver, no divider in hardware).", 0, FG_REG_MEET_NONE, 0},
     {"ECN_SEED", "ecn_seed", 0x068u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 1u, 0xFFFFFFFFu, 2u, offsetof(fg_sw_config, ecn_seed),
-     "Seed of the ECN LFSRs (non-zero): in the default core one per ingress port, port i starting from a value derived from it (docs/blocks/ecn_red.md); in the line-rate core (LINE_RATE = 1) one LFSR starting from the seed itself (docs/blocks/ecn_mark.md); loaded on reset and on every legal write.", 0, FG_REG_MEET_NONE, 0},
+     "Seed of the ECN LFSRs (non-zero): in the default core one per ingress port, port i starting from a value derived from it (docs/blocks/ecn_red.md); in the line-rate core (LINE_RATE = 1 or 2) one LFSR starting from the seed itself (docs/blocks/ecn_mark.md); loaded on reset and on every legal write.", 0, FG_REG_MEET_NONE, 0},
     {"GFC_CTRL", "gfc_enable", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_enable),
      "1: GFC replaces PFC on every lossless priority: stage feedback frames (opcode 0x0102) instead of PFC pauses, egress rate limiters honour received stages", 0, FG_REG_MEET_NONE, 1},
     {"GFC_CTRL", "gfc_pfc_backstop", 0x06Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, gfc_pfc_backstop),
