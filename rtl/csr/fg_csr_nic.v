@@ -7,7 +7,8 @@
 // until taken. csr_ready is 0 for the next 5 edges and 1 again after the access's last
 // edge (5 after the take). A read returns the register as it was before edge 2 after
 // the take (a counter: see below), in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
-// a write in one access read the old value). A write is checked over the pipeline and
+// a write in one access read the old value; the rw registers are read from a shadow block
+// RAM that every legal write also writes, ARCHITECTURE 5.7c). A write is checked over the pipeline and
 // committed on edge 5: a legal one updates its register, an illegal one (unmapped or
 // misaligned address, read-only register, a field outside its range or a bit outside every
 // field set, a cross-field rule broken) changes no register: it sets the sticky
@@ -307,6 +308,108 @@ module fg_csr_nic #(
         hit_NO_CREDIT_reg <= hit_NO_CREDIT;
         hit_GFC_WAIT_reg <= hit_GFC_WAIT;
     end
+    // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
+    // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
+    // the read needs no OR tree over every field and synthesis drops the flops of a field no
+    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
+    localparam integer SH_N  = 32;
+    localparam integer SH_IW = $clog2(SH_N);
+    localparam integer SH_AW = SH_IW + 1;
+    localparam integer SH_W  = 32;  // the widest rw register
+    localparam [31:0] SH_M_SCALAR = 32'h1F;
+    localparam [31:0] RV0_CTRL = {31'd0, R_pft_enable} | ({31'd0, R_pft_strategy} << 1) | ({31'd0, R_pft_injection} << 2);
+    localparam [31:0] RV0_T_FC = {16'd0, R_t_fc};
+    localparam [31:0] RV0_RX_CAPACITY = {20'd0, R_rx_capacity};
+    localparam [31:0] RV0_PFT_T_E = {20'd0, R_t_e};
+    localparam [31:0] RV0_PFT_T_S = {20'd0, R_t_s};
+    localparam [31:0] RV0_PFT_W_E = {16'd0, R_w_e};
+    localparam [31:0] RV0_PFT_N_E = {16'd0, R_n_e};
+    localparam [31:0] RV0_PFT_TH_E = {20'd0, R_th_e};
+    localparam [31:0] RV0_PFT_W_S = {16'd0, R_w_s};
+    localparam [31:0] RV0_PFT_N_S = {16'd0, R_n_s};
+    localparam [31:0] RV0_PFT_TH_S = {20'd0, R_th_s};
+    localparam [31:0] RV0_PFT_M = {27'd0, R_pft_m};
+    localparam [31:0] RV0_PFT_N = {27'd0, R_pft_n};
+    localparam [31:0] RV0_PFT_K = R_pft_k;
+    localparam [31:0] RV0_LFSR_SEED = R_lfsr_seed;
+    localparam [31:0] RV0_GFC_CTRL = {31'd0, R_gfc_enable} | ({31'd0, R_gfc_mode} << 1);
+    localparam [31:0] RV0_GFC_PERIOD = {8'd0, R_gfc_period};
+    localparam [31:0] RV0_GFC_RECIP = {8'd0, R_gfc_recip};
+    localparam [31:0] RV0_GFC_DEPTH = {20'd0, R_gfc_depth};
+    wire [SH_IW-1:0] sh_idx = q_addr_reg[2 +: SH_IW];
+    wire [SH_AW-1:0] sh_addr_d = ({SH_AW{q_addr_reg[11:7] == 5'd0}} & {1'd0, sh_idx & SH_M_SCALAR[SH_IW-1:0]});
+    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
+    always @(posedge clk)
+        sh_addr_reg <= sh_addr_d;
+    wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
+    // written since reset: one bit per register entry
+    reg                shw_CTRL_reg;
+    reg                shw_T_FC_reg;
+    reg                shw_RX_CAPACITY_reg;
+    reg                shw_PFT_T_E_reg;
+    reg                shw_PFT_T_S_reg;
+    reg                shw_PFT_W_E_reg;
+    reg                shw_PFT_N_E_reg;
+    reg                shw_PFT_TH_E_reg;
+    reg                shw_PFT_W_S_reg;
+    reg                shw_PFT_N_S_reg;
+    reg                shw_PFT_TH_S_reg;
+    reg                shw_PFT_M_reg;
+    reg                shw_PFT_N_reg;
+    reg                shw_PFT_K_reg;
+    reg                shw_LFSR_SEED_reg;
+    reg                shw_GFC_CTRL_reg;
+    reg                shw_GFC_PERIOD_reg;
+    reg                shw_GFC_RECIP_reg;
+    reg                shw_GFC_DEPTH_reg;
+    // edge 2: the entry written (read the RAM) or not (its reset value)
+    reg         sh_valid_reg;
+    reg  [31:0] sh_dflt_reg;
+    wire        sh_valid_d = (hit_CTRL_reg & shw_CTRL_reg)
+        | (hit_T_FC_reg & shw_T_FC_reg)
+        | (hit_RX_CAPACITY_reg & shw_RX_CAPACITY_reg)
+        | (hit_PFT_T_E_reg & shw_PFT_T_E_reg)
+        | (hit_PFT_T_S_reg & shw_PFT_T_S_reg)
+        | (hit_PFT_W_E_reg & shw_PFT_W_E_reg)
+        | (hit_PFT_N_E_reg & shw_PFT_N_E_reg)
+        | (hit_PFT_TH_E_reg & shw_PFT_TH_E_reg)
+        | (hit_PFT_W_S_reg & shw_PFT_W_S_reg)
+        | (hit_PFT_N_S_reg & shw_PFT_N_S_reg)
+        | (hit_PFT_TH_S_reg & shw_PFT_TH_S_reg)
+        | (hit_PFT_M_reg & shw_PFT_M_reg)
+        | (hit_PFT_N_reg & shw_PFT_N_reg)
+        | (hit_PFT_K_reg & shw_PFT_K_reg)
+        | (hit_LFSR_SEED_reg & shw_LFSR_SEED_reg)
+        | (hit_GFC_CTRL_reg & shw_GFC_CTRL_reg)
+        | (hit_GFC_PERIOD_reg & shw_GFC_PERIOD_reg)
+        | (hit_GFC_RECIP_reg & shw_GFC_RECIP_reg)
+        | (hit_GFC_DEPTH_reg & shw_GFC_DEPTH_reg);
+    wire [31:0] sh_dflt_d = ({32{hit_CTRL_reg}} & RV0_CTRL)
+        | ({32{hit_T_FC_reg}} & RV0_T_FC)
+        | ({32{hit_RX_CAPACITY_reg}} & RV0_RX_CAPACITY)
+        | ({32{hit_PFT_T_E_reg}} & RV0_PFT_T_E)
+        | ({32{hit_PFT_T_S_reg}} & RV0_PFT_T_S)
+        | ({32{hit_PFT_W_E_reg}} & RV0_PFT_W_E)
+        | ({32{hit_PFT_N_E_reg}} & RV0_PFT_N_E)
+        | ({32{hit_PFT_TH_E_reg}} & RV0_PFT_TH_E)
+        | ({32{hit_PFT_W_S_reg}} & RV0_PFT_W_S)
+        | ({32{hit_PFT_N_S_reg}} & RV0_PFT_N_S)
+        | ({32{hit_PFT_TH_S_reg}} & RV0_PFT_TH_S)
+        | ({32{hit_PFT_M_reg}} & RV0_PFT_M)
+        | ({32{hit_PFT_N_reg}} & RV0_PFT_N)
+        | ({32{hit_PFT_K_reg}} & RV0_PFT_K)
+        | ({32{hit_LFSR_SEED_reg}} & RV0_LFSR_SEED)
+        | ({32{hit_GFC_CTRL_reg}} & RV0_GFC_CTRL)
+        | ({32{hit_GFC_PERIOD_reg}} & RV0_GFC_PERIOD)
+        | ({32{hit_GFC_RECIP_reg}} & RV0_GFC_RECIP)
+        | ({32{hit_GFC_DEPTH_reg}} & RV0_GFC_DEPTH);
+    always @(posedge clk) begin
+        sh_valid_reg <= sh_valid_d;
+        sh_dflt_reg <= sh_dflt_d;
+    end
+    wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
+
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
     wire ok_CTRL_d = ((q_chk_reg & ~RM_CTRL) == 32'd0);
@@ -406,63 +509,22 @@ module fg_csr_nic #(
         read_only_reg <= read_only_d;
         value_ok_reg <= value_ok_d;
     end
-    wire [31:0] rd_CTRL = {31'd0, pft_enable_reg} | ({31'd0, pft_strategy_reg} << 1) | ({31'd0, pft_injection_reg} << 2);
-    wire [31:0] rd_T_FC = {16'd0, t_fc_reg};
-    wire [31:0] rd_RX_CAPACITY = {20'd0, rx_capacity_reg};
-    wire [31:0] rd_PFT_T_E = {20'd0, t_e_reg};
-    wire [31:0] rd_PFT_T_S = {20'd0, t_s_reg};
-    wire [31:0] rd_PFT_W_E = {16'd0, w_e_reg};
-    wire [31:0] rd_PFT_N_E = {16'd0, n_e_reg};
-    wire [31:0] rd_PFT_TH_E = {20'd0, th_e_reg};
-    wire [31:0] rd_PFT_W_S = {16'd0, w_s_reg};
-    wire [31:0] rd_PFT_N_S = {16'd0, n_s_reg};
-    wire [31:0] rd_PFT_TH_S = {20'd0, th_s_reg};
-    wire [31:0] rd_PFT_M = {27'd0, pft_m_reg};
-    wire [31:0] rd_PFT_N = {27'd0, pft_n_reg};
-    wire [31:0] rd_PFT_K = pft_k_reg;
-    wire [31:0] rd_LFSR_SEED = lfsr_seed_reg;
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
-    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg} | ({31'd0, gfc_mode_reg} << 1);
-    wire [31:0] rd_GFC_PERIOD = {8'd0, gfc_period_reg};
-    wire [31:0] rd_GFC_RECIP = {8'd0, gfc_recip_reg};
-    wire [31:0] rd_GFC_DEPTH = {20'd0, gfc_depth_reg};
     // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
     reg  [31:0] rd_scalar0_reg;
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
         | ({32{hit_PARAMS_reg}} & RV_PARAMS)
-        | ({32{hit_CTRL_reg}} & rd_CTRL)
-        | ({32{hit_T_FC_reg}} & rd_T_FC)
-        | ({32{hit_RX_CAPACITY_reg}} & rd_RX_CAPACITY)
-        | ({32{hit_PFT_T_E_reg}} & rd_PFT_T_E)
-        | ({32{hit_PFT_T_S_reg}} & rd_PFT_T_S)
-        | ({32{hit_PFT_W_E_reg}} & rd_PFT_W_E)
-        | ({32{hit_PFT_N_E_reg}} & rd_PFT_N_E)
-        | ({32{hit_PFT_TH_E_reg}} & rd_PFT_TH_E)
-        | ({32{hit_PFT_W_S_reg}} & rd_PFT_W_S)
-        | ({32{hit_PFT_N_S_reg}} & rd_PFT_N_S)
-        | ({32{hit_PFT_TH_S_reg}} & rd_PFT_TH_S)
-        | ({32{hit_PFT_M_reg}} & rd_PFT_M)
-        | ({32{hit_PFT_N_reg}} & rd_PFT_N);
+        | ({32{hit_ERR_reg}} & rd_ERR)
+        | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR);
     always @(posedge clk)
         rd_scalar0_reg <= rd_scalar0_d;
-    reg  [31:0] rd_scalar1_reg;
-    wire [31:0] rd_scalar1_d = ({32{hit_PFT_K_reg}} & rd_PFT_K)
-        | ({32{hit_LFSR_SEED_reg}} & rd_LFSR_SEED)
-        | ({32{hit_ERR_reg}} & rd_ERR)
-        | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR)
-        | ({32{hit_GFC_CTRL_reg}} & rd_GFC_CTRL)
-        | ({32{hit_GFC_PERIOD_reg}} & rd_GFC_PERIOD)
-        | ({32{hit_GFC_RECIP_reg}} & rd_GFC_RECIP)
-        | ({32{hit_GFC_DEPTH_reg}} & rd_GFC_DEPTH);
-    always @(posedge clk)
-        rd_scalar1_reg <= rd_scalar1_d;
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
-            rdata_next = rd_scalar0_reg | rd_scalar1_reg | rd_counter_reg;
+            rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
         end
     end
 
@@ -643,6 +705,79 @@ module fg_csr_nic #(
         end
     end
 
+
+    // ---- the shadow RAM's write: the commit edge (5) of a legal write to an rw register ----
+    wire sh_we = wr_legal && (hit_CTRL_reg | hit_T_FC_reg | hit_RX_CAPACITY_reg | hit_PFT_T_E_reg | hit_PFT_T_S_reg | hit_PFT_W_E_reg | hit_PFT_N_E_reg | hit_PFT_TH_E_reg | hit_PFT_W_S_reg | hit_PFT_N_S_reg | hit_PFT_TH_S_reg | hit_PFT_M_reg | hit_PFT_N_reg | hit_PFT_K_reg | hit_LFSR_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_PERIOD_reg | hit_GFC_RECIP_reg | hit_GFC_DEPTH_reg);
+    wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
+    wire shw_T_FC_next = shw_T_FC_reg | (wr_legal & hit_T_FC_reg);
+    wire shw_RX_CAPACITY_next = shw_RX_CAPACITY_reg | (wr_legal & hit_RX_CAPACITY_reg);
+    wire shw_PFT_T_E_next = shw_PFT_T_E_reg | (wr_legal & hit_PFT_T_E_reg);
+    wire shw_PFT_T_S_next = shw_PFT_T_S_reg | (wr_legal & hit_PFT_T_S_reg);
+    wire shw_PFT_W_E_next = shw_PFT_W_E_reg | (wr_legal & hit_PFT_W_E_reg);
+    wire shw_PFT_N_E_next = shw_PFT_N_E_reg | (wr_legal & hit_PFT_N_E_reg);
+    wire shw_PFT_TH_E_next = shw_PFT_TH_E_reg | (wr_legal & hit_PFT_TH_E_reg);
+    wire shw_PFT_W_S_next = shw_PFT_W_S_reg | (wr_legal & hit_PFT_W_S_reg);
+    wire shw_PFT_N_S_next = shw_PFT_N_S_reg | (wr_legal & hit_PFT_N_S_reg);
+    wire shw_PFT_TH_S_next = shw_PFT_TH_S_reg | (wr_legal & hit_PFT_TH_S_reg);
+    wire shw_PFT_M_next = shw_PFT_M_reg | (wr_legal & hit_PFT_M_reg);
+    wire shw_PFT_N_next = shw_PFT_N_reg | (wr_legal & hit_PFT_N_reg);
+    wire shw_PFT_K_next = shw_PFT_K_reg | (wr_legal & hit_PFT_K_reg);
+    wire shw_LFSR_SEED_next = shw_LFSR_SEED_reg | (wr_legal & hit_LFSR_SEED_reg);
+    wire shw_GFC_CTRL_next = shw_GFC_CTRL_reg | (wr_legal & hit_GFC_CTRL_reg);
+    wire shw_GFC_PERIOD_next = shw_GFC_PERIOD_reg | (wr_legal & hit_GFC_PERIOD_reg);
+    wire shw_GFC_RECIP_next = shw_GFC_RECIP_reg | (wr_legal & hit_GFC_RECIP_reg);
+    wire shw_GFC_DEPTH_next = shw_GFC_DEPTH_reg | (wr_legal & hit_GFC_DEPTH_reg);
+    always @(posedge clk) begin
+        if (rst) begin
+            shw_CTRL_reg <= 1'b0;
+            shw_T_FC_reg <= 1'b0;
+            shw_RX_CAPACITY_reg <= 1'b0;
+            shw_PFT_T_E_reg <= 1'b0;
+            shw_PFT_T_S_reg <= 1'b0;
+            shw_PFT_W_E_reg <= 1'b0;
+            shw_PFT_N_E_reg <= 1'b0;
+            shw_PFT_TH_E_reg <= 1'b0;
+            shw_PFT_W_S_reg <= 1'b0;
+            shw_PFT_N_S_reg <= 1'b0;
+            shw_PFT_TH_S_reg <= 1'b0;
+            shw_PFT_M_reg <= 1'b0;
+            shw_PFT_N_reg <= 1'b0;
+            shw_PFT_K_reg <= 1'b0;
+            shw_LFSR_SEED_reg <= 1'b0;
+            shw_GFC_CTRL_reg <= 1'b0;
+            shw_GFC_PERIOD_reg <= 1'b0;
+            shw_GFC_RECIP_reg <= 1'b0;
+            shw_GFC_DEPTH_reg <= 1'b0;
+        end else begin
+            shw_CTRL_reg <= shw_CTRL_next;
+            shw_T_FC_reg <= shw_T_FC_next;
+            shw_RX_CAPACITY_reg <= shw_RX_CAPACITY_next;
+            shw_PFT_T_E_reg <= shw_PFT_T_E_next;
+            shw_PFT_T_S_reg <= shw_PFT_T_S_next;
+            shw_PFT_W_E_reg <= shw_PFT_W_E_next;
+            shw_PFT_N_E_reg <= shw_PFT_N_E_next;
+            shw_PFT_TH_E_reg <= shw_PFT_TH_E_next;
+            shw_PFT_W_S_reg <= shw_PFT_W_S_next;
+            shw_PFT_N_S_reg <= shw_PFT_N_S_next;
+            shw_PFT_TH_S_reg <= shw_PFT_TH_S_next;
+            shw_PFT_M_reg <= shw_PFT_M_next;
+            shw_PFT_N_reg <= shw_PFT_N_next;
+            shw_PFT_K_reg <= shw_PFT_K_next;
+            shw_LFSR_SEED_reg <= shw_LFSR_SEED_next;
+            shw_GFC_CTRL_reg <= shw_GFC_CTRL_next;
+            shw_GFC_PERIOD_reg <= shw_GFC_PERIOD_next;
+            shw_GFC_RECIP_reg <= shw_GFC_RECIP_next;
+            shw_GFC_DEPTH_reg <= shw_GFC_DEPTH_next;
+        end
+    end
+    fg_ram_1r1w #(.W(SH_W), .AW(SH_AW)) u_shadow (
+        .clk  (clk),
+        .we   (sh_we),
+        .waddr(sh_addr_reg),
+        .wdata(q_wdata_reg[SH_W-1:0]),
+        .raddr(sh_addr_d),
+        .rdata(sh_rdata)
+    );
 
 
     // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----

@@ -7,7 +7,8 @@
 // until taken. csr_ready is 0 for the next 17 edges and 1 again after the access's last
 // edge (17 after the take). A read returns the register as it was before edge 2 after
 // the take (a counter: see below), in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
-// a write in one access read the old value). A write is checked over the pipeline and
+// a write in one access read the old value; the rw registers are read from a shadow block
+// RAM that every legal write also writes, ARCHITECTURE 5.7c). A write is checked over the pipeline and
 // committed on edge 17: a legal one updates its register, an illegal one (unmapped or
 // misaligned address, read-only register, a field outside its range or a bit outside every
 // field set, a cross-field rule broken) changes no register: it sets the sticky
@@ -576,6 +577,160 @@ module fg_csr_sw #(
         hit_XON_reg <= hit_XON;
         sel_XON_reg <= sel_XON_d;
     end
+    // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
+    // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
+    // the read needs no OR tree over every field and synthesis drops the flops of a field no
+    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
+    localparam integer SH_N  = ((N_PORTS) > (((N_PG) > (32) ? (N_PG) : (32))) ? (N_PORTS) : (((N_PG) > (32) ? (N_PG) : (32))));
+    localparam integer SH_IW = $clog2(SH_N);
+    localparam integer SH_AW = SH_IW + 3;
+    localparam integer SH_W  = 32;  // the widest rw register
+    localparam [31:0] SH_M_SCALAR = 32'h1F;
+    localparam [31:0] SH_M_HEADROOM = 32'h1F;
+    localparam [31:0] SH_M_ALPHA_SHIFT = 32'h1F;
+    localparam [31:0] SH_M_QUANTA_STEP = 32'h1F;
+    localparam [31:0] SH_M_CELL_CYCLES = 32'h1F;
+    localparam [31:0] SH_M_XOFF = 32'hFF;
+    localparam [31:0] SH_M_XON = 32'hFF;
+    localparam [31:0] RV0_CTRL = {31'd0, R_static_mode} | ({31'd0, R_mode_8023x} << 1) | ({31'd0, R_pfc_enable} << 2);
+    localparam [31:0] RV0_TOTAL_CELLS = {{(32-CW){1'b0}}, R_total_cells};
+    localparam [31:0] RV0_RESERVE = {{(32-CW){1'b0}}, R_reserve};
+    localparam [31:0] RV0_RESUME_OFFSET = {{(32-CW){1'b0}}, R_resume_offset};
+    localparam [31:0] RV0_LOSSLESS_MASK = {{(32-N_PRIO){1'b0}}, R_lossless_mask};
+    localparam [31:0] RV0_PAUSE_QUANTA = {16'd0, R_pause_quanta};
+    localparam [31:0] RV0_REFRESH_CYCLES = {8'd0, R_refresh_cycles};
+    localparam [31:0] RV0_SRC_MAC_LO = R_src_mac_lo;
+    localparam [31:0] RV0_SRC_MAC_HI = {16'd0, R_src_mac_hi};
+    localparam [31:0] RV0_PPFC_CTRL = {31'd0, R_ppfc_enable} | ({31'd0, R_ppfc_seed_load} << 1);
+    localparam [31:0] RV0_PPFC_INTERVAL = {8'd0, R_ppfc_interval};
+    localparam [31:0] RV0_PPFC_HORIZON = {16'd0, R_ppfc_horizon};
+    localparam [31:0] RV0_PPFC_RATIO = {15'd0, R_ppfc_ratio};
+    localparam [31:0] RV0_PPFC_HOLDOFF = {16'd0, R_ppfc_holdoff};
+    localparam [31:0] RV0_PPFC_SEED = R_ppfc_seed;
+    localparam [31:0] RV0_ECN_CTRL = {{(32-N_PRIO){1'b0}}, R_ecn_prio_mask};
+    localparam [31:0] RV0_ECN_KMIN = {{(32-CW){1'b0}}, R_ecn_kmin};
+    localparam [31:0] RV0_ECN_KMAX = {{(32-CW){1'b0}}, R_ecn_kmax};
+    localparam [31:0] RV0_ECN_SLOPE = R_ecn_slope;
+    localparam [31:0] RV0_ECN_SEED = R_ecn_seed;
+    localparam [31:0] RV0_GFC_CTRL = {31'd0, R_gfc_enable} | ({31'd0, R_gfc_pfc_backstop} << 1);
+    localparam [31:0] RV0_GFC_B1 = {{(32-CW){1'b0}}, R_gfc_b1};
+    localparam [31:0] RV0_GFC_BM = {{(32-CW){1'b0}}, R_gfc_bm};
+    localparam [31:0] RV0_HEADROOM = {{(32-CW){1'b0}}, R_headroom};
+    localparam [31:0] RV0_ALPHA_SHIFT = {28'd0, R_alpha_shift};
+    localparam [31:0] RV0_QUANTA_STEP = {8'd0, R_quanta_step};
+    localparam [31:0] RV0_CELL_CYCLES = {16'd0, R_cell_cycles};
+    localparam [31:0] RV0_XOFF = {{(32-CW){1'b0}}, R_xoff};
+    localparam [31:0] RV0_XON = {{(32-CW){1'b0}}, R_xon};
+    wire [SH_IW-1:0] sh_idx = q_addr_reg[2 +: SH_IW];
+    wire [SH_AW-1:0] sh_addr_d = ({SH_AW{q_addr_reg[11:7] == 5'd0}} & {3'd0, sh_idx & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{at_HEADROOM}} & {3'd1, sh_idx & SH_M_HEADROOM[SH_IW-1:0]})
+        | ({SH_AW{at_ALPHA_SHIFT}} & {3'd2, sh_idx & SH_M_ALPHA_SHIFT[SH_IW-1:0]})
+        | ({SH_AW{at_QUANTA_STEP}} & {3'd3, sh_idx & SH_M_QUANTA_STEP[SH_IW-1:0]})
+        | ({SH_AW{at_CELL_CYCLES}} & {3'd4, sh_idx & SH_M_CELL_CYCLES[SH_IW-1:0]})
+        | ({SH_AW{at_XOFF}} & {3'd5, sh_idx & SH_M_XOFF[SH_IW-1:0]})
+        | ({SH_AW{at_XON}} & {3'd6, sh_idx & SH_M_XON[SH_IW-1:0]});
+    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
+    always @(posedge clk)
+        sh_addr_reg <= sh_addr_d;
+    wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
+    // written since reset: one bit per register entry
+    reg                shw_CTRL_reg;
+    reg                shw_TOTAL_CELLS_reg;
+    reg                shw_RESERVE_reg;
+    reg                shw_RESUME_OFFSET_reg;
+    reg                shw_LOSSLESS_MASK_reg;
+    reg                shw_PAUSE_QUANTA_reg;
+    reg                shw_REFRESH_CYCLES_reg;
+    reg                shw_SRC_MAC_LO_reg;
+    reg                shw_SRC_MAC_HI_reg;
+    reg                shw_PPFC_CTRL_reg;
+    reg                shw_PPFC_INTERVAL_reg;
+    reg                shw_PPFC_HORIZON_reg;
+    reg                shw_PPFC_RATIO_reg;
+    reg                shw_PPFC_HOLDOFF_reg;
+    reg                shw_PPFC_SEED_reg;
+    reg                shw_ECN_CTRL_reg;
+    reg                shw_ECN_KMIN_reg;
+    reg                shw_ECN_KMAX_reg;
+    reg                shw_ECN_SLOPE_reg;
+    reg                shw_ECN_SEED_reg;
+    reg                shw_GFC_CTRL_reg;
+    reg                shw_GFC_B1_reg;
+    reg                shw_GFC_BM_reg;
+    reg  [N_PORTS-1:0] shw_HEADROOM_reg;
+    reg  [N_PORTS-1:0] shw_ALPHA_SHIFT_reg;
+    reg  [N_PORTS-1:0] shw_QUANTA_STEP_reg;
+    reg  [N_PORTS-1:0] shw_CELL_CYCLES_reg;
+    reg  [N_PG-1:0]    shw_XOFF_reg;
+    reg  [N_PG-1:0]    shw_XON_reg;
+    // edge 2: the entry written (read the RAM) or not (its reset value)
+    reg         sh_valid_reg;
+    reg  [31:0] sh_dflt_reg;
+    wire        sh_valid_d = (hit_CTRL_reg & shw_CTRL_reg)
+        | (hit_TOTAL_CELLS_reg & shw_TOTAL_CELLS_reg)
+        | (hit_RESERVE_reg & shw_RESERVE_reg)
+        | (hit_RESUME_OFFSET_reg & shw_RESUME_OFFSET_reg)
+        | (hit_LOSSLESS_MASK_reg & shw_LOSSLESS_MASK_reg)
+        | (hit_PAUSE_QUANTA_reg & shw_PAUSE_QUANTA_reg)
+        | (hit_REFRESH_CYCLES_reg & shw_REFRESH_CYCLES_reg)
+        | (hit_SRC_MAC_LO_reg & shw_SRC_MAC_LO_reg)
+        | (hit_SRC_MAC_HI_reg & shw_SRC_MAC_HI_reg)
+        | (hit_PPFC_CTRL_reg & shw_PPFC_CTRL_reg)
+        | (hit_PPFC_INTERVAL_reg & shw_PPFC_INTERVAL_reg)
+        | (hit_PPFC_HORIZON_reg & shw_PPFC_HORIZON_reg)
+        | (hit_PPFC_RATIO_reg & shw_PPFC_RATIO_reg)
+        | (hit_PPFC_HOLDOFF_reg & shw_PPFC_HOLDOFF_reg)
+        | (hit_PPFC_SEED_reg & shw_PPFC_SEED_reg)
+        | (hit_ECN_CTRL_reg & shw_ECN_CTRL_reg)
+        | (hit_ECN_KMIN_reg & shw_ECN_KMIN_reg)
+        | (hit_ECN_KMAX_reg & shw_ECN_KMAX_reg)
+        | (hit_ECN_SLOPE_reg & shw_ECN_SLOPE_reg)
+        | (hit_ECN_SEED_reg & shw_ECN_SEED_reg)
+        | (hit_GFC_CTRL_reg & shw_GFC_CTRL_reg)
+        | (hit_GFC_B1_reg & shw_GFC_B1_reg)
+        | (hit_GFC_BM_reg & shw_GFC_BM_reg)
+        | (|(sel_HEADROOM_reg & shw_HEADROOM_reg))
+        | (|(sel_ALPHA_SHIFT_reg & shw_ALPHA_SHIFT_reg))
+        | (|(sel_QUANTA_STEP_reg & shw_QUANTA_STEP_reg))
+        | (|(sel_CELL_CYCLES_reg & shw_CELL_CYCLES_reg))
+        | (|(sel_XOFF_reg & shw_XOFF_reg))
+        | (|(sel_XON_reg & shw_XON_reg));
+    wire [31:0] sh_dflt_d = ({32{hit_CTRL_reg}} & RV0_CTRL)
+        | ({32{hit_TOTAL_CELLS_reg}} & RV0_TOTAL_CELLS)
+        | ({32{hit_RESERVE_reg}} & RV0_RESERVE)
+        | ({32{hit_RESUME_OFFSET_reg}} & RV0_RESUME_OFFSET)
+        | ({32{hit_LOSSLESS_MASK_reg}} & RV0_LOSSLESS_MASK)
+        | ({32{hit_PAUSE_QUANTA_reg}} & RV0_PAUSE_QUANTA)
+        | ({32{hit_REFRESH_CYCLES_reg}} & RV0_REFRESH_CYCLES)
+        | ({32{hit_SRC_MAC_LO_reg}} & RV0_SRC_MAC_LO)
+        | ({32{hit_SRC_MAC_HI_reg}} & RV0_SRC_MAC_HI)
+        | ({32{hit_PPFC_CTRL_reg}} & RV0_PPFC_CTRL)
+        | ({32{hit_PPFC_INTERVAL_reg}} & RV0_PPFC_INTERVAL)
+        | ({32{hit_PPFC_HORIZON_reg}} & RV0_PPFC_HORIZON)
+        | ({32{hit_PPFC_RATIO_reg}} & RV0_PPFC_RATIO)
+        | ({32{hit_PPFC_HOLDOFF_reg}} & RV0_PPFC_HOLDOFF)
+        | ({32{hit_PPFC_SEED_reg}} & RV0_PPFC_SEED)
+        | ({32{hit_ECN_CTRL_reg}} & RV0_ECN_CTRL)
+        | ({32{hit_ECN_KMIN_reg}} & RV0_ECN_KMIN)
+        | ({32{hit_ECN_KMAX_reg}} & RV0_ECN_KMAX)
+        | ({32{hit_ECN_SLOPE_reg}} & RV0_ECN_SLOPE)
+        | ({32{hit_ECN_SEED_reg}} & RV0_ECN_SEED)
+        | ({32{hit_GFC_CTRL_reg}} & RV0_GFC_CTRL)
+        | ({32{hit_GFC_B1_reg}} & RV0_GFC_B1)
+        | ({32{hit_GFC_BM_reg}} & RV0_GFC_BM)
+        | ({32{hit_HEADROOM_reg}} & RV0_HEADROOM)
+        | ({32{hit_ALPHA_SHIFT_reg}} & RV0_ALPHA_SHIFT)
+        | ({32{hit_QUANTA_STEP_reg}} & RV0_QUANTA_STEP)
+        | ({32{hit_CELL_CYCLES_reg}} & RV0_CELL_CYCLES)
+        | ({32{hit_XOFF_reg}} & RV0_XOFF)
+        | ({32{hit_XON_reg}} & RV0_XON);
+    always @(posedge clk) begin
+        sh_valid_reg <= sh_valid_d;
+        sh_dflt_reg <= sh_dflt_d;
+    end
+    wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
+
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
     wire ok_CTRL_d = ((q_chk_reg & ~RM_CTRL) == 32'd0);
@@ -719,99 +874,22 @@ module fg_csr_sw #(
         read_only_reg <= read_only_d;
         value_ok_reg <= value_ok_d;
     end
-    wire [31:0] rd_CTRL = {31'd0, static_mode_reg} | ({31'd0, mode_8023x_reg} << 1) | ({31'd0, pfc_enable_reg} << 2);
-    wire [31:0] rd_TOTAL_CELLS = {{(32-CW){1'b0}}, total_cells_reg};
-    wire [31:0] rd_RESERVE = {{(32-CW){1'b0}}, reserve_reg};
-    wire [31:0] rd_RESUME_OFFSET = {{(32-CW){1'b0}}, resume_offset_reg};
-    wire [31:0] rd_LOSSLESS_MASK = {{(32-N_PRIO){1'b0}}, lossless_mask_reg};
-    wire [31:0] rd_PAUSE_QUANTA = {16'd0, pause_quanta_reg};
-    wire [31:0] rd_REFRESH_CYCLES = {8'd0, refresh_cycles_reg};
-    wire [31:0] rd_SRC_MAC_LO = src_mac_lo_reg;
-    wire [31:0] rd_SRC_MAC_HI = {16'd0, src_mac_hi_reg};
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
-    wire [31:0] rd_PPFC_CTRL = {31'd0, ppfc_enable_reg} | ({31'd0, ppfc_seed_load_reg} << 1);
-    wire [31:0] rd_PPFC_INTERVAL = {8'd0, ppfc_interval_reg};
-    wire [31:0] rd_PPFC_HORIZON = {16'd0, ppfc_horizon_reg};
-    wire [31:0] rd_PPFC_RATIO = {15'd0, ppfc_ratio_reg};
-    wire [31:0] rd_PPFC_HOLDOFF = {16'd0, ppfc_holdoff_reg};
-    wire [31:0] rd_PPFC_SEED = ppfc_seed_reg;
-    wire [31:0] rd_ECN_CTRL = {{(32-N_PRIO){1'b0}}, ecn_prio_mask_reg};
-    wire [31:0] rd_ECN_KMIN = {{(32-CW){1'b0}}, ecn_kmin_reg};
-    wire [31:0] rd_ECN_KMAX = {{(32-CW){1'b0}}, ecn_kmax_reg};
-    wire [31:0] rd_ECN_SLOPE = ecn_slope_reg;
-    wire [31:0] rd_ECN_SEED = ecn_seed_reg;
-    wire [31:0] rd_GFC_CTRL = {31'd0, gfc_enable_reg} | ({31'd0, gfc_pfc_backstop_reg} << 1);
-    wire [31:0] rd_GFC_B1 = {{(32-CW){1'b0}}, gfc_b1_reg};
-    wire [31:0] rd_GFC_BM = {{(32-CW){1'b0}}, gfc_bm_reg};
     // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
     reg  [31:0] rd_scalar0_reg;
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
         | ({32{hit_PARAMS_reg}} & RV_PARAMS)
-        | ({32{hit_CTRL_reg}} & rd_CTRL)
-        | ({32{hit_TOTAL_CELLS_reg}} & rd_TOTAL_CELLS)
-        | ({32{hit_RESERVE_reg}} & rd_RESERVE)
-        | ({32{hit_RESUME_OFFSET_reg}} & rd_RESUME_OFFSET)
-        | ({32{hit_LOSSLESS_MASK_reg}} & rd_LOSSLESS_MASK)
-        | ({32{hit_PAUSE_QUANTA_reg}} & rd_PAUSE_QUANTA)
-        | ({32{hit_REFRESH_CYCLES_reg}} & rd_REFRESH_CYCLES)
-        | ({32{hit_SRC_MAC_LO_reg}} & rd_SRC_MAC_LO)
-        | ({32{hit_SRC_MAC_HI_reg}} & rd_SRC_MAC_HI)
         | ({32{hit_ERR_reg}} & rd_ERR)
-        | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR)
-        | ({32{hit_PPFC_CTRL_reg}} & rd_PPFC_CTRL)
-        | ({32{hit_PPFC_INTERVAL_reg}} & rd_PPFC_INTERVAL);
+        | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR);
     always @(posedge clk)
         rd_scalar0_reg <= rd_scalar0_d;
-    reg  [31:0] rd_scalar1_reg;
-    wire [31:0] rd_scalar1_d = ({32{hit_PPFC_HORIZON_reg}} & rd_PPFC_HORIZON)
-        | ({32{hit_PPFC_RATIO_reg}} & rd_PPFC_RATIO)
-        | ({32{hit_PPFC_HOLDOFF_reg}} & rd_PPFC_HOLDOFF)
-        | ({32{hit_PPFC_SEED_reg}} & rd_PPFC_SEED)
-        | ({32{hit_ECN_CTRL_reg}} & rd_ECN_CTRL)
-        | ({32{hit_ECN_KMIN_reg}} & rd_ECN_KMIN)
-        | ({32{hit_ECN_KMAX_reg}} & rd_ECN_KMAX)
-        | ({32{hit_ECN_SLOPE_reg}} & rd_ECN_SLOPE)
-        | ({32{hit_ECN_SEED_reg}} & rd_ECN_SEED)
-        | ({32{hit_GFC_CTRL_reg}} & rd_GFC_CTRL)
-        | ({32{hit_GFC_B1_reg}} & rd_GFC_B1)
-        | ({32{hit_GFC_BM_reg}} & rd_GFC_BM);
-    always @(posedge clk)
-        rd_scalar1_reg <= rd_scalar1_d;
-    localparam integer RCH_PORT = (N_PORTS + 3) / 4;  // chunks of 4 entries
-    reg  [RCH_PORT*32-1:0] rd_port0_reg, rd_port0_next;  // HEADROOM, ALPHA_SHIFT, QUANTA_STEP, CELL_CYCLES
-    always @* begin
-        rd_port0_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port0_next[(k/4)*32 +: 32] = rd_port0_next[(k/4)*32 +: 32]
-                | ({32{sel_HEADROOM_reg[k]}} & {{(32-CW){1'b0}}, headroom_reg[k*CW +: CW]})
-                | ({32{sel_ALPHA_SHIFT_reg[k]}} & {28'd0, alpha_shift_reg[k*4 +: 4]})
-                | ({32{sel_QUANTA_STEP_reg[k]}} & {8'd0, quanta_step_reg[k*24 +: 24]})
-                | ({32{sel_CELL_CYCLES_reg[k]}} & {16'd0, cell_cycles_reg[k*16 +: 16]});
-    end
-    always @(posedge clk)
-        rd_port0_reg <= rd_port0_next;
-    localparam integer RCH_PG = (N_PG + 3) / 4;  // chunks of 4 entries
-    reg  [RCH_PG*32-1:0] rd_pg0_reg, rd_pg0_next;  // XOFF, XON
-    always @* begin
-        rd_pg0_next = {(RCH_PG*32){1'b0}};
-        for (k = 0; k < N_PG; k = k + 1)
-            rd_pg0_next[(k/4)*32 +: 32] = rd_pg0_next[(k/4)*32 +: 32]
-                | ({32{sel_XOFF_reg[k]}} & {{(32-CW){1'b0}}, xoff_reg[k*CW +: CW]})
-                | ({32{sel_XON_reg[k]}} & {{(32-CW){1'b0}}, xon_reg[k*CW +: CW]});
-    end
-    always @(posedge clk)
-        rd_pg0_reg <= rd_pg0_next;
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
-            rdata_next = rd_scalar0_reg | rd_scalar1_reg | rd_counter_reg;
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port0_reg[k*32 +: 32];
-            for (k = 0; k < RCH_PG; k = k + 1)
-                rdata_next = rdata_next | rd_pg0_reg[k*32 +: 32];
+            rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
         end
     end
 
@@ -1148,6 +1226,109 @@ module fg_csr_sw #(
     wire [3:0]      pool_nl_next = (wr_legal && hit_LOSSLESS_MASK_reg) ? pool_nl_c : pool_nl;
     wire csr_wrote_ppfc_ctrl_next = wr_legal && hit_PPFC_CTRL_reg;
     wire csr_wrote_ecn_seed_next = wr_legal && hit_ECN_SEED_reg;
+
+    // ---- the shadow RAM's write: the commit edge (17) of a legal write to an rw register ----
+    wire sh_we = wr_legal && (hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_CELL_CYCLES_reg | hit_XOFF_reg | hit_XON_reg);
+    wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
+    wire shw_TOTAL_CELLS_next = shw_TOTAL_CELLS_reg | (wr_legal & hit_TOTAL_CELLS_reg);
+    wire shw_RESERVE_next = shw_RESERVE_reg | (wr_legal & hit_RESERVE_reg);
+    wire shw_RESUME_OFFSET_next = shw_RESUME_OFFSET_reg | (wr_legal & hit_RESUME_OFFSET_reg);
+    wire shw_LOSSLESS_MASK_next = shw_LOSSLESS_MASK_reg | (wr_legal & hit_LOSSLESS_MASK_reg);
+    wire shw_PAUSE_QUANTA_next = shw_PAUSE_QUANTA_reg | (wr_legal & hit_PAUSE_QUANTA_reg);
+    wire shw_REFRESH_CYCLES_next = shw_REFRESH_CYCLES_reg | (wr_legal & hit_REFRESH_CYCLES_reg);
+    wire shw_SRC_MAC_LO_next = shw_SRC_MAC_LO_reg | (wr_legal & hit_SRC_MAC_LO_reg);
+    wire shw_SRC_MAC_HI_next = shw_SRC_MAC_HI_reg | (wr_legal & hit_SRC_MAC_HI_reg);
+    wire shw_PPFC_CTRL_next = shw_PPFC_CTRL_reg | (wr_legal & hit_PPFC_CTRL_reg);
+    wire shw_PPFC_INTERVAL_next = shw_PPFC_INTERVAL_reg | (wr_legal & hit_PPFC_INTERVAL_reg);
+    wire shw_PPFC_HORIZON_next = shw_PPFC_HORIZON_reg | (wr_legal & hit_PPFC_HORIZON_reg);
+    wire shw_PPFC_RATIO_next = shw_PPFC_RATIO_reg | (wr_legal & hit_PPFC_RATIO_reg);
+    wire shw_PPFC_HOLDOFF_next = shw_PPFC_HOLDOFF_reg | (wr_legal & hit_PPFC_HOLDOFF_reg);
+    wire shw_PPFC_SEED_next = shw_PPFC_SEED_reg | (wr_legal & hit_PPFC_SEED_reg);
+    wire shw_ECN_CTRL_next = shw_ECN_CTRL_reg | (wr_legal & hit_ECN_CTRL_reg);
+    wire shw_ECN_KMIN_next = shw_ECN_KMIN_reg | (wr_legal & hit_ECN_KMIN_reg);
+    wire shw_ECN_KMAX_next = shw_ECN_KMAX_reg | (wr_legal & hit_ECN_KMAX_reg);
+    wire shw_ECN_SLOPE_next = shw_ECN_SLOPE_reg | (wr_legal & hit_ECN_SLOPE_reg);
+    wire shw_ECN_SEED_next = shw_ECN_SEED_reg | (wr_legal & hit_ECN_SEED_reg);
+    wire shw_GFC_CTRL_next = shw_GFC_CTRL_reg | (wr_legal & hit_GFC_CTRL_reg);
+    wire shw_GFC_B1_next = shw_GFC_B1_reg | (wr_legal & hit_GFC_B1_reg);
+    wire shw_GFC_BM_next = shw_GFC_BM_reg | (wr_legal & hit_GFC_BM_reg);
+    wire [N_PORTS-1:0] shw_HEADROOM_next = shw_HEADROOM_reg | ({N_PORTS{wr_legal}} & sel_HEADROOM_reg);
+    wire [N_PORTS-1:0] shw_ALPHA_SHIFT_next = shw_ALPHA_SHIFT_reg | ({N_PORTS{wr_legal}} & sel_ALPHA_SHIFT_reg);
+    wire [N_PORTS-1:0] shw_QUANTA_STEP_next = shw_QUANTA_STEP_reg | ({N_PORTS{wr_legal}} & sel_QUANTA_STEP_reg);
+    wire [N_PORTS-1:0] shw_CELL_CYCLES_next = shw_CELL_CYCLES_reg | ({N_PORTS{wr_legal}} & sel_CELL_CYCLES_reg);
+    wire [N_PG-1:0] shw_XOFF_next = shw_XOFF_reg | ({N_PG{wr_legal}} & sel_XOFF_reg);
+    wire [N_PG-1:0] shw_XON_next = shw_XON_reg | ({N_PG{wr_legal}} & sel_XON_reg);
+    always @(posedge clk) begin
+        if (rst) begin
+            shw_CTRL_reg <= 1'b0;
+            shw_TOTAL_CELLS_reg <= 1'b0;
+            shw_RESERVE_reg <= 1'b0;
+            shw_RESUME_OFFSET_reg <= 1'b0;
+            shw_LOSSLESS_MASK_reg <= 1'b0;
+            shw_PAUSE_QUANTA_reg <= 1'b0;
+            shw_REFRESH_CYCLES_reg <= 1'b0;
+            shw_SRC_MAC_LO_reg <= 1'b0;
+            shw_SRC_MAC_HI_reg <= 1'b0;
+            shw_PPFC_CTRL_reg <= 1'b0;
+            shw_PPFC_INTERVAL_reg <= 1'b0;
+            shw_PPFC_HORIZON_reg <= 1'b0;
+            shw_PPFC_RATIO_reg <= 1'b0;
+            shw_PPFC_HOLDOFF_reg <= 1'b0;
+            shw_PPFC_SEED_reg <= 1'b0;
+            shw_ECN_CTRL_reg <= 1'b0;
+            shw_ECN_KMIN_reg <= 1'b0;
+            shw_ECN_KMAX_reg <= 1'b0;
+            shw_ECN_SLOPE_reg <= 1'b0;
+            shw_ECN_SEED_reg <= 1'b0;
+            shw_GFC_CTRL_reg <= 1'b0;
+            shw_GFC_B1_reg <= 1'b0;
+            shw_GFC_BM_reg <= 1'b0;
+            shw_HEADROOM_reg <= {N_PORTS{1'b0}};
+            shw_ALPHA_SHIFT_reg <= {N_PORTS{1'b0}};
+            shw_QUANTA_STEP_reg <= {N_PORTS{1'b0}};
+            shw_CELL_CYCLES_reg <= {N_PORTS{1'b0}};
+            shw_XOFF_reg <= {N_PG{1'b0}};
+            shw_XON_reg <= {N_PG{1'b0}};
+        end else begin
+            shw_CTRL_reg <= shw_CTRL_next;
+            shw_TOTAL_CELLS_reg <= shw_TOTAL_CELLS_next;
+            shw_RESERVE_reg <= shw_RESERVE_next;
+            shw_RESUME_OFFSET_reg <= shw_RESUME_OFFSET_next;
+            shw_LOSSLESS_MASK_reg <= shw_LOSSLESS_MASK_next;
+            shw_PAUSE_QUANTA_reg <= shw_PAUSE_QUANTA_next;
+            shw_REFRESH_CYCLES_reg <= shw_REFRESH_CYCLES_next;
+            shw_SRC_MAC_LO_reg <= shw_SRC_MAC_LO_next;
+            shw_SRC_MAC_HI_reg <= shw_SRC_MAC_HI_next;
+            shw_PPFC_CTRL_reg <= shw_PPFC_CTRL_next;
+            shw_PPFC_INTERVAL_reg <= shw_PPFC_INTERVAL_next;
+            shw_PPFC_HORIZON_reg <= shw_PPFC_HORIZON_next;
+            shw_PPFC_RATIO_reg <= shw_PPFC_RATIO_next;
+            shw_PPFC_HOLDOFF_reg <= shw_PPFC_HOLDOFF_next;
+            shw_PPFC_SEED_reg <= shw_PPFC_SEED_next;
+            shw_ECN_CTRL_reg <= shw_ECN_CTRL_next;
+            shw_ECN_KMIN_reg <= shw_ECN_KMIN_next;
+            shw_ECN_KMAX_reg <= shw_ECN_KMAX_next;
+            shw_ECN_SLOPE_reg <= shw_ECN_SLOPE_next;
+            shw_ECN_SEED_reg <= shw_ECN_SEED_next;
+            shw_GFC_CTRL_reg <= shw_GFC_CTRL_next;
+            shw_GFC_B1_reg <= shw_GFC_B1_next;
+            shw_GFC_BM_reg <= shw_GFC_BM_next;
+            shw_HEADROOM_reg <= shw_HEADROOM_next;
+            shw_ALPHA_SHIFT_reg <= shw_ALPHA_SHIFT_next;
+            shw_QUANTA_STEP_reg <= shw_QUANTA_STEP_next;
+            shw_CELL_CYCLES_reg <= shw_CELL_CYCLES_next;
+            shw_XOFF_reg <= shw_XOFF_next;
+            shw_XON_reg <= shw_XON_next;
+        end
+    end
+    fg_ram_1r1w #(.W(SH_W), .AW(SH_AW)) u_shadow (
+        .clk  (clk),
+        .we   (sh_we),
+        .waddr(sh_addr_reg),
+        .wdata(q_wdata_reg[SH_W-1:0]),
+        .raddr(sh_addr_d),
+        .rdata(sh_rdata)
+    );
 
 
     // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----

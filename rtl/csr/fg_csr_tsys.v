@@ -7,7 +7,8 @@
 // until taken. csr_ready is 0 for the next 5 edges and 1 again after the access's last
 // edge (5 after the take). A read returns the register as it was before edge 2 after
 // the take (a counter: see below), in csr_rdata from edge 3 until the next read (an unmapped read gives 0; a read and
-// a write in one access read the old value). A write is checked over the pipeline and
+// a write in one access read the old value; the rw registers are read from a shadow block
+// RAM that every legal write also writes, ARCHITECTURE 5.7c). A write is checked over the pipeline and
 // committed on edge 5: a legal one updates its register, an illegal one (unmapped or
 // misaligned address, read-only register, a field outside its range or a bit outside every
 // field set, a cross-field rule broken) changes no register: it sets the sticky
@@ -319,6 +320,80 @@ module fg_csr_tsys #(
         hit_LOST_reg <= hit_LOST;
         sel_LOST_reg <= sel_LOST_d;
     end
+    // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
+    // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
+    // the read needs no OR tree over every field and synthesis drops the flops of a field no
+    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
+    localparam integer SH_N  = ((N_PORTS) > (32) ? (N_PORTS) : (32));
+    localparam integer SH_IW = $clog2(SH_N);
+    localparam integer SH_AW = SH_IW + 3;
+    localparam integer SH_W  = 16;  // the widest rw register
+    localparam [31:0] SH_M_SCALAR = 32'h1F;
+    localparam [31:0] SH_M_SRC_ENABLE = 32'h1F;
+    localparam [31:0] SH_M_SRC_ECT = 32'h1F;
+    localparam [31:0] SH_M_SRC_PRIO = 32'h1F;
+    localparam [31:0] SH_M_SRC_DST = 32'h1F;
+    localparam [31:0] SH_M_SRC_CELLS = 32'h1F;
+    localparam [31:0] SH_M_SRC_GAP = 32'h1F;
+    localparam [31:0] RV0_TS_CTRL = {31'd0, R_run};
+    localparam [31:0] RV0_CELL_CYCLES = {24'd0, R_cell_cycles};
+    localparam [31:0] RV0_REACT = {16'd0, R_react};
+    localparam [31:0] RV0_SRC_ENABLE = {31'd0, R_src_enable};
+    localparam [31:0] RV0_SRC_ECT = {31'd0, R_src_ect};
+    localparam [31:0] RV0_SRC_PRIO = {29'd0, R_src_prio};
+    localparam [31:0] RV0_SRC_DST = {27'd0, R_src_dst};
+    localparam [31:0] RV0_SRC_CELLS = {24'd0, R_src_cells};
+    localparam [31:0] RV0_SRC_GAP = {16'd0, R_src_gap};
+    wire [SH_IW-1:0] sh_idx = q_addr_reg[2 +: SH_IW];
+    wire [SH_AW-1:0] sh_addr_d = ({SH_AW{q_addr_reg[11:7] == 5'd0}} & {3'd0, sh_idx & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_ENABLE}} & {3'd1, sh_idx & SH_M_SRC_ENABLE[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_ECT}} & {3'd2, sh_idx & SH_M_SRC_ECT[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_PRIO}} & {3'd3, sh_idx & SH_M_SRC_PRIO[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_DST}} & {3'd4, sh_idx & SH_M_SRC_DST[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_CELLS}} & {3'd5, sh_idx & SH_M_SRC_CELLS[SH_IW-1:0]})
+        | ({SH_AW{at_SRC_GAP}} & {3'd6, sh_idx & SH_M_SRC_GAP[SH_IW-1:0]});
+    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
+    always @(posedge clk)
+        sh_addr_reg <= sh_addr_d;
+    wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
+    // written since reset: one bit per register entry
+    reg                shw_TS_CTRL_reg;
+    reg                shw_CELL_CYCLES_reg;
+    reg                shw_REACT_reg;
+    reg  [N_PORTS-1:0] shw_SRC_ENABLE_reg;
+    reg  [N_PORTS-1:0] shw_SRC_ECT_reg;
+    reg  [N_PORTS-1:0] shw_SRC_PRIO_reg;
+    reg  [N_PORTS-1:0] shw_SRC_DST_reg;
+    reg  [N_PORTS-1:0] shw_SRC_CELLS_reg;
+    reg  [N_PORTS-1:0] shw_SRC_GAP_reg;
+    // edge 2: the entry written (read the RAM) or not (its reset value)
+    reg         sh_valid_reg;
+    reg  [31:0] sh_dflt_reg;
+    wire        sh_valid_d = (hit_TS_CTRL_reg & shw_TS_CTRL_reg)
+        | (hit_CELL_CYCLES_reg & shw_CELL_CYCLES_reg)
+        | (hit_REACT_reg & shw_REACT_reg)
+        | (|(sel_SRC_ENABLE_reg & shw_SRC_ENABLE_reg))
+        | (|(sel_SRC_ECT_reg & shw_SRC_ECT_reg))
+        | (|(sel_SRC_PRIO_reg & shw_SRC_PRIO_reg))
+        | (|(sel_SRC_DST_reg & shw_SRC_DST_reg))
+        | (|(sel_SRC_CELLS_reg & shw_SRC_CELLS_reg))
+        | (|(sel_SRC_GAP_reg & shw_SRC_GAP_reg));
+    wire [31:0] sh_dflt_d = ({32{hit_TS_CTRL_reg}} & RV0_TS_CTRL)
+        | ({32{hit_CELL_CYCLES_reg}} & RV0_CELL_CYCLES)
+        | ({32{hit_REACT_reg}} & RV0_REACT)
+        | ({32{hit_SRC_ENABLE_reg}} & RV0_SRC_ENABLE)
+        | ({32{hit_SRC_ECT_reg}} & RV0_SRC_ECT)
+        | ({32{hit_SRC_PRIO_reg}} & RV0_SRC_PRIO)
+        | ({32{hit_SRC_DST_reg}} & RV0_SRC_DST)
+        | ({32{hit_SRC_CELLS_reg}} & RV0_SRC_CELLS)
+        | ({32{hit_SRC_GAP_reg}} & RV0_SRC_GAP);
+    always @(posedge clk) begin
+        sh_valid_reg <= sh_valid_d;
+        sh_dflt_reg <= sh_dflt_d;
+    end
+    wire [31:0] sh_word = sh_valid_reg ? {16'd0, sh_rdata} : sh_dflt_reg;  // 0 unless an rw register
+
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_TS_CTRL_reg;
     wire ok_TS_CTRL_d = ((q_chk_reg & ~RM_TS_CTRL) == 32'd0);
@@ -380,9 +455,6 @@ module fg_csr_tsys #(
         read_only_reg <= read_only_d;
         value_ok_reg <= value_ok_d;
     end
-    wire [31:0] rd_TS_CTRL = {31'd0, run_reg};
-    wire [31:0] rd_CELL_CYCLES = {24'd0, cell_cycles_reg};
-    wire [31:0] rd_REACT = {16'd0, react_reg};
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
     // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
@@ -390,45 +462,15 @@ module fg_csr_tsys #(
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
         | ({32{hit_PARAMS_reg}} & RV_PARAMS)
-        | ({32{hit_TS_CTRL_reg}} & rd_TS_CTRL)
-        | ({32{hit_CELL_CYCLES_reg}} & rd_CELL_CYCLES)
-        | ({32{hit_REACT_reg}} & rd_REACT)
         | ({32{hit_ERR_reg}} & rd_ERR)
         | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR);
     always @(posedge clk)
         rd_scalar0_reg <= rd_scalar0_d;
-    localparam integer RCH_PORT = (N_PORTS + 3) / 4;  // chunks of 4 entries
-    reg  [RCH_PORT*32-1:0] rd_port0_reg, rd_port0_next;  // SRC_ENABLE, SRC_ECT, SRC_PRIO, SRC_DST
-    always @* begin
-        rd_port0_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port0_next[(k/4)*32 +: 32] = rd_port0_next[(k/4)*32 +: 32]
-                | ({32{sel_SRC_ENABLE_reg[k]}} & {31'd0, src_enable_reg[k*1 +: 1]})
-                | ({32{sel_SRC_ECT_reg[k]}} & {31'd0, src_ect_reg[k*1 +: 1]})
-                | ({32{sel_SRC_PRIO_reg[k]}} & {29'd0, src_prio_reg[k*3 +: 3]})
-                | ({32{sel_SRC_DST_reg[k]}} & {27'd0, src_dst_reg[k*5 +: 5]});
-    end
-    always @(posedge clk)
-        rd_port0_reg <= rd_port0_next;
-    reg  [RCH_PORT*32-1:0] rd_port1_reg, rd_port1_next;  // SRC_CELLS, SRC_GAP
-    always @* begin
-        rd_port1_next = {(RCH_PORT*32){1'b0}};
-        for (k = 0; k < N_PORTS; k = k + 1)
-            rd_port1_next[(k/4)*32 +: 32] = rd_port1_next[(k/4)*32 +: 32]
-                | ({32{sel_SRC_CELLS_reg[k]}} & {24'd0, src_cells_reg[k*8 +: 8]})
-                | ({32{sel_SRC_GAP_reg[k]}} & {16'd0, src_gap_reg[k*16 +: 16]});
-    end
-    always @(posedge clk)
-        rd_port1_reg <= rd_port1_next;
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
         if (at_read) begin
-            rdata_next = rd_scalar0_reg | rd_counter_reg;
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port0_reg[k*32 +: 32];
-            for (k = 0; k < RCH_PORT; k = k + 1)
-                rdata_next = rdata_next | rd_port1_reg[k*32 +: 32];
+            rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
         end
     end
 
@@ -521,6 +563,49 @@ module fg_csr_tsys #(
         end
     end
 
+
+    // ---- the shadow RAM's write: the commit edge (5) of a legal write to an rw register ----
+    wire sh_we = wr_legal && (hit_TS_CTRL_reg | hit_CELL_CYCLES_reg | hit_REACT_reg | hit_SRC_ENABLE_reg | hit_SRC_ECT_reg | hit_SRC_PRIO_reg | hit_SRC_DST_reg | hit_SRC_CELLS_reg | hit_SRC_GAP_reg);
+    wire shw_TS_CTRL_next = shw_TS_CTRL_reg | (wr_legal & hit_TS_CTRL_reg);
+    wire shw_CELL_CYCLES_next = shw_CELL_CYCLES_reg | (wr_legal & hit_CELL_CYCLES_reg);
+    wire shw_REACT_next = shw_REACT_reg | (wr_legal & hit_REACT_reg);
+    wire [N_PORTS-1:0] shw_SRC_ENABLE_next = shw_SRC_ENABLE_reg | ({N_PORTS{wr_legal}} & sel_SRC_ENABLE_reg);
+    wire [N_PORTS-1:0] shw_SRC_ECT_next = shw_SRC_ECT_reg | ({N_PORTS{wr_legal}} & sel_SRC_ECT_reg);
+    wire [N_PORTS-1:0] shw_SRC_PRIO_next = shw_SRC_PRIO_reg | ({N_PORTS{wr_legal}} & sel_SRC_PRIO_reg);
+    wire [N_PORTS-1:0] shw_SRC_DST_next = shw_SRC_DST_reg | ({N_PORTS{wr_legal}} & sel_SRC_DST_reg);
+    wire [N_PORTS-1:0] shw_SRC_CELLS_next = shw_SRC_CELLS_reg | ({N_PORTS{wr_legal}} & sel_SRC_CELLS_reg);
+    wire [N_PORTS-1:0] shw_SRC_GAP_next = shw_SRC_GAP_reg | ({N_PORTS{wr_legal}} & sel_SRC_GAP_reg);
+    always @(posedge clk) begin
+        if (rst) begin
+            shw_TS_CTRL_reg <= 1'b0;
+            shw_CELL_CYCLES_reg <= 1'b0;
+            shw_REACT_reg <= 1'b0;
+            shw_SRC_ENABLE_reg <= {N_PORTS{1'b0}};
+            shw_SRC_ECT_reg <= {N_PORTS{1'b0}};
+            shw_SRC_PRIO_reg <= {N_PORTS{1'b0}};
+            shw_SRC_DST_reg <= {N_PORTS{1'b0}};
+            shw_SRC_CELLS_reg <= {N_PORTS{1'b0}};
+            shw_SRC_GAP_reg <= {N_PORTS{1'b0}};
+        end else begin
+            shw_TS_CTRL_reg <= shw_TS_CTRL_next;
+            shw_CELL_CYCLES_reg <= shw_CELL_CYCLES_next;
+            shw_REACT_reg <= shw_REACT_next;
+            shw_SRC_ENABLE_reg <= shw_SRC_ENABLE_next;
+            shw_SRC_ECT_reg <= shw_SRC_ECT_next;
+            shw_SRC_PRIO_reg <= shw_SRC_PRIO_next;
+            shw_SRC_DST_reg <= shw_SRC_DST_next;
+            shw_SRC_CELLS_reg <= shw_SRC_CELLS_next;
+            shw_SRC_GAP_reg <= shw_SRC_GAP_next;
+        end
+    end
+    fg_ram_1r1w #(.W(SH_W), .AW(SH_AW)) u_shadow (
+        .clk  (clk),
+        .we   (sh_we),
+        .waddr(sh_addr_reg),
+        .wdata(q_wdata_reg[SH_W-1:0]),
+        .raddr(sh_addr_d),
+        .rdata(sh_rdata)
+    );
 
 
     // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----

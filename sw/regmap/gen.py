@@ -445,6 +445,113 @@ def v_qfield(f):
     return f"q_wdata_reg[{f.lsb} +: {f.vw()}]"
 
 
+def gen_rtl_shadow(m, a, S):
+    """The read of the rw registers from a shadow block RAM instead of an OR tree over their
+    flops: a legal write's word is written there on its commit edge as well as into the field
+    flops (which now feed only the datapath, so synthesis drops those nothing outside reads),
+    and a read takes the word the RAM gives for its address. A word never written since reset
+    reads its register's reset value (a written bit per entry), so the read values - and the
+    C twin - are the same as from the flops. Layout: block 0 the scalar registers (word address
+    bits 6:2; they all lie below 0x080), block 1 + j the map's j-th rw array register, each
+    block SH_N words (the largest entry count, at least 32), entry index = address bits above
+    bit 1 under the block's mask - a select and an AND-OR, no adder. The RAM address comes
+    from q_addr_reg before the decode edge, the word after the operands edge, csr_rdata at the
+    read edge (stages())."""
+    rw = m.regs_of("rw")
+    arr_rw = [r for r in rw if r.array]
+    for r in rw:
+        if not r.array and r.addr >= 0x80:
+            raise MapError(f"{r.name}: a scalar rw register must lie below 0x080 (the shadow RAM's block 0)")
+    nb = 1 + len(arr_rw)
+    bw = max(1, (nb - 1).bit_length())
+    top = max(f.lsb + f.width_max(m.params) for r in rw for f in r.fields)
+    counts = ["32"] + sorted({count_v(r) for r in arr_rw})
+    expr = counts[0]
+    for c in counts[1:]:
+        expr = f"(({c}) > ({expr}) ? ({c}) : ({expr}))"
+    a(f"    // ---- the rw registers' read values in a shadow block RAM (the read's edges {S['decode']}..{S['read']}) ------")
+    a("    // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so")
+    a("    // the read needs no OR tree over every field and synthesis drops the flops of a field no")
+    a("    // output uses. A word not written since reset reads its register's reset value. Blocks of")
+    a("    // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.")
+    a(f"    localparam integer SH_N  = {expr};")
+    a("    localparam integer SH_IW = $clog2(SH_N);")
+    a(f"    localparam integer SH_AW = SH_IW + {bw};")
+    a(f"    localparam integer SH_W  = {top};  // the widest rw register")
+    a("    localparam [31:0] SH_M_SCALAR = 32'h1F;")
+    for r in arr_rw:
+        a(f"    localparam [31:0] SH_M_{r.name} = 32'h{(1 << array_ibits(r)) - 1:X};")
+    for r in rw:
+        parts = []
+        for f in r.fields:
+            e = v_ext(f"R_{f.name}", f.width)
+            parts.append(e if f.lsb == 0 else f"({e} << {f.lsb})")
+        a(f"    localparam [31:0] RV0_{r.name} = " + " | ".join(parts) + ";")
+    a("    wire [SH_IW-1:0] sh_idx = q_addr_reg[2 +: SH_IW];")
+    terms = [f"({{SH_AW{{q_addr_reg[11:7] == 5'd0}}}} & {{{bw}'d0, sh_idx & SH_M_SCALAR[SH_IW-1:0]}})"]
+    for j, r in enumerate(arr_rw):
+        terms.append(f"({{SH_AW{{at_{r.name}}}}} & {{{bw}'d{j + 1}, sh_idx & SH_M_{r.name}[SH_IW-1:0]}})")
+    a("    wire [SH_AW-1:0] sh_addr_d = " + "\n        | ".join(terms) + ";")
+    a("    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address")
+    a("    always @(posedge clk)")
+    a("        sh_addr_reg <= sh_addr_d;")
+    a("    wire [SH_W-1:0]  sh_rdata;     // after edge %d: the word at sh_addr_d before edge %d" % (S["operands"], S["decode"]))
+    a("    // written since reset: one bit per register entry")
+    for r in rw:
+        w = f"[{count_v(r)}-1:0]" if r.array else ""
+        a(f"    reg  {w:<14s}shw_{r.name}_reg;")
+    vt = []
+    for r in rw:
+        if r.array:
+            vt.append(f"(|(sel_{r.name}_reg & shw_{r.name}_reg))")
+        else:
+            vt.append(f"(hit_{r.name}_reg & shw_{r.name}_reg)")
+    a(f"    // edge {S['operands']}: the entry written (read the RAM) or not (its reset value)")
+    a("    reg         sh_valid_reg;")
+    a("    reg  [31:0] sh_dflt_reg;")
+    a("    wire        sh_valid_d = " + "\n        | ".join(vt) + ";")
+    a("    wire [31:0] sh_dflt_d = " + "\n        | ".join(f"({{32{{hit_{r.name}_reg}}}} & RV0_{r.name})" for r in rw) + ";")
+    a("    always @(posedge clk) begin")
+    a("        sh_valid_reg <= sh_valid_d;")
+    a("        sh_dflt_reg <= sh_dflt_d;")
+    a("    end")
+    ext = "sh_rdata" if top == 32 else f"{{{32 - top}'d0, sh_rdata}}"
+    a(f"    wire [31:0] sh_word = sh_valid_reg ? {ext} : sh_dflt_reg;  // 0 unless an rw register")
+    a("")
+
+
+def gen_rtl_shadow_commit(m, a, S):
+    """The shadow RAM's write (the commit edge of a legal write to an rw register), the written
+    bits and the RAM itself (after wr_legal is declared)."""
+    rw = m.regs_of("rw")
+    a(f"    // ---- the shadow RAM's write: the commit edge ({S['commit']}) of a legal write to an rw register ----")
+    a("    wire sh_we = wr_legal && (" + " | ".join(f"hit_{r.name}_reg" for r in rw) + ");")
+    for r in rw:
+        if r.array:
+            a(f"    wire [{count_v(r)}-1:0] shw_{r.name}_next = shw_{r.name}_reg | ({{{count_v(r)}{{wr_legal}}}} & sel_{r.name}_reg);")
+        else:
+            a(f"    wire shw_{r.name}_next = shw_{r.name}_reg | (wr_legal & hit_{r.name}_reg);")
+    a("    always @(posedge clk) begin")
+    a("        if (rst) begin")
+    for r in rw:
+        a(f"            shw_{r.name}_reg <= " + (f"{{{count_v(r)}{{1'b0}}}};" if r.array else "1'b0;"))
+    a("        end else begin")
+    for r in rw:
+        a(f"            shw_{r.name}_reg <= shw_{r.name}_next;")
+    a("        end")
+    a("    end")
+    top_w = "SH_W"
+    a(f"    fg_ram_1r1w #(.W({top_w}), .AW(SH_AW)) u_shadow (")
+    a("        .clk  (clk),")
+    a("        .we   (sh_we),")
+    a("        .waddr(sh_addr_reg),")
+    a(f"        .wdata(q_wdata_reg[{top_w}-1:0]),")
+    a("        .raddr(sh_addr_d),")
+    a("        .rdata(sh_rdata)")
+    a("    );")
+    a("")
+
+
 def gen_rtl_counter_bank(m, a, counters, S):
     """The statistics counters as one fg_counter_bank: kind i is the map's i-th counter
     register, counter k = i * CNT_PORTS + port. Its read is addressed from csr_addr on the take
@@ -520,7 +627,8 @@ def gen_rtl(m):
     a(f"// until taken. csr_ready is 0 for the next {LAT} edges and 1 again after the access's last")
     a(f"// edge ({LAT} after the take). A read returns the register as it was before edge {S['operands']} after")
     a(f"// the take (a counter: see below), in csr_rdata from edge {S['read']} until the next read (an unmapped read gives 0; a read and")
-    a("// a write in one access read the old value). A write is checked over the pipeline and")
+    a("// a write in one access read the old value; the rw registers are read from a shadow block")
+    a("// RAM that every legal write also writes, ARCHITECTURE 5.7c). A write is checked over the pipeline and")
     a(f"// committed on edge {LAT}: a legal one updates its register, an illegal one (unmapped or")
     a("// misaligned address, read-only register, a field outside its range or a bit outside every")
     a("// field set, a cross-field rule broken) changes no register: it sets the sticky")
@@ -735,6 +843,7 @@ def gen_rtl(m):
         if r.array:
             a(f"        sel_{r.name}_reg <= sel_{r.name}_d;")
     a("    end")
+    gen_rtl_shadow(m, a, S)
     a("    // value checks: no bit outside the fields, every field within min..max")
     okregs = []
     for r in m.regs:
@@ -768,7 +877,7 @@ def gen_rtl(m):
     a("        value_ok_reg <= value_ok_d;")
     a("    end")
     for r in m.regs:
-        if r.array or r.kind in ("const", "counter"):
+        if r.array or r.kind in ("const", "counter", "rw"):
             continue
         parts = []
         for f in r.fields:
@@ -780,7 +889,8 @@ def gen_rtl(m):
     # (register, entry) terms into each group word, edge READ ORs the group words. Scalars are
     # grouped here; an array kind's registers in subsets of READ_REGS, its entries (a Verilog
     # parameter) in chunks of READ_ENTRIES, one group word per (subset, chunk).
-    scalars = [r for r in m.regs if not r.array and r.kind != "counter"]
+    # The rw registers are read from the shadow RAM (gen_rtl_shadow), not from their flops.
+    scalars = [r for r in m.regs if not r.array and r.kind not in ("counter", "rw")]
     words = []
     a(f"    // the read: group words (edge {S['operands']}: at most {READ_TERMS} register entries each), their OR (edge {S['read']})")
     for gi in range(0, len(scalars), READ_TERMS):
@@ -795,7 +905,7 @@ def gen_rtl(m):
         a(f"        {name} <= {name[:-4]}_d;")
         words.append((name, None))
     for arr in m.arrays:
-        regs = [r for r in m.regs if r.array == arr and r.kind != "counter"]
+        regs = [r for r in m.regs if r.array == arr and r.kind not in ("counter", "rw")]
         if not regs:
             continue
         cnt = count_v(regs[0])
@@ -821,6 +931,7 @@ def gen_rtl(m):
     if counters:
         a("    reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)")
         words.append(("rd_counter_reg", None))
+    words.append(("sh_word", None))
     a("    always @* begin")
     a("        rdata_next = rdata_reg;")
     a("        if (at_read) begin")
@@ -1015,6 +1126,7 @@ def gen_rtl(m):
     for r in strobes:
         a(f"    wire {r.strobe}_next = wr_legal && hit_{r.name}_reg;")
     a("")
+    gen_rtl_shadow_commit(m, a, S)
     if counters:
         gen_rtl_counter_bank(m, a, counters, S)
         a("")
