@@ -32,13 +32,18 @@
 // Two copies of the words (each one write port, one read port) so the scanner and the read
 // never compete: fg_ram_1r1w, a DP16KD (ECP5) or EBR (iCE40) each.
 // Parameters: N_KIND 1..16, N_PORTS 1..32, N_KIND * N_PORTS >= 4 (the scanner comes back to a
-// counter after its write-back), CNT_W 1..32. The C twin is cmodel/common/counter_bank.c.
+// counter after its write-back), CNT_W 1..32; LIVE_KINDS bit i = 0 for a kind whose ev bits
+// are tied to 0 by the user (an engine the design does not build): its counters keep no
+// pending count (synthesis cannot see that a count of events that never come stays 0), and
+// since they would only ever count 0 the bank's outputs are the same. The C twin is
+// cmodel/common/counter_bank.c (it has no such parameter: nothing it shows differs).
 `default_nettype none
 
 module fg_counter_bank #(
     parameter integer N_KIND  = 9,
     parameter integer N_PORTS = 4,
     parameter integer CNT_W   = 32,
+    parameter [15:0]  LIVE_KINDS = 16'hFFFF,
     parameter integer KW      = (N_KIND > 1) ? $clog2(N_KIND) : 1,
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -123,8 +128,11 @@ module fg_counter_bank #(
         for (k = 0; k < NC; k = k + 1) begin
             // the write-back stage is three visits behind the pointer (a ring: no flops)
             s3_oh[k] = wb_on_reg[2] & sc_oh_reg[(k + 3) % NC];
-            // visited or cleared: start again from this edge's event; else count it
-            if (sc_oh_reg[k] || clr[k])
+            // visited or cleared: start again from this edge's event; else count it (a kind
+            // that is not live keeps 0)
+            if (!LIVE_KINDS[k / N_PORTS])
+                pend_next[k*DW +: DW] = {DW{1'b0}};
+            else if (sc_oh_reg[k] || clr[k])
                 pend_next[k*DW +: DW] = {{(DW - 1){1'b0}}, ev[k]};
             else
                 pend_next[k*DW +: DW] = pend_reg[k*DW +: DW] + {{(DW - 1){1'b0}}, ev[k]};

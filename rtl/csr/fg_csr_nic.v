@@ -793,7 +793,9 @@ module fg_csr_nic #(
         | ({3{cnt_rd_at[4]}} & 3'd4)
         | ({3{~|cnt_rd_at}} & 3'd5);
     wire [31:0] cnt_rd_count;
-    fg_counter_bank #(.N_KIND(5), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(3), .PW(CNT_PW)) u_counters (
+    // the kinds whose events can come (an engine not built drives 0)
+    localparam [15:0] CNT_LIVE = {11'd0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+    fg_counter_bank #(.N_KIND(5), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW(3), .PW(CNT_PW)) u_counters (
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(1'b0), .rd_count(cnt_rd_count)
     );

@@ -23,13 +23,19 @@
 // holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:
 // docs/registers.md; C twin: cmodel/csr/csr_sw.c (FG_CSR_SW_LATENCY,
 // _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).
+// ECN, GFC, PPFC: 1 (default) when the design builds that engine; 0 when it does not, and
+// then ties the counter inputs it drives (stat_ecn_mark: ECN, stat_ppfc: PPFC, stat_gfc_tx: GFC) to 0: those
+// counters keep no pending counts (they would only ever read 0, as they still do).
 `default_nettype none
 
 module fg_csr_sw #(
     parameter N_PORTS = 4,
     parameter N_PRIO = 8,
     parameter CW = 18,
-    parameter CNT_W = 32
+    parameter CNT_W = 32,
+    parameter ECN = 1,
+    parameter GFC = 1,
+    parameter PPFC = 1
 ) (
     input  wire                         clk,
     input  wire                         rst,
@@ -1348,7 +1354,9 @@ module fg_csr_sw #(
         | ({4{cnt_rd_at[8]}} & 4'd8)
         | ({4{~|cnt_rd_at}} & 4'd9);
     wire [31:0] cnt_rd_count;
-    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW(4), .PW(CNT_PW)) u_counters (
+    // the kinds whose events can come (an engine not built drives 0)
+    localparam [15:0] CNT_LIVE = {7'd0, 1'b1, (GFC != 0), (PPFC != 0), (ECN != 0), 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW(4), .PW(CNT_PW)) u_counters (
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
     );

@@ -232,10 +232,15 @@ module fg_sw_core #(
     wire [N_PORTS-1:0] stat_pfc_req_tx = tx_ctrl_valid & tx_ctrl_ack & ~tx_ctrl_gfc;
     wire [N_PORTS-1:0] stat_gfc_tx     = tx_ctrl_valid & tx_ctrl_ack & tx_ctrl_gfc;
 
+    // the engines left out drive their counters' inputs with 0: the bank keeps no pending
+    // count for them
     fg_csr_sw #(
         .N_PORTS (N_PORTS),
         .N_PRIO  (N_PRIO),
-        .CW      (CW)
+        .CW      (CW),
+        .ECN     (ECN),
+        .GFC     (GFC),
+        .PPFC    (PPFC)
     ) u_csr (
         .clk               (clk),
         .rst               (rst),

@@ -98,6 +98,13 @@ class Reg:
         self.array = d.get("array")
         self.doc = d.get("doc", "")
         self.input = d.get("input")
+        # "engine": NAME (counters only): the event comes from an engine the design may leave out;
+        # the RTL block then has a parameter NAME (default 1) and with NAME = 0 keeps no pending
+        # count for the counter (its input must then be 0; fg_counter_bank LIVE_KINDS)
+        self.engine = d.get("engine")
+        if self.engine is not None and (self.kind != "counter" or not str(self.engine).isidentifier()
+                                        or str(self.engine) != str(self.engine).upper()):
+            raise MapError(f"{self.name}: an engine is an upper-case parameter name on a counter")
         # "strobe": PORT: an output PORT that is 1 for the cycle after a legal write of this
         # register was committed (the register shows the written value then)
         self.strobe = d.get("strobe")
@@ -593,7 +600,10 @@ def gen_rtl_counter_bank(m, a, counters, S):
     a(f"    wire [{kw - 1}:0] cnt_rd_kind = " + ("\n        | ".join(terms) if terms else f"{kw}'d0") + ";")
     port = "csr_addr[2 +: CNT_PW]" if any(r.array for r in counters) else "1'b0"
     a("    wire [31:0] cnt_rd_count;")
-    a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .KW({kw}), .PW(CNT_PW)) u_counters (")
+    live = [f"({r.engine} != 0)" if r.engine else "1'b1" for r in reversed(counters)]
+    a(f"    // the kinds whose events can come (an engine not built drives 0)")
+    a("    localparam [15:0] CNT_LIVE = {" + (f"{16 - n}'d0, " if n < 16 else "") + ", ".join(live) + "};")
+    a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW({kw}), .PW(CNT_PW)) u_counters (")
     a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
     a(f"        .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
     a("    );")
@@ -644,12 +654,18 @@ def gen_rtl(m):
     a("// holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:")
     a(f"// docs/registers.md; C twin: cmodel/csr/csr_{m.block}.c (FG_CSR_{m.block.upper()}_LATENCY,")
     a("// _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).")
+    engines = sorted({r.engine for r in counters if r.engine})
+    if engines:
+        a("// " + ", ".join(engines) + ": 1 (default) when the design builds that engine; 0 when it does not, and")
+        a("// then ties the counter inputs it drives (" + ", ".join(f"{r.input}: {r.engine}" for r in counters if r.engine) + ") to 0: those")
+        a("// counters keep no pending counts (they would only ever read 0, as they still do).")
     a("`default_nettype none")
     a("")
     a(f"module {m.module} #(")
-    pl = [f"    parameter {p['name']} = {p['default']}" + ("," if i + 1 < len(m.param_list) else "")
-          for i, p in enumerate(m.param_list)]
-    L += pl
+    engines = sorted({r.engine for r in counters if r.engine})
+    pl = [f"    parameter {p['name']} = {p['default']}" for p in m.param_list]
+    pl += [f"    parameter {e} = 1" for e in engines]
+    L += [x + ("," if i + 1 < len(pl) else "") for i, x in enumerate(pl)]
     a(") (")
     io = ["    input  wire                         clk",
           "    input  wire                         rst",
