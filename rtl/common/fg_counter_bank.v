@@ -34,7 +34,7 @@
 // Parameters: N_KIND 1..16, N_PORTS 1..32, N_KIND * N_PORTS >= 4 (the scanner comes back to a
 // counter after its write-back), CNT_W 1..32; LIVE_KINDS bit i = 0 for a kind whose ev bits
 // are tied to 0 by the user (an engine the design does not build): its counters keep no
-// pending count (synthesis cannot see that a count of events that never come stays 0), and
+// pending count (yosys's iCE40 flow does not see that a count of events that never come stays 0), and
 // since they would only ever count 0 the bank's outputs are the same. The C twin is
 // cmodel/common/counter_bank.c (it has no such parameter: nothing it shows differs).
 `default_nettype none

@@ -310,8 +310,9 @@ module fg_csr_nic #(
     end
     // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
     // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
-    // the read needs no OR tree over every field and synthesis drops the flops of a field no
-    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // the read needs no OR tree over every field and synthesis drops the flops of a field that
+    // no output and no cross-field rule uses. A word not written since reset reads its
+    // register's reset value. Blocks of
     // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
     localparam integer SH_N  = 32;
     localparam integer SH_IW = $clog2(SH_N);
@@ -474,7 +475,7 @@ module fg_csr_nic #(
         ok_GFC_DEPTH_reg <= ok_GFC_DEPTH_d;
     end
 
-    // edge 2: what the address is, the read's group values, each rule's operand at the
+    // edge 2: what the address is, the read's group words, each rule's operand at the
     // written entry
     reg  mapped_reg, read_only_reg, value_ok_reg;
     wire mapped_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_CTRL_reg | hit_T_FC_reg | hit_RX_CAPACITY_reg | hit_PFT_T_E_reg | hit_PFT_T_S_reg | hit_PFT_W_E_reg | hit_PFT_N_E_reg | hit_PFT_TH_E_reg | hit_PFT_W_S_reg | hit_PFT_N_S_reg | hit_PFT_TH_S_reg | hit_PFT_M_reg | hit_PFT_N_reg | hit_PFT_K_reg | hit_LFSR_SEED_reg | hit_ERR_reg | hit_ERR_ADDR_reg | hit_GFC_CTRL_reg | hit_GFC_PERIOD_reg | hit_GFC_RECIP_reg | hit_GFC_DEPTH_reg | hit_PFT_STATE_CHANGES_reg | hit_PFT_THROTTLED_reg | hit_FLITS_SENT_reg | hit_NO_CREDIT_reg | hit_GFC_WAIT_reg;
@@ -511,7 +512,8 @@ module fg_csr_nic #(
     end
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
-    // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
+    // the read from logic: group words (edge 2: at most 16 registers each), their OR
+    // with the counters' word and the shadow RAM's (edge 3)
     reg  [31:0] rd_scalar0_reg;
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
@@ -523,9 +525,8 @@ module fg_csr_nic #(
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
-        if (at_read) begin
+        if (at_read)
             rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
-        end
     end
 
     // ---- cross-field rules --------------------------------------------------------------
@@ -707,6 +708,9 @@ module fg_csr_nic #(
 
 
     // ---- the shadow RAM's write: the commit edge (5) of a legal write to an rw register ----
+    // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
+    // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
+    // after the commit edge and addresses the RAM anew before its own edge 1.
     wire sh_we = wr_legal && (hit_CTRL_reg | hit_T_FC_reg | hit_RX_CAPACITY_reg | hit_PFT_T_E_reg | hit_PFT_T_S_reg | hit_PFT_W_E_reg | hit_PFT_N_E_reg | hit_PFT_TH_E_reg | hit_PFT_W_S_reg | hit_PFT_N_S_reg | hit_PFT_TH_S_reg | hit_PFT_M_reg | hit_PFT_N_reg | hit_PFT_K_reg | hit_LFSR_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_PERIOD_reg | hit_GFC_RECIP_reg | hit_GFC_DEPTH_reg);
     wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
     wire shw_T_FC_next = shw_T_FC_reg | (wr_legal & hit_T_FC_reg);
@@ -799,7 +803,7 @@ module fg_csr_nic #(
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(1'b0), .rd_count(cnt_rd_count)
     );
-    // the read's word of edge 2, beside the group words
+    // the read's word of edge 2, beside the group words and the shadow RAM's
     wire [31:0] rd_counter_d = {32{hit_PFT_STATE_CHANGES_reg | hit_PFT_THROTTLED_reg | hit_FLITS_SENT_reg | hit_NO_CREDIT_reg | hit_GFC_WAIT_reg}} & cnt_rd_count;
     always @(posedge clk)
         rd_counter_reg <= rd_counter_d;

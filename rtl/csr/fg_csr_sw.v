@@ -585,8 +585,9 @@ module fg_csr_sw #(
     end
     // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
     // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
-    // the read needs no OR tree over every field and synthesis drops the flops of a field no
-    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // the read needs no OR tree over every field and synthesis drops the flops of a field that
+    // no output and no cross-field rule uses. A word not written since reset reads its
+    // register's reset value. Blocks of
     // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
     localparam integer SH_N  = ((N_PORTS) > (((N_PG) > (32) ? (N_PG) : (32))) ? (N_PORTS) : (((N_PG) > (32) ? (N_PG) : (32))));
     localparam integer SH_IW = $clog2(SH_N);
@@ -831,7 +832,7 @@ module fg_csr_sw #(
         ok_XON_reg <= ok_XON_d;
     end
 
-    // edge 2: what the address is, the read's group values, each rule's operand at the
+    // edge 2: what the address is, the read's group words, each rule's operand at the
     // written entry
     reg  mapped_reg, read_only_reg, value_ok_reg;
     wire mapped_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_ERR_reg | hit_ERR_ADDR_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_CELL_CYCLES_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg | hit_XOFF_reg | hit_XON_reg;
@@ -882,7 +883,8 @@ module fg_csr_sw #(
     end
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
-    // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
+    // the read from logic: group words (edge 2: at most 16 registers each), their OR
+    // with the counters' word and the shadow RAM's (edge 3)
     reg  [31:0] rd_scalar0_reg;
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
@@ -894,9 +896,8 @@ module fg_csr_sw #(
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
-        if (at_read) begin
+        if (at_read)
             rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
-        end
     end
 
     // ---- cross-field rules --------------------------------------------------------------
@@ -1234,6 +1235,9 @@ module fg_csr_sw #(
     wire csr_wrote_ecn_seed_next = wr_legal && hit_ECN_SEED_reg;
 
     // ---- the shadow RAM's write: the commit edge (17) of a legal write to an rw register ----
+    // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
+    // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
+    // after the commit edge and addresses the RAM anew before its own edge 1.
     wire sh_we = wr_legal && (hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_CELL_CYCLES_reg | hit_XOFF_reg | hit_XON_reg);
     wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
     wire shw_TOTAL_CELLS_next = shw_TOTAL_CELLS_reg | (wr_legal & hit_TOTAL_CELLS_reg);
@@ -1360,7 +1364,7 @@ module fg_csr_sw #(
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
     );
-    // the read's word of edge 2, beside the group words
+    // the read's word of edge 2, beside the group words and the shadow RAM's
     wire [31:0] rd_counter_d = {32{hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg}} & cnt_rd_count;
     always @(posedge clk)
         rd_counter_reg <= rd_counter_d;

@@ -322,8 +322,9 @@ module fg_csr_tsys #(
     end
     // ---- the rw registers' read values in a shadow block RAM (the read's edges 1..3) ------
     // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so
-    // the read needs no OR tree over every field and synthesis drops the flops of a field no
-    // output uses. A word not written since reset reads its register's reset value. Blocks of
+    // the read needs no OR tree over every field and synthesis drops the flops of a field that
+    // no output and no cross-field rule uses. A word not written since reset reads its
+    // register's reset value. Blocks of
     // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.
     localparam integer SH_N  = ((N_PORTS) > (32) ? (N_PORTS) : (32));
     localparam integer SH_IW = $clog2(SH_N);
@@ -428,7 +429,7 @@ module fg_csr_tsys #(
         ok_SRC_GAP_reg <= ok_SRC_GAP_d;
     end
 
-    // edge 2: what the address is, the read's group values, each rule's operand at the
+    // edge 2: what the address is, the read's group words, each rule's operand at the
     // written entry
     reg  mapped_reg, read_only_reg, value_ok_reg;
     wire mapped_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_TS_CTRL_reg | hit_CELL_CYCLES_reg | hit_REACT_reg | hit_ERR_reg | hit_ERR_ADDR_reg | hit_SRC_ENABLE_reg | hit_SRC_ECT_reg | hit_SRC_PRIO_reg | hit_SRC_DST_reg | hit_SRC_CELLS_reg | hit_SRC_GAP_reg | hit_SENT_reg | hit_DROPPED_reg | hit_DELIVERED_reg | hit_XOFF_TX_reg | hit_XON_TX_reg | hit_PAUSED_CYCLES_reg | hit_LOST_reg;
@@ -457,7 +458,8 @@ module fg_csr_tsys #(
     end
     wire [31:0] rd_ERR = {31'd0, illegal_write_reg};
     wire [31:0] rd_ERR_ADDR = {20'd0, err_addr_reg} | ({29'd0, err_reason_reg} << 16);
-    // the read: group words (edge 2: at most 16 register entries each), their OR (edge 3)
+    // the read from logic: group words (edge 2: at most 16 registers each), their OR
+    // with the counters' word and the shadow RAM's (edge 3)
     reg  [31:0] rd_scalar0_reg;
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
@@ -469,9 +471,8 @@ module fg_csr_tsys #(
     reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)
     always @* begin
         rdata_next = rdata_reg;
-        if (at_read) begin
+        if (at_read)
             rdata_next = rd_scalar0_reg | rd_counter_reg | sh_word;
-        end
     end
 
     // ---- cross-field rules --------------------------------------------------------------
@@ -565,6 +566,9 @@ module fg_csr_tsys #(
 
 
     // ---- the shadow RAM's write: the commit edge (5) of a legal write to an rw register ----
+    // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
+    // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
+    // after the commit edge and addresses the RAM anew before its own edge 1.
     wire sh_we = wr_legal && (hit_TS_CTRL_reg | hit_CELL_CYCLES_reg | hit_REACT_reg | hit_SRC_ENABLE_reg | hit_SRC_ECT_reg | hit_SRC_PRIO_reg | hit_SRC_DST_reg | hit_SRC_CELLS_reg | hit_SRC_GAP_reg);
     wire shw_TS_CTRL_next = shw_TS_CTRL_reg | (wr_legal & hit_TS_CTRL_reg);
     wire shw_CELL_CYCLES_next = shw_CELL_CYCLES_reg | (wr_legal & hit_CELL_CYCLES_reg);
@@ -629,7 +633,7 @@ module fg_csr_tsys #(
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
     );
-    // the read's word of edge 2, beside the group words
+    // the read's word of edge 2, beside the group words and the shadow RAM's
     wire [31:0] rd_counter_d = {32{hit_SENT_reg | hit_DROPPED_reg | hit_DELIVERED_reg | hit_XOFF_TX_reg | hit_XON_TX_reg | hit_PAUSED_CYCLES_reg | hit_LOST_reg}} & cnt_rd_count;
     always @(posedge clk)
         rd_counter_reg <= rd_counter_d;

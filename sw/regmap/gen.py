@@ -405,9 +405,7 @@ def stages(m):
 
 
 MUL_STEPS = 9  # the pool rule's factors: N_PG <= 256 (9 bits), lossless count <= 8
-READ_TERMS = 16  # read tree: scalar registers per group word
-READ_REGS = 4  # read tree: array registers per group word ...
-READ_ENTRIES = 4  # ... times this many of their entries
+READ_TERMS = 16  # the read from logic: registers per group word
 
 
 def array_ibits(r):
@@ -455,7 +453,8 @@ def v_qfield(f):
 def gen_rtl_shadow(m, a, S):
     """The read of the rw registers from a shadow block RAM instead of an OR tree over their
     flops: a legal write's word is written there on its commit edge as well as into the field
-    flops (which now feed only the datapath, so synthesis drops those nothing outside reads),
+    flops (which now feed only the datapath and the cross-field rules' operands, so synthesis
+    drops those neither reads),
     and a read takes the word the RAM gives for its address. A word never written since reset
     reads its register's reset value (a written bit per entry), so the read values - and the
     C twin - are the same as from the flops. Layout: block 0 the scalar registers (word address
@@ -466,9 +465,15 @@ def gen_rtl_shadow(m, a, S):
     read edge (stages())."""
     rw = m.regs_of("rw")
     arr_rw = [r for r in rw if r.array]
+    if not rw:
+        raise MapError("a map needs at least one rw register (the shadow RAM holds them)")
+    if (S["decode"], S["operands"], S["read"]) != (1, 2, 3):
+        raise MapError("the shadow RAM's two-edge read is addressed before the decode edge 1 and read at edge 3")
     for r in rw:
         if not r.array and r.addr >= 0x80:
             raise MapError(f"{r.name}: a scalar rw register must lie below 0x080 (the shadow RAM's block 0)")
+        if r.array and r.addr < 0x80:
+            raise MapError(f"{r.name}: an rw array must lie at 0x080 or above (below is the shadow RAM's block 0)")
     nb = 1 + len(arr_rw)
     bw = max(1, (nb - 1).bit_length())
     top = max(f.lsb + f.width_max(m.params) for r in rw for f in r.fields)
@@ -478,8 +483,9 @@ def gen_rtl_shadow(m, a, S):
         expr = f"(({c}) > ({expr}) ? ({c}) : ({expr}))"
     a(f"    // ---- the rw registers' read values in a shadow block RAM (the read's edges {S['decode']}..{S['read']}) ------")
     a("    // A legal write's word goes to the RAM on its commit edge as well as to the field flops, so")
-    a("    // the read needs no OR tree over every field and synthesis drops the flops of a field no")
-    a("    // output uses. A word not written since reset reads its register's reset value. Blocks of")
+    a("    // the read needs no OR tree over every field and synthesis drops the flops of a field that")
+    a("    // no output and no cross-field rule uses. A word not written since reset reads its")
+    a("    // register's reset value. Blocks of")
     a("    // SH_N words: 0 the scalars (word address bits 6:2), then each rw array register.")
     a(f"    localparam integer SH_N  = {expr};")
     a("    localparam integer SH_IW = $clog2(SH_N);")
@@ -532,6 +538,9 @@ def gen_rtl_shadow_commit(m, a, S):
     bits and the RAM itself (after wr_legal is declared)."""
     rw = m.regs_of("rw")
     a(f"    // ---- the shadow RAM's write: the commit edge ({S['commit']}) of a legal write to an rw register ----")
+    a("    // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),")
+    a("    // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken")
+    a("    // after the commit edge and addresses the RAM anew before its own edge 1.")
     a("    wire sh_we = wr_legal && (" + " | ".join(f"hit_{r.name}_reg" for r in rw) + ");")
     for r in rw:
         if r.array:
@@ -547,12 +556,11 @@ def gen_rtl_shadow_commit(m, a, S):
         a(f"            shw_{r.name}_reg <= shw_{r.name}_next;")
     a("        end")
     a("    end")
-    top_w = "SH_W"
-    a(f"    fg_ram_1r1w #(.W({top_w}), .AW(SH_AW)) u_shadow (")
+    a("    fg_ram_1r1w #(.W(SH_W), .AW(SH_AW)) u_shadow (")
     a("        .clk  (clk),")
     a("        .we   (sh_we),")
     a("        .waddr(sh_addr_reg),")
-    a(f"        .wdata(q_wdata_reg[{top_w}-1:0]),")
+    a("        .wdata(q_wdata_reg[SH_W-1:0]),")
     a("        .raddr(sh_addr_d),")
     a("        .rdata(sh_rdata)")
     a("    );")
@@ -563,9 +571,9 @@ def gen_rtl_counter_bank(m, a, counters, S):
     """The statistics counters as one fg_counter_bank: kind i is the map's i-th counter
     register, counter k = i * CNT_PORTS + port. Its read is addressed from csr_addr on the take
     edge (edge 0) and shows after edge 1 only (then the bus address is the master's again), so
-    the group words must be registered on edge 2. Emitted after the commit logic (wr_legal)."""
+    the counters' word must be registered on edge 2. Emitted after the commit logic (wr_legal)."""
     if S["operands"] != 2:
-        raise MapError("the counter bank's read lands for edge 2: the read tree's group words must be registered there")
+        raise MapError("the counter bank's read lands for edge 2: the counters' word must be registered there")
     n = len(counters)
     kw = max(1, (n - 1).bit_length())
     blocks = {}
@@ -601,13 +609,13 @@ def gen_rtl_counter_bank(m, a, counters, S):
     port = "csr_addr[2 +: CNT_PW]" if any(r.array for r in counters) else "1'b0"
     a("    wire [31:0] cnt_rd_count;")
     live = [f"({r.engine} != 0)" if r.engine else "1'b1" for r in reversed(counters)]
-    a(f"    // the kinds whose events can come (an engine not built drives 0)")
+    a("    // the kinds whose events can come (an engine not built drives 0)")
     a("    localparam [15:0] CNT_LIVE = {" + (f"{16 - n}'d0, " if n < 16 else "") + ", ".join(live) + "};")
     a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW({kw}), .PW(CNT_PW)) u_counters (")
     a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
     a(f"        .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
     a("    );")
-    a("    // the read's word of edge 2, beside the group words")
+    a("    // the read's word of edge 2, beside the group words and the shadow RAM's")
     a("    wire [31:0] rd_counter_d = {32{" + " | ".join(f"hit_{r.name}_reg" for r in counters) + "}} & cnt_rd_count;")
     a("    always @(posedge clk)")
     a("        rd_counter_reg <= rd_counter_d;")
@@ -627,6 +635,10 @@ def gen_rtl(m):
     S = stages(m)
     LAT = S["commit"]
     pools = m.rule("pool")
+    engines = sorted({r.engine for r in counters if r.engine})
+    clash = set(engines) & {p["name"] for p in m.param_list}
+    if clash:
+        raise MapError(f"engine {sorted(clash)[0]}: the name of one of the map's parameters")
 
     a(f"// {m.module} - {m.what} register block: 32-bit registers on a 12-bit byte-address")
     a("// bus, configuration outputs for the datapath, sticky illegal-write error and statistics")
@@ -654,7 +666,6 @@ def gen_rtl(m):
     a("// holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:")
     a(f"// docs/registers.md; C twin: cmodel/csr/csr_{m.block}.c (FG_CSR_{m.block.upper()}_LATENCY,")
     a("// _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).")
-    engines = sorted({r.engine for r in counters if r.engine})
     if engines:
         a("// " + ", ".join(engines) + ": 1 (default) when the design builds that engine; 0 when it does not, and")
         a("// then ties the counter inputs it drives (" + ", ".join(f"{r.input}: {r.engine}" for r in counters if r.engine) + ") to 0: those")
@@ -662,7 +673,6 @@ def gen_rtl(m):
     a("`default_nettype none")
     a("")
     a(f"module {m.module} #(")
-    engines = sorted({r.engine for r in counters if r.engine})
     pl = [f"    parameter {p['name']} = {p['default']}" for p in m.param_list]
     pl += [f"    parameter {e} = 1" for e in engines]
     L += [x + ("," if i + 1 < len(pl) else "") for i, x in enumerate(pl)]
@@ -881,7 +891,7 @@ def gen_rtl(m):
         if not r.writable:
             continue
         okterms.append(f"hit_{r.name}_reg" if r.kind == "counter" else f"(hit_{r.name}_reg && ok_{r.name}_reg)")
-    a(f"    // edge {S['operands']}: what the address is, the read's group values, each rule's operand at the")
+    a(f"    // edge {S['operands']}: what the address is, the read's group words, each rule's operand at the")
     a("    // written entry")
     a("    reg  mapped_reg, read_only_reg, value_ok_reg;")
     a("    wire mapped_d = " + " | ".join(f"hit_{r.name}_reg" for r in m.regs) + ";")
@@ -892,23 +902,26 @@ def gen_rtl(m):
     a("        read_only_reg <= read_only_d;")
     a("        value_ok_reg <= value_ok_d;")
     a("    end")
+    # The read: the rw registers come from the shadow RAM (gen_rtl_shadow's sh_word), the
+    # counters from the bank (rd_counter_reg); the rest (constants, ERR, ERR_ADDR: scalars all)
+    # is ORed from logic in group words of at most READ_TERMS registers on edge OPERANDS, and
+    # edge READ ORs the words.
     for r in m.regs:
-        if r.array or r.kind in ("const", "counter", "rw"):
+        if r.array and r.kind not in ("counter", "rw"):
+            raise MapError(f"{r.name}: an array register is rw or a counter (the read has no other array path)")
+    for r in m.regs:
+        if r.kind not in ("err", "err_addr"):
             continue
         parts = []
         for f in r.fields:
-            src = f"{f.name}_reg" if r.kind in ("rw", "err") else f"err_{f.name}_reg"
+            src = f"{f.name}_reg" if r.kind == "err" else f"err_{f.name}_reg"
             e = v_ext(src, f.width)
             parts.append(e if f.lsb == 0 else f"({e} << {f.lsb})")
         a(f"    wire [31:0] rd_{r.name} = " + " | ".join(parts) + ";")
-    # The read as a two-level OR tree cut by registers: edge OPERANDS ORs at most READ_TERMS
-    # (register, entry) terms into each group word, edge READ ORs the group words. Scalars are
-    # grouped here; an array kind's registers in subsets of READ_REGS, its entries (a Verilog
-    # parameter) in chunks of READ_ENTRIES, one group word per (subset, chunk).
-    # The rw registers are read from the shadow RAM (gen_rtl_shadow), not from their flops.
-    scalars = [r for r in m.regs if not r.array and r.kind not in ("counter", "rw")]
+    scalars = [r for r in m.regs if r.kind in ("const", "err", "err_addr")]
     words = []
-    a(f"    // the read: group words (edge {S['operands']}: at most {READ_TERMS} register entries each), their OR (edge {S['read']})")
+    a(f"    // the read from logic: group words (edge {S['operands']}: at most {READ_TERMS} registers each), their OR")
+    a(f"    // with the counters' word and the shadow RAM's (edge {S['read']})")
     for gi in range(0, len(scalars), READ_TERMS):
         name = f"rd_scalar{gi // READ_TERMS}_reg"
         terms = []
@@ -919,45 +932,15 @@ def gen_rtl(m):
         a(f"    wire [31:0] {name[:-4]}_d = " + "\n        | ".join(terms) + ";")
         a("    always @(posedge clk)")
         a(f"        {name} <= {name[:-4]}_d;")
-        words.append((name, None))
-    for arr in m.arrays:
-        regs = [r for r in m.regs if r.array == arr and r.kind not in ("counter", "rw")]
-        if not regs:
-            continue
-        cnt = count_v(regs[0])
-        a(f"    localparam integer RCH_{arr.upper()} = ({cnt} + {READ_ENTRIES - 1}) / {READ_ENTRIES};  // chunks of {READ_ENTRIES} entries")
-        for si in range(0, len(regs), READ_REGS):
-            name = f"rd_{arr}{si // READ_REGS}_reg"
-            a(f"    reg  [RCH_{arr.upper()}*32-1:0] {name}, {name[:-4]}_next;  // " + ", ".join(r.name for r in regs[si:si + READ_REGS]))
-            a("    always @* begin")
-            a(f"        {name[:-4]}_next = {{(RCH_{arr.upper()}*32){{1'b0}}}};")
-            a(f"        for (k = 0; k < {cnt}; k = k + 1)")
-            terms = []
-            for r in regs[si:si + READ_REGS]:
-                f = r.fields[0]
-                assert len(r.fields) == 1 and f.lsb == 0, "array registers have one field at bit 0"
-                val = v_ext(f"{f.name}_reg[k*{f.vw()} +: {f.vw()}]", f.width)
-                terms.append(f"({{32{{sel_{r.name}_reg[k]}}}} & {val})")
-            a(f"            {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32] = {name[:-4]}_next[(k/{READ_ENTRIES})*32 +: 32]")
-            a("                | " + "\n                | ".join(terms) + ";")
-            a("    end")
-            a("    always @(posedge clk)")
-            a(f"        {name} <= {name[:-4]}_next;")
-            words.append((name, f"RCH_{arr.upper()}"))
+        words.append(name)
     if counters:
         a("    reg  [31:0] rd_counter_reg;  // the counters' word (the bank, below)")
-        words.append(("rd_counter_reg", None))
-    words.append(("sh_word", None))
+        words.append("rd_counter_reg")
+    words.append("sh_word")
     a("    always @* begin")
     a("        rdata_next = rdata_reg;")
-    a("        if (at_read) begin")
-    a("            rdata_next = " + " | ".join(n for n, c in words if c is None) + (";" if any(c is None for n, c in words) else "32'd0;"))
-    for n, c in words:
-        if c is None:
-            continue
-        a(f"            for (k = 0; k < {c}; k = k + 1)")
-        a(f"                rdata_next = rdata_next | {n}[k*32 +: 32];")
-    a("        end")
+    a("        if (at_read)")
+    a("            rdata_next = " + " | ".join(words) + ";")
     a("    end")
     a("")
     a("    // ---- cross-field rules --------------------------------------------------------------")

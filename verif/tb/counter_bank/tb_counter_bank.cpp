@@ -29,6 +29,10 @@
 #ifndef TB_CNT_W
 #define TB_CNT_W 32
 #endif
+// the kinds whose events come (the RTL's LIVE_KINDS, -GLIVE_KINDS): a dead kind's ev bits are 0
+#ifndef TB_LIVE_KINDS
+#define TB_LIVE_KINDS 0xFFFF
+#endif
 
 static constexpr int NC = TB_N_KIND * TB_N_PORTS;
 static constexpr int KW = TB_N_KIND > 1 ? (32 - __builtin_clz(TB_N_KIND - 1)) : 1;
@@ -103,7 +107,7 @@ struct TbCounterBank {
                 case 4: e = k == hot; break;
                 default: e = r.chance(1, 16); break;
             }
-            in.ev[k] = e;
+            in.ev[k] = e && ((TB_LIVE_KINDS >> (k / TB_N_PORTS)) & 1);
             in.clr[k] = r.chance(1, 4000) || (phase == 5 && k == hot && r.chance(1, 6));
         }
         // a read every cycle: any counter, now and then an index outside the bank
@@ -175,6 +179,7 @@ struct TbCounterBank {
 int main(int argc, char** argv) {
     std::string name = "counter_bank_" + std::to_string(TB_N_KIND) + "x" + std::to_string(TB_N_PORTS) + "_w" +
                        std::to_string(TB_CNT_W);
+    if (TB_LIVE_KINDS != 0xFFFF) name += "_live";
     int rc = fg::run<TbCounterBank>(argc, argv, name.c_str());
     bool ref_ok = g_reference_errors == 0 && g_reference_checks > 0 && g_bound_checks > 0;
     std::printf("CHECK counter_bank reference: %llu reads within their bounds, %llu quiet ones equal to the exact count, "
