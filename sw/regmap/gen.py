@@ -454,8 +454,8 @@ def gen_rtl_shadow(m, a, S):
     """The read of the rw registers from a shadow block RAM instead of an OR tree over their
     flops: a legal write's word is written there on its commit edge as well as into the field
     flops (which now feed only the datapath and the cross-field rules' operands, so synthesis
-    drops those neither reads),
-    and a read takes the word the RAM gives for its address. A word never written since reset
+    drops those neither reads), and a read takes the word the RAM gives for its address. A
+    word never written since reset
     reads its register's reset value (a written bit per entry), so the read values - and the
     C twin - are the same as from the flops. Layout: block 0 the scalar registers (word address
     bits 6:2; they all lie below 0x080), block 1 + j the map's j-th rw array register, each
