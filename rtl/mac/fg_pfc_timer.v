@@ -7,8 +7,17 @@
 // cycle 24'h010000), so one module serves every link speed and datapath width; the fraction
 // bits carry the remainder, so a pause of T quanta lasts exactly T*65536/step cycles when
 // step divides T*65536, and rounds up otherwise. pfc_cev bits >= N_PRIO are ignored.
-// Registered outputs: timer[n*32 +: 32] and tx_paused[n] = (timer[n] != 0).
-// The C twin is cmodel/mac/pfc_timer.c.
+// Outputs are functions of the flops alone: timer[n*32 +: 32] and tx_paused[n] = (timer[n] != 0).
+// Two logic forms, one function (docs/synthesis.md, "Logic forms per device"): by default
+// (iCE40) each timer is kept inverted, left_n = ~timer, and counts up: ~sat0(t - s) equals
+// sat1(~t + s), all ones on the carry out, so one carry chain per class with no inverter in
+// front of it (an iCE40 carry cell takes its operands as they are; `t - s` needs a LUT per bit
+// of ~s, and `t > s` a second chain), the saturation and the load's fraction bits a
+// synchronous set; timer = ~left_n and tx_paused = ~&left_n are read from the flops.
+// FG_ECP5_FORMS keeps the timer itself, its difference and the compare as two chains side by
+// side and tx_paused in a flop of its own (ECP5's adders take the inversion in their LUTs, and
+// at 156.25 MHz the reduction behind the flops is better before them).
+// The C twin is cmodel/mac/pfc_timer.c (the same for both forms).
 `default_nettype none
 
 module fg_pfc_timer #(
@@ -42,6 +51,7 @@ module fg_pfc_timer #(
     genvar p;
     generate
         for (p = 0; p < N_PRIO; p = p + 1) begin : g_prio
+`ifdef FG_ECP5_FORMS
             reg  [31:0] timer_reg, timer_next;
             reg         paused_reg, paused_next;
             // The difference and the compare are two carry chains side by side, each straight
@@ -76,6 +86,31 @@ module fg_pfc_timer #(
 
             assign timer[p*32 +: 32] = timer_reg;
             assign tx_paused[p]      = paused_reg;
+`else
+            // left_n = ~timer. Counting down by the step is counting left_n up by it: while
+            // t >= s, ~(t - s) = ~t + s with no carry out; t < s carries out, and sat0 (t = 0)
+            // is left_n all ones, a set. t = 0 stays there (left_n + s carries out, or s = 0
+            // adds nothing). A load of {time, 16'h0} is {~time, 16'hFFFF}: the fraction bits
+            // are set like the saturation, only the quanta bits select.
+            reg  [31:0] left_n_reg;
+            reg  [31:0] left_n_next;
+            wire        load = pfc_valid && pfc_cev[p];
+            wire [32:0] left_n_sum = {1'b0, left_n_reg} + {9'd0, cfg_quanta_step};
+
+            always @* begin
+                left_n_next[15:0]  = (load || left_n_sum[32]) ? 16'hFFFF : left_n_sum[15:0];
+                left_n_next[31:16] = load ? ~pfc_time[p*16 +: 16]
+                                   : (left_n_sum[32] ? 16'hFFFF : left_n_sum[31:16]);
+            end
+
+            always @(posedge clk) begin
+                if (rst) left_n_reg <= 32'hFFFF_FFFF;
+                else     left_n_reg <= left_n_next;
+            end
+
+            assign timer[p*32 +: 32] = ~left_n_reg;
+            assign tx_paused[p]      = ~&left_n_reg;
+`endif
         end
     endgenerate
 
