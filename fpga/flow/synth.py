@@ -249,6 +249,35 @@ def critical_path(report):
     return None
 
 
+_ICE_LEGALISE_RE = re.compile(r"^Info:\s+(\d+) LCs used to legalise carry chains")
+
+
+def ice40_pack_demand(device, netlist, workdir, timeout):
+    """Logic cells an iCE40 netlist needs, from nextpnr's packer (`--pack-only`, seconds even
+    for netlists far over the device). An iCE40 logic cell is one LUT4, one flop and one carry
+    cell, and a flop can only take its D from its own cell's LUT: a flop fed by a shared net,
+    another flop or a RAM output takes a cell of its own (`DFF only`), and so does a carry cell
+    no LUT of the same operands shares (`CARRY only`). yosys's LUT4 count leaves both out.
+    Returns {kind: cells} with the total as 'lcs', or None when the packer did not report."""
+    dev = DEVICES[device]
+    log = os.path.join(workdir, "nextpnr_pack.log")
+    cmd = dev["pnr"] + ["--json", os.path.relpath(netlist, workdir), "--pack-only"]
+    run(cmd, log, timeout, cwd=workdir)
+    pack = {}
+    with open(log, errors="replace") as f:
+        for l in f:
+            m = _ICE_PACK_RE.match(l)
+            if m:
+                pack[m.group(2)] = int(m.group(1))
+            m = _ICE_LEGALISE_RE.match(l)
+            if m:
+                pack["carry legalisation"] = int(m.group(1))
+    if not pack:
+        return None
+    pack["lcs"] = sum(pack.values())
+    return pack
+
+
 def place_and_route(design, device, netlist, workdir, timeout, seed):
     dev = DEVICES[device]
     mhz = design.target_mhz(device)
@@ -415,9 +444,22 @@ def run_one(design, device, index, args):
     if need > DEVICES[device]["luts"]:
         # More LUT4s than the device has logic cells: placement cannot succeed, and nextpnr
         # takes minutes to say so on the big netlists. Record yosys's count instead.
-        pnr = dict(status="no-fit", over={"LUT4 (yosys)": dict(used=need, available=DEVICES[device]["luts"])},
-                   note=f"yosys maps it to {need} LUT4 positions, the device has {DEVICES[device]['luts']} "
-                        f"({100 * need // DEVICES[device]['luts']}%); nextpnr not run")
+        avail = DEVICES[device]["luts"]
+        pnr = dict(status="no-fit", over={"LUT4 (yosys)": dict(used=need, available=avail)},
+                   note=f"yosys maps it to {need} LUT4 positions, the device has {avail} "
+                        f"({100 * need // avail}%); nextpnr not run")
+        if arch == "ice40":
+            # The LUT4s alone understate an iCE40 design: flops and carry cells that share no
+            # cell with a LUT take cells of their own. nextpnr's packer counts them all.
+            os.makedirs(wdir, exist_ok=True)
+            pack = ice40_pack_demand(device, synth["netlist"], wdir, args.timeout)
+            if pack:
+                pnr["pack"] = pack
+                pnr["over"]["ICESTORM_LC (packer)"] = dict(used=pack["lcs"], available=avail)
+                pnr["note"] = (f"needs {pack['lcs']} logic cells of {avail} ({100 * pack['lcs'] // avail}%) "
+                               f"by nextpnr's packer: " +
+                               ", ".join(f"{v} {k}" for k, v in pack.items() if k != "lcs") +
+                               f" (yosys LUT4 {need}); nextpnr not run past packing")
     elif args.synth_only:
         pnr = dict(status="synth-only", note="yosys counts only; nextpnr not run (--synth-only)")
     else:
