@@ -10,10 +10,13 @@ counted the way an iCE40 logic cell is spent. A logic cell holds one LUT4, one f
 carry cell, and a flop takes its D input only from its own cell's LUT: a flop whose D is a
 LUT output that feeds nothing else shares that LUT's cell ("FF with its LUT"); any other flop
 (D from a net with other loads, from another flop, a RAM output or a port) needs a cell of its
-own ("FF alone"). So a module needs at least LUT4 + FF alone cells; carry cells that no LUT of
-the same operands shares add more (nextpnr's packer has the exact total for a whole design:
-synth.py reports it for an iCE40 no-fit). Instances of one module are counted once per
-instance in the totals.
+own ("FF alone"). A flop fed across a module boundary (an input port, a submodule's output) is
+counted apart ("FF on in"): flattened, it shares the cell of the LUT that drives it outside if that LUT drives
+nothing else. So a module needs about LUT4 + FF alone cells ("cells>="; kept apart, a module
+also keeps logic the flattened design would drop, so this is an estimate, not a bound); carry
+cells that no LUT of the same operands shares add more (nextpnr's packer has the exact total
+for a whole design: synth.py reports it for an iCE40 no-fit). Instances of one module are
+counted once per instance in the totals.
 
 The flops alone are grouped by the name of the net they drive, so a module's biggest holders
 of state show first (`--flops MODULE`).
@@ -32,8 +35,9 @@ import fgrtl  # noqa: E402
 from fgrtl import REPO, FlowError  # noqa: E402
 
 
-def count_module(mod):
-    """LUT4, flops with their own LUT, flops alone, carry cells, RAMs, and flops alone by net."""
+def count_module(mod, submodules=()):
+    """LUT4, flops with their own LUT, flops alone, flops fed across a module boundary, carry
+    cells, RAMs, and flops alone by net. submodules: the netlist's own (non-cell) module names."""
     cells = mod.get("cells", {})
     names = {}
     for nn, n in mod.get("netnames", {}).items():
@@ -54,12 +58,16 @@ def count_module(mod):
                     drivers[b] = c["type"]
                 else:
                     loads[b] += 1
+    inputs = set()
     for p in mod.get("ports", {}).values():
-        if p["direction"] == "output":
-            for b in p["bits"]:
-                if not isinstance(b, str):
-                    loads[b] += 1
-    n = dict(lut4=0, ff_with_lut=0, ff_alone=0, carry=0, ram=0, dsp=0)
+        for b in p["bits"]:
+            if isinstance(b, str):
+                continue
+            if p["direction"] == "output":
+                loads[b] += 1
+            else:
+                inputs.add(b)
+    n = dict(lut4=0, ff_with_lut=0, ff_alone=0, ff_on_input=0, carry=0, ram=0, dsp=0)
     alone_by_net = collections.Counter()
     for c in cells.values():
         t = c["type"]
@@ -69,6 +77,11 @@ def count_module(mod):
             d = c["connections"]["D"][0]
             if drivers.get(d) == "SB_LUT4" and loads[d] == 1:
                 n["ff_with_lut"] += 1
+            elif d in inputs or drivers.get(d) in submodules:
+                # fed across a module boundary (an input port, a submodule's output): flattened,
+                # it shares a cell with the LUT that drives it if that LUT drives nothing else;
+                # not counted either way
+                n["ff_on_input"] += 1
             else:
                 n["ff_alone"] += 1
                 q = c["connections"]["Q"][0]
@@ -143,8 +156,9 @@ def main():
     inst = instances(net, top)
     rows, total = [], collections.Counter()
     alone = {}
+    subs = set(inst)
     for mname, k in inst.items():
-        n, by_net = count_module(net["modules"][mname])
+        n, by_net = count_module(net["modules"][mname], subs)
         rows.append((bare(mname), k, n))
         alone.setdefault(bare(mname), collections.Counter()).update(by_net)
         for key, v in n.items():
@@ -152,13 +166,14 @@ def main():
     rows.sort(key=lambda r: -r[1] * r[2]["cells_at_least"])
     print(f"{d.name}: {d.top} {d.param_text()}, yosys synth_ice40 -dsp -noflatten, per module "
           "(x instances: counts are per instance)")
-    hdr = f"{'module':24s} {'x':>2s} {'LUT4':>6s} {'FF+LUT':>7s} {'FF alone':>8s} {'carry':>6s} {'RAM':>4s} {'cells>=':>8s} {'all x':>7s}"
+    hdr = (f"{'module':24s} {'x':>2s} {'LUT4':>6s} {'FF+LUT':>7s} {'FF alone':>8s} {'FF on in':>8s} "
+           f"{'carry':>6s} {'RAM':>4s} {'cells>=':>8s} {'all x':>7s}")
     print(hdr)
     for name, k, n in rows:
-        print(f"{name:24s} {k:2d} {n['lut4']:6d} {n['ff_with_lut']:7d} {n['ff_alone']:8d} {n['carry']:6d} "
-              f"{n['ram']:4d} {n['cells_at_least']:8d} {k * n['cells_at_least']:7d}")
+        print(f"{name:24s} {k:2d} {n['lut4']:6d} {n['ff_with_lut']:7d} {n['ff_alone']:8d} {n['ff_on_input']:8d} "
+              f"{n['carry']:6d} {n['ram']:4d} {n['cells_at_least']:8d} {k * n['cells_at_least']:7d}")
     print(f"{'total':24s} {'':2s} {total['lut4']:6d} {total['ff_with_lut']:7d} {total['ff_alone']:8d} "
-          f"{total['carry']:6d} {total['ram']:4d} {total['cells_at_least']:8d}")
+          f"{total['ff_on_input']:8d} {total['carry']:6d} {total['ram']:4d} {total['cells_at_least']:8d}")
     for m in args.flops:
         print(f"\n{m}: flops alone by the net they drive")
         for netname, v in alone.get(m, collections.Counter()).most_common():
