@@ -343,6 +343,15 @@ module fg_csr_nic #(
     reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
     always @(posedge clk)
         sh_addr_reg <= sh_addr_d;
+    // A write to a side of a comparison rule reads the other side's entry: the rule's operand
+    wire sh_pw = q_wr_reg & (hit_PFT_T_E | hit_PFT_T_S | hit_PFT_W_E | hit_PFT_N_E | hit_PFT_W_S | hit_PFT_N_S);
+    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)
+        | ({SH_AW{q_wr_reg & hit_PFT_T_E}} & {1'd0, A_PFT_T_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_PFT_T_S}} & {1'd0, A_PFT_T_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_PFT_W_E}} & {1'd0, A_PFT_N_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_PFT_N_E}} & {1'd0, A_PFT_W_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_PFT_W_S}} & {1'd0, A_PFT_N_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_PFT_N_S}} & {1'd0, A_PFT_W_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]});
     wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
     // written since reset: one bit per register entry
     reg                shw_CTRL_reg;
@@ -370,13 +379,13 @@ module fg_csr_nic #(
     wire        sh_valid_d = (hit_CTRL_reg & shw_CTRL_reg)
         | (hit_T_FC_reg & shw_T_FC_reg)
         | (hit_RX_CAPACITY_reg & shw_RX_CAPACITY_reg)
-        | (hit_PFT_T_E_reg & shw_PFT_T_E_reg)
-        | (hit_PFT_T_S_reg & shw_PFT_T_S_reg)
-        | (hit_PFT_W_E_reg & shw_PFT_W_E_reg)
-        | (hit_PFT_N_E_reg & shw_PFT_N_E_reg)
+        | (hit_PFT_T_E_reg & (q_wr_reg ? shw_PFT_T_S_reg : shw_PFT_T_E_reg))
+        | (hit_PFT_T_S_reg & (q_wr_reg ? shw_PFT_T_E_reg : shw_PFT_T_S_reg))
+        | (hit_PFT_W_E_reg & (q_wr_reg ? shw_PFT_N_E_reg : shw_PFT_W_E_reg))
+        | (hit_PFT_N_E_reg & (q_wr_reg ? shw_PFT_W_E_reg : shw_PFT_N_E_reg))
         | (hit_PFT_TH_E_reg & shw_PFT_TH_E_reg)
-        | (hit_PFT_W_S_reg & shw_PFT_W_S_reg)
-        | (hit_PFT_N_S_reg & shw_PFT_N_S_reg)
+        | (hit_PFT_W_S_reg & (q_wr_reg ? shw_PFT_N_S_reg : shw_PFT_W_S_reg))
+        | (hit_PFT_N_S_reg & (q_wr_reg ? shw_PFT_W_S_reg : shw_PFT_N_S_reg))
         | (hit_PFT_TH_S_reg & shw_PFT_TH_S_reg)
         | (hit_PFT_M_reg & shw_PFT_M_reg)
         | (hit_PFT_N_reg & shw_PFT_N_reg)
@@ -410,6 +419,12 @@ module fg_csr_nic #(
         sh_dflt_reg <= sh_dflt_d;
     end
     wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
+    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the
+    // operands edge and sh_valid_reg says whether it was written (else it holds its reset
+    // value); sh_written_reg is that bit at the compares' edge (3)
+    reg         sh_written_reg;
+    always @(posedge clk)
+        sh_written_reg <= sh_valid_reg;
 
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
@@ -530,52 +545,67 @@ module fg_csr_nic #(
     end
 
     // ---- cross-field rules --------------------------------------------------------------
-    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): operands at edge 2, compares at 3
-    reg  [12-1:0] t_s_le_t_e_rhs_at_lhs;  // t_e of the entry a PFT_T_S write addresses
-    reg  [12-1:0] t_s_le_t_e_lhs_at_rhs;  // t_s of the entry a PFT_T_E write addresses
+    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [12-1:0] t_s_le_t_e_rhs_at_lhs = sh_rdata[0 +: 12];  // t_e of the entry a PFT_T_S write addresses
+    wire [12-1:0] t_s_le_t_e_lhs_at_rhs = sh_rdata[0 +: 12];  // t_s of the entry a PFT_T_E write addresses
+    reg  t_s_le_t_e_gt_rst_via_lhs, t_s_le_t_e_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [12-1:0] t_s_le_t_e_lhs_new;  // the written value, a copy with few loads
     reg  [12-1:0] t_s_le_t_e_rhs_new;
     reg  t_s_le_t_e_gt_via_lhs, t_s_le_t_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & t_s_le_t_e_gt_via_lhs) | (hit_PFT_T_E_reg & t_s_le_t_e_gt_via_rhs);
+    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & (sh_written_reg ? t_s_le_t_e_gt_via_lhs : t_s_le_t_e_gt_rst_via_lhs))
+        | (hit_PFT_T_E_reg & (sh_written_reg ? t_s_le_t_e_gt_via_rhs : t_s_le_t_e_gt_rst_via_rhs));
     wire t_s_le_t_e_gt_via_lhs_d = (t_s_le_t_e_lhs_new > t_s_le_t_e_rhs_at_lhs);
     wire t_s_le_t_e_gt_via_rhs_d = (t_s_le_t_e_lhs_at_rhs > t_s_le_t_e_rhs_new);
     always @(posedge clk) begin
-        t_s_le_t_e_rhs_at_lhs <= t_e_reg;
-        t_s_le_t_e_lhs_at_rhs <= t_s_reg;
+        t_s_le_t_e_gt_rst_via_lhs <= (q_wdata_reg[0 +: 12] > R_t_e);
+        t_s_le_t_e_gt_rst_via_rhs <= (R_t_s > q_wdata_reg[0 +: 12]);
         t_s_le_t_e_lhs_new <= q_wdata_reg[0 +: 12];
         t_s_le_t_e_rhs_new <= q_wdata_reg[0 +: 12];
         t_s_le_t_e_gt_via_lhs <= t_s_le_t_e_gt_via_lhs_d;
         t_s_le_t_e_gt_via_rhs <= t_s_le_t_e_gt_via_rhs_d;
     end
-    // PFT_N_E <= PFT_W_E (the count must fit in its window): operands at edge 2, compares at 3
-    reg  [16-1:0] n_e_le_w_e_rhs_at_lhs;  // w_e of the entry a PFT_N_E write addresses
-    reg  [16-1:0] n_e_le_w_e_lhs_at_rhs;  // n_e of the entry a PFT_W_E write addresses
+    // PFT_N_E <= PFT_W_E (the count must fit in its window): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [16-1:0] n_e_le_w_e_rhs_at_lhs = sh_rdata[0 +: 16];  // w_e of the entry a PFT_N_E write addresses
+    wire [16-1:0] n_e_le_w_e_lhs_at_rhs = sh_rdata[0 +: 16];  // n_e of the entry a PFT_W_E write addresses
+    reg  n_e_le_w_e_gt_rst_via_lhs, n_e_le_w_e_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [16-1:0] n_e_le_w_e_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_e_le_w_e_rhs_new;
     reg  n_e_le_w_e_gt_via_lhs, n_e_le_w_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & n_e_le_w_e_gt_via_lhs) | (hit_PFT_W_E_reg & n_e_le_w_e_gt_via_rhs);
+    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & (sh_written_reg ? n_e_le_w_e_gt_via_lhs : n_e_le_w_e_gt_rst_via_lhs))
+        | (hit_PFT_W_E_reg & (sh_written_reg ? n_e_le_w_e_gt_via_rhs : n_e_le_w_e_gt_rst_via_rhs));
     wire n_e_le_w_e_gt_via_lhs_d = (n_e_le_w_e_lhs_new > n_e_le_w_e_rhs_at_lhs);
     wire n_e_le_w_e_gt_via_rhs_d = (n_e_le_w_e_lhs_at_rhs > n_e_le_w_e_rhs_new);
     always @(posedge clk) begin
-        n_e_le_w_e_rhs_at_lhs <= w_e_reg;
-        n_e_le_w_e_lhs_at_rhs <= n_e_reg;
+        n_e_le_w_e_gt_rst_via_lhs <= (q_wdata_reg[0 +: 16] > R_w_e);
+        n_e_le_w_e_gt_rst_via_rhs <= (R_n_e > q_wdata_reg[0 +: 16]);
         n_e_le_w_e_lhs_new <= q_wdata_reg[0 +: 16];
         n_e_le_w_e_rhs_new <= q_wdata_reg[0 +: 16];
         n_e_le_w_e_gt_via_lhs <= n_e_le_w_e_gt_via_lhs_d;
         n_e_le_w_e_gt_via_rhs <= n_e_le_w_e_gt_via_rhs_d;
     end
-    // PFT_N_S <= PFT_W_S (the count must fit in its window): operands at edge 2, compares at 3
-    reg  [16-1:0] n_s_le_w_s_rhs_at_lhs;  // w_s of the entry a PFT_N_S write addresses
-    reg  [16-1:0] n_s_le_w_s_lhs_at_rhs;  // n_s of the entry a PFT_W_S write addresses
+    // PFT_N_S <= PFT_W_S (the count must fit in its window): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [16-1:0] n_s_le_w_s_rhs_at_lhs = sh_rdata[0 +: 16];  // w_s of the entry a PFT_N_S write addresses
+    wire [16-1:0] n_s_le_w_s_lhs_at_rhs = sh_rdata[0 +: 16];  // n_s of the entry a PFT_W_S write addresses
+    reg  n_s_le_w_s_gt_rst_via_lhs, n_s_le_w_s_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [16-1:0] n_s_le_w_s_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_s_le_w_s_rhs_new;
     reg  n_s_le_w_s_gt_via_lhs, n_s_le_w_s_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & n_s_le_w_s_gt_via_lhs) | (hit_PFT_W_S_reg & n_s_le_w_s_gt_via_rhs);
+    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & (sh_written_reg ? n_s_le_w_s_gt_via_lhs : n_s_le_w_s_gt_rst_via_lhs))
+        | (hit_PFT_W_S_reg & (sh_written_reg ? n_s_le_w_s_gt_via_rhs : n_s_le_w_s_gt_rst_via_rhs));
     wire n_s_le_w_s_gt_via_lhs_d = (n_s_le_w_s_lhs_new > n_s_le_w_s_rhs_at_lhs);
     wire n_s_le_w_s_gt_via_rhs_d = (n_s_le_w_s_lhs_at_rhs > n_s_le_w_s_rhs_new);
     always @(posedge clk) begin
-        n_s_le_w_s_rhs_at_lhs <= w_s_reg;
-        n_s_le_w_s_lhs_at_rhs <= n_s_reg;
+        n_s_le_w_s_gt_rst_via_lhs <= (q_wdata_reg[0 +: 16] > R_w_s);
+        n_s_le_w_s_gt_rst_via_rhs <= (R_n_s > q_wdata_reg[0 +: 16]);
         n_s_le_w_s_lhs_new <= q_wdata_reg[0 +: 16];
         n_s_le_w_s_rhs_new <= q_wdata_reg[0 +: 16];
         n_s_le_w_s_gt_via_lhs <= n_s_le_w_s_gt_via_lhs_d;
@@ -779,7 +809,7 @@ module fg_csr_nic #(
         .we   (sh_we),
         .waddr(sh_addr_reg),
         .wdata(q_wdata_reg[SH_W-1:0]),
-        .raddr(sh_addr_d),
+        .raddr(sh_raddr_d),
         .rdata(sh_rdata)
     );
 

@@ -409,13 +409,6 @@ module fg_csr_sw #(
     end
     always @(posedge clk)
         oh_port_reg <= oh_port_d;
-    reg  [N_PG-1:0] oh_pg_reg, oh_pg_d;  // one-hot entry index of a 'pg' array (address bits 9:2)
-    always @* begin
-        for (k = 0; k < N_PG; k = k + 1)
-            oh_pg_d[k] = (idx32_XOFF == k);
-    end
-    always @(posedge clk)
-        oh_pg_reg <= oh_pg_d;
     wire hit_ID = q_aligned && (q_addr_reg == A_ID);
     wire hit_VERSION = q_aligned && (q_addr_reg == A_VERSION);
     wire hit_PARAMS = q_aligned && (q_addr_reg == A_PARAMS);
@@ -640,6 +633,15 @@ module fg_csr_sw #(
     reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
     always @(posedge clk)
         sh_addr_reg <= sh_addr_d;
+    // A write to a side of a comparison rule reads the other side's entry: the rule's operand
+    wire sh_pw = q_wr_reg & (hit_ECN_KMIN | hit_ECN_KMAX | hit_GFC_B1 | hit_GFC_BM | at_XOFF | at_XON);
+    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)
+        | ({SH_AW{q_wr_reg & hit_ECN_KMIN}} & {3'd0, A_ECN_KMAX[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_ECN_KMAX}} & {3'd0, A_ECN_KMIN[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_GFC_B1}} & {3'd0, A_GFC_BM[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & hit_GFC_BM}} & {3'd0, A_GFC_B1[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & at_XOFF}} & {3'd6, sh_idx & SH_M_XON[SH_IW-1:0]})
+        | ({SH_AW{q_wr_reg & at_XON}} & {3'd5, sh_idx & SH_M_XOFF[SH_IW-1:0]});
     wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
     // written since reset: one bit per register entry
     reg                shw_CTRL_reg;
@@ -690,19 +692,19 @@ module fg_csr_sw #(
         | (hit_PPFC_HOLDOFF_reg & shw_PPFC_HOLDOFF_reg)
         | (hit_PPFC_SEED_reg & shw_PPFC_SEED_reg)
         | (hit_ECN_CTRL_reg & shw_ECN_CTRL_reg)
-        | (hit_ECN_KMIN_reg & shw_ECN_KMIN_reg)
-        | (hit_ECN_KMAX_reg & shw_ECN_KMAX_reg)
+        | (hit_ECN_KMIN_reg & (q_wr_reg ? shw_ECN_KMAX_reg : shw_ECN_KMIN_reg))
+        | (hit_ECN_KMAX_reg & (q_wr_reg ? shw_ECN_KMIN_reg : shw_ECN_KMAX_reg))
         | (hit_ECN_SLOPE_reg & shw_ECN_SLOPE_reg)
         | (hit_ECN_SEED_reg & shw_ECN_SEED_reg)
         | (hit_GFC_CTRL_reg & shw_GFC_CTRL_reg)
-        | (hit_GFC_B1_reg & shw_GFC_B1_reg)
-        | (hit_GFC_BM_reg & shw_GFC_BM_reg)
+        | (hit_GFC_B1_reg & (q_wr_reg ? shw_GFC_BM_reg : shw_GFC_B1_reg))
+        | (hit_GFC_BM_reg & (q_wr_reg ? shw_GFC_B1_reg : shw_GFC_BM_reg))
         | (|(sel_HEADROOM_reg & shw_HEADROOM_reg))
         | (|(sel_ALPHA_SHIFT_reg & shw_ALPHA_SHIFT_reg))
         | (|(sel_QUANTA_STEP_reg & shw_QUANTA_STEP_reg))
         | (|(sel_CELL_CYCLES_reg & shw_CELL_CYCLES_reg))
-        | (|(sel_XOFF_reg & shw_XOFF_reg))
-        | (|(sel_XON_reg & shw_XON_reg));
+        | (|(sel_XOFF_reg & (q_wr_reg ? shw_XON_reg : shw_XOFF_reg)))
+        | (|(sel_XON_reg & (q_wr_reg ? shw_XOFF_reg : shw_XON_reg)));
     wire [31:0] sh_dflt_d = ({32{hit_CTRL_reg}} & RV0_CTRL)
         | ({32{hit_TOTAL_CELLS_reg}} & RV0_TOTAL_CELLS)
         | ({32{hit_RESERVE_reg}} & RV0_RESERVE)
@@ -737,6 +739,12 @@ module fg_csr_sw #(
         sh_dflt_reg <= sh_dflt_d;
     end
     wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
+    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the
+    // operands edge and sh_valid_reg says whether it was written (else it holds its reset
+    // value); sh_written_reg is that bit at the compares' edge (3)
+    reg         sh_written_reg;
+    always @(posedge clk)
+        sh_written_reg <= sh_valid_reg;
 
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
@@ -901,64 +909,67 @@ module fg_csr_sw #(
     end
 
     // ---- cross-field rules --------------------------------------------------------------
-    // XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other): operands at edge 2, compares at 3
-    reg  [CW-1:0] xon_le_xoff_rhs_at_lhs;  // xoff of the entry a XON write addresses
-    reg  [CW-1:0] xon_le_xoff_lhs_at_rhs;  // xon of the entry a XOFF write addresses
+    // XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [CW-1:0] xon_le_xoff_rhs_at_lhs = sh_rdata[0 +: CW];  // xoff of the entry a XON write addresses
+    wire [CW-1:0] xon_le_xoff_lhs_at_rhs = sh_rdata[0 +: CW];  // xon of the entry a XOFF write addresses
+    reg  xon_le_xoff_gt_rst_via_lhs, xon_le_xoff_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] xon_le_xoff_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] xon_le_xoff_rhs_new;
     reg  xon_le_xoff_gt_via_lhs, xon_le_xoff_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire xon_le_xoff_bad = (hit_XON_reg & xon_le_xoff_gt_via_lhs) | (hit_XOFF_reg & xon_le_xoff_gt_via_rhs);
+    wire xon_le_xoff_bad = (hit_XON_reg & (sh_written_reg ? xon_le_xoff_gt_via_lhs : xon_le_xoff_gt_rst_via_lhs))
+        | (hit_XOFF_reg & (sh_written_reg ? xon_le_xoff_gt_via_rhs : xon_le_xoff_gt_rst_via_rhs));
     wire xon_le_xoff_gt_via_lhs_d = (xon_le_xoff_lhs_new > xon_le_xoff_rhs_at_lhs);
     wire xon_le_xoff_gt_via_rhs_d = (xon_le_xoff_lhs_at_rhs > xon_le_xoff_rhs_new);
-    reg  [CW-1:0] xon_le_xoff_rhs_sel;  // xoff_reg entry at oh_pg_reg
-    always @* begin
-        xon_le_xoff_rhs_sel = {CW{1'b0}};
-        for (k = 0; k < N_PG; k = k + 1)
-            xon_le_xoff_rhs_sel = xon_le_xoff_rhs_sel | ({CW{oh_pg_reg[k]}} & xoff_reg[k*CW +: CW]);
-    end
-    reg  [CW-1:0] xon_le_xoff_lhs_sel;  // xon_reg entry at oh_pg_reg
-    always @* begin
-        xon_le_xoff_lhs_sel = {CW{1'b0}};
-        for (k = 0; k < N_PG; k = k + 1)
-            xon_le_xoff_lhs_sel = xon_le_xoff_lhs_sel | ({CW{oh_pg_reg[k]}} & xon_reg[k*CW +: CW]);
-    end
     always @(posedge clk) begin
-        xon_le_xoff_rhs_at_lhs <= xon_le_xoff_rhs_sel;
-        xon_le_xoff_lhs_at_rhs <= xon_le_xoff_lhs_sel;
+        xon_le_xoff_gt_rst_via_lhs <= (q_wdata_reg[0 +: CW] > R_xoff);
+        xon_le_xoff_gt_rst_via_rhs <= (R_xon > q_wdata_reg[0 +: CW]);
         xon_le_xoff_lhs_new <= q_wdata_reg[0 +: CW];
         xon_le_xoff_rhs_new <= q_wdata_reg[0 +: CW];
         xon_le_xoff_gt_via_lhs <= xon_le_xoff_gt_via_lhs_d;
         xon_le_xoff_gt_via_rhs <= xon_le_xoff_gt_via_rhs_d;
     end
-    // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other): operands at edge 2, compares at 3
-    reg  [CW-1:0] kmin_le_kmax_rhs_at_lhs;  // ecn_kmax of the entry a ECN_KMIN write addresses
-    reg  [CW-1:0] kmin_le_kmax_lhs_at_rhs;  // ecn_kmin of the entry a ECN_KMAX write addresses
+    // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [CW-1:0] kmin_le_kmax_rhs_at_lhs = sh_rdata[0 +: CW];  // ecn_kmax of the entry a ECN_KMIN write addresses
+    wire [CW-1:0] kmin_le_kmax_lhs_at_rhs = sh_rdata[0 +: CW];  // ecn_kmin of the entry a ECN_KMAX write addresses
+    reg  kmin_le_kmax_gt_rst_via_lhs, kmin_le_kmax_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] kmin_le_kmax_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] kmin_le_kmax_rhs_new;
     reg  kmin_le_kmax_gt_via_lhs, kmin_le_kmax_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire kmin_le_kmax_bad = (hit_ECN_KMIN_reg & kmin_le_kmax_gt_via_lhs) | (hit_ECN_KMAX_reg & kmin_le_kmax_gt_via_rhs);
+    wire kmin_le_kmax_bad = (hit_ECN_KMIN_reg & (sh_written_reg ? kmin_le_kmax_gt_via_lhs : kmin_le_kmax_gt_rst_via_lhs))
+        | (hit_ECN_KMAX_reg & (sh_written_reg ? kmin_le_kmax_gt_via_rhs : kmin_le_kmax_gt_rst_via_rhs));
     wire kmin_le_kmax_gt_via_lhs_d = (kmin_le_kmax_lhs_new > kmin_le_kmax_rhs_at_lhs);
     wire kmin_le_kmax_gt_via_rhs_d = (kmin_le_kmax_lhs_at_rhs > kmin_le_kmax_rhs_new);
     always @(posedge clk) begin
-        kmin_le_kmax_rhs_at_lhs <= ecn_kmax_reg;
-        kmin_le_kmax_lhs_at_rhs <= ecn_kmin_reg;
+        kmin_le_kmax_gt_rst_via_lhs <= (q_wdata_reg[0 +: CW] > R_ecn_kmax);
+        kmin_le_kmax_gt_rst_via_rhs <= (R_ecn_kmin > q_wdata_reg[0 +: CW]);
         kmin_le_kmax_lhs_new <= q_wdata_reg[0 +: CW];
         kmin_le_kmax_rhs_new <= q_wdata_reg[0 +: CW];
         kmin_le_kmax_gt_via_lhs <= kmin_le_kmax_gt_via_lhs_d;
         kmin_le_kmax_gt_via_rhs <= kmin_le_kmax_gt_via_rhs_d;
     end
-    // GFC_B1 < GFC_BM (strict; a write to either side is checked against the other): operands at edge 2, compares at 3
-    reg  [CW-1:0] gfc_b1_lt_bm_rhs_at_lhs;  // gfc_bm of the entry a GFC_B1 write addresses
-    reg  [CW-1:0] gfc_b1_lt_bm_lhs_at_rhs;  // gfc_b1 of the entry a GFC_BM write addresses
+    // GFC_B1 < GFC_BM (strict; a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // at 3 against that word straight from the RAM's register, and apart against the
+    // other side's reset value; which one counts (the entry written or not) is chosen behind
+    // the compares' flops, so nothing stands between the RAM and the chain
+    wire [CW-1:0] gfc_b1_lt_bm_rhs_at_lhs = sh_rdata[0 +: CW];  // gfc_bm of the entry a GFC_B1 write addresses
+    wire [CW-1:0] gfc_b1_lt_bm_lhs_at_rhs = sh_rdata[0 +: CW];  // gfc_b1 of the entry a GFC_BM write addresses
+    reg  gfc_b1_lt_bm_gt_rst_via_lhs, gfc_b1_lt_bm_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] gfc_b1_lt_bm_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] gfc_b1_lt_bm_rhs_new;
     reg  gfc_b1_lt_bm_gt_via_lhs, gfc_b1_lt_bm_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire gfc_b1_lt_bm_bad = (hit_GFC_B1_reg & gfc_b1_lt_bm_gt_via_lhs) | (hit_GFC_BM_reg & gfc_b1_lt_bm_gt_via_rhs);
+    wire gfc_b1_lt_bm_bad = (hit_GFC_B1_reg & (sh_written_reg ? gfc_b1_lt_bm_gt_via_lhs : gfc_b1_lt_bm_gt_rst_via_lhs))
+        | (hit_GFC_BM_reg & (sh_written_reg ? gfc_b1_lt_bm_gt_via_rhs : gfc_b1_lt_bm_gt_rst_via_rhs));
     wire gfc_b1_lt_bm_gt_via_lhs_d = (gfc_b1_lt_bm_lhs_new >= gfc_b1_lt_bm_rhs_at_lhs);
     wire gfc_b1_lt_bm_gt_via_rhs_d = (gfc_b1_lt_bm_lhs_at_rhs >= gfc_b1_lt_bm_rhs_new);
     always @(posedge clk) begin
-        gfc_b1_lt_bm_rhs_at_lhs <= gfc_bm_reg;
-        gfc_b1_lt_bm_lhs_at_rhs <= gfc_b1_reg;
+        gfc_b1_lt_bm_gt_rst_via_lhs <= (q_wdata_reg[0 +: CW] >= R_gfc_bm);
+        gfc_b1_lt_bm_gt_rst_via_rhs <= (R_gfc_b1 >= q_wdata_reg[0 +: CW]);
         gfc_b1_lt_bm_lhs_new <= q_wdata_reg[0 +: CW];
         gfc_b1_lt_bm_rhs_new <= q_wdata_reg[0 +: CW];
         gfc_b1_lt_bm_gt_via_lhs <= gfc_b1_lt_bm_gt_via_lhs_d;
@@ -1336,7 +1347,7 @@ module fg_csr_sw #(
         .we   (sh_we),
         .waddr(sh_addr_reg),
         .wdata(q_wdata_reg[SH_W-1:0]),
-        .raddr(sh_addr_d),
+        .raddr(sh_raddr_d),
         .rdata(sh_rdata)
     );
 

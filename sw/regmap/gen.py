@@ -450,6 +450,25 @@ def v_qfield(f):
     return f"q_wdata_reg[{f.lsb} +: {f.vw()}]"
 
 
+def rule_partners(m):
+    """For each register on a side of a comparison rule, the register on the other side: a write
+    to it reads that register's entry (the same index) from the shadow RAM as its operand. One
+    RAM read per access, so a register may face one partner only."""
+    partner = {}
+    for rule in m.rules_cmp():
+        lr, rr = m.by_field[rule["lhs"]].reg, m.by_field[rule["rhs"]].reg
+        for x, y in ((lr, rr), (rr, lr)):
+            if x.name in partner and partner[x.name] is not y:
+                raise MapError(f"{x.name}: in comparison rules with {partner[x.name].name} and {y.name}; "
+                               "the shadow RAM gives a write one other register's entry")
+            if x.kind != "rw" or y.kind != "rw":
+                raise MapError(f"rule {rule['name']}: both sides must be rw registers (the shadow RAM holds them)")
+            if count_v(x) != count_v(y) if x.array and y.array else bool(x.array) != bool(y.array):
+                raise MapError(f"rule {rule['name']}: both sides need the same entry count")
+            partner[x.name] = y
+    return partner
+
+
 def gen_rtl_shadow(m, a, S):
     """The read of the rw registers from a shadow block RAM instead of an OR tree over their
     flops: a legal write's word is written there on its commit edge as well as into the field
@@ -462,9 +481,13 @@ def gen_rtl_shadow(m, a, S):
     block SH_N words (the largest entry count, at least 32), entry index = address bits above
     bit 1 under the block's mask - a select and an AND-OR, no adder. The RAM address comes
     from q_addr_reg before the decode edge, the word after the operands edge, csr_rdata at the
-    read edge (stages())."""
+    read edge (stages()). A write to a register on a side of a comparison rule reads the other
+    side's entry instead (its written bit and reset value likewise): the rule's operand is then
+    the RAM's word, not a select over the other side's flops, so a field that only a rule reads
+    keeps no flops at all."""
     rw = m.regs_of("rw")
     arr_rw = [r for r in rw if r.array]
+    partner = rule_partners(m)
     if not rw:
         raise MapError("a map needs at least one rw register (the shadow RAM holds them)")
     if (S["decode"], S["operands"], S["read"]) != (1, 2, 3):
@@ -508,6 +531,25 @@ def gen_rtl_shadow(m, a, S):
     a("    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address")
     a("    always @(posedge clk)")
     a("        sh_addr_reg <= sh_addr_d;")
+    if partner:
+        blk = {r.name: j + 1 for j, r in enumerate(arr_rw)}
+
+        def at(r):
+            return f"at_{r.name}" if r.array else f"hit_{r.name}"
+        pt = []
+        for x in rw:
+            if x.name not in partner:
+                continue
+            y = partner[x.name]
+            if y.array:
+                pt.append(f"({{SH_AW{{q_wr_reg & {at(x)}}}}} & {{{bw}'d{blk[y.name]}, sh_idx & SH_M_{y.name}[SH_IW-1:0]}})")
+            else:
+                pt.append(f"({{SH_AW{{q_wr_reg & {at(x)}}}}} & {{{bw}'d0, A_{y.name}[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]}})")
+        a("    // A write to a side of a comparison rule reads the other side's entry: the rule's operand")
+        a("    wire sh_pw = q_wr_reg & (" + " | ".join(at(x) for x in rw if x.name in partner) + ");")
+        a("    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)\n        | " + "\n        | ".join(pt) + ";")
+    else:
+        a("    wire [SH_AW-1:0] sh_raddr_d = sh_addr_d;")
     a("    wire [SH_W-1:0]  sh_rdata;     // after edge %d: the word at sh_addr_d before edge %d" % (S["operands"], S["decode"]))
     a("    // written since reset: one bit per register entry")
     for r in rw:
@@ -515,10 +557,13 @@ def gen_rtl_shadow(m, a, S):
         a(f"    reg  {w:<14s}shw_{r.name}_reg;")
     vt = []
     for r in rw:
+        shw = f"shw_{r.name}_reg"
+        if r.name in partner:  # a write reads the partner's entry
+            shw = f"(q_wr_reg ? shw_{partner[r.name].name}_reg : shw_{r.name}_reg)"
         if r.array:
-            vt.append(f"(|(sel_{r.name}_reg & shw_{r.name}_reg))")
+            vt.append(f"(|(sel_{r.name}_reg & {shw}))")
         else:
-            vt.append(f"(hit_{r.name}_reg & shw_{r.name}_reg)")
+            vt.append(f"(hit_{r.name}_reg & {shw})")
     a(f"    // edge {S['operands']}: the entry written (read the RAM) or not (its reset value)")
     a("    reg         sh_valid_reg;")
     a("    reg  [31:0] sh_dflt_reg;")
@@ -530,6 +575,13 @@ def gen_rtl_shadow(m, a, S):
     a("    end")
     ext = "sh_rdata" if top == 32 else f"{{{32 - top}'d0, sh_rdata}}"
     a(f"    wire [31:0] sh_word = sh_valid_reg ? {ext} : sh_dflt_reg;  // 0 unless an rw register")
+    if partner:
+        a("    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the")
+        a("    // operands edge and sh_valid_reg says whether it was written (else it holds its reset")
+        a(f"    // value); sh_written_reg is that bit at the compares' edge ({S['compare']})")
+        a("    reg         sh_written_reg;")
+        a("    always @(posedge clk)")
+        a("        sh_written_reg <= sh_valid_reg;")
     a("")
 
 
@@ -561,7 +613,7 @@ def gen_rtl_shadow_commit(m, a, S):
     a("        .we   (sh_we),")
     a("        .waddr(sh_addr_reg),")
     a("        .wdata(q_wdata_reg[SH_W-1:0]),")
-    a("        .raddr(sh_addr_d),")
+    a("        .raddr(sh_raddr_d),")
     a("        .rdata(sh_rdata)")
     a("    );")
     a("")
@@ -823,11 +875,12 @@ def gen_rtl(m):
             ib = array_ibits(r)
             a(f"    wire [{ib - 1}:0] idx_{r.name} = q_addr_reg[{ib + 1}:2];")
             a(f"    wire [31:0] idx32_{r.name} = {{{32 - ib}'d0, idx_{r.name}}};")
-    # the one-hot index of an array is what a rule reads its operand by (a map without rules
-    # over an array has none)
+    # the one-hot index of an array is what the pool rule reads its per-port operand by (a map
+    # without such a rule over an array has none)
     rule_arrays = set()
     for rule in m.rules:
-        for key in ("lhs", "rhs", "total", "per_port", "mask", "per_pg"):
+        # (a comparison rule reads its operand from the shadow RAM, by address, not by one-hot)
+        for key in ("total", "per_port", "mask", "per_pg"):
             f = m.by_field.get(rule.get(key))
             if f is not None and f.reg.array:
                 rule_arrays.add(f.reg.array)
@@ -950,25 +1003,23 @@ def gen_rtl(m):
         lr, rr = lf.reg, rf.reg
         n = rule["name"]
         gt = ">" if rule["kind"] == "le" else ">="  # the rule is broken when lhs gt rhs
-        a(f"    // {rule['doc']}: operands at edge {S['operands']}, compares at {S['compare']}")
-        a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_at_lhs;  // {rf.name} of the entry a {lr.name} write addresses")
-        a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_at_rhs;  // {lf.name} of the entry a {rr.name} write addresses")
+        a(f"    // {rule['doc']}: the other side's entry from the shadow RAM at edge {S['operands']}, compares")
+        a(f"    // at {S['compare']} against that word straight from the RAM's register, and apart against the")
+        a(f"    // other side's reset value; which one counts (the entry written or not) is chosen behind")
+        a("    // the compares' flops, so nothing stands between the RAM and the chain")
+        a(f"    wire [{rf.vw()}-1:0] {n}_rhs_at_lhs = sh_rdata[{rf.lsb} +: {rf.vw()}];  // {rf.name} of the entry a {lr.name} write addresses")
+        a(f"    wire [{lf.vw()}-1:0] {n}_lhs_at_rhs = sh_rdata[{lf.lsb} +: {lf.vw()}];  // {lf.name} of the entry a {rr.name} write addresses")
+        a(f"    reg  {n}_gt_rst_via_lhs, {n}_gt_rst_via_rhs;  // the written value against the other side's reset value")
         a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_new;  // the written value, a copy with few loads")
         a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_new;")
         a(f"    reg  {n}_gt_via_lhs, {n}_gt_via_rhs;  // the compares alone (a chain each, nothing behind)")
-        a(f"    wire {n}_bad = (hit_{lr.name}_reg & {n}_gt_via_lhs) | (hit_{rr.name}_reg & {n}_gt_via_rhs);")
+        a(f"    wire {n}_bad = (hit_{lr.name}_reg & (sh_written_reg ? {n}_gt_via_lhs : {n}_gt_rst_via_lhs))")
+        a(f"        | (hit_{rr.name}_reg & (sh_written_reg ? {n}_gt_via_rhs : {n}_gt_rst_via_rhs));")
         a(f"    wire {n}_gt_via_lhs_d = ({n}_lhs_new {gt} {n}_rhs_at_lhs);")
         a(f"    wire {n}_gt_via_rhs_d = ({n}_lhs_at_rhs {gt} {n}_rhs_new);")
-        if lr.array:
-            v_select(a, f"{n}_rhs_sel", f"{rf.name}_reg", rf.vw(), onehot(lr), count_v(lr))
-            v_select(a, f"{n}_lhs_sel", f"{lf.name}_reg", lf.vw(), onehot(rr), count_v(rr))
         a("    always @(posedge clk) begin")
-        if lr.array:
-            a(f"        {n}_rhs_at_lhs <= {n}_rhs_sel;")
-            a(f"        {n}_lhs_at_rhs <= {n}_lhs_sel;")
-        else:
-            a(f"        {n}_rhs_at_lhs <= {rf.name}_reg;")
-            a(f"        {n}_lhs_at_rhs <= {lf.name}_reg;")
+        a(f"        {n}_gt_rst_via_lhs <= ({v_qfield(lf)} {gt} R_{rf.name});")
+        a(f"        {n}_gt_rst_via_rhs <= (R_{lf.name} {gt} {v_qfield(rf)});")
         a(f"        {n}_lhs_new <= {v_qfield(lf)};")
         a(f"        {n}_rhs_new <= {v_qfield(rf)};")
         a(f"        {n}_gt_via_lhs <= {n}_gt_via_lhs_d;")
