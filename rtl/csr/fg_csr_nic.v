@@ -343,15 +343,6 @@ module fg_csr_nic #(
     reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
     always @(posedge clk)
         sh_addr_reg <= sh_addr_d;
-    // A write to a side of a comparison rule reads the other side's entry: the rule's operand
-    wire sh_pw = q_wr_reg & (hit_PFT_T_E | hit_PFT_T_S | hit_PFT_W_E | hit_PFT_N_E | hit_PFT_W_S | hit_PFT_N_S);
-    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)
-        | ({SH_AW{q_wr_reg & hit_PFT_T_E}} & {1'd0, A_PFT_T_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_PFT_T_S}} & {1'd0, A_PFT_T_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_PFT_W_E}} & {1'd0, A_PFT_N_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_PFT_N_E}} & {1'd0, A_PFT_W_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_PFT_W_S}} & {1'd0, A_PFT_N_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_PFT_N_S}} & {1'd0, A_PFT_W_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]});
     wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
     // written since reset: one bit per register entry
     reg                shw_CTRL_reg;
@@ -379,13 +370,13 @@ module fg_csr_nic #(
     wire        sh_valid_d = (hit_CTRL_reg & shw_CTRL_reg)
         | (hit_T_FC_reg & shw_T_FC_reg)
         | (hit_RX_CAPACITY_reg & shw_RX_CAPACITY_reg)
-        | (hit_PFT_T_E_reg & (q_wr_reg ? shw_PFT_T_S_reg : shw_PFT_T_E_reg))
-        | (hit_PFT_T_S_reg & (q_wr_reg ? shw_PFT_T_E_reg : shw_PFT_T_S_reg))
-        | (hit_PFT_W_E_reg & (q_wr_reg ? shw_PFT_N_E_reg : shw_PFT_W_E_reg))
-        | (hit_PFT_N_E_reg & (q_wr_reg ? shw_PFT_W_E_reg : shw_PFT_N_E_reg))
+        | (hit_PFT_T_E_reg & shw_PFT_T_E_reg)
+        | (hit_PFT_T_S_reg & shw_PFT_T_S_reg)
+        | (hit_PFT_W_E_reg & shw_PFT_W_E_reg)
+        | (hit_PFT_N_E_reg & shw_PFT_N_E_reg)
         | (hit_PFT_TH_E_reg & shw_PFT_TH_E_reg)
-        | (hit_PFT_W_S_reg & (q_wr_reg ? shw_PFT_N_S_reg : shw_PFT_W_S_reg))
-        | (hit_PFT_N_S_reg & (q_wr_reg ? shw_PFT_W_S_reg : shw_PFT_N_S_reg))
+        | (hit_PFT_W_S_reg & shw_PFT_W_S_reg)
+        | (hit_PFT_N_S_reg & shw_PFT_N_S_reg)
         | (hit_PFT_TH_S_reg & shw_PFT_TH_S_reg)
         | (hit_PFT_M_reg & shw_PFT_M_reg)
         | (hit_PFT_N_reg & shw_PFT_N_reg)
@@ -419,12 +410,27 @@ module fg_csr_nic #(
         sh_dflt_reg <= sh_dflt_d;
     end
     wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
-    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the
-    // operands edge and sh_valid_reg says whether it was written (else it holds its reset
-    // value); sh_written_reg is that bit at the compares' edge (3)
-    reg         sh_written_reg;
+    // The comparison rules' operands: a copy of the shadow RAM (the bits of the rules' fields),
+    // written with it, read at the entry on the other side of the accessed register's rule
+    // (the same index), and that entry's written bit (rl_written_reg). A copy of its own because
+    // one access may read and write at once (the read returns the register's old word).
+    localparam integer RL_W = ((16) > (12) ? (16) : (12));  // the widest rule field's top bit + 1
+    wire [SH_AW-1:0] rl_raddr_d = ({SH_AW{hit_PFT_T_E}} & {1'd0, A_PFT_T_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_PFT_T_S}} & {1'd0, A_PFT_T_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_PFT_W_E}} & {1'd0, A_PFT_N_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_PFT_N_E}} & {1'd0, A_PFT_W_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_PFT_W_S}} & {1'd0, A_PFT_N_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_PFT_N_S}} & {1'd0, A_PFT_W_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]});
+    wire [RL_W-1:0]  rl_rdata;     // after edge 2: the other side's word
+    reg         rl_written_reg;  // constant through an access, like the address
+    wire        rl_written_d = (hit_PFT_T_E_reg & shw_PFT_T_S_reg)
+        | (hit_PFT_T_S_reg & shw_PFT_T_E_reg)
+        | (hit_PFT_W_E_reg & shw_PFT_N_E_reg)
+        | (hit_PFT_N_E_reg & shw_PFT_W_E_reg)
+        | (hit_PFT_W_S_reg & shw_PFT_N_S_reg)
+        | (hit_PFT_N_S_reg & shw_PFT_W_S_reg);
     always @(posedge clk)
-        sh_written_reg <= sh_valid_reg;
+        rl_written_reg <= rl_written_d;
 
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
@@ -549,14 +555,14 @@ module fg_csr_nic #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [12-1:0] t_s_le_t_e_rhs_at_lhs = sh_rdata[0 +: 12];  // t_e of the entry a PFT_T_S write addresses
-    wire [12-1:0] t_s_le_t_e_lhs_at_rhs = sh_rdata[0 +: 12];  // t_s of the entry a PFT_T_E write addresses
+    wire [12-1:0] t_s_le_t_e_rhs_at_lhs = rl_rdata[0 +: 12];  // t_e of the entry a PFT_T_S write addresses
+    wire [12-1:0] t_s_le_t_e_lhs_at_rhs = rl_rdata[0 +: 12];  // t_s of the entry a PFT_T_E write addresses
     reg  t_s_le_t_e_gt_rst_via_lhs, t_s_le_t_e_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [12-1:0] t_s_le_t_e_lhs_new;  // the written value, a copy with few loads
     reg  [12-1:0] t_s_le_t_e_rhs_new;
     reg  t_s_le_t_e_gt_via_lhs, t_s_le_t_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & (sh_written_reg ? t_s_le_t_e_gt_via_lhs : t_s_le_t_e_gt_rst_via_lhs))
-        | (hit_PFT_T_E_reg & (sh_written_reg ? t_s_le_t_e_gt_via_rhs : t_s_le_t_e_gt_rst_via_rhs));
+    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & (rl_written_reg ? t_s_le_t_e_gt_via_lhs : t_s_le_t_e_gt_rst_via_lhs))
+        | (hit_PFT_T_E_reg & (rl_written_reg ? t_s_le_t_e_gt_via_rhs : t_s_le_t_e_gt_rst_via_rhs));
     wire t_s_le_t_e_gt_via_lhs_d = (t_s_le_t_e_lhs_new > t_s_le_t_e_rhs_at_lhs);
     wire t_s_le_t_e_gt_via_rhs_d = (t_s_le_t_e_lhs_at_rhs > t_s_le_t_e_rhs_new);
     always @(posedge clk) begin
@@ -571,14 +577,14 @@ module fg_csr_nic #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [16-1:0] n_e_le_w_e_rhs_at_lhs = sh_rdata[0 +: 16];  // w_e of the entry a PFT_N_E write addresses
-    wire [16-1:0] n_e_le_w_e_lhs_at_rhs = sh_rdata[0 +: 16];  // n_e of the entry a PFT_W_E write addresses
+    wire [16-1:0] n_e_le_w_e_rhs_at_lhs = rl_rdata[0 +: 16];  // w_e of the entry a PFT_N_E write addresses
+    wire [16-1:0] n_e_le_w_e_lhs_at_rhs = rl_rdata[0 +: 16];  // n_e of the entry a PFT_W_E write addresses
     reg  n_e_le_w_e_gt_rst_via_lhs, n_e_le_w_e_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [16-1:0] n_e_le_w_e_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_e_le_w_e_rhs_new;
     reg  n_e_le_w_e_gt_via_lhs, n_e_le_w_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & (sh_written_reg ? n_e_le_w_e_gt_via_lhs : n_e_le_w_e_gt_rst_via_lhs))
-        | (hit_PFT_W_E_reg & (sh_written_reg ? n_e_le_w_e_gt_via_rhs : n_e_le_w_e_gt_rst_via_rhs));
+    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & (rl_written_reg ? n_e_le_w_e_gt_via_lhs : n_e_le_w_e_gt_rst_via_lhs))
+        | (hit_PFT_W_E_reg & (rl_written_reg ? n_e_le_w_e_gt_via_rhs : n_e_le_w_e_gt_rst_via_rhs));
     wire n_e_le_w_e_gt_via_lhs_d = (n_e_le_w_e_lhs_new > n_e_le_w_e_rhs_at_lhs);
     wire n_e_le_w_e_gt_via_rhs_d = (n_e_le_w_e_lhs_at_rhs > n_e_le_w_e_rhs_new);
     always @(posedge clk) begin
@@ -593,14 +599,14 @@ module fg_csr_nic #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [16-1:0] n_s_le_w_s_rhs_at_lhs = sh_rdata[0 +: 16];  // w_s of the entry a PFT_N_S write addresses
-    wire [16-1:0] n_s_le_w_s_lhs_at_rhs = sh_rdata[0 +: 16];  // n_s of the entry a PFT_W_S write addresses
+    wire [16-1:0] n_s_le_w_s_rhs_at_lhs = rl_rdata[0 +: 16];  // w_s of the entry a PFT_N_S write addresses
+    wire [16-1:0] n_s_le_w_s_lhs_at_rhs = rl_rdata[0 +: 16];  // n_s of the entry a PFT_W_S write addresses
     reg  n_s_le_w_s_gt_rst_via_lhs, n_s_le_w_s_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [16-1:0] n_s_le_w_s_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_s_le_w_s_rhs_new;
     reg  n_s_le_w_s_gt_via_lhs, n_s_le_w_s_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & (sh_written_reg ? n_s_le_w_s_gt_via_lhs : n_s_le_w_s_gt_rst_via_lhs))
-        | (hit_PFT_W_S_reg & (sh_written_reg ? n_s_le_w_s_gt_via_rhs : n_s_le_w_s_gt_rst_via_rhs));
+    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & (rl_written_reg ? n_s_le_w_s_gt_via_lhs : n_s_le_w_s_gt_rst_via_lhs))
+        | (hit_PFT_W_S_reg & (rl_written_reg ? n_s_le_w_s_gt_via_rhs : n_s_le_w_s_gt_rst_via_rhs));
     wire n_s_le_w_s_gt_via_lhs_d = (n_s_le_w_s_lhs_new > n_s_le_w_s_rhs_at_lhs);
     wire n_s_le_w_s_gt_via_rhs_d = (n_s_le_w_s_lhs_at_rhs > n_s_le_w_s_rhs_new);
     always @(posedge clk) begin
@@ -809,8 +815,16 @@ module fg_csr_nic #(
         .we   (sh_we),
         .waddr(sh_addr_reg),
         .wdata(q_wdata_reg[SH_W-1:0]),
-        .raddr(sh_raddr_d),
+        .raddr(sh_addr_d),
         .rdata(sh_rdata)
+    );
+    fg_ram_1r1w #(.W(RL_W), .AW(SH_AW)) u_rule_shadow (
+        .clk  (clk),
+        .we   (sh_we),
+        .waddr(sh_addr_reg),
+        .wdata(q_wdata_reg[RL_W-1:0]),
+        .raddr(rl_raddr_d),
+        .rdata(rl_rdata)
     );
 
 

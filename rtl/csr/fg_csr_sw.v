@@ -633,15 +633,6 @@ module fg_csr_sw #(
     reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
     always @(posedge clk)
         sh_addr_reg <= sh_addr_d;
-    // A write to a side of a comparison rule reads the other side's entry: the rule's operand
-    wire sh_pw = q_wr_reg & (hit_ECN_KMIN | hit_ECN_KMAX | hit_GFC_B1 | hit_GFC_BM | at_XOFF | at_XON);
-    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)
-        | ({SH_AW{q_wr_reg & hit_ECN_KMIN}} & {3'd0, A_ECN_KMAX[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_ECN_KMAX}} & {3'd0, A_ECN_KMIN[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_GFC_B1}} & {3'd0, A_GFC_BM[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & hit_GFC_BM}} & {3'd0, A_GFC_B1[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & at_XOFF}} & {3'd6, sh_idx & SH_M_XON[SH_IW-1:0]})
-        | ({SH_AW{q_wr_reg & at_XON}} & {3'd5, sh_idx & SH_M_XOFF[SH_IW-1:0]});
     wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
     // written since reset: one bit per register entry
     reg                shw_CTRL_reg;
@@ -692,19 +683,19 @@ module fg_csr_sw #(
         | (hit_PPFC_HOLDOFF_reg & shw_PPFC_HOLDOFF_reg)
         | (hit_PPFC_SEED_reg & shw_PPFC_SEED_reg)
         | (hit_ECN_CTRL_reg & shw_ECN_CTRL_reg)
-        | (hit_ECN_KMIN_reg & (q_wr_reg ? shw_ECN_KMAX_reg : shw_ECN_KMIN_reg))
-        | (hit_ECN_KMAX_reg & (q_wr_reg ? shw_ECN_KMIN_reg : shw_ECN_KMAX_reg))
+        | (hit_ECN_KMIN_reg & shw_ECN_KMIN_reg)
+        | (hit_ECN_KMAX_reg & shw_ECN_KMAX_reg)
         | (hit_ECN_SLOPE_reg & shw_ECN_SLOPE_reg)
         | (hit_ECN_SEED_reg & shw_ECN_SEED_reg)
         | (hit_GFC_CTRL_reg & shw_GFC_CTRL_reg)
-        | (hit_GFC_B1_reg & (q_wr_reg ? shw_GFC_BM_reg : shw_GFC_B1_reg))
-        | (hit_GFC_BM_reg & (q_wr_reg ? shw_GFC_B1_reg : shw_GFC_BM_reg))
+        | (hit_GFC_B1_reg & shw_GFC_B1_reg)
+        | (hit_GFC_BM_reg & shw_GFC_BM_reg)
         | (|(sel_HEADROOM_reg & shw_HEADROOM_reg))
         | (|(sel_ALPHA_SHIFT_reg & shw_ALPHA_SHIFT_reg))
         | (|(sel_QUANTA_STEP_reg & shw_QUANTA_STEP_reg))
         | (|(sel_CELL_CYCLES_reg & shw_CELL_CYCLES_reg))
-        | (|(sel_XOFF_reg & (q_wr_reg ? shw_XON_reg : shw_XOFF_reg)))
-        | (|(sel_XON_reg & (q_wr_reg ? shw_XOFF_reg : shw_XON_reg)));
+        | (|(sel_XOFF_reg & shw_XOFF_reg))
+        | (|(sel_XON_reg & shw_XON_reg));
     wire [31:0] sh_dflt_d = ({32{hit_CTRL_reg}} & RV0_CTRL)
         | ({32{hit_TOTAL_CELLS_reg}} & RV0_TOTAL_CELLS)
         | ({32{hit_RESERVE_reg}} & RV0_RESERVE)
@@ -739,12 +730,27 @@ module fg_csr_sw #(
         sh_dflt_reg <= sh_dflt_d;
     end
     wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
-    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the
-    // operands edge and sh_valid_reg says whether it was written (else it holds its reset
-    // value); sh_written_reg is that bit at the compares' edge (3)
-    reg         sh_written_reg;
+    // The comparison rules' operands: a copy of the shadow RAM (the bits of the rules' fields),
+    // written with it, read at the entry on the other side of the accessed register's rule
+    // (the same index), and that entry's written bit (rl_written_reg). A copy of its own because
+    // one access may read and write at once (the read returns the register's old word).
+    localparam integer RL_W = CW;  // the widest rule field's top bit + 1
+    wire [SH_AW-1:0] rl_raddr_d = ({SH_AW{hit_ECN_KMIN}} & {3'd0, A_ECN_KMAX[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_ECN_KMAX}} & {3'd0, A_ECN_KMIN[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_GFC_B1}} & {3'd0, A_GFC_BM[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{hit_GFC_BM}} & {3'd0, A_GFC_B1[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
+        | ({SH_AW{at_XOFF}} & {3'd6, sh_idx & SH_M_XON[SH_IW-1:0]})
+        | ({SH_AW{at_XON}} & {3'd5, sh_idx & SH_M_XOFF[SH_IW-1:0]});
+    wire [RL_W-1:0]  rl_rdata;     // after edge 2: the other side's word
+    reg         rl_written_reg;  // constant through an access, like the address
+    wire        rl_written_d = (hit_ECN_KMIN_reg & shw_ECN_KMAX_reg)
+        | (hit_ECN_KMAX_reg & shw_ECN_KMIN_reg)
+        | (hit_GFC_B1_reg & shw_GFC_BM_reg)
+        | (hit_GFC_BM_reg & shw_GFC_B1_reg)
+        | (|(sel_XOFF_reg & shw_XON_reg))
+        | (|(sel_XON_reg & shw_XOFF_reg));
     always @(posedge clk)
-        sh_written_reg <= sh_valid_reg;
+        rl_written_reg <= rl_written_d;
 
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
@@ -913,14 +919,14 @@ module fg_csr_sw #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [CW-1:0] xon_le_xoff_rhs_at_lhs = sh_rdata[0 +: CW];  // xoff of the entry a XON write addresses
-    wire [CW-1:0] xon_le_xoff_lhs_at_rhs = sh_rdata[0 +: CW];  // xon of the entry a XOFF write addresses
+    wire [CW-1:0] xon_le_xoff_rhs_at_lhs = rl_rdata[0 +: CW];  // xoff of the entry a XON write addresses
+    wire [CW-1:0] xon_le_xoff_lhs_at_rhs = rl_rdata[0 +: CW];  // xon of the entry a XOFF write addresses
     reg  xon_le_xoff_gt_rst_via_lhs, xon_le_xoff_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] xon_le_xoff_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] xon_le_xoff_rhs_new;
     reg  xon_le_xoff_gt_via_lhs, xon_le_xoff_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire xon_le_xoff_bad = (hit_XON_reg & (sh_written_reg ? xon_le_xoff_gt_via_lhs : xon_le_xoff_gt_rst_via_lhs))
-        | (hit_XOFF_reg & (sh_written_reg ? xon_le_xoff_gt_via_rhs : xon_le_xoff_gt_rst_via_rhs));
+    wire xon_le_xoff_bad = (hit_XON_reg & (rl_written_reg ? xon_le_xoff_gt_via_lhs : xon_le_xoff_gt_rst_via_lhs))
+        | (hit_XOFF_reg & (rl_written_reg ? xon_le_xoff_gt_via_rhs : xon_le_xoff_gt_rst_via_rhs));
     wire xon_le_xoff_gt_via_lhs_d = (xon_le_xoff_lhs_new > xon_le_xoff_rhs_at_lhs);
     wire xon_le_xoff_gt_via_rhs_d = (xon_le_xoff_lhs_at_rhs > xon_le_xoff_rhs_new);
     always @(posedge clk) begin
@@ -935,14 +941,14 @@ module fg_csr_sw #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [CW-1:0] kmin_le_kmax_rhs_at_lhs = sh_rdata[0 +: CW];  // ecn_kmax of the entry a ECN_KMIN write addresses
-    wire [CW-1:0] kmin_le_kmax_lhs_at_rhs = sh_rdata[0 +: CW];  // ecn_kmin of the entry a ECN_KMAX write addresses
+    wire [CW-1:0] kmin_le_kmax_rhs_at_lhs = rl_rdata[0 +: CW];  // ecn_kmax of the entry a ECN_KMIN write addresses
+    wire [CW-1:0] kmin_le_kmax_lhs_at_rhs = rl_rdata[0 +: CW];  // ecn_kmin of the entry a ECN_KMAX write addresses
     reg  kmin_le_kmax_gt_rst_via_lhs, kmin_le_kmax_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] kmin_le_kmax_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] kmin_le_kmax_rhs_new;
     reg  kmin_le_kmax_gt_via_lhs, kmin_le_kmax_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire kmin_le_kmax_bad = (hit_ECN_KMIN_reg & (sh_written_reg ? kmin_le_kmax_gt_via_lhs : kmin_le_kmax_gt_rst_via_lhs))
-        | (hit_ECN_KMAX_reg & (sh_written_reg ? kmin_le_kmax_gt_via_rhs : kmin_le_kmax_gt_rst_via_rhs));
+    wire kmin_le_kmax_bad = (hit_ECN_KMIN_reg & (rl_written_reg ? kmin_le_kmax_gt_via_lhs : kmin_le_kmax_gt_rst_via_lhs))
+        | (hit_ECN_KMAX_reg & (rl_written_reg ? kmin_le_kmax_gt_via_rhs : kmin_le_kmax_gt_rst_via_rhs));
     wire kmin_le_kmax_gt_via_lhs_d = (kmin_le_kmax_lhs_new > kmin_le_kmax_rhs_at_lhs);
     wire kmin_le_kmax_gt_via_rhs_d = (kmin_le_kmax_lhs_at_rhs > kmin_le_kmax_rhs_new);
     always @(posedge clk) begin
@@ -957,14 +963,14 @@ module fg_csr_sw #(
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
-    wire [CW-1:0] gfc_b1_lt_bm_rhs_at_lhs = sh_rdata[0 +: CW];  // gfc_bm of the entry a GFC_B1 write addresses
-    wire [CW-1:0] gfc_b1_lt_bm_lhs_at_rhs = sh_rdata[0 +: CW];  // gfc_b1 of the entry a GFC_BM write addresses
+    wire [CW-1:0] gfc_b1_lt_bm_rhs_at_lhs = rl_rdata[0 +: CW];  // gfc_bm of the entry a GFC_B1 write addresses
+    wire [CW-1:0] gfc_b1_lt_bm_lhs_at_rhs = rl_rdata[0 +: CW];  // gfc_b1 of the entry a GFC_BM write addresses
     reg  gfc_b1_lt_bm_gt_rst_via_lhs, gfc_b1_lt_bm_gt_rst_via_rhs;  // the written value against the other side's reset value
     reg  [CW-1:0] gfc_b1_lt_bm_lhs_new;  // the written value, a copy with few loads
     reg  [CW-1:0] gfc_b1_lt_bm_rhs_new;
     reg  gfc_b1_lt_bm_gt_via_lhs, gfc_b1_lt_bm_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire gfc_b1_lt_bm_bad = (hit_GFC_B1_reg & (sh_written_reg ? gfc_b1_lt_bm_gt_via_lhs : gfc_b1_lt_bm_gt_rst_via_lhs))
-        | (hit_GFC_BM_reg & (sh_written_reg ? gfc_b1_lt_bm_gt_via_rhs : gfc_b1_lt_bm_gt_rst_via_rhs));
+    wire gfc_b1_lt_bm_bad = (hit_GFC_B1_reg & (rl_written_reg ? gfc_b1_lt_bm_gt_via_lhs : gfc_b1_lt_bm_gt_rst_via_lhs))
+        | (hit_GFC_BM_reg & (rl_written_reg ? gfc_b1_lt_bm_gt_via_rhs : gfc_b1_lt_bm_gt_rst_via_rhs));
     wire gfc_b1_lt_bm_gt_via_lhs_d = (gfc_b1_lt_bm_lhs_new >= gfc_b1_lt_bm_rhs_at_lhs);
     wire gfc_b1_lt_bm_gt_via_rhs_d = (gfc_b1_lt_bm_lhs_at_rhs >= gfc_b1_lt_bm_rhs_new);
     always @(posedge clk) begin
@@ -1347,8 +1353,16 @@ module fg_csr_sw #(
         .we   (sh_we),
         .waddr(sh_addr_reg),
         .wdata(q_wdata_reg[SH_W-1:0]),
-        .raddr(sh_raddr_d),
+        .raddr(sh_addr_d),
         .rdata(sh_rdata)
+    );
+    fg_ram_1r1w #(.W(RL_W), .AW(SH_AW)) u_rule_shadow (
+        .clk  (clk),
+        .we   (sh_we),
+        .waddr(sh_addr_reg),
+        .wdata(q_wdata_reg[RL_W-1:0]),
+        .raddr(rl_raddr_d),
+        .rdata(rl_rdata)
     );
 
 

@@ -357,7 +357,6 @@ module fg_csr_tsys #(
     reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address
     always @(posedge clk)
         sh_addr_reg <= sh_addr_d;
-    wire [SH_AW-1:0] sh_raddr_d = sh_addr_d;
     wire [SH_W-1:0]  sh_rdata;     // after edge 2: the word at sh_addr_d before edge 1
     // written since reset: one bit per register entry
     reg                shw_TS_CTRL_reg;
@@ -608,7 +607,7 @@ module fg_csr_tsys #(
         .we   (sh_we),
         .waddr(sh_addr_reg),
         .wdata(q_wdata_reg[SH_W-1:0]),
-        .raddr(sh_raddr_d),
+        .raddr(sh_addr_d),
         .rdata(sh_rdata)
     );
 

@@ -481,10 +481,10 @@ def gen_rtl_shadow(m, a, S):
     block SH_N words (the largest entry count, at least 32), entry index = address bits above
     bit 1 under the block's mask - a select and an AND-OR, no adder. The RAM address comes
     from q_addr_reg before the decode edge, the word after the operands edge, csr_rdata at the
-    read edge (stages()). A write to a register on a side of a comparison rule reads the other
-    side's entry instead (its written bit and reset value likewise): the rule's operand is then
-    the RAM's word, not a select over the other side's flops, so a field that only a rule reads
-    keeps no flops at all."""
+    read edge (stages()). The comparison rules read their operands from a copy of the RAM,
+    written with it, addressed at the other side's entry of the accessed register (with that
+    entry's written bit): not a select over the other side's flops, so a field that only a rule
+    reads keeps no flops at all."""
     rw = m.regs_of("rw")
     arr_rw = [r for r in rw if r.array]
     partner = rule_partners(m)
@@ -531,25 +531,6 @@ def gen_rtl_shadow(m, a, S):
     a("    reg  [SH_AW-1:0] sh_addr_reg;  // the commit's write address")
     a("    always @(posedge clk)")
     a("        sh_addr_reg <= sh_addr_d;")
-    if partner:
-        blk = {r.name: j + 1 for j, r in enumerate(arr_rw)}
-
-        def at(r):
-            return f"at_{r.name}" if r.array else f"hit_{r.name}"
-        pt = []
-        for x in rw:
-            if x.name not in partner:
-                continue
-            y = partner[x.name]
-            if y.array:
-                pt.append(f"({{SH_AW{{q_wr_reg & {at(x)}}}}} & {{{bw}'d{blk[y.name]}, sh_idx & SH_M_{y.name}[SH_IW-1:0]}})")
-            else:
-                pt.append(f"({{SH_AW{{q_wr_reg & {at(x)}}}}} & {{{bw}'d0, A_{y.name}[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]}})")
-        a("    // A write to a side of a comparison rule reads the other side's entry: the rule's operand")
-        a("    wire sh_pw = q_wr_reg & (" + " | ".join(at(x) for x in rw if x.name in partner) + ");")
-        a("    wire [SH_AW-1:0] sh_raddr_d = ({SH_AW{~sh_pw}} & sh_addr_d)\n        | " + "\n        | ".join(pt) + ";")
-    else:
-        a("    wire [SH_AW-1:0] sh_raddr_d = sh_addr_d;")
     a("    wire [SH_W-1:0]  sh_rdata;     // after edge %d: the word at sh_addr_d before edge %d" % (S["operands"], S["decode"]))
     a("    // written since reset: one bit per register entry")
     for r in rw:
@@ -557,13 +538,10 @@ def gen_rtl_shadow(m, a, S):
         a(f"    reg  {w:<14s}shw_{r.name}_reg;")
     vt = []
     for r in rw:
-        shw = f"shw_{r.name}_reg"
-        if r.name in partner:  # a write reads the partner's entry
-            shw = f"(q_wr_reg ? shw_{partner[r.name].name}_reg : shw_{r.name}_reg)"
         if r.array:
-            vt.append(f"(|(sel_{r.name}_reg & {shw}))")
+            vt.append(f"(|(sel_{r.name}_reg & shw_{r.name}_reg))")
         else:
-            vt.append(f"(hit_{r.name}_reg & {shw})")
+            vt.append(f"(hit_{r.name}_reg & shw_{r.name}_reg)")
     a(f"    // edge {S['operands']}: the entry written (read the RAM) or not (its reset value)")
     a("    reg         sh_valid_reg;")
     a("    reg  [31:0] sh_dflt_reg;")
@@ -576,12 +554,39 @@ def gen_rtl_shadow(m, a, S):
     ext = "sh_rdata" if top == 32 else f"{{{32 - top}'d0, sh_rdata}}"
     a(f"    wire [31:0] sh_word = sh_valid_reg ? {ext} : sh_dflt_reg;  // 0 unless an rw register")
     if partner:
-        a("    // A write to a side of a comparison rule: sh_rdata is the other side's entry after the")
-        a("    // operands edge and sh_valid_reg says whether it was written (else it holds its reset")
-        a(f"    // value); sh_written_reg is that bit at the compares' edge ({S['compare']})")
-        a("    reg         sh_written_reg;")
+        # A copy of the RAM, written with it, read at the partner's entry: an access may read and
+        # write at once (the read returns the old word), so the read's own port cannot serve both.
+        blk = {r.name: j + 1 for j, r in enumerate(arr_rw)}
+        tops = sorted({(f"{f.vw()}" if f.lsb == 0 else f"({f.lsb} + {f.vw()})") for rule in m.rules_cmp()
+                       for f in (m.by_field[rule["lhs"]], m.by_field[rule["rhs"]])})
+        rl_w = tops[0]
+        for t in tops[1:]:
+            rl_w = f"(({t}) > ({rl_w}) ? ({t}) : ({rl_w}))"
+
+        def at(r):
+            return f"at_{r.name}" if r.array else f"hit_{r.name}"
+        pt, pv = [], []
+        for x in rw:
+            if x.name not in partner:
+                continue
+            y = partner[x.name]
+            if y.array:
+                pt.append(f"({{SH_AW{{{at(x)}}}}} & {{{bw}'d{blk[y.name]}, sh_idx & SH_M_{y.name}[SH_IW-1:0]}})")
+                pv.append(f"(|(sel_{x.name}_reg & shw_{y.name}_reg))")
+            else:
+                pt.append(f"({{SH_AW{{{at(x)}}}}} & {{{bw}'d0, A_{y.name}[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]}})")
+                pv.append(f"(hit_{x.name}_reg & shw_{y.name}_reg)")
+        a("    // The comparison rules' operands: a copy of the shadow RAM (the bits of the rules' fields),")
+        a("    // written with it, read at the entry on the other side of the accessed register's rule")
+        a("    // (the same index), and that entry's written bit (rl_written_reg). A copy of its own because")
+        a("    // one access may read and write at once (the read returns the register's old word).")
+        a(f"    localparam integer RL_W = {rl_w};  // the widest rule field's top bit + 1")
+        a("    wire [SH_AW-1:0] rl_raddr_d = " + "\n        | ".join(pt) + ";")
+        a("    wire [RL_W-1:0]  rl_rdata;     // after edge %d: the other side's word" % S["operands"])
+        a("    reg         rl_written_reg;  // constant through an access, like the address")
+        a("    wire        rl_written_d = " + "\n        | ".join(pv) + ";")
         a("    always @(posedge clk)")
-        a("        sh_written_reg <= sh_valid_reg;")
+        a("        rl_written_reg <= rl_written_d;")
     a("")
 
 
@@ -613,9 +618,18 @@ def gen_rtl_shadow_commit(m, a, S):
     a("        .we   (sh_we),")
     a("        .waddr(sh_addr_reg),")
     a("        .wdata(q_wdata_reg[SH_W-1:0]),")
-    a("        .raddr(sh_raddr_d),")
+    a("        .raddr(sh_addr_d),")
     a("        .rdata(sh_rdata)")
     a("    );")
+    if rule_partners(m):
+        a("    fg_ram_1r1w #(.W(RL_W), .AW(SH_AW)) u_rule_shadow (")
+        a("        .clk  (clk),")
+        a("        .we   (sh_we),")
+        a("        .waddr(sh_addr_reg),")
+        a("        .wdata(q_wdata_reg[RL_W-1:0]),")
+        a("        .raddr(rl_raddr_d),")
+        a("        .rdata(rl_rdata)")
+        a("    );")
     a("")
 
 
@@ -1007,14 +1021,14 @@ def gen_rtl(m):
         a(f"    // at {S['compare']} against that word straight from the RAM's register, and apart against the")
         a(f"    // other side's reset value; which one counts (the entry written or not) is chosen behind")
         a("    // the compares' flops, so nothing stands between the RAM and the chain")
-        a(f"    wire [{rf.vw()}-1:0] {n}_rhs_at_lhs = sh_rdata[{rf.lsb} +: {rf.vw()}];  // {rf.name} of the entry a {lr.name} write addresses")
-        a(f"    wire [{lf.vw()}-1:0] {n}_lhs_at_rhs = sh_rdata[{lf.lsb} +: {lf.vw()}];  // {lf.name} of the entry a {rr.name} write addresses")
+        a(f"    wire [{rf.vw()}-1:0] {n}_rhs_at_lhs = rl_rdata[{rf.lsb} +: {rf.vw()}];  // {rf.name} of the entry a {lr.name} write addresses")
+        a(f"    wire [{lf.vw()}-1:0] {n}_lhs_at_rhs = rl_rdata[{lf.lsb} +: {lf.vw()}];  // {lf.name} of the entry a {rr.name} write addresses")
         a(f"    reg  {n}_gt_rst_via_lhs, {n}_gt_rst_via_rhs;  // the written value against the other side's reset value")
         a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_new;  // the written value, a copy with few loads")
         a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_new;")
         a(f"    reg  {n}_gt_via_lhs, {n}_gt_via_rhs;  // the compares alone (a chain each, nothing behind)")
-        a(f"    wire {n}_bad = (hit_{lr.name}_reg & (sh_written_reg ? {n}_gt_via_lhs : {n}_gt_rst_via_lhs))")
-        a(f"        | (hit_{rr.name}_reg & (sh_written_reg ? {n}_gt_via_rhs : {n}_gt_rst_via_rhs));")
+        a(f"    wire {n}_bad = (hit_{lr.name}_reg & (rl_written_reg ? {n}_gt_via_lhs : {n}_gt_rst_via_lhs))")
+        a(f"        | (hit_{rr.name}_reg & (rl_written_reg ? {n}_gt_via_rhs : {n}_gt_rst_via_rhs));")
         a(f"    wire {n}_gt_via_lhs_d = ({n}_lhs_new {gt} {n}_rhs_at_lhs);")
         a(f"    wire {n}_gt_via_rhs_d = ({n}_lhs_at_rhs {gt} {n}_rhs_new);")
         a("    always @(posedge clk) begin")
