@@ -551,7 +551,7 @@ module fg_csr_nic #(
     end
 
     // ---- cross-field rules --------------------------------------------------------------
-    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
@@ -573,7 +573,7 @@ module fg_csr_nic #(
         t_s_le_t_e_gt_via_lhs <= t_s_le_t_e_gt_via_lhs_d;
         t_s_le_t_e_gt_via_rhs <= t_s_le_t_e_gt_via_rhs_d;
     end
-    // PFT_N_E <= PFT_W_E (the count must fit in its window): the other side's entry from the shadow RAM at edge 2, compares
+    // PFT_N_E <= PFT_W_E (the count must fit in its window): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
@@ -595,7 +595,7 @@ module fg_csr_nic #(
         n_e_le_w_e_gt_via_lhs <= n_e_le_w_e_gt_via_lhs_d;
         n_e_le_w_e_gt_via_rhs <= n_e_le_w_e_gt_via_rhs_d;
     end
-    // PFT_N_S <= PFT_W_S (the count must fit in its window): the other side's entry from the shadow RAM at edge 2, compares
+    // PFT_N_S <= PFT_W_S (the count must fit in its window): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain

@@ -915,7 +915,7 @@ module fg_csr_sw #(
     end
 
     // ---- cross-field rules --------------------------------------------------------------
-    // XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
@@ -937,7 +937,7 @@ module fg_csr_sw #(
         xon_le_xoff_gt_via_lhs <= xon_le_xoff_gt_via_lhs_d;
         xon_le_xoff_gt_via_rhs <= xon_le_xoff_gt_via_rhs_d;
     end
-    // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain
@@ -959,7 +959,7 @@ module fg_csr_sw #(
         kmin_le_kmax_gt_via_lhs <= kmin_le_kmax_gt_via_lhs_d;
         kmin_le_kmax_gt_via_rhs <= kmin_le_kmax_gt_via_rhs_d;
     end
-    // GFC_B1 < GFC_BM (strict; a write to either side is checked against the other): the other side's entry from the shadow RAM at edge 2, compares
+    // GFC_B1 < GFC_BM (strict; a write to either side is checked against the other): the other side's entry from the rules' RAM at edge 2, compares
     // at 3 against that word straight from the RAM's register, and apart against the
     // other side's reset value; which one counts (the entry written or not) is chosen behind
     // the compares' flops, so nothing stands between the RAM and the chain

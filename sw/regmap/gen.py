@@ -451,16 +451,16 @@ def v_qfield(f):
 
 
 def rule_partners(m):
-    """For each register on a side of a comparison rule, the register on the other side: a write
-    to it reads that register's entry (the same index) from the shadow RAM as its operand. One
-    RAM read per access, so a register may face one partner only."""
+    """For each register on a side of a comparison rule, the register on the other side: an
+    access to it reads that register's entry (the same index) from the rules' copy of the
+    shadow RAM as its operand. One read per access, so a register may face one partner only."""
     partner = {}
     for rule in m.rules_cmp():
         lr, rr = m.by_field[rule["lhs"]].reg, m.by_field[rule["rhs"]].reg
         for x, y in ((lr, rr), (rr, lr)):
             if x.name in partner and partner[x.name] is not y:
                 raise MapError(f"{x.name}: in comparison rules with {partner[x.name].name} and {y.name}; "
-                               "the shadow RAM gives a write one other register's entry")
+                               "the rules' RAM gives an access one other register's entry")
             if x.kind != "rw" or y.kind != "rw":
                 raise MapError(f"rule {rule['name']}: both sides must be rw registers (the shadow RAM holds them)")
             if count_v(x) != count_v(y) if x.array and y.array else bool(x.array) != bool(y.array):
@@ -893,7 +893,7 @@ def gen_rtl(m):
     # without such a rule over an array has none)
     rule_arrays = set()
     for rule in m.rules:
-        # (a comparison rule reads its operand from the shadow RAM, by address, not by one-hot)
+        # (a comparison rule reads its operand from the rules' copy of the shadow RAM, by address)
         for key in ("total", "per_port", "mask", "per_pg"):
             f = m.by_field.get(rule.get(key))
             if f is not None and f.reg.array:
@@ -1017,7 +1017,7 @@ def gen_rtl(m):
         lr, rr = lf.reg, rf.reg
         n = rule["name"]
         gt = ">" if rule["kind"] == "le" else ">="  # the rule is broken when lhs gt rhs
-        a(f"    // {rule['doc']}: the other side's entry from the shadow RAM at edge {S['operands']}, compares")
+        a(f"    // {rule['doc']}: the other side's entry from the rules' RAM at edge {S['operands']}, compares")
         a(f"    // at {S['compare']} against that word straight from the RAM's register, and apart against the")
         a(f"    // other side's reset value; which one counts (the entry written or not) is chosen behind")
         a("    // the compares' flops, so nothing stands between the RAM and the chain")
