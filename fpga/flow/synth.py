@@ -443,7 +443,8 @@ def run_one(design, device, index, args):
     need = synth["counts"]["block"]["luts"] + wrap_counts["luts"]
     if need > DEVICES[device]["luts"]:
         # More LUT4s than the device has logic cells: placement cannot succeed, and nextpnr
-        # takes minutes to say so on the big netlists. Record yosys's count instead.
+        # takes minutes to say so on the big netlists. Record yosys's count instead (and on
+        # iCE40 the packer's, below).
         avail = DEVICES[device]["luts"]
         pnr = dict(status="no-fit", over={"LUT4 (yosys)": dict(used=need, available=avail)},
                    note=f"yosys maps it to {need} LUT4 positions, the device has {avail} "
