@@ -410,27 +410,6 @@ module fg_csr_nic #(
         sh_dflt_reg <= sh_dflt_d;
     end
     wire [31:0] sh_word = sh_valid_reg ? sh_rdata : sh_dflt_reg;  // 0 unless an rw register
-    // The comparison rules' operands: a copy of the shadow RAM (the bits of the rules' fields),
-    // written with it, read at the entry on the other side of the accessed register's rule
-    // (the same index), and that entry's written bit (rl_written_reg). A copy of its own because
-    // one access may read and write at once (the read returns the register's old word).
-    localparam integer RL_W = ((16) > (12) ? (16) : (12));  // the widest rule field's top bit + 1
-    wire [SH_AW-1:0] rl_raddr_d = ({SH_AW{hit_PFT_T_E}} & {1'd0, A_PFT_T_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{hit_PFT_T_S}} & {1'd0, A_PFT_T_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{hit_PFT_W_E}} & {1'd0, A_PFT_N_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{hit_PFT_N_E}} & {1'd0, A_PFT_W_E[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{hit_PFT_W_S}} & {1'd0, A_PFT_N_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]})
-        | ({SH_AW{hit_PFT_N_S}} & {1'd0, A_PFT_W_S[2 +: SH_IW] & SH_M_SCALAR[SH_IW-1:0]});
-    wire [RL_W-1:0]  rl_rdata;     // after edge 2: the other side's word
-    reg         rl_written_reg;  // constant through an access, like the address
-    wire        rl_written_d = (hit_PFT_T_E_reg & shw_PFT_T_S_reg)
-        | (hit_PFT_T_S_reg & shw_PFT_T_E_reg)
-        | (hit_PFT_W_E_reg & shw_PFT_N_E_reg)
-        | (hit_PFT_N_E_reg & shw_PFT_W_E_reg)
-        | (hit_PFT_W_S_reg & shw_PFT_N_S_reg)
-        | (hit_PFT_N_S_reg & shw_PFT_W_S_reg);
-    always @(posedge clk)
-        rl_written_reg <= rl_written_d;
 
     // value checks: no bit outside the fields, every field within min..max
     reg  ok_CTRL_reg;
@@ -551,67 +530,52 @@ module fg_csr_nic #(
     end
 
     // ---- cross-field rules --------------------------------------------------------------
-    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): the other side's entry from the rules' RAM at edge 2, compares
-    // at 3 against that word straight from the RAM's register, and apart against the
-    // other side's reset value; which one counts (the entry written or not) is chosen behind
-    // the compares' flops, so nothing stands between the RAM and the chain
-    wire [12-1:0] t_s_le_t_e_rhs_at_lhs = rl_rdata[0 +: 12];  // t_e of the entry a PFT_T_S write addresses
-    wire [12-1:0] t_s_le_t_e_lhs_at_rhs = rl_rdata[0 +: 12];  // t_s of the entry a PFT_T_E write addresses
-    reg  t_s_le_t_e_gt_rst_via_lhs, t_s_le_t_e_gt_rst_via_rhs;  // the written value against the other side's reset value
+    // PFT_T_S <= PFT_T_E (a write to either side is checked against the other): operands at edge 2, compares at 3
+    reg  [12-1:0] t_s_le_t_e_rhs_at_lhs;  // t_e of the entry a PFT_T_S write addresses
+    reg  [12-1:0] t_s_le_t_e_lhs_at_rhs;  // t_s of the entry a PFT_T_E write addresses
     reg  [12-1:0] t_s_le_t_e_lhs_new;  // the written value, a copy with few loads
     reg  [12-1:0] t_s_le_t_e_rhs_new;
     reg  t_s_le_t_e_gt_via_lhs, t_s_le_t_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & (rl_written_reg ? t_s_le_t_e_gt_via_lhs : t_s_le_t_e_gt_rst_via_lhs))
-        | (hit_PFT_T_E_reg & (rl_written_reg ? t_s_le_t_e_gt_via_rhs : t_s_le_t_e_gt_rst_via_rhs));
+    wire t_s_le_t_e_bad = (hit_PFT_T_S_reg & t_s_le_t_e_gt_via_lhs) | (hit_PFT_T_E_reg & t_s_le_t_e_gt_via_rhs);
     wire t_s_le_t_e_gt_via_lhs_d = (t_s_le_t_e_lhs_new > t_s_le_t_e_rhs_at_lhs);
     wire t_s_le_t_e_gt_via_rhs_d = (t_s_le_t_e_lhs_at_rhs > t_s_le_t_e_rhs_new);
     always @(posedge clk) begin
-        t_s_le_t_e_gt_rst_via_lhs <= (q_wdata_reg[0 +: 12] > R_t_e);
-        t_s_le_t_e_gt_rst_via_rhs <= (R_t_s > q_wdata_reg[0 +: 12]);
+        t_s_le_t_e_rhs_at_lhs <= t_e_reg;
+        t_s_le_t_e_lhs_at_rhs <= t_s_reg;
         t_s_le_t_e_lhs_new <= q_wdata_reg[0 +: 12];
         t_s_le_t_e_rhs_new <= q_wdata_reg[0 +: 12];
         t_s_le_t_e_gt_via_lhs <= t_s_le_t_e_gt_via_lhs_d;
         t_s_le_t_e_gt_via_rhs <= t_s_le_t_e_gt_via_rhs_d;
     end
-    // PFT_N_E <= PFT_W_E (the count must fit in its window): the other side's entry from the rules' RAM at edge 2, compares
-    // at 3 against that word straight from the RAM's register, and apart against the
-    // other side's reset value; which one counts (the entry written or not) is chosen behind
-    // the compares' flops, so nothing stands between the RAM and the chain
-    wire [16-1:0] n_e_le_w_e_rhs_at_lhs = rl_rdata[0 +: 16];  // w_e of the entry a PFT_N_E write addresses
-    wire [16-1:0] n_e_le_w_e_lhs_at_rhs = rl_rdata[0 +: 16];  // n_e of the entry a PFT_W_E write addresses
-    reg  n_e_le_w_e_gt_rst_via_lhs, n_e_le_w_e_gt_rst_via_rhs;  // the written value against the other side's reset value
+    // PFT_N_E <= PFT_W_E (the count must fit in its window): operands at edge 2, compares at 3
+    reg  [16-1:0] n_e_le_w_e_rhs_at_lhs;  // w_e of the entry a PFT_N_E write addresses
+    reg  [16-1:0] n_e_le_w_e_lhs_at_rhs;  // n_e of the entry a PFT_W_E write addresses
     reg  [16-1:0] n_e_le_w_e_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_e_le_w_e_rhs_new;
     reg  n_e_le_w_e_gt_via_lhs, n_e_le_w_e_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & (rl_written_reg ? n_e_le_w_e_gt_via_lhs : n_e_le_w_e_gt_rst_via_lhs))
-        | (hit_PFT_W_E_reg & (rl_written_reg ? n_e_le_w_e_gt_via_rhs : n_e_le_w_e_gt_rst_via_rhs));
+    wire n_e_le_w_e_bad = (hit_PFT_N_E_reg & n_e_le_w_e_gt_via_lhs) | (hit_PFT_W_E_reg & n_e_le_w_e_gt_via_rhs);
     wire n_e_le_w_e_gt_via_lhs_d = (n_e_le_w_e_lhs_new > n_e_le_w_e_rhs_at_lhs);
     wire n_e_le_w_e_gt_via_rhs_d = (n_e_le_w_e_lhs_at_rhs > n_e_le_w_e_rhs_new);
     always @(posedge clk) begin
-        n_e_le_w_e_gt_rst_via_lhs <= (q_wdata_reg[0 +: 16] > R_w_e);
-        n_e_le_w_e_gt_rst_via_rhs <= (R_n_e > q_wdata_reg[0 +: 16]);
+        n_e_le_w_e_rhs_at_lhs <= w_e_reg;
+        n_e_le_w_e_lhs_at_rhs <= n_e_reg;
         n_e_le_w_e_lhs_new <= q_wdata_reg[0 +: 16];
         n_e_le_w_e_rhs_new <= q_wdata_reg[0 +: 16];
         n_e_le_w_e_gt_via_lhs <= n_e_le_w_e_gt_via_lhs_d;
         n_e_le_w_e_gt_via_rhs <= n_e_le_w_e_gt_via_rhs_d;
     end
-    // PFT_N_S <= PFT_W_S (the count must fit in its window): the other side's entry from the rules' RAM at edge 2, compares
-    // at 3 against that word straight from the RAM's register, and apart against the
-    // other side's reset value; which one counts (the entry written or not) is chosen behind
-    // the compares' flops, so nothing stands between the RAM and the chain
-    wire [16-1:0] n_s_le_w_s_rhs_at_lhs = rl_rdata[0 +: 16];  // w_s of the entry a PFT_N_S write addresses
-    wire [16-1:0] n_s_le_w_s_lhs_at_rhs = rl_rdata[0 +: 16];  // n_s of the entry a PFT_W_S write addresses
-    reg  n_s_le_w_s_gt_rst_via_lhs, n_s_le_w_s_gt_rst_via_rhs;  // the written value against the other side's reset value
+    // PFT_N_S <= PFT_W_S (the count must fit in its window): operands at edge 2, compares at 3
+    reg  [16-1:0] n_s_le_w_s_rhs_at_lhs;  // w_s of the entry a PFT_N_S write addresses
+    reg  [16-1:0] n_s_le_w_s_lhs_at_rhs;  // n_s of the entry a PFT_W_S write addresses
     reg  [16-1:0] n_s_le_w_s_lhs_new;  // the written value, a copy with few loads
     reg  [16-1:0] n_s_le_w_s_rhs_new;
     reg  n_s_le_w_s_gt_via_lhs, n_s_le_w_s_gt_via_rhs;  // the compares alone (a chain each, nothing behind)
-    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & (rl_written_reg ? n_s_le_w_s_gt_via_lhs : n_s_le_w_s_gt_rst_via_lhs))
-        | (hit_PFT_W_S_reg & (rl_written_reg ? n_s_le_w_s_gt_via_rhs : n_s_le_w_s_gt_rst_via_rhs));
+    wire n_s_le_w_s_bad = (hit_PFT_N_S_reg & n_s_le_w_s_gt_via_lhs) | (hit_PFT_W_S_reg & n_s_le_w_s_gt_via_rhs);
     wire n_s_le_w_s_gt_via_lhs_d = (n_s_le_w_s_lhs_new > n_s_le_w_s_rhs_at_lhs);
     wire n_s_le_w_s_gt_via_rhs_d = (n_s_le_w_s_lhs_at_rhs > n_s_le_w_s_rhs_new);
     always @(posedge clk) begin
-        n_s_le_w_s_gt_rst_via_lhs <= (q_wdata_reg[0 +: 16] > R_w_s);
-        n_s_le_w_s_gt_rst_via_rhs <= (R_n_s > q_wdata_reg[0 +: 16]);
+        n_s_le_w_s_rhs_at_lhs <= w_s_reg;
+        n_s_le_w_s_lhs_at_rhs <= n_s_reg;
         n_s_le_w_s_lhs_new <= q_wdata_reg[0 +: 16];
         n_s_le_w_s_rhs_new <= q_wdata_reg[0 +: 16];
         n_s_le_w_s_gt_via_lhs <= n_s_le_w_s_gt_via_lhs_d;
@@ -817,14 +781,6 @@ module fg_csr_nic #(
         .wdata(q_wdata_reg[SH_W-1:0]),
         .raddr(sh_addr_d),
         .rdata(sh_rdata)
-    );
-    fg_ram_1r1w #(.W(RL_W), .AW(SH_AW)) u_rule_shadow (
-        .clk  (clk),
-        .we   (sh_we),
-        .waddr(sh_addr_reg),
-        .wdata(q_wdata_reg[RL_W-1:0]),
-        .raddr(rl_raddr_d),
-        .rdata(rl_rdata)
     );
 
 

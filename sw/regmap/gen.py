@@ -163,6 +163,12 @@ class RegMap:
         self.arrays = {a["name"]: a for a in d.get("arrays", [])}
         self.regs = [Reg(r, self.arrays) for r in d["registers"]]
         self.rules = d["rules"]
+        # where the comparison rules find the other side's value: "flops" (a select over its
+        # field flops, registered) or "ram" (the rules' copy of the shadow RAM; the fields a rule
+        # alone reads then keep no flops). A choice of area against the compare's path.
+        self.rule_operands = d.get("rule_operands", "flops")
+        if self.rule_operands not in ("flops", "ram"):
+            raise MapError(f"rule_operands: '{self.rule_operands}' is neither 'flops' nor 'ram'")
         self.reasons = d["error_reasons"]
         self.doc = d.get("_doc", "")
         self.by_field = {}
@@ -455,6 +461,8 @@ def rule_partners(m):
     access to it reads that register's entry (the same index) from the rules' copy of the
     shadow RAM as its operand. One read per access, so a register may face one partner only."""
     partner = {}
+    if m.rule_operands != "ram":
+        return partner
     for rule in m.rules_cmp():
         lr, rr = m.by_field[rule["lhs"]].reg, m.by_field[rule["rhs"]].reg
         for x, y in ((lr, rr), (rr, lr)):
@@ -481,10 +489,10 @@ def gen_rtl_shadow(m, a, S):
     block SH_N words (the largest entry count, at least 32), entry index = address bits above
     bit 1 under the block's mask - a select and an AND-OR, no adder. The RAM address comes
     from q_addr_reg before the decode edge, the word after the operands edge, csr_rdata at the
-    read edge (stages()). The comparison rules read their operands from a copy of the RAM,
-    written with it, addressed at the other side's entry of the accessed register (with that
-    entry's written bit): not a select over the other side's flops, so a field that only a rule
-    reads keeps no flops at all."""
+    read edge (stages()). With the map's rule_operands "ram" the comparison rules read their
+    operands from a copy of the RAM, written with it, addressed at the other side's entry of
+    the accessed register (with that entry's written bit): not a select over the other side's
+    flops, so a field that only a rule reads keeps no flops at all."""
     rw = m.regs_of("rw")
     arr_rw = [r for r in rw if r.array]
     partner = rule_partners(m)
@@ -889,12 +897,16 @@ def gen_rtl(m):
             ib = array_ibits(r)
             a(f"    wire [{ib - 1}:0] idx_{r.name} = q_addr_reg[{ib + 1}:2];")
             a(f"    wire [31:0] idx32_{r.name} = {{{32 - ib}'d0, idx_{r.name}}};")
-    # the one-hot index of an array is what the pool rule reads its per-port operand by (a map
+    # the one-hot index of an array is what a rule reads its operand by over the flops (a map
     # without such a rule over an array has none)
     rule_arrays = set()
     for rule in m.rules:
-        # (a comparison rule reads its operand from the rules' copy of the shadow RAM, by address)
-        for key in ("total", "per_port", "mask", "per_pg"):
+        # (with rule_operands "ram" a comparison rule reads its operand from the rules' copy of
+        # the shadow RAM, by address)
+        keys = ("total", "per_port", "mask", "per_pg")
+        if m.rule_operands == "flops":
+            keys = ("lhs", "rhs") + keys
+        for key in keys:
             f = m.by_field.get(rule.get(key))
             if f is not None and f.reg.array:
                 rule_arrays.add(f.reg.array)
@@ -1017,23 +1029,41 @@ def gen_rtl(m):
         lr, rr = lf.reg, rf.reg
         n = rule["name"]
         gt = ">" if rule["kind"] == "le" else ">="  # the rule is broken when lhs gt rhs
-        a(f"    // {rule['doc']}: the other side's entry from the rules' RAM at edge {S['operands']}, compares")
-        a(f"    // at {S['compare']} against that word straight from the RAM's register, and apart against the")
-        a(f"    // other side's reset value; which one counts (the entry written or not) is chosen behind")
-        a("    // the compares' flops, so nothing stands between the RAM and the chain")
-        a(f"    wire [{rf.vw()}-1:0] {n}_rhs_at_lhs = rl_rdata[{rf.lsb} +: {rf.vw()}];  // {rf.name} of the entry a {lr.name} write addresses")
-        a(f"    wire [{lf.vw()}-1:0] {n}_lhs_at_rhs = rl_rdata[{lf.lsb} +: {lf.vw()}];  // {lf.name} of the entry a {rr.name} write addresses")
-        a(f"    reg  {n}_gt_rst_via_lhs, {n}_gt_rst_via_rhs;  // the written value against the other side's reset value")
+        if m.rule_operands == "ram":
+            a(f"    // {rule['doc']}: the other side's entry from the rules' RAM at edge {S['operands']}, compares")
+            a(f"    // at {S['compare']} against that word straight from the RAM's register, and apart against the")
+            a(f"    // other side's reset value; which one counts (the entry written or not) is chosen behind")
+            a("    // the compares' flops, so nothing stands between the RAM and the chain")
+            a(f"    wire [{rf.vw()}-1:0] {n}_rhs_at_lhs = rl_rdata[{rf.lsb} +: {rf.vw()}];  // {rf.name} of the entry a {lr.name} write addresses")
+            a(f"    wire [{lf.vw()}-1:0] {n}_lhs_at_rhs = rl_rdata[{lf.lsb} +: {lf.vw()}];  // {lf.name} of the entry a {rr.name} write addresses")
+            a(f"    reg  {n}_gt_rst_via_lhs, {n}_gt_rst_via_rhs;  // the written value against the other side's reset value")
+        else:
+            a(f"    // {rule['doc']}: operands at edge {S['operands']}, compares at {S['compare']}")
+            a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_at_lhs;  // {rf.name} of the entry a {lr.name} write addresses")
+            a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_at_rhs;  // {lf.name} of the entry a {rr.name} write addresses")
         a(f"    reg  [{lf.vw()}-1:0] {n}_lhs_new;  // the written value, a copy with few loads")
         a(f"    reg  [{rf.vw()}-1:0] {n}_rhs_new;")
         a(f"    reg  {n}_gt_via_lhs, {n}_gt_via_rhs;  // the compares alone (a chain each, nothing behind)")
-        a(f"    wire {n}_bad = (hit_{lr.name}_reg & (rl_written_reg ? {n}_gt_via_lhs : {n}_gt_rst_via_lhs))")
-        a(f"        | (hit_{rr.name}_reg & (rl_written_reg ? {n}_gt_via_rhs : {n}_gt_rst_via_rhs));")
+        if m.rule_operands == "ram":
+            a(f"    wire {n}_bad = (hit_{lr.name}_reg & (rl_written_reg ? {n}_gt_via_lhs : {n}_gt_rst_via_lhs))")
+            a(f"        | (hit_{rr.name}_reg & (rl_written_reg ? {n}_gt_via_rhs : {n}_gt_rst_via_rhs));")
+        else:
+            a(f"    wire {n}_bad = (hit_{lr.name}_reg & {n}_gt_via_lhs) | (hit_{rr.name}_reg & {n}_gt_via_rhs);")
         a(f"    wire {n}_gt_via_lhs_d = ({n}_lhs_new {gt} {n}_rhs_at_lhs);")
         a(f"    wire {n}_gt_via_rhs_d = ({n}_lhs_at_rhs {gt} {n}_rhs_new);")
+        if m.rule_operands == "flops" and lr.array:
+            v_select(a, f"{n}_rhs_sel", f"{rf.name}_reg", rf.vw(), onehot(lr), count_v(lr))
+            v_select(a, f"{n}_lhs_sel", f"{lf.name}_reg", lf.vw(), onehot(rr), count_v(rr))
         a("    always @(posedge clk) begin")
-        a(f"        {n}_gt_rst_via_lhs <= ({v_qfield(lf)} {gt} R_{rf.name});")
-        a(f"        {n}_gt_rst_via_rhs <= (R_{lf.name} {gt} {v_qfield(rf)});")
+        if m.rule_operands == "ram":
+            a(f"        {n}_gt_rst_via_lhs <= ({v_qfield(lf)} {gt} R_{rf.name});")
+            a(f"        {n}_gt_rst_via_rhs <= (R_{lf.name} {gt} {v_qfield(rf)});")
+        elif lr.array:
+            a(f"        {n}_rhs_at_lhs <= {n}_rhs_sel;")
+            a(f"        {n}_lhs_at_rhs <= {n}_lhs_sel;")
+        else:
+            a(f"        {n}_rhs_at_lhs <= {rf.name}_reg;")
+            a(f"        {n}_lhs_at_rhs <= {lf.name}_reg;")
         a(f"        {n}_lhs_new <= {v_qfield(lf)};")
         a(f"        {n}_rhs_new <= {v_qfield(rf)};")
         a(f"        {n}_gt_via_lhs <= {n}_gt_via_lhs_d;")
