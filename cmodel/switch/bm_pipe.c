@@ -21,7 +21,7 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "egress_underflow", "shared_underflow", "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
-    "scan_pause",      "scan_yield",        "scan_resume_only",
+    "scan_pause",      "scan_yield",        "scan_resume_only",  "egress_sat",
 };
 
 static int fg_bmp_pw(int n)
@@ -418,7 +418,10 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
                 if (r->s > eg) under = true, FG_COV(st, FG_BMP_COV_EGRESS_UNDERFLOW);
                 eg = r->s <= eg ? eg - r->s : 0;
             }
-            if (e == aeq) eg = (uint32_t)fg_sat_add(eg, a->s, CW);
+            if (e == aeq) {
+                if ((uint64_t)eg + a->s > (1ull << CW) - 1u) FG_COV(st, FG_BMP_COV_EGRESS_SAT);
+                eg = (uint32_t)fg_sat_add(eg, a->s, CW);
+            }
             n.egress_reg[e] = eg;
         }
         n.dd_eq_under = under; /* reaches the output on the next edge */

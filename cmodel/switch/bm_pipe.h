@@ -108,6 +108,8 @@ enum {
     FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
     FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: an admission wrote its PG back after the read */
     FG_BMP_COV_SCAN_RESUME_ONLY,  /* the scan lane's read made stale by a release alone: resume only */
+    FG_BMP_COV_EGRESS_SAT,        /* an admission's egress count clamped at 2^CW - 1 (reached by
+                                   * the narrow-counter build, tb_bm_pipe_4x2_cw10) */
     FG_BMP_COV_N
 };
 extern const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N];

@@ -29,7 +29,8 @@ void new_config(In& in, fg::Rng& r, int n, int np, int cw, bool near_max) {
     // gets a proportionally larger buffer so its pool is not always exhausted
     const uint32_t scale = (uint32_t)std::max(1, n * np / 16);
     uint32_t B = r.chance(1, 8) ? (uint32_t)r.range(2000, 60000) : (uint32_t)r.range(200, 4000) * scale;
-    if (near_max && r.chance(1, 40)) B = (uint32_t)r.range(200000, (1u << cw) - 1);
+    const uint32_t near_lo = (1u << cw) - 1 > 200000u ? 200000u : (1u << cw) / 2;  // 200000 at 18 bits
+    if (near_max && r.chance(1, 40)) B = (uint32_t)r.range(near_lo, (1u << cw) - 1);
     in.cfg_total_cells = B;
     in.cfg_lossless = (uint8_t)r.bits(np);
     if (r.chance(3, 4)) in.cfg_lossless |= (uint8_t)(1u << r.below(np));  // mostly some lossless
