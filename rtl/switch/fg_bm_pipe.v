@@ -9,8 +9,10 @@
 //   H capture -> A1 grant -> A2 slot (fields, PG index, interlock) -> R, F the two PGs'
 //   counters read from block RAM -> B prepare (limits; the RAM word or a write-back the read
 //   missed) -> C1 compares and candidates -> C2 decide once (verdict) -> W write back into
-//   the banks | D the two EQs' counters read, parts of split and rs -> Q = D2 egress lanes,
-//   split, rs -> D3 split - rs -> E shared_used
+//   the banks | D the two EQs' counters read, each lane's result from three bases (the slot
+//   ahead's two, composed with it, and the read: sums and clamp flags), parts of split and
+//   rs -> Q = D2 the egress lanes' clamps and writes, split, rs -> D3 split - rs -> E
+//   shared_used
 //   and the pause decided by lanes: the admission's PG after W, a scan over the PGs.
 //
 // Each counter sees at most one admission and one release per edge; the PG counters are in
@@ -402,7 +404,9 @@ module fg_bm_pipe #(
     reg  [N_PORTS*OW-1:0] thrres_reg;
     reg  [N_PORTS*XW-1:0] rsm_reg;
     reg  [N_PORTS*CW-1:0] dlim_reg;   // per port: the dynamic limit min(thr + reserve, 2^CW-1)
-    reg  [NPG*CW-1:0]     xlim_reg;   // per PG: the static limit min(xoff + reserve, 2^CW-1) (ring)
+    reg  [NPG*OW-1:0]     xlim_reg;   // per PG: xoff + reserve, CW+1 bits (ring); its readers clamp it
+                                      // at 2^CW-1 (the clamp behind the ring's sum, in front of N*P
+                                      // registers, was a worst path of the 4x2 block)
     reg  [NPG*OW-1:0]     xrsm_reg;   // per PG: the static resume threshold xon + reserve (ring)
 
     // ================================================================== A2 -> R -> F: the counters' read
@@ -459,18 +463,19 @@ module fg_bm_pipe #(
     // The admission PG's limits in the configured mode: static, the PG's xlim / xrsm;
     // dynamic, the port's dlim / rsm. lim is the admission limit; lim and rsmk go with the slot
     // to the admission's pause lane (W).
-    reg [CW-1:0] a_xlim, a_dlim;
+    reg [OW-1:0] a_xlim;
+    reg [CW-1:0] a_dlim;
     reg [OW-1:0] a_xrsm;
     reg [XW-1:0] a_drsm;
     reg [CW-1:0] a_headroom;
     always @* begin
-        a_xlim = {CW{1'b0}};
+        a_xlim = {OW{1'b0}};
         a_dlim = {CW{1'b0}};
         a_xrsm = {OW{1'b0}};
         a_drsm = {XW{1'b0}};
         a_headroom = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            a_xlim = a_xlim | (xlim_reg[k*CW +: CW] & {CW{fa_pg_lim_reg[k]}});
+            a_xlim = a_xlim | (xlim_reg[k*OW +: OW] & {OW{fa_pg_lim_reg[k]}});
             a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{fa_pg_rsm_reg[k]}});
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
@@ -479,7 +484,7 @@ module fg_bm_pipe #(
             a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{fa_ioh_reg[k]}});
         end
     end
-    wire [CW-1:0] a_lc = cq_static_mode_reg ? a_xlim : a_dlim;
+    wire [CW-1:0] a_lc = cq_static_mode_reg ? f_clamp(a_xlim) : a_dlim;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
     wire          a_lossless = fa_ok_reg && |(cq_lossless_reg & fa_poh_reg);
     // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
@@ -793,68 +798,151 @@ module fg_bm_pipe #(
     reg  [NPG-1:0] c_aeq_oh_reg;              // admission's EQ (gated by c_adm_v_reg at D: the
                                               // decision's fanout stays small at C2)
     reg  [NPG-1:0] c_reqv_oh_reg;             // valid release's EQ
-    reg  [SW:0]   c_sd_reg;                   // s - d, signed
 
     // ================================================================== D: egress reads; Q: egress lanes
     // Two lanes update the egress counters, one for the admission's EQ and one for the
-    // release's. D registers each lane's base: the EQ's counter after D's edge, i.e. the
-    // value the slot one ahead writes on that edge when it writes that EQ (its admission
-    // lane's first, which holds both ops when they share an EQ), else the counter read
-    // (AND-OR over the one-hot). Q computes the lane's result from the base, one carry chain
-    // from a register: sat(sat0(eg - d) + s) (both ops on one EQ: the admission's lane,
-    // d <= eg ? sat(eg + (s - d)) : s; the release alone sat0(eg - d)), written back with each
-    // EQ only selecting. The counters are the same on every edge as with one update per EQ
-    // (the C twin is unchanged), with two lanes instead of an adder per EQ. (Forwarding the
-    // slot ahead's value at Q instead, a select in front of or behind Q's chains, cost the
-    // 4x2 block 13-15 MHz.)
+    // release's (both ops on one EQ: the admission's lane). A lane's op is
+    // g(x) = clamp(x + s - d, s, M), M = 2^CW - 1, x the EQ's counter before it, s the cells
+    // an accepted admission adds (0 for the release lane), d the cells a release takes (0 for
+    // an admission alone): the counters' sat(sat0(eg - d) + s), exactly (the C twin is the
+    // reference and is unchanged).
+    //
+    // A lane's new value is the next slot's base when both name one EQ (an incast does that
+    // on every cycle), so the update is a loop. It runs over two edges, not one, because
+    // clamps compose: g2(g1(x)) = clamp(x + c1 + c2, L, H) with c = s - d,
+    // L = s2 + max(0, s1 - d2), H = M - max(0, d2 - s2), and
+    //   x + c1 + c2 < L  <=>  d2 > s1 ? x + c1 - d2 < 0 : x < d1
+    //   x + c1 + c2 > H  <=>  x > M - (c1 + max(0, c2))
+    //   g1(x) < d2 (the second op underflows: stat_eq_underflow)  <=>  d2 > s1 and x + c1 - d2 < 0
+    // So a slot's result is formed from bases that are registers on D's edge: the two lane
+    // bases of the slot ahead (its op composed with this one: candidates fa, fr) and the read
+    // (this op alone, the composition with the identity: rd). C2 adds the two ops' short
+    // constants (c1 + c2, c1 - d2, M - (c1 + max(0, c2)), L, d2 > s1) for each pairing of
+    // lanes; D runs one two-operand chain per sum and compare, from the base register
+    // straight into a flop; Q picks: the forward's select and the clamp are LUTs behind
+    // registers, with no carry chain in the loop. (Before 2026-12-01 Q ran the chain on the
+    // base D registered and its saturation selected behind it, q_base -> sum -> saturation
+    // -> the base select: 141 MHz at 4x2.)
     reg  [NPG-1:0] q_aoh_reg, q_roh_reg;       // the EQs Q writes (admission: an accepted one)
-    reg  [SW-1:0]  q_s_reg, q_d_reg;
+    reg  [SW-1:0]  q_d_reg;
     reg            q_same_reg;                 // both ops on one EQ
-    reg  [CW+1:0]  q_add_reg;                  // s, or s - d (sign-extended) when both share it
+    reg  [SW-1:0]  q_d1a_reg;                  // the admission lane's d1: d when shared (accepted or
+                                               // not: its pairings are used only when accepted), else 0
     reg  [CW-1:0]  q_base_a_reg, q_base_r_reg; // the two EQs' counters after D's edge
     reg  [CW-1:0]  adm_eq_cnt_reg;             // at Q: the verdict's EQ before its admission
-    reg  [CW-1:0]  rd_a_eg, rd_r_eg;
+    // a lane's op as the next stages need it (the k stage, from B's fields; the c stage, a
+    // copy): the admission lane's d2, c2 = s2 - d2 (signed), max(0, c2), -d2 (signed); the
+    // release lane's -d (its c2 and -d2); s2 is the admission's size, 0 for the release
+    // lane, and d2 the release's size there
+    reg            k_match_reg, c_match_reg;   // a valid admission and release name one EQ
+    reg  [SW-1:0]  k_d2a_reg, k_pc2a_reg, c_d2a_reg, c_pc2a_reg;
+    reg  [SW:0]    k_c2a_reg, k_nd2a_reg, k_ndr_reg, c_c2a_reg, c_nd2a_reg, c_ndr_reg;
+    reg  [CW-1:0]  c_hma_reg, c_hmr_reg, q_hma_reg, q_hmr_reg;   // H per lane
+    wire           b_match = b_adm_v_reg && b_rel_v_reg && (b_adm_o_reg == b_rel_o_reg) &&
+                             (b_adm_p_reg == b_rel_p_reg) && ({29'd0, b_adm_p_reg} < N_PRIO) &&
+                             ({{(32-PW){1'b0}}, b_adm_o_reg} < N_PORTS);
+    wire [SW:0]    b_sd    = {1'b0, b_adm_s_reg} - {1'b0, b_rel_s_reg};
+    wire [SW:0]    b_nd    = ~{1'b0, b_rel_s_reg} + {{SW{1'b0}}, 1'b1};      // -d
+    // the slot at D as the first op of a pairing: its admission lane's c1 and d1 are what
+    // it had as the second (c_c2a_reg, c_d2a_reg: the admission assumed accepted, as a
+    // pairing with it is used only when it was), its release lane's c1 = -d, d1 = d
+    wire           c_same  = c_adm_v_reg && c_match_reg;
+    // C2: the pairings' constants, {d2 > s1, L, M - (c1 + max(0, c2)), c1 - d2, c1 + c2}
+    localparam integer PKW = 1 + (SW + 1) + CW + 2 * (SW + 2);
+    function [PKW-1:0] f_pair;
+        input [SW:0]   c1;
+        input [SW-1:0] s1;
+        input [SW-1:0] s2;
+        input [SW-1:0] d2;
+        input [SW:0]   c2;
+        input [SW-1:0] pc2;
+        input [SW:0]   nd2;
+        reg   [SW+1:0] cc, cl, ch;
+        reg   [SW:0]   sd, l3;
+        reg   [CW-1:0] th;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [CW+SW+1:0] tz;                   // ch zero-extended: its low CW bits
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            cc = {c1[SW], c1} + {c2[SW], c2};
+            cl = {c1[SW], c1} + {nd2[SW], nd2};
+            ch = {c1[SW], c1} + {2'b00, pc2};
+            tz = {{CW{1'b0}}, ch};
+            th = ch[SW+1] ? CMAX : ~tz[CW-1:0];              // M - ch, or M when ch < 0
+            sd = {1'b0, s1} - {1'b0, d2};                    // borrow: d2 > s1
+            l3 = {1'b0, s2} + sd;                            // s2 + s1 - d2 when s1 >= d2
+            f_pair = {sd[SW], sd[SW] ? {1'b0, s2} : l3, th, cl, cc};
+        end
+    endfunction
+    reg  [PKW-1:0] c_p_aa_reg, c_p_ra_reg, c_p_ar_reg, c_p_rr_reg;  // first op's lane, second's
+    // D: a candidate from base x, {d2 > s1, L, x > T, x + c1 - d2 < 0, x < d1, sum}: chains
+    localparam integer KW = 1 + (SW + 1) + 3 + CW;
+    function [KW-1:0] f_cand;
+        input [CW-1:0]  x;
+        input [PKW-1:0] p;
+        input           lb;                     // x < d1, one chain per base (shared)
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [QW-1:0]  sum, la;                // sum: its low CW bits; la: its sign
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg   [CW:0]    hd;
+        begin
+            sum = {2'b00, x} + {{(QW-SW-2){p[SW+1]}}, p[SW+1:0]};
+            la  = {2'b00, x} + {{(QW-SW-2){p[2*SW+3]}}, p[2*SW+3:SW+2]};
+            hd  = {1'b0, p[2*SW+4 +: CW]} - {1'b0, x};      // borrow: x > T
+            f_cand = {p[PKW-1 -: SW+2], hd[CW], la[QW-1], lb, sum[CW-1:0]};
+        end
+    endfunction
+    reg  [KW-1:0]  q_a_fa_reg, q_a_fr_reg, q_a_rd_reg, q_r_fa_reg, q_r_fr_reg, q_r_rd_reg;
+    reg            q_a_sfa_reg, q_a_sfr_reg, q_r_sfa_reg, q_r_sfr_reg;
+    // the read: the two EQs' counters read at C2 (AND-OR over the k stage's one-hots) and
+    // registered; at D the write of the slot then in Q (two ahead, which the read missed) is
+    // taken from its registered results under selects also registered at C2, so D's chains
+    // start behind one select, not behind an N*P-way AND-OR
+    reg  [CW-1:0]  k_rd_a, k_rd_r;
     always @* begin
-        rd_a_eg = {CW{1'b0}};
-        rd_r_eg = {CW{1'b0}};
+        k_rd_a = {CW{1'b0}};
+        k_rd_r = {CW{1'b0}};
         for (k = 0; k < NPG; k = k + 1) begin
-            rd_a_eg = rd_a_eg | (egress_reg[k*CW +: CW] & {CW{c_aeq_oh_reg[k]}});
-            rd_r_eg = rd_r_eg | (egress_reg[k*CW +: CW] & {CW{c_reqv_oh_reg[k]}});
+            k_rd_a = k_rd_a | (egress_reg[k*CW +: CW] & {CW{k_aeq_oh[k]}});
+            k_rd_r = k_rd_r | (egress_reg[k*CW +: CW] & {CW{k_reqv_oh[k]}});
         end
     end
+    reg  [CW-1:0]  c_rd_a_reg, c_rd_r_reg;     // the read, before the write of the slot in Q
+    reg            c_wa_a_reg, c_wr_a_reg, c_wa_r_reg, c_wr_r_reg; // that slot writes the EQ
+    reg  [CW-1:0]  w_eg_a_reg, w_eg_r_reg;     // that slot's two lane results
+    wire [CW-1:0]  rd_a_eg = c_wa_a_reg ? w_eg_a_reg : c_wr_a_reg ? w_eg_r_reg : c_rd_a_reg;
+    wire [CW-1:0]  rd_r_eg = c_wa_r_reg ? w_eg_a_reg : c_wr_r_reg ? w_eg_r_reg : c_rd_r_reg;
     wire [NPG-1:0] d_aoh = c_aeq_oh_reg & {NPG{c_adm_v_reg}};
-    wire [CW-1:0] q_d_c = {{(CW-SW){1'b0}}, q_d_reg};
-    // the admission lane on base b: its new value, and d <= b (used when both ops share the EQ)
-    function [CW:0] f_adm_lane;                // {d <= b, new value}
-        input [CW-1:0] b;
-        input [CW-1:0] d;
-        input [CW+1:0] add;                    // s, or s - d when both ops share the EQ
-        input          same;
-        input [SW-1:0] s;
-        reg   [CW+1:0] sum;
-        reg            le;
+    // the read alone, per lane: {d2 > 0, L = s2, M - max(0, c2), -d2, c2}
+    wire [PKW-1:0] c_p_ia = {c_d2a_reg != {SW{1'b0}}, 1'b0, c_adm_s_reg, ~{{(CW-SW){1'b0}}, c_pc2a_reg},
+                             c_nd2a_reg[SW], c_nd2a_reg, c_c2a_reg[SW], c_c2a_reg};
+    wire [PKW-1:0] c_p_ir = {c_rel_s_reg != {SW{1'b0}}, {(SW+1){1'b0}}, CMAX,
+                             c_ndr_reg[SW], c_ndr_reg, c_ndr_reg[SW], c_ndr_reg};
+    wire [CW:0]    d_lb_a = {1'b0, q_base_a_reg} - {{(CW-SW+1){1'b0}}, q_d1a_reg};
+    wire [CW:0]    d_lb_r = {1'b0, q_base_r_reg} - {{(CW-SW+1){1'b0}}, q_d_reg};
+    wire [KW-1:0]  d_a_fa = f_cand(q_base_a_reg, c_p_aa_reg, d_lb_a[CW]);
+    wire [KW-1:0]  d_a_fr = f_cand(q_base_r_reg, c_p_ra_reg, d_lb_r[CW]);
+    wire [KW-1:0]  d_a_rd = f_cand(rd_a_eg, c_p_ia, 1'b0);
+    wire [KW-1:0]  d_r_fa = f_cand(q_base_a_reg, c_p_ar_reg, d_lb_a[CW]);
+    wire [KW-1:0]  d_r_fr = f_cand(q_base_r_reg, c_p_rr_reg, d_lb_r[CW]);
+    wire [KW-1:0]  d_r_rd = f_cand(rd_r_eg, c_p_ir, 1'b0);
+    // Q: a candidate's value, clamp(sum, L, H) from its flags; and its underflow
+    function [CW-1:0] f_pick;
+        input [KW-1:0] cand;
+        input [CW-1:0] hmax;
+        reg            lo;
         begin
-            le  = f_leu({1'b0, d}, {1'b0, b});
-            sum = {2'b00, b} + add;
-            f_adm_lane = {le, (!same || le) ? (sum[CW] ? CMAX : sum[CW-1:0]) : {{(CW-SW){1'b0}}, s}};
+            lo     = cand[KW-1] ? cand[CW+1] : cand[CW];
+            f_pick = lo ? {{(CW-SW-1){1'b0}}, cand[CW+3 +: SW+1]} : cand[CW+2] ? hmax : cand[CW-1:0];
         end
     endfunction
-    // the release lane on base b: {d <= b, sat0(b - d)}, the borrow of one subtraction
-    function [CW:0] f_rel_lane;
-        input [CW-1:0] b;
-        input [CW-1:0] d;
-        reg   [CW:0]   dif;
-        begin
-            dif = {1'b0, b} - {1'b0, d};
-            f_rel_lane = {!dif[CW], dif[CW] ? {CW{1'b0}} : dif[CW-1:0]};
-        end
-    endfunction
-    wire [CW:0]   a_res    = f_adm_lane(q_base_a_reg, q_d_c, q_add_reg, q_same_reg, q_s_reg);
-    wire [CW:0]   r_res    = f_rel_lane(q_base_r_reg, q_d_c);
-    wire [CW-1:0] eg_a_n   = a_res[CW-1:0];
-    wire [CW-1:0] eg_r_n   = r_res[CW-1:0];
+    wire [KW-1:0] q_a_cand = q_a_sfa_reg ? q_a_fa_reg : q_a_sfr_reg ? q_a_fr_reg : q_a_rd_reg;
+    wire [KW-1:0] q_r_cand = q_r_sfa_reg ? q_r_fa_reg : q_r_sfr_reg ? q_r_fr_reg : q_r_rd_reg;
+    wire [CW-1:0] eg_a_n   = f_pick(q_a_cand, q_hma_reg);
+    wire [CW-1:0] eg_r_n   = f_pick(q_r_cand, q_hmr_reg);
     wire          q_rel_v  = |q_roh_reg;
-    wire          eq_under = q_rel_v && (q_same_reg ? !a_res[CW] : !r_res[CW]);
+    wire          eq_under = q_rel_v && (q_same_reg ? q_a_cand[KW-1] && q_a_cand[CW+1]
+                                                    : q_r_cand[KW-1] && q_r_cand[CW+1]);
     // D: the bases, the slot ahead's write on this edge first (its admission lane first); the
     // admission's for any verdict, dropped too (its lane writes nothing then, but adm_eq_cnt
     // reads the EQ)
@@ -1020,11 +1108,12 @@ module fg_bm_pipe #(
     // S0 registers both modes' limits and the mode, carried to SV, which selects in front of
     // its compares (the ring's sum, its clamp and the mode select into one register was the
     // 4x2 block's worst path in two seeds of three)
-    reg  [CW-1:0]  sa_xlim_reg, sa_dlim_reg, sb_xlim_reg, sb_dlim_reg, sv_xlim_reg, sv_dlim_reg;
+    reg  [OW-1:0]  sa_xlim_reg, sb_xlim_reg, sv_xlim_reg;   // xoff + reserve, clamped at SV
+    reg  [CW-1:0]  sa_dlim_reg, sb_dlim_reg, sv_dlim_reg;
     reg  [OW-1:0]  sa_xrsm_reg, sb_xrsm_reg, sv_xrsm_reg;
     reg  [XW-1:0]  sa_drsm_reg, sb_drsm_reg, sv_drsm_reg;
     reg            sa_static_reg, sb_static_reg, sv_static_reg;
-    wire [CW-1:0]  sv_lim = sv_static_reg ? sv_xlim_reg : sv_dlim_reg;
+    wire [CW-1:0]  sv_lim = sv_static_reg ? f_clamp(sv_xlim_reg) : sv_dlim_reg;
     wire [XW-1:0]  sv_rsm = sv_static_reg ? {1'b0, sv_xrsm_reg} : sv_drsm_reg;
     // SB's values: the slot in W's write-back when it wrote k on S0's edge, else the bank the
     // table names (nothing written since reset: 0)
@@ -1121,17 +1210,17 @@ module fg_bm_pipe #(
             sv_kr_reg <= 1'b0;
             sv_ing_reg <= {CW{1'b0}};
             sv_hd_reg <= {CW{1'b0}};
-            sa_xlim_reg <= {CW{1'b0}};
+            sa_xlim_reg <= {OW{1'b0}};
             sa_dlim_reg <= {CW{1'b0}};
             sa_xrsm_reg <= {OW{1'b0}};
             sa_drsm_reg <= {XW{1'b0}};
             sa_static_reg <= 1'b0;
-            sb_xlim_reg <= {CW{1'b0}};
+            sb_xlim_reg <= {OW{1'b0}};
             sb_dlim_reg <= {CW{1'b0}};
             sb_xrsm_reg <= {OW{1'b0}};
             sb_drsm_reg <= {XW{1'b0}};
             sb_static_reg <= 1'b0;
-            sv_xlim_reg <= {CW{1'b0}};
+            sv_xlim_reg <= {OW{1'b0}};
             sv_dlim_reg <= {CW{1'b0}};
             sv_xrsm_reg <= {OW{1'b0}};
             sv_drsm_reg <= {XW{1'b0}};
@@ -1157,7 +1246,7 @@ module fg_bm_pipe #(
             sa_fr_reg <= w_r_to_cr;
             sa_f_ing_reg <= w_a_to_cr ? w_a_ing_reg : w_r_ing_reg;
             sa_f_hd_reg <= w_a_to_cr ? w_a_hd_reg : w_r_hd_reg;
-            sa_xlim_reg <= f_clamp(cr_xlim_sum);
+            sa_xlim_reg <= cr_xlim_sum;
             sa_dlim_reg <= sc_dlim;
             sa_xrsm_reg <= cr_xrsm_sum;
             sa_drsm_reg <= sc_drsm;
@@ -1419,7 +1508,6 @@ module fg_bm_pipe #(
             c_rel_s_reg <= {SW{1'b0}};
             c_aeq_oh_reg <= {NPG{1'b0}};
             c_reqv_oh_reg <= {NPG{1'b0}};
-            c_sd_reg <= {(SW+1){1'b0}};
             dd_split_v_reg <= 1'b0;
             dd_s_reg <= {SW{1'b0}};
             dd_room_reg <= {CW{1'b0}};
@@ -1435,13 +1523,50 @@ module fg_bm_pipe #(
             dd_eq_under_reg <= 1'b0;
             q_aoh_reg <= {NPG{1'b0}};
             q_roh_reg <= {NPG{1'b0}};
-            q_s_reg <= {SW{1'b0}};
             q_d_reg <= {SW{1'b0}};
             q_same_reg <= 1'b0;
             adm_eq_cnt_reg <= {CW{1'b0}};
-            q_add_reg <= {(CW+2){1'b0}};
+            q_d1a_reg <= {SW{1'b0}};
             q_base_a_reg <= {CW{1'b0}};
             q_base_r_reg <= {CW{1'b0}};
+            c_match_reg <= 1'b0;
+            k_match_reg <= 1'b0;
+            k_d2a_reg <= {SW{1'b0}};
+            k_pc2a_reg <= {SW{1'b0}};
+            k_c2a_reg <= {(SW+1){1'b0}};
+            k_nd2a_reg <= {(SW+1){1'b0}};
+            k_ndr_reg <= {(SW+1){1'b0}};
+            c_p_aa_reg <= {PKW{1'b0}};
+            c_p_ra_reg <= {PKW{1'b0}};
+            c_p_ar_reg <= {PKW{1'b0}};
+            c_p_rr_reg <= {PKW{1'b0}};
+            c_rd_a_reg <= {CW{1'b0}};
+            c_rd_r_reg <= {CW{1'b0}};
+            c_wa_a_reg <= 1'b0;
+            c_wr_a_reg <= 1'b0;
+            c_wa_r_reg <= 1'b0;
+            c_wr_r_reg <= 1'b0;
+            w_eg_a_reg <= {CW{1'b0}};
+            w_eg_r_reg <= {CW{1'b0}};
+            c_d2a_reg <= {SW{1'b0}};
+            c_pc2a_reg <= {SW{1'b0}};
+            c_c2a_reg <= {(SW+1){1'b0}};
+            c_nd2a_reg <= {(SW+1){1'b0}};
+            c_ndr_reg <= {(SW+1){1'b0}};
+            c_hma_reg <= CMAX;
+            c_hmr_reg <= CMAX;
+            q_a_fa_reg <= {KW{1'b0}};
+            q_a_fr_reg <= {KW{1'b0}};
+            q_a_rd_reg <= {KW{1'b0}};
+            q_r_fa_reg <= {KW{1'b0}};
+            q_r_fr_reg <= {KW{1'b0}};
+            q_r_rd_reg <= {KW{1'b0}};
+            q_a_sfa_reg <= 1'b0;
+            q_a_sfr_reg <= 1'b0;
+            q_r_sfa_reg <= 1'b0;
+            q_r_sfr_reg <= 1'b0;
+            q_hma_reg <= CMAX;
+            q_hmr_reg <= CMAX;
             stat_shared_underflow_reg <= 1'b0;
             egress_reg <= {(NPG*CW){1'b0}};
             paused_reg <= {NPG{1'b0}};
@@ -1462,7 +1587,7 @@ module fg_bm_pipe #(
             thrres_reg <= {(N_PORTS*OW){1'b0}};
             rsm_reg <= {(N_PORTS*XW){1'b0}};
             dlim_reg <= {(N_PORTS*CW){1'b0}};
-            xlim_reg <= {(NPG*CW){1'b0}};
+            xlim_reg <= {(NPG*OW){1'b0}};
             xrsm_reg <= {(NPG*OW){1'b0}};
         end else begin
             // H and A
@@ -1637,6 +1762,12 @@ module fg_bm_pipe #(
             k_rel_o_reg <= b_rel_o_reg;
             k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
+            k_match_reg <= b_match;
+            k_d2a_reg <= b_match ? b_rel_s_reg : {SW{1'b0}};
+            k_pc2a_reg <= !b_match ? b_adm_s_reg : b_sd[SW] ? {SW{1'b0}} : b_sd[SW-1:0];
+            k_c2a_reg <= b_match ? b_sd : {1'b0, b_adm_s_reg};
+            k_nd2a_reg <= b_match ? b_nd : {(SW+1){1'b0}};
+            k_ndr_reg <= b_nd;
             k_a_lim_reg <= b_a_lim_reg;
             k_a_rsm_reg <= b_a_rsm_reg;
             k_a_k_reg <= b_a_k_reg;
@@ -1703,19 +1834,48 @@ module fg_bm_pipe #(
             c_rel_s_reg <= k_rel_s_reg;
             c_aeq_oh_reg <= k_aeq_oh;
             c_reqv_oh_reg <= k_reqv_oh;
-            c_sd_reg <= {1'b0, k_adm_s_reg} - {1'b0, k_rel_s_reg};
+            c_match_reg <= k_match_reg;
+            c_rd_a_reg <= k_rd_a;
+            c_rd_r_reg <= k_rd_r;
+            c_wa_a_reg <= |(k_aeq_oh & q_aoh_reg);
+            c_wr_a_reg <= |(k_aeq_oh & q_roh_reg);
+            c_wa_r_reg <= |(k_reqv_oh & q_aoh_reg);
+            c_wr_r_reg <= |(k_reqv_oh & q_roh_reg);
+            c_d2a_reg <= k_d2a_reg;
+            c_pc2a_reg <= k_pc2a_reg;
+            c_c2a_reg <= k_c2a_reg;
+            c_nd2a_reg <= k_nd2a_reg;
+            c_ndr_reg <= k_ndr_reg;
+            c_hma_reg <= k_c2a_reg[SW] ? CMAX + {{(CW-SW-1){1'b1}}, k_c2a_reg} : CMAX;   // M + (s - d)
+            c_hmr_reg <= CMAX - {{(CW-SW){1'b0}}, k_rel_s_reg};                          // M - d
+            c_p_aa_reg <= f_pair(c_c2a_reg, c_adm_s_reg, k_adm_s_reg, k_d2a_reg, k_c2a_reg, k_pc2a_reg, k_nd2a_reg);
+            c_p_ra_reg <= f_pair(c_ndr_reg, {SW{1'b0}}, k_adm_s_reg, k_d2a_reg, k_c2a_reg, k_pc2a_reg, k_nd2a_reg);
+            c_p_ar_reg <= f_pair(c_c2a_reg, c_adm_s_reg, {SW{1'b0}}, k_rel_s_reg, k_ndr_reg, {SW{1'b0}}, k_ndr_reg);
+            c_p_rr_reg <= f_pair(c_ndr_reg, {SW{1'b0}}, {SW{1'b0}}, k_rel_s_reg, k_ndr_reg, {SW{1'b0}}, k_ndr_reg);
             // D
             q_aoh_reg <= d_aoh;
             q_roh_reg <= c_reqv_oh_reg;
-            q_s_reg <= c_adm_s_reg;
             q_d_reg <= c_rel_s_reg;
-            q_same_reg <= |(d_aoh & c_reqv_oh_reg);
-            q_add_reg <= (|(d_aoh & c_reqv_oh_reg)) ? {{(CW+1-SW){c_sd_reg[SW]}}, c_sd_reg}
-                                                   : {{(CW+2-SW){1'b0}}, c_adm_s_reg};
+            q_same_reg <= c_same;
+            q_d1a_reg <= c_d2a_reg;
             q_base_a_reg <= d_base_a;
             q_base_r_reg <= d_base_r;
+            q_a_fa_reg <= d_a_fa;
+            q_a_fr_reg <= d_a_fr;
+            q_a_rd_reg <= d_a_rd;
+            q_r_fa_reg <= d_r_fa;
+            q_r_fr_reg <= d_r_fr;
+            q_r_rd_reg <= d_r_rd;
+            q_a_sfa_reg <= d_fa_a;
+            q_a_sfr_reg <= d_fa_r;
+            q_r_sfa_reg <= d_fr_a;
+            q_r_sfr_reg <= d_fr_r;
+            q_hma_reg <= c_hma_reg;
+            q_hmr_reg <= c_hmr_reg;
             // Q (= D2)
             egress_reg <= eg_next;
+            w_eg_a_reg <= eg_a_n;
+            w_eg_r_reg <= eg_r_n;
             adm_eq_cnt_reg <= q_base_a_reg;
             dd_eq_under_reg <= eq_under;
             // D: parts of split and rs
@@ -1769,7 +1929,7 @@ module fg_bm_pipe #(
             cr_xon_reg <= sc_xon;
             for (k = 0; k < NPG; k = k + 1) begin
                 if (cr_oh_reg[k]) begin
-                    xlim_reg[k*CW +: CW] <= f_clamp(cr_xlim_sum);
+                    xlim_reg[k*OW +: OW] <= cr_xlim_sum;
                     xrsm_reg[k*OW +: OW] <= cr_xrsm_sum;
                 end
             end
