@@ -189,6 +189,29 @@ module fg_bm_pipe #(
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
 
+    // PG one-hot over NPG bits from a PG index and its legal bit (not legal: 0)
+    function [NPG-1:0] f_pg_oh;
+        input [PGW-1:0] pgk;
+        input           legal;
+        integer j;
+        begin
+            f_pg_oh = {NPG{1'b0}};
+            for (j = 0; j < NPG; j = j + 1)
+                if (legal && (pgk == j[PGW-1:0])) f_pg_oh[j] = 1'b1;
+        end
+    endfunction
+
+    // port one-hot over N_PORTS bits from a port index (< N_PORTS)
+    function [N_PORTS-1:0] f_port_oh;
+        input [PW-1:0] port;
+        integer j;
+        begin
+            f_port_oh = {N_PORTS{1'b0}};
+            for (j = 0; j < N_PORTS; j = j + 1)
+                if (port == j[PW-1:0]) f_port_oh[j] = 1'b1;
+        end
+    endfunction
+
     // priority one-hot over N_PRIO bits; a priority >= N_PRIO gives 0
     function [N_PRIO-1:0] f_prio_oh;
         input [2:0] prio;
@@ -248,9 +271,8 @@ module fg_bm_pipe #(
     // ================================================================== H: holding registers
     reg  [N_PORTS-1:0]    eh_v_reg, dh_v_reg;
     reg  [N_PORTS*3-1:0]  eh_p_reg, dh_p_reg;
-    reg  [N_PORTS*PW-1:0] eh_o_reg, dh_i_reg;
+    reg  [N_PORTS*PW-1:0] eh_o_reg;
     reg  [N_PORTS*SW-1:0] eh_s_reg, dh_s_reg;
-    reg  [N_PORTS*N_PRIO-1:0] eh_poh_reg, dh_poh_reg;   // priority one-hot (0: no such priority)
     reg  [N_PORTS-1:0]    eh_ok_reg, dh_ok_reg;         // the offer names a PG and an EQ
     reg  [N_PORTS*TAG_W-1:0] eh_t_reg;
     reg  [N_PORTS*PGW-1:0] eh_k_reg, dh_k_reg;          // the op's PG index (f_pgk)
@@ -307,9 +329,8 @@ module fg_bm_pipe #(
     reg  [N_PORTS-1:0] e1_above_reg, d1_above_reg;   // the ports above the grant registers'
     reg                e1_v_reg, d1_v_reg, e1_cp_reg, d1_cp_reg;
     reg  [2:0]         e1_p_reg, d1_p_reg;
-    reg  [PW-1:0]      e1_o_reg, d1_i_reg;
+    reg  [PW-1:0]      e1_o_reg;
     reg  [SW-1:0]      e1_s_reg, d1_s_reg;
-    reg  [N_PRIO-1:0]  e1_poh_reg, d1_poh_reg;
     reg                e1_ok_reg, d1_ok_reg;
     reg  [TAG_W-1:0]   e1_t_reg;
     reg  [PGW-1:0]     e1_k_reg, d1_k_reg;
@@ -326,9 +347,8 @@ module fg_bm_pipe #(
     wire               d_found = |dh_v_reg;
     reg  [PW-1:0] e_idx, d_idx;                   // A1's port
     reg  [2:0]    eh_sel_p, dh_sel_p;             // A1's port's holding register, AND-OR
-    reg  [PW-1:0] eh_sel_o, dh_sel_i;
+    reg  [PW-1:0] eh_sel_o;
     reg  [SW-1:0] eh_sel_s, dh_sel_s;
-    reg  [N_PRIO-1:0] eh_sel_poh, dh_sel_poh;
     reg  [TAG_W-1:0]  eh_sel_t;
     reg  [PGW-1:0]    eh_sel_k, dh_sel_k;
     always @* begin
@@ -337,11 +357,8 @@ module fg_bm_pipe #(
         eh_sel_p = 3'd0;
         dh_sel_p = 3'd0;
         eh_sel_o = {PW{1'b0}};
-        dh_sel_i = {PW{1'b0}};
         eh_sel_s = {SW{1'b0}};
         dh_sel_s = {SW{1'b0}};
-        eh_sel_poh = {N_PRIO{1'b0}};
-        dh_sel_poh = {N_PRIO{1'b0}};
         eh_sel_t = {TAG_W{1'b0}};
         eh_sel_k = {PGW{1'b0}};
         dh_sel_k = {PGW{1'b0}};
@@ -353,11 +370,8 @@ module fg_bm_pipe #(
             eh_sel_p = eh_sel_p | (eh_p_reg[k*3 +: 3] & {3{e1_gnt_reg[k]}});
             dh_sel_p = dh_sel_p | (dh_p_reg[k*3 +: 3] & {3{d1_gnt_reg[k]}});
             eh_sel_o = eh_sel_o | (eh_o_reg[k*PW +: PW] & {PW{e1_gnt_reg[k]}});
-            dh_sel_i = dh_sel_i | (dh_i_reg[k*PW +: PW] & {PW{d1_gnt_reg[k]}});
             eh_sel_s = eh_sel_s | (eh_s_reg[k*SW +: SW] & {SW{e1_gnt_reg[k]}});
             dh_sel_s = dh_sel_s | (dh_s_reg[k*SW +: SW] & {SW{d1_gnt_reg[k]}});
-            eh_sel_poh = eh_sel_poh | (eh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{e1_gnt_reg[k]}});
-            dh_sel_poh = dh_sel_poh | (dh_poh_reg[k*N_PRIO +: N_PRIO] & {N_PRIO{d1_gnt_reg[k]}});
             eh_sel_t = eh_sel_t | (eh_t_reg[k*TAG_W +: TAG_W] & {TAG_W{e1_gnt_reg[k]}});
         end
     end
@@ -367,23 +381,18 @@ module fg_bm_pipe #(
     wire [2:0]        e_sel_p   = e1_cp_reg ? e1_p_reg   : eh_sel_p;
     wire [PW-1:0]     e_sel_o   = e1_cp_reg ? e1_o_reg   : eh_sel_o;
     wire [SW-1:0]     e_sel_s   = e1_cp_reg ? e1_s_reg   : eh_sel_s;
-    wire [N_PRIO-1:0] e_sel_poh = e1_cp_reg ? e1_poh_reg : eh_sel_poh;
     wire              e_sel_ok  = e1_cp_reg ? e1_ok_reg  : eh_sel_ok;
     wire [TAG_W-1:0]  e_sel_t   = e1_cp_reg ? e1_t_reg   : eh_sel_t;
     wire [PGW-1:0]    e_sel_k   = e1_cp_reg ? e1_k_reg   : eh_sel_k;
     wire [PGW-1:0]    d_sel_k   = d1_cp_reg ? d1_k_reg   : dh_sel_k;
     wire [2:0]        d_sel_p   = d1_cp_reg ? d1_p_reg   : dh_sel_p;
-    wire [PW-1:0]     d_sel_i   = d1_cp_reg ? d1_i_reg   : dh_sel_i;
     wire [SW-1:0]     d_sel_s   = d1_cp_reg ? d1_s_reg   : dh_sel_s;
-    wire [N_PRIO-1:0] d_sel_poh = d1_cp_reg ? d1_poh_reg : dh_sel_poh;
     wire              d_sel_ok  = d1_cp_reg ? d1_ok_reg  : dh_sel_ok;
 
+    // Slot A2 holds indices only: its registers' enable is the interlock's hold, and each bit
+    // under it is a load on that net (the one-hots of port, priority and PG, 3*N*P + N + P bits,
+    // made it the 4x2 block's worst path: 4 ns of routing behind the compares). R decodes them.
     reg           a_v_reg, r_v_reg;
-    reg  [N_PORTS-1:0] a_ioh_reg;            // slot A2's ingress port, one-hot
-    reg  [N_PRIO-1:0]  a_poh_reg;            // slot A2's admission priority, one-hot
-    // slot A2's admission PG, one-hot (0: illegal indices), for its limits' reads at B (two
-    // copies, carried with the slot through R and F; keep stops yosys merging them)
-    (* keep *) reg [N_PORTS*N_PRIO-1:0] a_pg_lim_reg, a_pg_rsm_reg;
     reg                a_okr_reg, r_okr_reg; // slot A2's ops name a PG and an EQ
     reg  [PW-1:0] a_i_reg, a_o_reg, r_o_reg;
     reg  [2:0]    a_p_reg, r_p_reg;
@@ -425,19 +434,9 @@ module fg_bm_pipe #(
     wire a_live = a_v_reg && a_ok;
     wire r_live = r_v_reg && r_ok;
 
-    wire [NPG-1:0] a_pg_next, r_pg_next;
-    generate
-        for (gk = 0; gk < NPG; gk = gk + 1) begin : g_oh
-            localparam integer  KI_I = gk / N_PRIO;
-            localparam integer  KP_I = gk % N_PRIO;
-            localparam [PW-1:0] KI = KI_I[PW-1:0];
-            // formed at A and registered: the reads behind them fan out from flops
-            assign a_pg_next[gk] = e1_gnt_reg[KI_I] && e_sel_ok && e_sel_poh[KP_I];
-            assign r_pg_next[gk] = d_sel_ok && (d_sel_i == KI) && d_sel_poh[KP_I];
-        end
-    endgenerate
-    // the table's copies of slot A2's one-hots (keep: one net each, apart from the limits')
-    (* keep *) reg [NPG-1:0] a_pg_tab_reg, r_pg_tab_reg;
+    // slot A2's PGs, one-hot (0: the op names no PG), decoded at R from the indices
+    wire [NPG-1:0] a_pg_oh = f_pg_oh(a_k_reg, a_okr_reg);
+    wire [NPG-1:0] r_pg_oh = f_pg_oh(r_k_reg, r_okr_reg);
 
     // R and F: the ops as they leave A2 (v: live, bad: names no PG), their fields and one-hots
     reg            ra_v_reg, ra_bad_reg, ra_ok_reg, rr_v_reg, rr_bad_reg;
@@ -1306,11 +1305,8 @@ module fg_bm_pipe #(
             eh_p_reg <= {(N_PORTS*3){1'b0}};
             dh_p_reg <= {(N_PORTS*3){1'b0}};
             eh_o_reg <= {(N_PORTS*PW){1'b0}};
-            dh_i_reg <= {(N_PORTS*PW){1'b0}};
             eh_s_reg <= {(N_PORTS*SW){1'b0}};
             dh_s_reg <= {(N_PORTS*SW){1'b0}};
-            eh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
-            dh_poh_reg <= {(N_PORTS*N_PRIO){1'b0}};
             eh_ok_reg <= {N_PORTS{1'b0}};
             dh_ok_reg <= {N_PORTS{1'b0}};
             eh_t_reg <= {(N_PORTS*TAG_W){1'b0}};
@@ -1326,7 +1322,6 @@ module fg_bm_pipe #(
             adm_dst_reg <= {PW{1'b0}};
             adm_cells_reg <= {SW{1'b0}};
             adm_tag_reg <= {TAG_W{1'b0}};
-            a_poh_reg <= {N_PRIO{1'b0}};
             e1_gnt_reg <= {N_PORTS{1'b0}};
             d1_gnt_reg <= {N_PORTS{1'b0}};
             e1_above_reg <= {N_PORTS{1'b0}};
@@ -1338,19 +1333,12 @@ module fg_bm_pipe #(
             e1_p_reg <= 3'd0;
             d1_p_reg <= 3'd0;
             e1_o_reg <= {PW{1'b0}};
-            d1_i_reg <= {PW{1'b0}};
             e1_s_reg <= {SW{1'b0}};
             d1_s_reg <= {SW{1'b0}};
-            e1_poh_reg <= {N_PRIO{1'b0}};
-            d1_poh_reg <= {N_PRIO{1'b0}};
             e1_ok_reg <= 1'b0;
             d1_ok_reg <= 1'b0;
-            a_pg_lim_reg <= {NPG{1'b0}};
-            a_pg_tab_reg <= {NPG{1'b0}};
-            r_pg_tab_reg <= {NPG{1'b0}};
             a_k_reg <= {PGW{1'b0}};
             r_k_reg <= {PGW{1'b0}};
-            a_pg_rsm_reg <= {NPG{1'b0}};
             b_a_lim_reg <= {CW{1'b0}};
             k_a_lim_reg <= {CW{1'b0}};
             w_a_lim_reg <= {CW{1'b0}};
@@ -1368,7 +1356,6 @@ module fg_bm_pipe #(
             a_v_reg <= 1'b0;
             r_v_reg <= 1'b0;
             a_i_reg <= {PW{1'b0}};
-            a_ioh_reg <= HS_FIRST;
             a_o_reg <= {PW{1'b0}};
             a_p_reg <= 3'd0;
             a_s_reg <= {SW{1'b0}};
@@ -1598,7 +1585,6 @@ module fg_bm_pipe #(
                     eh_o_reg[k*PW +: PW] <= enq_dst[k*PW +: PW];
                     eh_s_reg[k*SW +: SW] <= enq_cells[k*SW +: SW];
                     eh_t_reg[k*TAG_W +: TAG_W] <= enq_tag[k*TAG_W +: TAG_W];
-                    eh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(enq_prio[k*3 +: 3]);
                     eh_ok_reg[k] <= ({1'b0, enq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, enq_dst[k*PW +: PW]} < N_PORTS_W);
                     eh_k_reg[k*PGW +: PGW] <= f_pgk(k[PW-1:0], enq_prio[k*3 +: 3]);
                 end else if (e_gnt[k] && e1_adv) begin
@@ -1607,9 +1593,7 @@ module fg_bm_pipe #(
                 if (deq_valid[k] && !dh_v_reg[k]) begin
                     dh_v_reg[k] <= 1'b1;
                     dh_p_reg[k*3 +: 3] <= deq_prio[k*3 +: 3];
-                    dh_i_reg[k*PW +: PW] <= deq_src[k*PW +: PW];
                     dh_s_reg[k*SW +: SW] <= deq_cells[k*SW +: SW];
-                    dh_poh_reg[k*N_PRIO +: N_PRIO] <= f_prio_oh(deq_prio[k*3 +: 3]);
                     dh_ok_reg[k] <= ({1'b0, deq_prio[k*3 +: 3]} < N_PRIO_W) && ({1'b0, deq_src[k*PW +: PW]} < N_PORTS_W);
                     dh_k_reg[k*PGW +: PGW] <= f_pgk(deq_src[k*PW +: PW], deq_prio[k*3 +: 3]);
                 end else if (d_gnt[k] && d1_adv) begin
@@ -1629,7 +1613,6 @@ module fg_bm_pipe #(
                 e1_p_reg <= eh_sel_p;
                 e1_o_reg <= eh_sel_o;
                 e1_s_reg <= eh_sel_s;
-                e1_poh_reg <= eh_sel_poh;
                 e1_ok_reg <= eh_sel_ok;
                 e1_t_reg <= eh_sel_t;
                 e1_k_reg <= eh_sel_k;
@@ -1644,20 +1627,13 @@ module fg_bm_pipe #(
             end else if (!d1_cp_reg) begin
                 d1_cp_reg <= 1'b1;
                 d1_p_reg <= dh_sel_p;
-                d1_i_reg <= dh_sel_i;
                 d1_s_reg <= dh_sel_s;
-                d1_poh_reg <= dh_sel_poh;
                 d1_ok_reg <= dh_sel_ok;
                 d1_k_reg <= dh_sel_k;
             end
             // A2
             if (!adm_hold) a_v_reg <= e1_v_reg;
             if (!adm_hold && e1_v_reg) begin
-                a_ioh_reg <= e1_gnt_reg;
-                a_poh_reg <= e_sel_poh;
-                a_pg_lim_reg <= a_pg_next;
-                a_pg_rsm_reg <= a_pg_next;
-                a_pg_tab_reg <= a_pg_next;
                 a_k_reg <= e_sel_k;
                 a_okr_reg <= e_sel_ok;
                 a_i_reg <= e_idx;
@@ -1671,7 +1647,6 @@ module fg_bm_pipe #(
             if (!rel_hold && d1_v_reg) begin
                 r_o_reg <= d_idx;
                 r_okr_reg <= d_sel_ok;
-                r_pg_tab_reg <= r_pg_next;
                 r_k_reg <= d_sel_k;
                 r_p_reg <= d_sel_p;
                 r_s_reg <= d_sel_s;
@@ -1686,20 +1661,20 @@ module fg_bm_pipe #(
             ra_s_reg <= a_s_reg;
             ra_t_reg <= a_t_reg;
             ra_k_reg <= a_k_reg;
-            ra_ioh_reg <= a_ioh_reg;
-            ra_poh_reg <= a_poh_reg;
-            ra_pg_lim_reg <= a_pg_lim_reg;
-            ra_pg_rsm_reg <= a_pg_rsm_reg;
-            ra_lvt_reg <= |(lvt_bank_reg & a_pg_tab_reg);
-            ra_wr_reg <= |(lvt_wr_reg & a_pg_tab_reg);
+            ra_ioh_reg <= f_port_oh(a_i_reg);
+            ra_poh_reg <= f_prio_oh(a_p_reg);
+            ra_pg_lim_reg <= a_pg_oh;
+            ra_pg_rsm_reg <= a_pg_oh;
+            ra_lvt_reg <= |(lvt_bank_reg & a_pg_oh);
+            ra_wr_reg <= |(lvt_wr_reg & a_pg_oh);
             rr_v_reg <= r_live && !rel_hold;
             rr_bad_reg <= r_v_reg && !r_ok;
             rr_o_reg <= r_o_reg;
             rr_p_reg <= r_p_reg;
             rr_s_reg <= r_s_reg;
             rr_k_reg <= r_k_reg;
-            rr_lvt_reg <= |(lvt_bank_reg & r_pg_tab_reg);
-            rr_wr_reg <= |(lvt_wr_reg & r_pg_tab_reg);
+            rr_lvt_reg <= |(lvt_bank_reg & r_pg_oh);
+            rr_wr_reg <= |(lvt_wr_reg & r_pg_oh);
             // F: the RAMs' output register; where B takes the values from
             fa_v_reg <= ra_v_reg;
             fa_bad_reg <= ra_bad_reg;
