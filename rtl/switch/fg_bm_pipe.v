@@ -486,18 +486,19 @@ module fg_bm_pipe #(
     wire [CW-1:0] a_lc = cq_static_mode_reg ? f_clamp(a_xlim) : a_dlim;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
     wire          a_lossless = fa_ok_reg && |(cq_lossless_reg & fa_poh_reg);
-    // a lossy priority gets the LNEG headroom limit: nothing fits there at C1. The decision at
-    // C2 needs no valid bit either: a slot without a live admission writes no PG (w_a_v), no EQ
+    // The decision at C2 needs no valid bit: a slot without a live admission writes no PG (w_a_v), no EQ
     // (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, fa_s_reg};
     wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
-    wire [LW-1:0] x_hd  = a_lossless ? {3'b000, a_headroom} : LNEG;
+    // the headroom limit for every priority: C2 ANDs its fit with the lossless bit (the select
+    // between the two in front of B's chain put the lossless read, 3 LUT levels, before it)
+    wire [LW-1:0] x_hd  = {3'b000, a_headroom};
 
     reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
     reg  [PW-1:0] b_adm_i_reg, b_adm_o_reg;
     reg  [2:0]    b_adm_p_reg;
     reg  [SW-1:0] b_adm_s_reg;
-    reg  [LW-1:0] b_lim_res_reg, b_lim_hd_reg;   // reserve - s, headroom - s (LNEG: lossy)
+    reg  [LW-1:0] b_lim_res_reg, b_lim_hd_reg;   // reserve - s, headroom - s
     reg           b_rel_v_reg, b_rel_bad_reg;
     reg  [PW-1:0] b_rel_o_reg;
     reg  [2:0]    b_rel_p_reg;
@@ -509,7 +510,7 @@ module fg_bm_pipe #(
     // C1: the compares' signs, the candidates and the ops, for C2
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
     reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg;
-    reg  [2:0]    k_adm_p_reg, k_rel_p_reg;
+    reg  [2:0]    k_adm_p_reg;
     reg  [SW-1:0] k_adm_s_reg, k_rel_s_reg;
     reg           k_v_res_reg, k_v_shr_reg, k_v_hd_reg, k_r_le_hd_reg, k_r_le_occ_reg;
     reg  [CW-1:0] k_a_ing_reg, k_a_hd_reg, k_a_ing_ps_reg, k_a_hd_ps_reg;
@@ -517,55 +518,112 @@ module fg_bm_pipe #(
 
     // Interlock (slot A2): an op waits while either of the two slots ahead (in R, in F) names
     // its PG, so the decision never needs their results (B forwards the three slots ahead of
-    // those). Index compares (PGW bits), not one-hot reductions: the hold does not grow with N*P.
+    // those). The hold reads registered PG-equal bits for the slots ahead, not index
+    // compares: eq_x_y_reg is (x's PG index == y's) on every edge, for x in slot A2 (a:
+    // admission, r: release) and y in R or F (ra, rr, fa, fr). Each is formed one edge ahead
+    // from where the indices go next: slot A2 keeps its op (keep) or takes A1's (e_sel_k,
+    // d_sel_k), R takes slot A2's, F takes R's. So only slot A2's own same-PG compare is left
+    // in front of the hold's fan-out to the slot's enables (the four compares with the slots
+    // ahead and their OR were the 4x2 block's worst path: 7.2-8.2 ns). Reset: all indices
+    // are 0, every bit 1.
     reg            adm_yield_reg;              // same PG in slot A2: 1 the admission waits
-    wire a_conf_c = a_live && ((ra_v_reg && (a_k_reg == ra_k_reg)) || (rr_v_reg && (a_k_reg == rr_k_reg)) ||
-                               (fa_v_reg && (a_k_reg == fa_k_reg)) || (fr_v_reg && (a_k_reg == fr_k_reg)));
-    wire r_conf_c = r_live && ((ra_v_reg && (r_k_reg == ra_k_reg)) || (rr_v_reg && (r_k_reg == rr_k_reg)) ||
-                               (fa_v_reg && (r_k_reg == fa_k_reg)) || (fr_v_reg && (r_k_reg == fr_k_reg)));
-    wire same_pg_a = a_live && r_live && (a_k_reg == r_k_reg);
+    reg            eq_a_ra_reg, eq_a_rr_reg, eq_a_fa_reg, eq_a_fr_reg;
+    reg            eq_r_ra_reg, eq_r_rr_reg, eq_r_fa_reg, eq_r_fr_reg;
+    wire a_conf_c = a_live && ((ra_v_reg && eq_a_ra_reg) || (rr_v_reg && eq_a_rr_reg) ||
+                               (fa_v_reg && eq_a_fa_reg) || (fr_v_reg && eq_a_fr_reg));
+    wire r_conf_c = r_live && ((ra_v_reg && eq_r_ra_reg) || (rr_v_reg && eq_r_rr_reg) ||
+                               (fa_v_reg && eq_r_fa_reg) || (fr_v_reg && eq_r_fr_reg));
+    // the two slot A2 ops' own compare stays a compare: its next value would need the two
+    // arbiters' selects side by side (e_sel_k == d_sel_k, the 8x2 block's worst path)
+    wire eq_ar = (a_k_reg == r_k_reg);
+    wire same_pg_a = a_live && r_live && eq_ar;
     assign adm_hold = a_conf_c || (same_pg_a && adm_yield_reg);
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
+    // the equal bits' next values: slot A2 keeps its admission (a_keep) or takes e_sel_k, its
+    // release (r_keep) or d_sel_k
+    wire a_keep = adm_hold || !e1_v_reg;
+    wire r_keep = rel_hold || !d1_v_reg;
+    wire e_eq_a  = (e_sel_k == a_k_reg);
+    wire e_eq_r  = (e_sel_k == r_k_reg);
+    wire e_eq_ra = (e_sel_k == ra_k_reg);
+    wire e_eq_rr = (e_sel_k == rr_k_reg);
+    wire d_eq_a  = (d_sel_k == a_k_reg);
+    wire d_eq_r  = (d_sel_k == r_k_reg);
+    wire d_eq_ra = (d_sel_k == ra_k_reg);
+    wire d_eq_rr = (d_sel_k == rr_k_reg);
+    wire n_eq_a_ra = a_keep || e_eq_a;               // R takes a_k_reg
+    wire n_eq_a_rr = a_keep ? eq_ar       : e_eq_r;   // R takes r_k_reg
+    wire n_eq_a_fa = a_keep ? eq_a_ra_reg : e_eq_ra;  // F takes ra_k_reg
+    wire n_eq_a_fr = a_keep ? eq_a_rr_reg : e_eq_rr;  // F takes rr_k_reg
+    wire n_eq_r_ra = r_keep ? eq_ar       : d_eq_a;
+    wire n_eq_r_rr = r_keep || d_eq_r;
+    wire n_eq_r_fa = r_keep ? eq_r_ra_reg : d_eq_ra;
+    wire n_eq_r_fr = r_keep ? eq_r_rr_reg : d_eq_rr;
+    always @(posedge clk) begin
+        if (rst) begin
+            eq_a_ra_reg <= 1'b1;
+            eq_a_rr_reg <= 1'b1;
+            eq_a_fa_reg <= 1'b1;
+            eq_a_fr_reg <= 1'b1;
+            eq_r_ra_reg <= 1'b1;
+            eq_r_rr_reg <= 1'b1;
+            eq_r_fa_reg <= 1'b1;
+            eq_r_fr_reg <= 1'b1;
+        end else begin
+            eq_a_ra_reg <= n_eq_a_ra;
+            eq_a_rr_reg <= n_eq_a_rr;
+            eq_a_fa_reg <= n_eq_a_fa;
+            eq_a_fr_reg <= n_eq_a_fr;
+            eq_r_ra_reg <= n_eq_r_ra;
+            eq_r_rr_reg <= n_eq_r_rr;
+            eq_r_fa_reg <= n_eq_r_fa;
+            eq_r_fr_reg <= n_eq_r_fr;
+        end
+    end
 
     // Interlock shadow. The holds gate the slot registers (here) and the arbiters and holding
     // registers (A1, H), which sit apart on the chip (at the inputs): one hold net reaching
     // both was the 4x2 line-rate core's worst path (2.6-3.0 ns of routing across the die). So
     // the arbiters' side computes the same holds from copies of the registers they depend on
-    // (the slot's PG index and valid bits in A2, R, F, and the turn bit), loaded from the same
+    // (the equal bits, the valid bits in A2, R, F, and the turn bit), loaded from the same
     // sources under the same conditions: the copies equal the originals on every edge, so the
     // holds do, and the placer can put each pair near its loads. keep: yosys must not merge
     // a copy back into its original.
-    (* keep *) reg           hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
-    (* keep *) reg [PGW-1:0] hc_a_k_reg, hc_r_k_reg, hc_ra_k_reg, hc_rr_k_reg, hc_fa_k_reg, hc_fr_k_reg;
-    (* keep *) reg           hc_ra_v_reg, hc_rr_v_reg, hc_fa_v_reg, hc_fr_v_reg, hc_yield_reg;
+    (* keep *) reg hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
+    (* keep *) reg hc_ra_v_reg, hc_rr_v_reg, hc_fa_v_reg, hc_fr_v_reg, hc_yield_reg;
+    (* keep *) reg hc_eq_a_ra_reg, hc_eq_a_rr_reg, hc_eq_a_fa_reg, hc_eq_a_fr_reg;
+    (* keep *) reg hc_eq_r_ra_reg, hc_eq_r_rr_reg, hc_eq_r_fa_reg, hc_eq_r_fr_reg;
+    (* keep *) reg [PGW-1:0] hc_a_k_reg, hc_r_k_reg;   // for the same-PG compare
     wire hc_a_live = hc_a_v_reg && hc_a_okr_reg;
     wire hc_r_live = hc_r_v_reg && hc_r_okr_reg;
-    wire hc_a_conf = hc_a_live &&
-                     ((hc_ra_v_reg && (hc_a_k_reg == hc_ra_k_reg)) || (hc_rr_v_reg && (hc_a_k_reg == hc_rr_k_reg)) ||
-                      (hc_fa_v_reg && (hc_a_k_reg == hc_fa_k_reg)) || (hc_fr_v_reg && (hc_a_k_reg == hc_fr_k_reg)));
-    wire hc_r_conf = hc_r_live &&
-                     ((hc_ra_v_reg && (hc_r_k_reg == hc_ra_k_reg)) || (hc_rr_v_reg && (hc_r_k_reg == hc_rr_k_reg)) ||
-                      (hc_fa_v_reg && (hc_r_k_reg == hc_fa_k_reg)) || (hc_fr_v_reg && (hc_r_k_reg == hc_fr_k_reg)));
+    wire hc_a_conf = hc_a_live && ((hc_ra_v_reg && hc_eq_a_ra_reg) || (hc_rr_v_reg && hc_eq_a_rr_reg) ||
+                                   (hc_fa_v_reg && hc_eq_a_fa_reg) || (hc_fr_v_reg && hc_eq_a_fr_reg));
+    wire hc_r_conf = hc_r_live && ((hc_ra_v_reg && hc_eq_r_ra_reg) || (hc_rr_v_reg && hc_eq_r_rr_reg) ||
+                                   (hc_fa_v_reg && hc_eq_r_fa_reg) || (hc_fr_v_reg && hc_eq_r_fr_reg));
     wire hc_same = hc_a_live && hc_r_live && (hc_a_k_reg == hc_r_k_reg);
     assign hc_adm_hold = hc_a_conf || (hc_same && hc_yield_reg);
     assign hc_rel_hold = hc_r_conf || (hc_same && !hc_yield_reg);
     always @(posedge clk) begin
         if (rst) begin
-            hc_a_v_reg   <= 1'b0;
-            hc_r_v_reg   <= 1'b0;
-            hc_a_okr_reg <= 1'b0;
-            hc_r_okr_reg <= 1'b0;
-            hc_a_k_reg   <= {PGW{1'b0}};
-            hc_r_k_reg   <= {PGW{1'b0}};
-            hc_ra_v_reg  <= 1'b0;
-            hc_rr_v_reg  <= 1'b0;
-            hc_ra_k_reg  <= {PGW{1'b0}};
-            hc_rr_k_reg  <= {PGW{1'b0}};
-            hc_fa_v_reg  <= 1'b0;
-            hc_fr_v_reg  <= 1'b0;
-            hc_fa_k_reg  <= {PGW{1'b0}};
-            hc_fr_k_reg  <= {PGW{1'b0}};
-            hc_yield_reg <= 1'b0;
+            hc_a_v_reg     <= 1'b0;
+            hc_r_v_reg     <= 1'b0;
+            hc_a_okr_reg   <= 1'b0;
+            hc_r_okr_reg   <= 1'b0;
+            hc_ra_v_reg    <= 1'b0;
+            hc_rr_v_reg    <= 1'b0;
+            hc_fa_v_reg    <= 1'b0;
+            hc_fr_v_reg    <= 1'b0;
+            hc_yield_reg   <= 1'b0;
+            hc_eq_a_ra_reg <= 1'b1;
+            hc_eq_a_rr_reg <= 1'b1;
+            hc_eq_a_fa_reg <= 1'b1;
+            hc_eq_a_fr_reg <= 1'b1;
+            hc_eq_r_ra_reg <= 1'b1;
+            hc_eq_r_rr_reg <= 1'b1;
+            hc_eq_r_fa_reg <= 1'b1;
+            hc_eq_r_fr_reg <= 1'b1;
+            hc_a_k_reg     <= {PGW{1'b0}};
+            hc_r_k_reg     <= {PGW{1'b0}};
         end else begin
             // as a_v_reg ... adm_yield_reg in the main block, with the copies' own holds
             if (!hc_adm_hold) hc_a_v_reg <= e1_v_reg;
@@ -580,13 +638,17 @@ module fg_bm_pipe #(
             end
             if (hc_same && !hc_a_conf) hc_yield_reg <= !hc_yield_reg;
             hc_ra_v_reg <= hc_a_live && !hc_adm_hold;
-            hc_ra_k_reg <= hc_a_k_reg;
             hc_rr_v_reg <= hc_r_live && !hc_rel_hold;
-            hc_rr_k_reg <= hc_r_k_reg;
             hc_fa_v_reg <= hc_ra_v_reg;
-            hc_fa_k_reg <= hc_ra_k_reg;
             hc_fr_v_reg <= hc_rr_v_reg;
-            hc_fr_k_reg <= hc_rr_k_reg;
+            hc_eq_a_ra_reg <= n_eq_a_ra;
+            hc_eq_a_rr_reg <= n_eq_a_rr;
+            hc_eq_a_fa_reg <= n_eq_a_fa;
+            hc_eq_a_fr_reg <= n_eq_a_fr;
+            hc_eq_r_ra_reg <= n_eq_r_ra;
+            hc_eq_r_rr_reg <= n_eq_r_rr;
+            hc_eq_r_fa_reg <= n_eq_r_fa;
+            hc_eq_r_fr_reg <= n_eq_r_fr;
         end
     end
 
@@ -685,7 +747,7 @@ module fg_bm_pipe #(
                             (shr_y[LW-2:0] & shr_z[LW-2:0]), 1'b1};
     wire [LW:0]   shr_d  = {shr_ps, 1'b1} + {shr_pc, 1'b1};
     wire v_shr = !shr_d[LW];
-    wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // LNEG unless lossless
+    wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // C2 ANDs it with lossless
     wire [CW-1:0] s_o  = {{(CW-SW){1'b0}}, b_adm_s_reg};
     wire [CW-1:0] r_o  = {{(CW-SW){1'b0}}, b_rel_s_reg};
     wire [CW-1:0] a_ing_ps = a_ing + s_o;
@@ -709,9 +771,10 @@ module fg_bm_pipe #(
 
     // C2: the decision from C1's flags (no valid bit: a slot without a live admission writes
     // no PG, no EQ and no verdict, whatever it selects)
-    wire [1:0] c_where_next = k_v_res_reg ? 2'd0 : k_v_shr_reg ? 2'd1 : k_v_hd_reg ? 2'd2 : 2'd3;
+    wire k_v_hd = k_v_hd_reg && k_lossless_reg;   // a lossy priority has no headroom
+    wire [1:0] c_where_next = k_v_res_reg ? 2'd0 : k_v_shr_reg ? 2'd1 : k_v_hd ? 2'd2 : 2'd3;
     wire add_ing = k_v_res_reg || k_v_shr_reg;
-    wire add_hd  = !k_v_res_reg && !k_v_shr_reg && k_v_hd_reg;
+    wire add_hd  = !k_v_res_reg && !k_v_shr_reg && k_v_hd;
     wire [CW-1:0] new_a_ing = add_ing ? k_a_ing_ps_reg : k_a_ing_reg;
     wire [CW-1:0] new_a_hd  = add_hd ? k_a_hd_ps_reg : k_a_hd_reg;
     // release PG (headroom first); never the admission's PG (slot A2 made one wait)
@@ -725,18 +788,23 @@ module fg_bm_pipe #(
     end
     wire pg_under_any = k_rel_v_reg && !k_r_le_occ_reg;
 
-    // EQ one-hots for D, from C1's registers
-    wire [NPG-1:0] k_aeq_oh, k_reqv_oh;
+    // The ops' EQ one-hots, decoded from B's fields and registered at C1 (decoded from C1's
+    // registers at C2, the decode and its wire to the read's N*P*CW AND gates ran in front of
+    // the read: the 8x2 block's worst path in all three seeds, 2.0-2.6 ns of wire)
+    wire [NPG-1:0] b_aeq_oh, b_reqv_oh;
     generate
         for (gk = 0; gk < NPG; gk = gk + 1) begin : g_eqoh
             localparam integer  KO_I = gk / N_PRIO;
             localparam integer  KP_I = gk % N_PRIO;
             localparam [PW-1:0] KO = KO_I[PW-1:0];
             localparam [2:0]    KP = KP_I[2:0];
-            assign k_aeq_oh[gk]  = k_adm_v_reg && (k_adm_o_reg == KO) && (k_adm_p_reg == KP);
-            assign k_reqv_oh[gk] = k_rel_v_reg && (k_rel_o_reg == KO) && (k_rel_p_reg == KP);
+            assign b_aeq_oh[gk]  = b_adm_v_reg && (b_adm_o_reg == KO) && (b_adm_p_reg == KP);
+            assign b_reqv_oh[gk] = b_rel_v_reg && (b_rel_o_reg == KO) && (b_rel_p_reg == KP);
         end
     endgenerate
+    reg  [NPG-1:0] k_aeq_oh_reg, k_reqv_oh_reg;
+    wire [NPG-1:0] k_aeq_oh  = k_aeq_oh_reg;
+    wire [NPG-1:0] k_reqv_oh = k_reqv_oh_reg;
 
     // ================================================================== W: write back
     // Each bank takes its lane's write-back (ingress, headroom of one PG); the table records
@@ -856,11 +924,12 @@ module fg_bm_pipe #(
         input [SW:0]   c2;
         input [SW-1:0] pc2;
         input [SW:0]   nd2;
-        reg   [SW+1:0] cc, cl, ch;
-        reg   [SW:0]   sd, l3;
+        reg   [SW+1:0] cc, cl, ch, lx, ly, lz, lps, lpc;
+        reg   [SW:0]   sd;
         reg   [CW-1:0] th;
         /* verilator lint_off UNUSEDSIGNAL */
         reg   [CW+SW+1:0] tz;                   // ch zero-extended: its low CW bits
+        reg   [SW+1:0] l3;                      // its low SW+1 bits
         /* verilator lint_on UNUSEDSIGNAL */
         begin
             cc = {c1[SW], c1} + {c2[SW], c2};
@@ -869,8 +938,16 @@ module fg_bm_pipe #(
             tz = {{CW{1'b0}}, ch};
             th = ch[SW+1] ? CMAX : ~tz[CW-1:0];              // M - ch, or M when ch < 0
             sd = {1'b0, s1} - {1'b0, d2};                    // borrow: d2 > s1
-            l3 = {1'b0, s2} + sd;                            // s2 + s1 - d2 when s1 >= d2
-            f_pair = {sd[SW], sd[SW] ? {1'b0, s2} : l3, th, cl, cc};
+            // s2 + s1 - d2 (when s1 >= d2) in one carry-save level and one chain, beside sd's
+            // (s2 + sd behind sd's chain put two chains in a row: a 4x2 seed's worst path),
+            // s2 + s1 + ~d2 + 1 = ps + {pc, 1}
+            lx  = {2'b00, s2};
+            ly  = {2'b00, s1};
+            lz  = ~{2'b00, d2};
+            lps = lx ^ ly ^ lz;
+            lpc = {(lx[SW:0] & ly[SW:0]) | (lx[SW:0] & lz[SW:0]) | (ly[SW:0] & lz[SW:0]), 1'b1};
+            l3  = lps + lpc;
+            f_pair = {sd[SW], sd[SW] ? {1'b0, s2} : l3[SW:0], th, cl, cc};
         end
     endfunction
     reg  [PKW-1:0] c_p_aa_reg, c_p_ra_reg, c_p_ar_reg, c_p_rr_reg;  // first op's lane, second's
@@ -1364,6 +1441,8 @@ module fg_bm_pipe #(
             r_s_reg <= {SW{1'b0}};
             b_adm_v_reg <= 1'b0;
             k_adm_v_reg <= 1'b0;
+            k_aeq_oh_reg <= {NPG{1'b0}};
+            k_reqv_oh_reg <= {NPG{1'b0}};
             k_adm_bad_reg <= 1'b0;
             k_lossless_reg <= 1'b0;
             k_rel_v_reg <= 1'b0;
@@ -1372,7 +1451,6 @@ module fg_bm_pipe #(
             k_adm_o_reg <= {PW{1'b0}};
             k_rel_o_reg <= {PW{1'b0}};
             k_adm_p_reg <= 3'd0;
-            k_rel_p_reg <= 3'd0;
             k_adm_s_reg <= {SW{1'b0}};
             k_rel_s_reg <= {SW{1'b0}};
             k_v_res_reg <= 1'b0;
@@ -1395,7 +1473,7 @@ module fg_bm_pipe #(
             b_adm_p_reg <= 3'd0;
             b_adm_s_reg <= {SW{1'b0}};
             b_lim_res_reg <= LNEG;
-            b_lim_hd_reg <= LNEG;
+            b_lim_hd_reg <= {LW{1'b0}};
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
             b_rel_o_reg <= {PW{1'b0}};
@@ -1725,6 +1803,8 @@ module fg_bm_pipe #(
             b_r_hd_reg <= opb_r[2*CW-1:CW];
             // C1
             k_adm_v_reg <= b_adm_v_reg;
+            k_aeq_oh_reg <= b_aeq_oh;
+            k_reqv_oh_reg <= b_reqv_oh;
             k_adm_bad_reg <= b_adm_bad_reg;
             k_lossless_reg <= b_lossless_reg;
             k_adm_i_reg <= b_adm_i_reg;
@@ -1735,7 +1815,6 @@ module fg_bm_pipe #(
             k_rel_v_reg <= b_rel_v_reg;
             k_rel_bad_reg <= b_rel_bad_reg;
             k_rel_o_reg <= b_rel_o_reg;
-            k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
             k_match_reg <= b_match;
             k_d2a_reg <= b_match ? b_rel_s_reg : {SW{1'b0}};
