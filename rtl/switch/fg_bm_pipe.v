@@ -486,8 +486,8 @@ module fg_bm_pipe #(
     wire [CW-1:0] a_lc = cq_static_mode_reg ? f_clamp(a_xlim) : a_dlim;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
     wire          a_lossless = fa_ok_reg && |(cq_lossless_reg & fa_poh_reg);
-    // The decision at C2 needs no valid bit: a slot without a live admission writes no PG (w_a_v), no EQ
-    // (k_aeq_oh) and no verdict, whatever it selects.
+    // The decision at C2 needs no valid bit: a slot without a live admission writes no PG
+    // (w_a_v), no EQ (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, fa_s_reg};
     wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
     // the headroom limit for every priority: C2 ANDs its fit with the lossless bit (the select
