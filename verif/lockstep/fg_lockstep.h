@@ -106,6 +106,9 @@ struct Signal {
     std::function<void(int, uint64_t)> store;  // optional: RTL value -> model-shaped struct
     int width() const { return elem_width * count; }
     Bits model_bits() const;
+    void model_bits_into(Bits& b) const;  // b must be width() wide
+    // Per-edge scratch values, sized once when the port is added (no allocation per edge).
+    Bits scratch_model, scratch_rtl;
 };
 
 class FgSignals {
@@ -160,6 +163,8 @@ class FgSignals {
         s.model = m;
         s.rtl_set = [rtl](const Bits& b) { rtl_write(rtl, b); };
         s.rtl_get = [rtl](Bits& b) { rtl_read(rtl, b); };
+        s.scratch_model = Bits(s.width());
+        s.scratch_rtl = Bits(s.width());
         sigs_.push_back(s);
     }
     std::vector<Signal> sigs_;
