@@ -413,10 +413,17 @@ module fg_bm_pipe #(
     reg  [N_PORTS*OW-1:0] thrres_reg;
     reg  [N_PORTS*XW-1:0] rsm_reg;
     reg  [N_PORTS*CW-1:0] dlim_reg;   // per port: the dynamic limit min(thr + reserve, 2^CW-1)
-    reg  [NPG*OW-1:0]     xlim_reg;   // per PG: xoff + reserve, CW+1 bits (ring); its readers clamp it
-                                      // at 2^CW-1 (the clamp behind the ring's sum, in front of N*P
-                                      // registers, was a worst path of the 4x2 block)
-    reg  [NPG*OW-1:0]     xrsm_reg;   // per PG: the static resume threshold xon + reserve (ring)
+    // Per PG the static limits xlim = xoff + reserve (CW+1 bits; B and the scan clamp it at
+    // 2^CW-1) and xrsm = xon + reserve, written by the configuration ring (R1) into a block RAM
+    // (u_xl below) that the admission reads like the counters: address A2's PG index, data at
+    // F (until 2026-12-02 two registers per PG and an N*P-way AND-OR at B, which was a worst
+    // path at 8x2). xl_n_reg counts the PGs the ring has written since reset (it writes 0, 1,
+    // ... in order, so PG k holds a value iff k < xl_n_reg; the others read 0, as the
+    // registers did after reset, and the RAM needs no reset).
+    reg  [PGW:0]          xl_n_reg;
+    localparam [PGW:0]    NPG_N   = NPG[PGW:0];
+    localparam [PGW:0]    PGN_ONE = 1;
+    wire [2*OW-1:0]       ram_xl;     // {xrsm, xlim} of A2's PG as it was before R's edge
 
     // ================================================================== A2 -> R -> F: the counters' read
     // The PG counters (ingress, headroom: 2*CW bits a PG) are in block RAM (fg_ram_1r1w, two
@@ -447,7 +454,16 @@ module fg_bm_pipe #(
     reg  [PGW-1:0] ra_k_reg, rr_k_reg;
     reg  [N_PORTS-1:0] ra_ioh_reg, fa_ioh_reg;
     reg  [N_PRIO-1:0]  ra_poh_reg, fa_poh_reg;
-    (* keep *) reg [NPG-1:0] ra_pg_lim_reg, ra_pg_rsm_reg, fa_pg_lim_reg, fa_pg_rsm_reg;
+    // the static limits' read (u_xl): the ring's writes the RAM read misses (on R's edge:
+    // hitr, its value registered at R; on F's edge: hitf, both decided at R from the ring's
+    // indices), and whether A2's PG was written before R's edge (live)
+    reg            ra_xl_hitr_reg, ra_xl_hitf_reg, ra_xl_live_reg;
+    reg  [2*OW-1:0] ra_xl_fwd_reg;
+    reg            fa_xl_fwd_v_reg, fa_xl_live_reg;
+    reg  [2*OW-1:0] fa_xl_fwd_reg;
+    // the dynamic limit of the admission's port, read at F from thrres_reg (dlim_reg's next
+    // value, so B sees exactly the dlim_reg it read before)
+    reg  [CW-1:0]  fa_dlim_reg;
     reg            ra_lvt_reg, ra_wr_reg, rr_lvt_reg, rr_wr_reg;   // the table read at R
     reg            fa_v_reg, fa_bad_reg, fa_ok_reg, fr_v_reg, fr_bad_reg;
     reg  [PW-1:0]  fa_i_reg, fa_o_reg, fr_o_reg;
@@ -462,43 +478,48 @@ module fg_bm_pipe #(
     // The admission PG's limits in the configured mode: static, the PG's xlim / xrsm;
     // dynamic, the port's dlim / rsm. lim is the admission limit; lim and rsmk go with the slot
     // to the admission's pause lane (W).
-    reg [OW-1:0] a_xlim;
-    reg [CW-1:0] a_dlim;
-    reg [OW-1:0] a_xrsm;
+    // the static limits: the newest ring write the RAM read missed, else the RAM's word when
+    // the ring had written the PG, else 0 (an op that names no PG reads 0)
+    wire [2*OW-1:0] a_xl = !fa_ok_reg ? {(2*OW){1'b0}} :
+                           fa_xl_fwd_v_reg ? fa_xl_fwd_reg :
+                           (ram_xl & {(2*OW){fa_xl_live_reg}});
+    wire [OW-1:0] a_xlim = a_xl[OW-1:0];
+    wire [OW-1:0] a_xrsm = a_xl[2*OW-1:OW];
     reg [XW-1:0] a_drsm;
     reg [CW-1:0] a_headroom;
     always @* begin
-        a_xlim = {OW{1'b0}};
-        a_dlim = {CW{1'b0}};
-        a_xrsm = {OW{1'b0}};
         a_drsm = {XW{1'b0}};
         a_headroom = {CW{1'b0}};
-        for (k = 0; k < NPG; k = k + 1) begin
-            a_xlim = a_xlim | (xlim_reg[k*OW +: OW] & {OW{fa_pg_lim_reg[k]}});
-            a_xrsm = a_xrsm | (xrsm_reg[k*OW +: OW] & {OW{fa_pg_rsm_reg[k]}});
-        end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             a_headroom = a_headroom | (cq_headroom_reg[k*CW +: CW] & {CW{fa_ioh_reg[k]}});
-            a_dlim = a_dlim | (dlim_reg[k*CW +: CW] & {CW{fa_ioh_reg[k]}});
             a_drsm = a_drsm | (rsm_reg[k*XW +: XW] & {XW{fa_ioh_reg[k]}});
         end
     end
-    wire [CW-1:0] a_lc = cq_static_mode_reg ? f_clamp(a_xlim) : a_dlim;
+    // F's read of the dynamic limit: min(thrres, 2^CW-1) of R's port, i.e. the dlim_reg of that
+    // port after F's edge (the AND-OR commutes with the clamp; no port reads 0 in both)
+    reg [OW-1:0] r_thrres;
+    always @* begin
+        r_thrres = {OW{1'b0}};
+        for (k = 0; k < N_PORTS; k = k + 1)
+            r_thrres = r_thrres | (thrres_reg[k*OW +: OW] & {OW{ra_ioh_reg[k]}});
+    end
+    wire [CW-1:0] a_lc = cq_static_mode_reg ? f_clamp(a_xlim) : fa_dlim_reg;
     wire [XW-1:0] a_rk = cq_static_mode_reg ? {1'b0, a_xrsm} : a_drsm;
     wire          a_lossless = fa_ok_reg && |(cq_lossless_reg & fa_poh_reg);
     // The decision at C2 needs no valid bit: a slot without a live admission writes no PG
     // (w_a_v), no EQ (k_aeq_oh) and no verdict, whatever it selects.
     wire [LW-1:0] a_s_l = {{(LW-SW){1'b0}}, fa_s_reg};
     wire [LW-1:0] x_res = {3'b000, cq_reserve_reg};
-    // the headroom limit for every priority: C2 ANDs its fit with the lossless bit (the select
-    // between the two in front of B's chain put the lossless read, 3 LUT levels, before it)
-    wire [LW-1:0] x_hd  = {3'b000, a_headroom};
+    // the headroom limit of the op's port, registered as read (for every priority: C2 ANDs its
+    // fit with the lossless bit); C1 subtracts s and hd in one carry-save level and one chain
+    // (the AND-OR over the ports in front of B's subtraction was a worst path at 8x2)
 
     reg           b_adm_v_reg, b_adm_bad_reg, b_lossless_reg;
     reg  [PW-1:0] b_adm_i_reg, b_adm_o_reg;
     reg  [2:0]    b_adm_p_reg;
     reg  [SW-1:0] b_adm_s_reg;
-    reg  [LW-1:0] b_lim_res_reg, b_lim_hd_reg;   // reserve - s, headroom - s
+    reg  [LW-1:0] b_lim_res_reg;   // reserve - s
+    reg  [CW-1:0] b_headroom_reg;  // the headroom of the admission's port
     reg           b_rel_v_reg, b_rel_bad_reg;
     reg  [PW-1:0] b_rel_o_reg;
     reg  [2:0]    b_rel_p_reg;
@@ -747,7 +768,14 @@ module fg_bm_pipe #(
                             (shr_y[LW-2:0] & shr_z[LW-2:0]), 1'b1};
     wire [LW:0]   shr_d  = {shr_ps, 1'b1} + {shr_pc, 1'b1};
     wire v_shr = !shr_d[LW];
-    wire v_hd  = f_fits({3'b000, a_hd}, b_lim_hd_reg);   // C2 ANDs it with lossless
+    // the headroom fit, headroom - s - hd >= 0, as the shared limit's (C2 ANDs it with lossless)
+    wire [LW-1:0] hdf_x  = {3'b000, b_headroom_reg};
+    wire [LW-1:0] hdf_z  = ~{3'b000, a_hd};
+    wire [LW-1:0] hdf_ps = hdf_x ^ shr_y ^ hdf_z;
+    wire [LW-1:0] hdf_pc = {(hdf_x[LW-2:0] & shr_y[LW-2:0]) | (hdf_x[LW-2:0] & hdf_z[LW-2:0]) |
+                            (shr_y[LW-2:0] & hdf_z[LW-2:0]), 1'b1};
+    wire [LW:0]   hdf_d  = {hdf_ps, 1'b1} + {hdf_pc, 1'b1};
+    wire v_hd  = !hdf_d[LW];
     wire [CW-1:0] s_o  = {{(CW-SW){1'b0}}, b_adm_s_reg};
     wire [CW-1:0] r_o  = {{(CW-SW){1'b0}}, b_rel_s_reg};
     wire [CW-1:0] a_ing_ps = a_ing + s_o;
@@ -829,6 +857,10 @@ module fg_bm_pipe #(
     fg_ram_1r1w #(.W(2*CW), .AW(PGW)) u_bank_r_scan (
         .clk(clk), .we(w_r_v_reg), .waddr(w_r_k_reg), .wdata({w_r_hd_reg, w_r_ing_reg}),
         .raddr(cr_k_reg), .rdata(ram_r_scan));
+    // the static limits, written by the ring (R1: PG cr_k_reg, every edge after the first)
+    fg_ram_1r1w #(.W(2*OW), .AW(PGW)) u_xl (
+        .clk(clk), .we(cr_v_reg), .waddr(cr_k_reg), .wdata({cr_xrsm_sum, cr_xlim_sum}),
+        .raddr(a_k_reg), .rdata(ram_xl));
     // W's one-hots from C1's indices (the table's write selects, lane A's PG)
     wire [NPG-1:0] k_awr_oh, k_rwr_oh;
     generate
@@ -1473,7 +1505,7 @@ module fg_bm_pipe #(
             b_adm_p_reg <= 3'd0;
             b_adm_s_reg <= {SW{1'b0}};
             b_lim_res_reg <= LNEG;
-            b_lim_hd_reg <= {LW{1'b0}};
+            b_headroom_reg <= {CW{1'b0}};
             b_rel_v_reg <= 1'b0;
             b_rel_bad_reg <= 1'b0;
             b_rel_o_reg <= {PW{1'b0}};
@@ -1513,8 +1545,10 @@ module fg_bm_pipe #(
             ra_k_reg <= {PGW{1'b0}};
             ra_ioh_reg <= HS_FIRST;
             ra_poh_reg <= {N_PRIO{1'b0}};
-            ra_pg_lim_reg <= {NPG{1'b0}};
-            ra_pg_rsm_reg <= {NPG{1'b0}};
+            ra_xl_hitr_reg <= 1'b0;
+            ra_xl_hitf_reg <= 1'b0;
+            ra_xl_live_reg <= 1'b0;
+            ra_xl_fwd_reg <= {(2*OW){1'b0}};
             ra_lvt_reg <= 1'b0;
             ra_wr_reg <= 1'b0;
             rr_v_reg <= 1'b0;
@@ -1536,8 +1570,10 @@ module fg_bm_pipe #(
             fa_k_reg <= {PGW{1'b0}};
             fa_ioh_reg <= HS_FIRST;
             fa_poh_reg <= {N_PRIO{1'b0}};
-            fa_pg_lim_reg <= {NPG{1'b0}};
-            fa_pg_rsm_reg <= {NPG{1'b0}};
+            fa_xl_fwd_v_reg <= 1'b0;
+            fa_xl_live_reg <= 1'b0;
+            fa_xl_fwd_reg <= {(2*OW){1'b0}};
+            fa_dlim_reg <= {CW{1'b0}};
             fa_sel_reg <= 8'd0;
             fr_v_reg <= 1'b0;
             fr_bad_reg <= 1'b0;
@@ -1652,8 +1688,7 @@ module fg_bm_pipe #(
             thrres_reg <= {(N_PORTS*OW){1'b0}};
             rsm_reg <= {(N_PORTS*XW){1'b0}};
             dlim_reg <= {(N_PORTS*CW){1'b0}};
-            xlim_reg <= {(NPG*OW){1'b0}};
-            xrsm_reg <= {(NPG*OW){1'b0}};
+            xl_n_reg <= {(PGW+1){1'b0}};
         end else begin
             // H and A
             for (k = 0; k < N_PORTS; k = k + 1) begin
@@ -1741,8 +1776,10 @@ module fg_bm_pipe #(
             ra_k_reg <= a_k_reg;
             ra_ioh_reg <= f_port_oh(a_i_reg);
             ra_poh_reg <= f_prio_oh(a_p_reg);
-            ra_pg_lim_reg <= a_pg_oh;
-            ra_pg_rsm_reg <= a_pg_oh;
+            ra_xl_hitr_reg <= cr_v_reg && (cr_k_reg == a_k_reg);
+            ra_xl_hitf_reg <= (sc_k_reg == a_k_reg);
+            ra_xl_live_reg <= ({1'b0, a_k_reg} < xl_n_reg);
+            ra_xl_fwd_reg <= {cr_xrsm_sum, cr_xlim_sum};
             ra_lvt_reg <= |(lvt_bank_reg & a_pg_oh);
             ra_wr_reg <= |(lvt_wr_reg & a_pg_oh);
             rr_v_reg <= r_live && !rel_hold;
@@ -1765,8 +1802,10 @@ module fg_bm_pipe #(
             fa_k_reg <= ra_k_reg;
             fa_ioh_reg <= ra_ioh_reg;
             fa_poh_reg <= ra_poh_reg;
-            fa_pg_lim_reg <= ra_pg_lim_reg;
-            fa_pg_rsm_reg <= ra_pg_rsm_reg;
+            fa_xl_fwd_v_reg <= ra_xl_hitf_reg || ra_xl_hitr_reg;
+            fa_xl_fwd_reg <= ra_xl_hitf_reg ? {cr_xrsm_sum, cr_xlim_sum} : ra_xl_fwd_reg;
+            fa_xl_live_reg <= ra_xl_live_reg;
+            fa_dlim_reg <= f_clamp(r_thrres);
             fa_sel_reg <= f_fwd_sel(ra_hits[0], ra_hits[1], ra_hits[2], ra_hits[3], ra_hits[4], ra_hits[5],
                                     ra_wr_reg, ra_lvt_reg);
             fr_v_reg <= rr_v_reg;
@@ -1788,7 +1827,7 @@ module fg_bm_pipe #(
             b_adm_t_reg <= fa_t_reg;
             b_a_k_reg <= fa_k_reg;
             b_lim_res_reg <= x_res - a_s_l;
-            b_lim_hd_reg <= x_hd - a_s_l;
+            b_headroom_reg <= a_headroom;
             b_rel_v_reg <= fr_v_reg;
             b_rel_bad_reg <= fr_bad_reg;
             b_rel_o_reg <= fr_o_reg;
@@ -1976,17 +2015,12 @@ module fg_bm_pipe #(
             end
             for (k = 0; k < N_PORTS; k = k + 1)
                 dlim_reg[k*CW +: CW] <= f_clamp(thrres_reg[k*OW +: OW]);
-                    // the ring (R0): the next PG's xoff/xon registered; R1 = S0 (below) writes its static
-            // limits, and the scan reads the same PG's counters and takes those limits
+            // the ring (R0): the next PG's xoff/xon registered; R1 = S0 (below) writes its static
+            // limits into u_xl, and the scan reads the same PG's counters and takes those limits
             cr_oh_reg <= sc_oh_reg;
             cr_xoff_reg <= sc_xoff;
             cr_xon_reg <= sc_xon;
-            for (k = 0; k < NPG; k = k + 1) begin
-                if (cr_oh_reg[k]) begin
-                    xlim_reg[k*OW +: OW] <= cr_xlim_sum;
-                    xrsm_reg[k*OW +: OW] <= cr_xrsm_sum;
-                end
-            end
+            if (cr_v_reg && xl_n_reg != NPG_N) xl_n_reg <= xl_n_reg + PGN_ONE;
             // pause lanes
             paused_reg <= paused_next;
             pa_oh_reg <= w_aoh_reg;
