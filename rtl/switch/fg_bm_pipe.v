@@ -496,7 +496,8 @@ module fg_bm_pipe #(
         end
     end
     // F's read of the dynamic limit: min(thrres, 2^CW-1) of R's port, i.e. the dlim_reg of that
-    // port after F's edge (the AND-OR commutes with the clamp; no port reads 0 in both)
+    // port after F's edge (a one-hot AND-OR commutes with the clamp; no port selected reads 0
+    // either way)
     reg [OW-1:0] r_thrres;
     always @* begin
         r_thrres = {OW{1'b0}};
