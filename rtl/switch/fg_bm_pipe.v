@@ -757,26 +757,31 @@ module fg_bm_pipe #(
     wire [CW-1:0] r_ing = b_r_ing_reg;
     wire [CW-1:0] r_hd  = b_r_hd_reg;
     wire v_res = f_fits({3'b000, a_ing}, b_lim_res_reg);
+    // x - s - v >= 0 for a CW-bit limit x, the SW-bit cells s and a CW-bit count v, the three
+    // operands in one carry-save level and one chain: x + ~s + ~v + 2 = ps + {pc, 1} + 1
+    function f_fits3;
+        input [CW-1:0] x;
+        input [SW-1:0] s;
+        input [CW-1:0] v;
+        reg   [LW-1:0] cx, cy, cz, ps, pc;
+        reg   [LW:0]   d;
+        begin
+            cx = {3'b000, x};
+            cy = ~{{(LW-SW){1'b0}}, s};
+            cz = ~{3'b000, v};
+            ps = cx ^ cy ^ cz;
+            pc = {(cx[LW-2:0] & cy[LW-2:0]) | (cx[LW-2:0] & cz[LW-2:0]) | (cy[LW-2:0] & cz[LW-2:0]),
+                  1'b1};
+            d = {ps, 1'b1} + {pc, 1'b1};
+            f_fits3 = !d[LW];
+        end
+    endfunction
     // the shared limit: lim - s - ing >= 0 with lim as read at B (b_a_lim_reg: B registers
     // the read alone, its AND-OR and the mode select were B's worst path in front of a
-    // subtraction), the three operands in one carry-save level and one chain:
-    // lim + ~s + ~ing + 2 = ps + {pc, 1} + 1
-    wire [LW-1:0] shr_x  = {3'b000, b_a_lim_reg};
-    wire [LW-1:0] shr_y  = ~{{(LW-SW){1'b0}}, b_adm_s_reg};
-    wire [LW-1:0] shr_z  = ~{3'b000, a_ing};
-    wire [LW-1:0] shr_ps = shr_x ^ shr_y ^ shr_z;
-    wire [LW-1:0] shr_pc = {(shr_x[LW-2:0] & shr_y[LW-2:0]) | (shr_x[LW-2:0] & shr_z[LW-2:0]) |
-                            (shr_y[LW-2:0] & shr_z[LW-2:0]), 1'b1};
-    wire [LW:0]   shr_d  = {shr_ps, 1'b1} + {shr_pc, 1'b1};
-    wire v_shr = !shr_d[LW];
-    // the headroom fit, headroom - s - hd >= 0, as the shared limit's (C2 ANDs it with lossless)
-    wire [LW-1:0] hdf_x  = {3'b000, b_headroom_reg};
-    wire [LW-1:0] hdf_z  = ~{3'b000, a_hd};
-    wire [LW-1:0] hdf_ps = hdf_x ^ shr_y ^ hdf_z;
-    wire [LW-1:0] hdf_pc = {(hdf_x[LW-2:0] & shr_y[LW-2:0]) | (hdf_x[LW-2:0] & hdf_z[LW-2:0]) |
-                            (shr_y[LW-2:0] & hdf_z[LW-2:0]), 1'b1};
-    wire [LW:0]   hdf_d  = {hdf_ps, 1'b1} + {hdf_pc, 1'b1};
-    wire v_hd  = !hdf_d[LW];
+    // subtraction)
+    wire v_shr = f_fits3(b_a_lim_reg, b_adm_s_reg, a_ing);
+    // the headroom fit, headroom - s - hd >= 0 (C2 ANDs it with lossless)
+    wire v_hd  = f_fits3(b_headroom_reg, b_adm_s_reg, a_hd);
     wire [CW-1:0] s_o  = {{(CW-SW){1'b0}}, b_adm_s_reg};
     wire [CW-1:0] r_o  = {{(CW-SW){1'b0}}, b_rel_s_reg};
     wire [CW-1:0] a_ing_ps = a_ing + s_o;
