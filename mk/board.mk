@@ -76,7 +76,7 @@ $(BIN)/board_pty: $(BOARD_SW_RTL) verif/board/board_pty.cpp verif/board/fg_uart_
   $(BUILD)/lib/libfgmodel.a $(CMODEL_HDRS) mk/board.mk
 	@mkdir -p $(BIN) $(BUILD)/obj/board_pty
 	@rm -f $@
-	$(VERILATOR) --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	$(VERILATOR) $(VERILATOR_MAKE) --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
 	  -CFLAGS "-O2 -std=c++17 -I$(CURDIR)/cmodel" $(BOARD_PTY_FLAGS) --top-module fg_board_sw --prefix Vtop \
 	  -Mdir $(BUILD)/obj/board_pty -o $(CURDIR)/$@ $(BOARD_SW_RTL) $(abspath verif/board/board_pty.cpp) \
 	  $(CURDIR)/$(BUILD)/lib/libfgmodel.a > $(BUILD)/obj/board_pty.log 2>&1 || (cat $(BUILD)/obj/board_pty.log; exit 1)

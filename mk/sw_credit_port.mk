@@ -34,7 +34,7 @@ SIM_RTL_OBJS += $$(SIM_OBJ)/$$(SIM_FLAVOUR)/fg_sim_cbfc_port_rtl.o $$(SWCP_SIM_V
 $$(SWCP_SIM_VDIR)/Vswcp__ALL.a: $$(SW_CREDIT_PORT_RTL)
 	@mkdir -p $$(SWCP_SIM_VDIR)
 	@echo "  VERILATE fg_sw_credit_port -> $$@"
-	@$$(VERILATOR) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal -GSW=8 -GCW=18 \
+	@$$(VERILATOR) $$(VERILATOR_MAKE) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal -GSW=8 -GCW=18 \
 	  --top-module fg_sw_credit_port --prefix Vswcp -Mdir $$(SWCP_SIM_VDIR) -CFLAGS -O2 $$(SW_CREDIT_PORT_RTL) \
 	  > $$(SWCP_SIM_VDIR).log 2>&1 || (cat $$(SWCP_SIM_VDIR).log; exit 1)
 $$(SIM_OBJ)/$$(SIM_FLAVOUR)/fg_sim_cbfc_port_rtl.o: $$(SIM_DIR)/fg_sim_cbfc_port_rtl.cpp $$(SIM_HDRS) $$(SWCP_SIM_VDIR)/Vswcp__ALL.a

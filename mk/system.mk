@@ -49,7 +49,7 @@ SIM_RTL_OBJS := $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_core_rtl.o $(SIM_VDIR)/fg_locks
 $(SIM_VDIR)/Vswcore__ALL.a: $(SIM_RTL_SRCS)
 	@mkdir -p $(SIM_VDIR)
 	@echo "  VERILATE fg_sw_core N_PORTS=$(SIM_RTL_PORTS) N_PRIO=$(SIM_RTL_PRIO) -> $@ (a few minutes)"
-	@$(VERILATOR) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	@$(VERILATOR) $(VERILATOR_MAKE) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
 	  -GN_PORTS=$(SIM_RTL_PORTS) -GN_PRIO=$(SIM_RTL_PRIO) --top-module fg_sw_core --prefix Vswcore \
 	  -Mdir $(SIM_VDIR) -CFLAGS -O2 $(SIM_RTL_SRCS) > $(SIM_VDIR).log 2>&1 || (cat $(SIM_VDIR).log; exit 1)
 $(SIM_VDIR)/verilated.o: $(VERILATOR_INC)/verilated.cpp $(SIM_VDIR)/Vswcore__ALL.a
@@ -91,7 +91,7 @@ SIM_RTL_OBJS += $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_nic_rtl.o $(SIM_NIC_VDIR)/Vnicc
 $(SIM_NIC_VDIR)/Vniccore__ALL.a: $(SIM_NIC_RTL_SRCS)
 	@mkdir -p $(SIM_NIC_VDIR)
 	@echo "  VERILATE fg_nic_core -> $@"
-	@$(VERILATOR) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	@$(VERILATOR) $(VERILATOR_MAKE) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
 	  --top-module fg_nic_core --prefix Vniccore -Mdir $(SIM_NIC_VDIR) -CFLAGS -O2 $(SIM_NIC_RTL_SRCS) \
 	  > $(SIM_NIC_VDIR).log 2>&1 || (cat $(SIM_NIC_VDIR).log; exit 1)
 $(SIM_NIC_VDIR)/verilated.o: $(VERILATOR_INC)/verilated.cpp $(SIM_NIC_VDIR)/Vniccore__ALL.a
