@@ -236,13 +236,16 @@ module fg_bm_pipe #(
     // Every cfg input is registered here once and the logic reads the registers, so no path
     // starts at a register block elsewhere on the chip (cfg_lossless from the core's register
     // block into the admission limits was the line-rate core's worst path, 2.75 ns of routing).
-    // A new value acts one edge after it is presented; zero after reset.
+    // A new value acts one edge after it is presented; zero after reset. (cfg_xoff/cfg_xon are
+    // the exception in form, not in effect: see R0's read.)
     reg  [CW-1:0]                cq_total_cells_reg, cq_reserve_reg, cq_resume_offset_reg;
     reg  [N_PORTS*CW-1:0]        cq_headroom_reg;
     reg  [N_PORTS*4-1:0]         cq_alpha_shift_reg;
     reg  [N_PRIO-1:0]            cq_lossless_reg;
     reg                          cq_static_mode_reg;
-    reg  [N_PORTS*N_PRIO*CW-1:0] cq_xoff_reg, cq_xon_reg;
+    // (cfg_xoff and cfg_xon have no snapshot of their own: the ring reads them in two steps,
+    // the first straight from the inputs, so its groups' registers are that snapshot; "R0's
+    // read" below)
     always @(posedge clk) begin
         if (rst) begin
             cq_total_cells_reg    <= {CW{1'b0}};
@@ -252,8 +255,6 @@ module fg_bm_pipe #(
             cq_alpha_shift_reg    <= {(N_PORTS*4){1'b0}};
             cq_lossless_reg       <= {N_PRIO{1'b0}};
             cq_static_mode_reg    <= 1'b0;
-            cq_xoff_reg           <= {(N_PORTS*N_PRIO*CW){1'b0}};
-            cq_xon_reg            <= {(N_PORTS*N_PRIO*CW){1'b0}};
         end else begin
             cq_total_cells_reg    <= cfg_total_cells;
             cq_reserve_reg        <= cfg_reserve;
@@ -262,8 +263,6 @@ module fg_bm_pipe #(
             cq_alpha_shift_reg    <= cfg_alpha_shift;
             cq_lossless_reg       <= cfg_lossless;
             cq_static_mode_reg    <= cfg_static_mode;
-            cq_xoff_reg           <= cfg_xoff;
-            cq_xon_reg            <= cfg_xon;
         end
     end
 
@@ -1059,11 +1058,16 @@ module fg_bm_pipe #(
                                                     : q_r_cand[KW-1] && q_r_cand[CW+1]);
     // D: the bases, the slot ahead's write on this edge first (its admission lane first); the
     // admission's for any verdict, dropped too (its lane writes nothing then, but adm_eq_cnt
-    // reads the EQ)
-    wire          d_fa_a = |(c_aeq_oh_reg & q_aoh_reg);
-    wire          d_fa_r = |(c_aeq_oh_reg & q_roh_reg);
-    wire          d_fr_a = |(c_reqv_oh_reg & q_aoh_reg);
-    wire          d_fr_r = |(c_reqv_oh_reg & q_roh_reg);
+    // reads the EQ). Whether the slot ahead writes D's EQ, |(c_aeq_oh_reg & q_aoh_reg) and
+    // the like, is registered one edge ahead (c_fa_a_reg ...) from what the two one-hots are
+    // loaded with (c_aeq_oh_reg <= k_aeq_oh, q_aoh_reg <= d_aoh, q_roh_reg <= c_reqv_oh_reg),
+    // so the base selects start at a flop: the N*P-way AND-OR in front of them, with its wire
+    // to the CW-bit selects, ended two 4x2 seeds of three on ECP5-85F (6.8 ns, 5.4 of it wire)
+    reg           c_fa_a_reg, c_fa_r_reg, c_fr_a_reg, c_fr_r_reg;
+    wire          d_fa_a = c_fa_a_reg;
+    wire          d_fa_r = c_fa_r_reg;
+    wire          d_fr_a = c_fr_a_reg;
+    wire          d_fr_r = c_fr_r_reg;
     wire [CW-1:0] d_base_a = d_fa_a ? eg_a_n : d_fa_r ? eg_r_n : rd_a_eg;
     wire [CW-1:0] d_base_r = d_fr_a ? eg_a_n : d_fr_r ? eg_r_n : rd_r_eg;
     wire [NPG*CW-1:0] eg_next;
@@ -1256,14 +1260,63 @@ module fg_bm_pipe #(
             assign sc_oh_next[gs] = sc_oh_reg[(gs + NPG - 1) % NPG];
         end
     endgenerate
+    // R0's read of xoff/xon in two steps of about sqrt(N*P) ways each, not one N*P-way AND-OR
+    // under sc_oh_reg (the 8x2 block's worst path in one seed of three, 6.8 ns, and a path
+    // that grows with the PGs). The PGs are cut into RG_G groups of RG_S in ring order. On
+    // each edge, every group's register takes, from cfg_xoff/cfg_xon themselves, the word of
+    // the PG the ring will read on the next edge if that PG is in the group (else 0); the
+    // next edge ORs the groups under a registered group one-hot. The word taken is the input
+    // as presented one edge before the read, the value a snapshot register would hold then,
+    // so the read is what it was with the snapshot (cq_xoff_reg[k] under sc_oh_reg), and the
+    // groups' registers replace its N*P*CW flops with RG_G*CW. After reset they hold 0, as
+    // the snapshot did.
+    function integer f_ceil_sqrt;
+        input integer n;
+        integer i;
+        begin
+            f_ceil_sqrt = 1;
+            for (i = 1; i <= n; i = i + 1)
+                if (i * i < n) f_ceil_sqrt = i + 1;
+        end
+    endfunction
+    localparam integer RG_S = f_ceil_sqrt(NPG);
+    localparam integer RG_G = (NPG + RG_S - 1) / RG_S;
+    localparam [RG_G-1:0] RG_ONE = 1;           // group 0, one-hot
+    reg  [RG_G*CW-1:0] rg_xoff_reg, rg_xon_reg;
+    reg  [RG_G-1:0]    rg_goh_reg;               // the group of sc_oh_reg's PG, one-hot
+    reg  [RG_G*CW-1:0] rg_xoff_next, rg_xon_next;
+    reg  [RG_G-1:0]    rg_goh_next;
+    always @* begin
+        rg_xoff_next = {(RG_G*CW){1'b0}};
+        rg_xon_next = {(RG_G*CW){1'b0}};
+        rg_goh_next = {RG_G{1'b0}};
+        for (k = 0; k < NPG; k = k + 1) begin
+            rg_xoff_next[(k/RG_S)*CW +: CW] = rg_xoff_next[(k/RG_S)*CW +: CW]
+                                              | (cfg_xoff[k*CW +: CW] & {CW{sc_oh_next[k]}});
+            rg_xon_next[(k/RG_S)*CW +: CW]  = rg_xon_next[(k/RG_S)*CW +: CW]
+                                              | (cfg_xon[k*CW +: CW] & {CW{sc_oh_next[k]}});
+            rg_goh_next[k/RG_S] = rg_goh_next[k/RG_S] | sc_oh_next[k];
+        end
+    end
+    always @(posedge clk) begin
+        if (rst) begin
+            rg_xoff_reg <= {(RG_G*CW){1'b0}};
+            rg_xon_reg <= {(RG_G*CW){1'b0}};
+            rg_goh_reg <= RG_ONE;                  // PG 0's group: sc_oh_reg = ONE_PG
+        end else begin
+            rg_xoff_reg <= rg_xoff_next;
+            rg_xon_reg <= rg_xon_next;
+            rg_goh_reg <= rg_goh_next;
+        end
+    end
     always @* begin
         sc_xoff = {CW{1'b0}};
         sc_xon = {CW{1'b0}};
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
-        for (k = 0; k < NPG; k = k + 1) begin
-            sc_xoff = sc_xoff | (cq_xoff_reg[k*CW +: CW] & {CW{sc_oh_reg[k]}});
-            sc_xon  = sc_xon  | (cq_xon_reg[k*CW +: CW]  & {CW{sc_oh_reg[k]}});
+        for (k = 0; k < RG_G; k = k + 1) begin
+            sc_xoff = sc_xoff | (rg_xoff_reg[k*CW +: CW] & {CW{rg_goh_reg[k]}});
+            sc_xon  = sc_xon  | (rg_xon_reg[k*CW +: CW]  & {CW{rg_goh_reg[k]}});
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             sc_dlim = sc_dlim | (dlim_reg[k*CW +: CW] & {CW{sc_port_oh[k]}});
@@ -1615,6 +1668,10 @@ module fg_bm_pipe #(
             c_rel_s_reg <= {SW{1'b0}};
             c_aeq_oh_reg <= {NPG{1'b0}};
             c_reqv_oh_reg <= {NPG{1'b0}};
+            c_fa_a_reg <= 1'b0;
+            c_fa_r_reg <= 1'b0;
+            c_fr_a_reg <= 1'b0;
+            c_fr_r_reg <= 1'b0;
             dd_split_v_reg <= 1'b0;
             dd_s_reg <= {SW{1'b0}};
             dd_room_reg <= {CW{1'b0}};
@@ -1933,6 +1990,10 @@ module fg_bm_pipe #(
             c_rel_s_reg <= k_rel_s_reg;
             c_aeq_oh_reg <= k_aeq_oh;
             c_reqv_oh_reg <= k_reqv_oh;
+            c_fa_a_reg <= |(k_aeq_oh & d_aoh);
+            c_fa_r_reg <= |(k_aeq_oh & c_reqv_oh_reg);
+            c_fr_a_reg <= |(k_reqv_oh & d_aoh);
+            c_fr_r_reg <= |(k_reqv_oh & c_reqv_oh_reg);
             c_match_reg <= k_match_reg;
             c_rd_a_reg <= k_rd_a;
             c_rd_r_reg <= k_rd_r;
