@@ -27,13 +27,14 @@ include mk/common.inc
 include $(sort $(wildcard mk/*.mk))
 endif
 
-.PHONY: help deps test test-build lockstep demo bench synth interop icarus lint clean
+.PHONY: help deps test test-long test-build lockstep demo bench synth interop icarus lint clean
 
 help:
 	@echo "flowgate make targets:"
 	@echo "  make deps        install toolchain (apt + pip), idempotent"
 	@echo "  make demo        16:1 incast on the system simulator, C model vs RTL"
 	@echo "  make test        every test that fits CI; ends with 'N passed, N failed'"
+	@echo "  make test-long   the tests marked '# long' in verif/manifests (larger systems, ~3 min on 2 cores)"
 	@echo "  make lockstep SEED=N CYCLES=M   every lock-step test with that seed"
 	@echo "  make lint        verilator -Wall, iverilog -g2005, yosys checks on all RTL"
 	@echo "  make icarus      replay C-model traces on the RTL under Icarus"
@@ -60,6 +61,12 @@ JOBS ?= $(shell nproc)
 test:
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(PYTHON) scripts/run_tests.py -j$(JOBS) $(sort $(wildcard verif/manifests/*.tests))
+
+# The tests marked `# long`: each repeats on a larger system a check `make test` makes on a
+# smaller one (scripts/run_tests.py says which; `make test` counts the ones it leaves).
+test-long:
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
+	@$(PYTHON) scripts/run_tests.py --long -j$(JOBS) $(sort $(wildcard verif/manifests/*.tests))
 
 # Here, after every mk/*.mk has added its binaries to TEST_DEPS (a prerequisite list is
 # expanded where the rule stands).

@@ -22,7 +22,10 @@ printed as each test ends. Tests are started in manifest order. Each runs with F
 to its name, which the lock-step harness uses for its waveform file, so a test and its _bug
 twin never write the same wave. A test whose manifest line carries the marker `# alone`
 (after the command) runs with nothing beside it: it calls make, which may relink what other
-tests are running. A timed-out test is killed with its whole process group.
+tests are running. A test marked `# long` (markers combine: `# long alone`) is one that
+repeats, on a larger system, a check a shorter test makes: `make test` (and CI) leaves it out
+and says how many it left, `make test-long` (--long) runs only those; --lockstep runs every
+lock-step test, long or not. A timed-out test is killed with its whole process group.
 """
 import argparse
 import os
@@ -43,14 +46,14 @@ def parse_manifest(path):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            alone = False
-            m = re.search(r"\s#\s*alone\s*$", line)
+            marks = set()
+            m = re.search(r"\s#\s*((?:alone|long)(?:\s+(?:alone|long))*)\s*$", line)
             if m:
-                alone, line = True, line[:m.start()].rstrip()
+                marks, line = set(m.group(1).split()), line[:m.start()].rstrip()
             parts = line.split(None, 2)
             if len(parts) < 3 or parts[1] not in ("test", "lockstep", "expect-fail"):
                 sys.exit(f"{path}:{lineno}: expected 'NAME KIND COMMAND', KIND in test|lockstep|expect-fail")
-            tests.append((parts[0], parts[1], parts[2], alone))
+            tests.append((parts[0], parts[1], parts[2], "alone" in marks, "long" in marks))
     return tests
 
 
@@ -121,7 +124,8 @@ def report(name, ok, dt, out):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("manifests", nargs="+")
-    ap.add_argument("--lockstep", action="store_true", help="run only lock-step tests")
+    ap.add_argument("--lockstep", action="store_true", help="run only lock-step tests (long ones too)")
+    ap.add_argument("--long", action="store_true", help="run only the tests marked '# long'")
     ap.add_argument("--seed", type=int)
     ap.add_argument("--cycles", type=int)
     ap.add_argument("--filter", help="regex on test names")
@@ -135,8 +139,14 @@ def main():
     tests = []
     for m in args.manifests:
         tests += parse_manifest(m)
+    left_long = 0
     if args.lockstep:
         tests = [t for t in tests if t[1] == "lockstep"]
+    elif args.long:
+        tests = [t for t in tests if t[4]]
+    else:
+        left_long = sum(1 for t in tests if t[4])
+        tests = [t for t in tests if not t[4]]
     if args.filter:
         tests = [t for t in tests if re.search(args.filter, t[0])]
     names = [t[0] for t in tests]
@@ -168,7 +178,7 @@ def main():
     signal.signal(signal.SIGTERM, on_signal)
 
     running = []
-    for name, kind, cmd, alone in tests:
+    for name, kind, cmd, alone, _long in tests:
         if kind == "lockstep" and args.seed is not None:
             cmd = override_arg(cmd, "--seed", args.seed)
         if kind == "lockstep" and args.cycles is not None:
@@ -192,6 +202,8 @@ def main():
     failures = [n for n in names if not results.get(n)]
     passed = len(names) - len(failures)
     print(f"\ntotal time {time.time() - t_all:.0f}s" + (f"; failed: {' '.join(failures)}" if failures else ""))
+    if left_long:
+        print(f"({left_long} long tests not run here: make test-long)")
     print(f"{passed} passed, {len(failures)} failed")
     sys.exit(0 if not failures and passed > 0 else 1)
 
