@@ -59,6 +59,15 @@ module fg_csr_sw #(
     // 1 for the cycle after a legal write of the register was committed
     output wire                         csr_wrote_ppfc_ctrl,
     output wire                         csr_wrote_ecn_seed,
+    // 1 in the cycle before the edge that commits a legal write of the register: its entry
+    // cfg_wr_index becomes cfg_wr_data (the field's flops take it on that edge); *_rst is the
+    // field's reset value (a copy of the array kept elsewhere equals the flops on every edge)
+    output wire                         cfg_xoff_wr,
+    output wire [CW-1:0]                cfg_xoff_rst,
+    output wire                         cfg_xon_wr,
+    output wire [CW-1:0]                cfg_xon_rst,
+    output wire [7:0]                   cfg_wr_index,
+    output wire [31:0]                  cfg_wr_data,
     // configuration
     output wire                         cfg_static_mode,
     output wire                         cfg_mode_8023x,
@@ -1508,6 +1517,17 @@ module fg_csr_sw #(
     assign csr_rdata = rdata_reg;
     assign csr_wrote_ppfc_ctrl = csr_wrote_ppfc_ctrl_reg;
     assign csr_wrote_ecn_seed = csr_wrote_ecn_seed_reg;
+    assign cfg_xoff_wr = wr_legal && hit_XOFF_reg;
+    assign cfg_xoff_rst = R_xoff;
+    assign cfg_xon_wr = wr_legal && hit_XON_reg;
+    assign cfg_xon_rst = R_xon;
+    // the entry of the committing write: the shadow RAM's address within its block
+    wire [8:0] wr_index9 = {{(9-SH_IW){1'b0}}, sh_addr_reg[SH_IW-1:0]};
+    assign cfg_wr_index = wr_index9[7:0];
+    assign cfg_wr_data  = q_wdata_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_wr_index = wr_index9[8];  // SH_IW <= 8: N_PORTS * N_PRIO <= 256
+    /* verilator lint_on UNUSEDSIGNAL */
     assign cfg_static_mode = static_mode_reg;
     assign cfg_mode_8023x = mode_8023x_reg;
     assign cfg_pfc_enable = pfc_enable_reg;

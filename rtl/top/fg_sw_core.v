@@ -172,6 +172,15 @@ module fg_sw_core #(
     wire [N_PORTS*24-1:0]        cfg_quanta_step;
     wire [N_PORTS*N_PRIO*CW-1:0] cfg_xoff;
     wire [N_PORTS*N_PRIO*CW-1:0] cfg_xon;
+    // XOFF/XON as the register block commits them, for a buffer manager that keeps its own copy
+    // in block RAM (fg_bm_seq, LINE_RATE = 2; then nothing reads cfg_xoff/cfg_xon and synthesis
+    // drops their flops); unused by the other forms
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                         cfg_xoff_wr, cfg_xon_wr;
+    wire [CW-1:0]                cfg_xoff_rst, cfg_xon_rst;
+    wire [7:0]                   cfg_wr_index;
+    wire [31:0]                  cfg_wr_data;
+    /* verilator lint_on UNUSEDSIGNAL */
     // P-PFC configuration: unused when the engine is left out (PPFC = 0).
     /* verilator lint_off UNUSEDSIGNAL */
     wire                         cfg_ppfc_enable;
@@ -252,6 +261,12 @@ module fg_sw_core #(
         .csr_rdata         (csr_rdata),
         .csr_wrote_ppfc_ctrl (csr_wrote_ppfc_ctrl),
         .csr_wrote_ecn_seed (csr_wrote_ecn_seed),
+        .cfg_xoff_wr       (cfg_xoff_wr),
+        .cfg_xoff_rst      (cfg_xoff_rst),
+        .cfg_xon_wr        (cfg_xon_wr),
+        .cfg_xon_rst       (cfg_xon_rst),
+        .cfg_wr_index      (cfg_wr_index),
+        .cfg_wr_data       (cfg_wr_data),
         .stat_drop         (stat_drop),
         .stat_violation    (stat_violation),
         .stat_pfc_req_tx   (stat_pfc_req_tx),
@@ -428,6 +443,12 @@ module fg_sw_core #(
                 .cfg_static_mode    (cfg_static_mode),
                 .cfg_xoff           (cfg_xoff),
                 .cfg_xon            (cfg_xon),
+                .cfg_xoff_wr        (cfg_xoff_wr),
+                .cfg_xon_wr         (cfg_xon_wr),
+                .cfg_wr_index       (cfg_wr_index),
+                .cfg_wr_data        (cfg_wr_data),
+                .cfg_xoff_rst       (cfg_xoff_rst),
+                .cfg_xon_rst        (cfg_xon_rst),
                 .cfg_ecn_prio_mask  (cfg_ecn_prio_mask),
                 .cfg_ecn_kmin       (cfg_ecn_kmin),
                 .cfg_ecn_kmax       (cfg_ecn_kmax),

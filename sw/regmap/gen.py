@@ -110,6 +110,17 @@ class Reg:
         self.strobe = d.get("strobe")
         if self.strobe is not None and (self.kind != "rw" or not str(self.strobe).isidentifier()):
             raise MapError(f"{self.name}: a strobe is a port name on a rw register")
+        # "write_port": PORT (rw arrays of one field): an output PORT that is 1 in the cycle
+        # before the edge that commits a legal write of the register, with the entry in
+        # cfg_wr_index and the word in cfg_wr_data (shared by all such registers), and an output
+        # <field port>_rst carrying the field's reset value: a block can keep its own copy of the
+        # array (in block RAM, say) that equals the flops on every edge, and the flops, if
+        # nothing else reads them, are left out by synthesis
+        self.write_port = d.get("write_port")
+        if self.write_port is not None and (self.kind != "rw" or not self.array
+                                            or len(d.get("fields", [])) != 1
+                                            or not str(self.write_port).isidentifier()):
+            raise MapError(f"{self.name}: a write_port is a port name on a rw array register of one field")
         # "apply": "last": the driver writes this register after every other one (enables and
         # strobes, so a block starts with its final parameters)
         self.apply_last = d.get("apply") == "last"
@@ -771,6 +782,18 @@ def gen_rtl(m):
         io.append("    // 1 for the cycle after a legal write of the register was committed")
         for r in strobes:
             io.append(f"    output wire                         {r.strobe}")
+    wports = [r for r in m.regs if r.write_port]
+    if wports:
+        io.append("    // 1 in the cycle before the edge that commits a legal write of the register: its entry")
+        io.append("    // cfg_wr_index becomes cfg_wr_data (the field's flops take it on that edge); *_rst is the")
+        io.append("    // field's reset value (a copy of the array kept elsewhere equals the flops on every edge)")
+        for r in wports:
+            f0 = r.fields[0]
+            io.append(f"    output wire                         {r.write_port}")
+            rng = f"[{f0.width - 1}:0]" if f0.const_width else f"[{f0.vw()}-1:0]"
+            io.append(f"    output wire {rng:<24s}{f0.port}_rst")
+        io.append("    output wire [7:0]                   cfg_wr_index")
+        io.append("    output wire [31:0]                  cfg_wr_data")
     io.append("    // configuration")
     for pname, fs in ports.items():
         f0 = fs[0]
@@ -1281,6 +1304,18 @@ def gen_rtl(m):
     a("    assign csr_rdata = rdata_reg;")
     for r in strobes:
         a(f"    assign {r.strobe} = {r.strobe}_reg;")
+    wports = [r for r in m.regs if r.write_port]
+    if wports:
+        for r in wports:
+            a(f"    assign {r.write_port} = wr_legal && hit_{r.name}_reg;")
+            a(f"    assign {r.fields[0].port}_rst = R_{r.fields[0].name};")
+        a("    // the entry of the committing write: the shadow RAM's address within its block")
+        a("    wire [8:0] wr_index9 = {{(9-SH_IW){1'b0}}, sh_addr_reg[SH_IW-1:0]};")
+        a("    assign cfg_wr_index = wr_index9[7:0];")
+        a("    assign cfg_wr_data  = q_wdata_reg;")
+        a("    /* verilator lint_off UNUSEDSIGNAL */")
+        a("    wire unused_wr_index = wr_index9[8];  // SH_IW <= 8: N_PORTS * N_PRIO <= 256")
+        a("    /* verilator lint_on UNUSEDSIGNAL */")
     for pname, fs in ports.items():
         if len(fs) > 1:
             fs = sorted(fs, key=lambda f: -f.port_lsb)
