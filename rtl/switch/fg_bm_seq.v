@@ -1,9 +1,10 @@
 // fg_bm_seq - compact shared-buffer manager for small devices (SPEC.md section 1;
 // docs/blocks/bm_seq.md, docs/ARCHITECTURE.md section 5.1c).
 //
-// The same accounting and the same ports as fg_bm_pipe (reserve / shared / headroom per
-// ingress PG, egress queues, shared_used, dynamic or static thresholds, pause per lossless
-// PG), done one operation at a time. fg_bm_pipe buys one decision per cycle at 156.25 MHz
+// The same accounting as fg_bm_pipe (reserve / shared / headroom per ingress PG, egress
+// queues, shared_used, dynamic or static thresholds, pause per lossless PG) and its ports,
+// except the static limits, which come as the register block's writes into block RAM
+// (cfg_xoff_wr, ...: below), done one operation at a time. fg_bm_pipe buys one decision per cycle at 156.25 MHz
 // with forwarding, an interlock and ten stages; an iCE40UP5K at 48 MHz with a few 1 GbE
 // ports needs a decision every several cycles, and cannot hold that pipeline (fg_bm_pipe
 // alone is 70 % of the UP5K). Here a free-running slot of five cycles carries one op:
@@ -17,7 +18,8 @@
 //   edge out of t = 4      O: the op taken from that register (the scan: the next PG)
 //   t = 0                  the op's PG and port decoded into one-hots (the mode folded in);
 //                          its size, headroom, reserve - resume_offset registered
-//   t = 1                  the limit's bases (thr or xoff, thr or xon) through the one-hots;
+//   t = 1                  the limit's bases (thr through a one-hot; or xoff, xon from their
+//                          block RAMs, read on the take edge, or a write that read missed);
 //                          headroom - s, reserve - s; the EQ counter read; the PG's counters
 //                          read from block RAM (the word is there from t = 3)
 //   t = 2                  the limits (lim, rsm, L - s), each one adder from registers
@@ -37,7 +39,8 @@
 // PG counters (ingress, headroom) live in block RAM, cleared after reset by a sweep of
 // N_PORTS*N_PRIO cycles (no op is taken meanwhile); the egress counters are flops (they are
 // outputs); the ports' thresholds come from a ring. Logic per PG: its pause bit, its egress
-// counter and a term of the AND-OR reads: area is linear in ports x priorities. The C twin is
+// counter, two live bits of the limits and a term of the AND-OR reads: area is linear in
+// ports x priorities. The C twin is
 // cmodel/switch/bm_seq.c.
 `default_nettype none
 
