@@ -45,8 +45,16 @@ module fg_bm_pipe #(
     input  wire [CW-1:0]                    cfg_resume_offset,
     input  wire [N_PRIO-1:0]                cfg_lossless,
     input  wire                             cfg_static_mode,
-    input  wire [N_PORTS*N_PRIO*CW-1:0]     cfg_xoff,
-    input  wire [N_PORTS*N_PRIO*CW-1:0]     cfg_xon,
+    // the static limits as the register block writes them (not N*P words in flops): on an
+    // edge where cfg_xoff_wr (cfg_xon_wr) is 1, XOFF (XON) of PG cfg_lim_wr_pg becomes
+    // cfg_lim_wr_data, on the edge the register's flops would take it; a PG not written since
+    // reset has cfg_xoff_rst (cfg_xon_rst), the register's reset value (R0's read below)
+    input  wire                             cfg_xoff_wr,
+    input  wire                             cfg_xon_wr,
+    input  wire [PGW-1:0]                   cfg_lim_wr_pg,
+    input  wire [CW-1:0]                    cfg_lim_wr_data,
+    input  wire [CW-1:0]                    cfg_xoff_rst,
+    input  wire [CW-1:0]                    cfg_xon_rst,
 
     // per ingress port: a packet offered, taken on an edge with enq_ready high
     input  wire [N_PORTS-1:0]               enq_valid,
@@ -236,16 +244,14 @@ module fg_bm_pipe #(
     // Every cfg input is registered here once and the logic reads the registers, so no path
     // starts at a register block elsewhere on the chip (cfg_lossless from the core's register
     // block into the admission limits was the line-rate core's worst path, 2.75 ns of routing).
-    // A new value acts one edge after it is presented; zero after reset. (cfg_xoff/cfg_xon are
-    // the exception in form, not in effect: see R0's read.)
+    // A new value acts one edge after it is presented; zero after reset. (The static limits
+    // come as writes into block RAM instead, with the same effect: see R0's read.)
     reg  [CW-1:0]                cq_total_cells_reg, cq_reserve_reg, cq_resume_offset_reg;
     reg  [N_PORTS*CW-1:0]        cq_headroom_reg;
     reg  [N_PORTS*4-1:0]         cq_alpha_shift_reg;
     reg  [N_PRIO-1:0]            cq_lossless_reg;
     reg                          cq_static_mode_reg;
-    // (cfg_xoff and cfg_xon have no snapshot of their own: the ring reads them in two steps,
-    // the first straight from the inputs, so its groups' registers are that snapshot; "R0's
-    // read" below)
+    // (the static limits have no snapshot: the ring reads their block RAMs, "R0's read" below)
     always @(posedge clk) begin
         if (rst) begin
             cq_total_cells_reg    <= {CW{1'b0}};
@@ -1260,64 +1266,95 @@ module fg_bm_pipe #(
             assign sc_oh_next[gs] = sc_oh_reg[(gs + NPG - 1) % NPG];
         end
     endgenerate
-    // R0's read of xoff/xon in two steps of about sqrt(N*P) ways each, not one N*P-way AND-OR
-    // under sc_oh_reg (the 8x2 block's worst path in one seed of three, 6.8 ns, and a path
-    // that grows with the PGs). The PGs are cut into RG_G groups of RG_S in ring order. On
-    // each edge, every group's register takes, from cfg_xoff/cfg_xon themselves, the word of
-    // the PG the ring will read on the next edge if that PG is in the group (else 0); the
-    // next edge ORs the groups under a registered group one-hot. The word taken is the input
-    // as presented one edge before the read, the value a snapshot register would hold then,
-    // so the read is what it was with the snapshot (cq_xoff_reg[k] under sc_oh_reg), and the
-    // groups' registers replace its N*P*CW flops with RG_G*CW. After reset they hold 0, as
-    // the snapshot did.
-    function integer f_ceil_sqrt;
-        input integer n;
-        integer i;
+    // R0's read of xoff/xon: the register block's writes of XOFF/XON are kept here in two block
+    // RAMs, so neither its N*P*CW flops of them nor an N*P-way read of them exist (the read
+    // was once the 8x2 block's worst path; then two steps of sqrt(N*P) groups). The ring's PG
+    // is known two edges ahead (it steps by one every edge), so the RAMs read the PG of two
+    // cycles later (f_ring_ahead2); the word (in the RAMs' output registers in that cycle) is the register as it
+    // stood before the edge between, and the write committed on that edge is kept beside it
+    // (lr_*a -> lr_*b). A PG not written since reset has the reset value (l*_live_reg); the
+    // cycle right after reset reads 0. So sc_xoff/sc_xon in a cycle are the register's value
+    // of the cycle before, as the snapshot register this read replaced held it, exactly.
+    function [PGW-1:0] f_ring_ahead2;   // the ring's PG two steps after pg
+        input [PGW-1:0] pg;
+        integer t;
         begin
-            f_ceil_sqrt = 1;
-            for (i = 1; i <= n; i = i + 1)
-                if (i * i < n) f_ceil_sqrt = i + 1;
+            t = {{(32-PGW){1'b0}}, pg} + 2;
+            if (t >= NPG) t = t - NPG;
+            if (t >= NPG) t = t - NPG;
+            f_ring_ahead2 = t[PGW-1:0];
         end
     endfunction
-    localparam integer RG_S = f_ceil_sqrt(NPG);
-    localparam integer RG_G = (NPG + RG_S - 1) / RG_S;
-    localparam [RG_G-1:0] RG_ONE = 1;           // group 0, one-hot
-    reg  [RG_G*CW-1:0] rg_xoff_reg, rg_xon_reg;
-    reg  [RG_G-1:0]    rg_goh_reg;               // the group of sc_oh_reg's PG, one-hot
-    reg  [RG_G*CW-1:0] rg_xoff_next, rg_xon_next;
-    reg  [RG_G-1:0]    rg_goh_next;
-    always @* begin
-        rg_xoff_next = {(RG_G*CW){1'b0}};
-        rg_xon_next = {(RG_G*CW){1'b0}};
-        rg_goh_next = {RG_G{1'b0}};
-        for (k = 0; k < NPG; k = k + 1) begin
-            rg_xoff_next[(k/RG_S)*CW +: CW] = rg_xoff_next[(k/RG_S)*CW +: CW]
-                                              | (cfg_xoff[k*CW +: CW] & {CW{sc_oh_next[k]}});
-            rg_xon_next[(k/RG_S)*CW +: CW]  = rg_xon_next[(k/RG_S)*CW +: CW]
-                                              | (cfg_xon[k*CW +: CW] & {CW{sc_oh_next[k]}});
-            rg_goh_next[k/RG_S] = rg_goh_next[k/RG_S] | sc_oh_next[k];
+    // (the read addressed in a reset cycle serves the second cycle after it, whose PG cannot be
+    // live yet, so its word is never taken: no address of its own for it)
+    wire [PGW-1:0] lr_raddr = f_ring_ahead2(sc_k_reg);
+    wire [CW-1:0]  lr_xoff_rdata, lr_xon_rdata;
+    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_lxoff (
+        .clk   (clk),
+        .we    (cfg_xoff_wr && !rst),
+        .waddr (cfg_lim_wr_pg),
+        .wdata (cfg_lim_wr_data),
+        .raddr (lr_raddr),
+        .rdata (lr_xoff_rdata)
+    );
+    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_lxon (
+        .clk   (clk),
+        .we    (cfg_xon_wr && !rst),
+        .waddr (cfg_lim_wr_pg),
+        .wdata (cfg_lim_wr_data),
+        .raddr (lr_raddr),
+        .rdata (lr_xon_rdata)
+    );
+    reg  [NPG-1:0] lx_live_reg, ln_live_reg;        // XOFF / XON of the PG written since reset
+    reg            lr_xa_hit_reg, lr_na_hit_reg;    // this edge's write, to the PG just addressed
+    reg  [CW-1:0]  lr_a_data_reg, lr_b_data_reg;   // its word; one edge on, in the read's cycle
+    integer        lk;
+    // the read's select, registered: the RAM's word, the write beside it, or the reset value
+    // (none: the cycle after reset)
+    reg            lr_x_ram_reg, lr_x_byp_reg, lr_x_rst_reg;
+    reg            lr_n_ram_reg, lr_n_byp_reg, lr_n_rst_reg;
+    wire           lr_x_live = |(lx_live_reg & sc_oh_next);   // of the next cycle's PG
+    wire           lr_n_live = |(ln_live_reg & sc_oh_next);
+    always @(posedge clk) begin
+        if (rst) begin
+            lx_live_reg   <= {NPG{1'b0}};
+            ln_live_reg   <= {NPG{1'b0}};
+            lr_xa_hit_reg <= 1'b0;
+            lr_na_hit_reg <= 1'b0;
+            lr_x_ram_reg  <= 1'b0;
+            lr_x_byp_reg  <= 1'b0;
+            lr_x_rst_reg  <= 1'b0;
+            lr_n_ram_reg  <= 1'b0;
+            lr_n_byp_reg  <= 1'b0;
+            lr_n_rst_reg  <= 1'b0;
+        end else begin
+            for (lk = 0; lk < NPG; lk = lk + 1) begin
+                if (cfg_xoff_wr && (cfg_lim_wr_pg == lk[PGW-1:0])) lx_live_reg[lk] <= 1'b1;
+                if (cfg_xon_wr && (cfg_lim_wr_pg == lk[PGW-1:0]))  ln_live_reg[lk] <= 1'b1;
+            end
+            lr_xa_hit_reg <= cfg_xoff_wr && (cfg_lim_wr_pg == lr_raddr);
+            lr_na_hit_reg <= cfg_xon_wr && (cfg_lim_wr_pg == lr_raddr);
+            lr_x_ram_reg  <= lr_x_live && !lr_xa_hit_reg;
+            lr_x_byp_reg  <= lr_x_live && lr_xa_hit_reg;
+            lr_x_rst_reg  <= !lr_x_live;
+            lr_n_ram_reg  <= lr_n_live && !lr_na_hit_reg;
+            lr_n_byp_reg  <= lr_n_live && lr_na_hit_reg;
+            lr_n_rst_reg  <= !lr_n_live;
         end
     end
     always @(posedge clk) begin
-        if (rst) begin
-            rg_xoff_reg <= {(RG_G*CW){1'b0}};
-            rg_xon_reg <= {(RG_G*CW){1'b0}};
-            rg_goh_reg <= RG_ONE;                  // PG 0's group: sc_oh_reg = ONE_PG
-        end else begin
-            rg_xoff_reg <= rg_xoff_next;
-            rg_xon_reg <= rg_xon_next;
-            rg_goh_reg <= rg_goh_next;
-        end
+        lr_a_data_reg <= cfg_lim_wr_data;
+        lr_b_data_reg <= lr_a_data_reg;
     end
     always @* begin
         sc_xoff = {CW{1'b0}};
         sc_xon = {CW{1'b0}};
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
-        for (k = 0; k < RG_G; k = k + 1) begin
-            sc_xoff = sc_xoff | (rg_xoff_reg[k*CW +: CW] & {CW{rg_goh_reg[k]}});
-            sc_xon  = sc_xon  | (rg_xon_reg[k*CW +: CW]  & {CW{rg_goh_reg[k]}});
-        end
+        sc_xoff = (lr_xoff_rdata & {CW{lr_x_ram_reg}}) | (lr_b_data_reg & {CW{lr_x_byp_reg}})
+                | (cfg_xoff_rst & {CW{lr_x_rst_reg}});
+        sc_xon  = (lr_xon_rdata & {CW{lr_n_ram_reg}}) | (lr_b_data_reg & {CW{lr_n_byp_reg}})
+                | (cfg_xon_rst & {CW{lr_n_rst_reg}});
         for (k = 0; k < N_PORTS; k = k + 1) begin
             sc_dlim = sc_dlim | (dlim_reg[k*CW +: CW] & {CW{sc_port_oh[k]}});
             sc_drsm = sc_drsm | (rsm_reg[k*XW +: XW] & {XW{sc_port_oh[k]}});

@@ -43,11 +43,9 @@ module fg_sw_admit #(
     input  wire [CW-1:0]                 cfg_resume_offset,
     input  wire [N_PRIO-1:0]             cfg_lossless,
     input  wire                          cfg_static_mode,
-    // the static limits: as flops for fg_bm_pipe, as the register block's writes for fg_bm_seq
-    // (BM_SEQ = 1), which keeps them in block RAM; each form leaves the other's unused
+    // the static limits as the register block's writes (both buffer managers keep them in block
+    // RAM; the register block's cfg_wr_data and cfg_wr_index are wider than they need)
     /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xoff,
-    input  wire [N_PORTS*N_PRIO*CW-1:0]  cfg_xon,
     input  wire                          cfg_xoff_wr,
     input  wire                          cfg_xon_wr,
     input  wire [7:0]                    cfg_wr_index,
@@ -146,8 +144,12 @@ module fg_sw_admit #(
                 .cfg_resume_offset     (cfg_resume_offset),
                 .cfg_lossless          (cfg_lossless),
                 .cfg_static_mode       (cfg_static_mode),
-                .cfg_xoff              (cfg_xoff),
-                .cfg_xon               (cfg_xon),
+                .cfg_xoff_wr           (cfg_xoff_wr),
+                .cfg_xon_wr            (cfg_xon_wr),
+                .cfg_lim_wr_pg         (cfg_wr_index[PGW-1:0]),
+                .cfg_lim_wr_data       (cfg_wr_data[CW-1:0]),
+                .cfg_xoff_rst          (cfg_xoff_rst),
+                .cfg_xon_rst           (cfg_xon_rst),
                 .enq_valid             (enq_valid),
                 .enq_ready             (enq_ready),
                 .enq_prio              (enq_prio),

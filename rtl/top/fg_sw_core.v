@@ -170,11 +170,13 @@ module fg_sw_core #(
     wire [N_PORTS*CW-1:0]        cfg_headroom;
     wire [N_PORTS*4-1:0]         cfg_alpha_shift;
     wire [N_PORTS*24-1:0]        cfg_quanta_step;
-    wire [N_PORTS*N_PRIO*CW-1:0] cfg_xoff;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [N_PORTS*N_PRIO*CW-1:0] cfg_xoff;   // read by fg_bm (LINE_RATE = 0) only
     wire [N_PORTS*N_PRIO*CW-1:0] cfg_xon;
-    // XOFF/XON as the register block commits them, for a buffer manager that keeps its own copy
-    // in block RAM (fg_bm_seq, LINE_RATE = 2; then nothing reads cfg_xoff/cfg_xon and synthesis
-    // drops their flops); unused by the other forms
+    /* verilator lint_on UNUSEDSIGNAL */
+    // XOFF/XON as the register block commits them, for the line-rate forms' buffer managers,
+    // which keep their own copy in block RAM (fg_bm_pipe, fg_bm_seq; then nothing reads
+    // cfg_xoff/cfg_xon and synthesis drops their flops); unused by LINE_RATE = 0 (fg_bm)
     /* verilator lint_off UNUSEDSIGNAL */
     wire                         cfg_xoff_wr, cfg_xon_wr;
     wire [CW-1:0]                cfg_xoff_rst, cfg_xon_rst;
@@ -441,8 +443,6 @@ module fg_sw_core #(
                 .cfg_resume_offset  (cfg_resume_offset),
                 .cfg_lossless       (cfg_lossless),
                 .cfg_static_mode    (cfg_static_mode),
-                .cfg_xoff           (cfg_xoff),
-                .cfg_xon            (cfg_xon),
                 .cfg_xoff_wr        (cfg_xoff_wr),
                 .cfg_xon_wr         (cfg_xon_wr),
                 .cfg_wr_index       (cfg_wr_index),
