@@ -1270,9 +1270,9 @@ module fg_bm_pipe #(
     // RAMs, so neither its N*P*CW flops of them nor an N*P-way read of them exist (the read
     // was once the 8x2 block's worst path; then two steps of sqrt(N*P) groups). The ring's PG
     // is known two edges ahead (it steps by one every edge), so the RAMs read the PG of two
-    // cycles later (f_ring_ahead2); the word (in the RAMs' output registers in that cycle) is the register as it
-    // stood before the edge between, and the write committed on that edge is kept beside it
-    // (lr_*a -> lr_*b). A PG not written since reset has the reset value (l*_live_reg); the
+    // cycles later (f_ring_ahead2); the word, in the RAMs' output registers in that cycle, is
+    // the register as it stood before the edge between, and the write committed on that edge
+    // is kept beside it (lr_*a -> lr_*b). A PG not written since reset has the reset value (l*_live_reg); the
     // cycle right after reset reads 0. So sc_xoff/sc_xon in a cycle are the register's value
     // of the cycle before, as the snapshot register this read replaced held it, exactly.
     function [PGW-1:0] f_ring_ahead2;   // the ring's PG two steps after pg

@@ -2,12 +2,12 @@
 // docs/blocks/bm_seq.md, docs/ARCHITECTURE.md section 5.1c).
 //
 // The same accounting as fg_bm_pipe (reserve / shared / headroom per ingress PG, egress
-// queues, shared_used, dynamic or static thresholds, pause per lossless PG) and its ports,
-// except the static limits, which come as the register block's writes into block RAM
-// (cfg_xoff_wr, ...: below), done one operation at a time. fg_bm_pipe buys one decision per cycle at 156.25 MHz
-// with forwarding, an interlock and ten stages; an iCE40UP5K at 48 MHz with a few 1 GbE
-// ports needs a decision every several cycles, and cannot hold that pipeline (fg_bm_pipe
-// alone is 70 % of the UP5K). Here a free-running slot of five cycles carries one op:
+// queues, shared_used, dynamic or static thresholds, pause per lossless PG) and the same
+// ports (the static limits come as the register block's writes, kept in block RAM:
+// cfg_xoff_wr, ... below), done one operation at a time. fg_bm_pipe buys one decision per
+// cycle at 156.25 MHz with forwarding, an interlock and ten stages; an iCE40UP5K at 48 MHz
+// with a few 1 GbE ports needs a decision every several cycles, and cannot hold that
+// pipeline (fg_bm_pipe alone is 70 % of the UP5K). Here a free-running slot of five cycles carries one op:
 //
 //   any edge               an offer (release) enters its port's empty holding register
 //                          (ready = the register is empty, as fg_bm_pipe)
@@ -40,8 +40,7 @@
 // N_PORTS*N_PRIO cycles (no op is taken meanwhile); the egress counters are flops (they are
 // outputs); the ports' thresholds come from a ring. Logic per PG: its pause bit, its egress
 // counter, two live bits of the limits and a term of the AND-OR reads: area is linear in
-// ports x priorities. The C twin is
-// cmodel/switch/bm_seq.c.
+// ports x priorities. The C twin is cmodel/switch/bm_seq.c.
 `default_nettype none
 
 module fg_bm_seq #(
@@ -66,10 +65,11 @@ module fg_bm_seq #(
     input  wire [CW-1:0]                    cfg_resume_offset,
     input  wire [N_PRIO-1:0]                cfg_lossless,
     input  wire                             cfg_static_mode,
-    // the static limits as the register block writes them (fg_bm_pipe: cfg_xoff / cfg_xon,
-    // N*P words in flops): on an edge where cfg_xoff_wr (cfg_xon_wr) is 1, XOFF (XON) of PG
-    // cfg_lim_wr_pg becomes cfg_lim_wr_data, on the edge the register's flops would take it;
-    // a PG not written since reset has cfg_xoff_rst (cfg_xon_rst), the register's reset value
+    // the static limits as the register block writes them (as fg_bm_pipe; fg_bm takes them
+    // as N*P words, cfg_xoff / cfg_xon): on an edge where cfg_xoff_wr (cfg_xon_wr) is 1, XOFF
+    // (XON) of PG cfg_lim_wr_pg becomes cfg_lim_wr_data, on the edge the register's flops
+    // would take it; a PG not written since reset has cfg_xoff_rst (cfg_xon_rst), the
+    // register's reset value
     input  wire                             cfg_xoff_wr,
     input  wire                             cfg_xon_wr,
     input  wire [PGW-1:0]                   cfg_lim_wr_pg,
@@ -407,8 +407,10 @@ module fg_bm_seq #(
         // static mode: the reset value, the newest write the RAM's read missed, or the RAM's
         // word; 0 for an index of no PG, as the flops' read gave
         if (l_static_reg && o_pg_ok) begin
-            t_sel = !lx_live ? cfg_xoff_rst : lb0_x_hit_reg ? lb0_data_reg : lb1_x_hit_reg ? lb1_data_reg : lx_rdata;
-            r_sel = !ln_live ? cfg_xon_rst : lb0_n_hit_reg ? lb0_data_reg : lb1_n_hit_reg ? lb1_data_reg : ln_rdata;
+            t_sel = !lx_live ? cfg_xoff_rst : lb0_x_hit_reg ? lb0_data_reg
+                  : lb1_x_hit_reg ? lb1_data_reg : lx_rdata;
+            r_sel = !ln_live ? cfg_xon_rst : lb0_n_hit_reg ? lb0_data_reg
+                  : lb1_n_hit_reg ? lb1_data_reg : ln_rdata;
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (t_oh_reg[k]) begin
