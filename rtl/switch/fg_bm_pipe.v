@@ -251,7 +251,7 @@ module fg_bm_pipe #(
     reg  [N_PORTS*4-1:0]         cq_alpha_shift_reg;
     reg  [N_PRIO-1:0]            cq_lossless_reg;
     reg                          cq_static_mode_reg;
-    // (the static limits have no snapshot: the ring reads their block RAMs, "R0's read" below)
+    // (the static limits have no snapshot: the ring reads their block-RAM copies, "R0's read")
     always @(posedge clk) begin
         if (rst) begin
             cq_total_cells_reg    <= {CW{1'b0}};
@@ -1266,15 +1266,15 @@ module fg_bm_pipe #(
             assign sc_oh_next[gs] = sc_oh_reg[(gs + NPG - 1) % NPG];
         end
     endgenerate
-    // R0's read of xoff/xon: the register block's writes of XOFF/XON are kept here in two block
-    // RAMs, so neither its N*P*CW flops of them nor an N*P-way read of them exist (the read
-    // was once the 8x2 block's worst path; then two steps of sqrt(N*P) groups). The ring's PG
-    // is known two edges ahead (it steps by one every edge), so the RAMs read the PG of two
-    // cycles later (f_ring_ahead2); the word, in the RAMs' output registers in that cycle, is
-    // the register as it stood before the edge between, and the write committed on that edge
-    // is kept beside it (lr_*a -> lr_*b). A PG not written since reset has the reset value (l*_live_reg); the
-    // cycle right after reset reads 0. So sc_xoff/sc_xon in a cycle are the register's value
-    // of the cycle before, as the snapshot register this read replaced held it, exactly.
+    // R0's read of xoff/xon: the register block's writes of XOFF/XON are kept here in two
+    // block-RAM copies (fg_cfg_copy), so neither its N*P*CW flops of them nor an N*P-way read
+    // of them exist (the read was once the 8x2 block's worst path; then two steps of sqrt(N*P)
+    // groups). The ring's PG is known two edges ahead (it steps by one every edge), so the
+    // copies read the PG of two cycles later (f_ring_ahead2) with NEWEST = 0: in a cycle they
+    // give the register's value of the cycle before, as the snapshot register this read
+    // replaced held it, and 0 in the cycle right after reset, as it did. (The read addressed
+    // in a reset cycle serves the second cycle after it, when no PG is live yet: its word is
+    // never taken.)
     function [PGW-1:0] f_ring_ahead2;   // the ring's PG two steps after pg
         input [PGW-1:0] pg;
         integer t;
@@ -1285,76 +1285,33 @@ module fg_bm_pipe #(
             f_ring_ahead2 = t[PGW-1:0];
         end
     endfunction
-    // (the read addressed in a reset cycle serves the second cycle after it, whose PG cannot be
-    // live yet, so its word is never taken: no address of its own for it)
     wire [PGW-1:0] lr_raddr = f_ring_ahead2(sc_k_reg);
-    wire [CW-1:0]  lr_xoff_rdata, lr_xon_rdata;
-    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_lxoff (
-        .clk   (clk),
-        .we    (cfg_xoff_wr && !rst),
-        .waddr (cfg_lim_wr_pg),
-        .wdata (cfg_lim_wr_data),
-        .raddr (lr_raddr),
-        .rdata (lr_xoff_rdata)
+    wire [CW-1:0]  lr_xoff, lr_xon;
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(0)) u_xoff_copy (
+        .clk       (clk),
+        .rst       (rst),
+        .wr        (cfg_xoff_wr),
+        .wr_idx    (cfg_lim_wr_pg),
+        .wr_data   (cfg_lim_wr_data),
+        .rst_value (cfg_xoff_rst),
+        .raddr     (lr_raddr),
+        .rdata     (lr_xoff)
     );
-    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_lxon (
-        .clk   (clk),
-        .we    (cfg_xon_wr && !rst),
-        .waddr (cfg_lim_wr_pg),
-        .wdata (cfg_lim_wr_data),
-        .raddr (lr_raddr),
-        .rdata (lr_xon_rdata)
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(0)) u_xon_copy (
+        .clk       (clk),
+        .rst       (rst),
+        .wr        (cfg_xon_wr),
+        .wr_idx    (cfg_lim_wr_pg),
+        .wr_data   (cfg_lim_wr_data),
+        .rst_value (cfg_xon_rst),
+        .raddr     (lr_raddr),
+        .rdata     (lr_xon)
     );
-    reg  [NPG-1:0] lx_live_reg, ln_live_reg;        // XOFF / XON of the PG written since reset
-    reg            lr_xa_hit_reg, lr_na_hit_reg;    // this edge's write, to the PG just addressed
-    reg  [CW-1:0]  lr_a_data_reg, lr_b_data_reg;   // its word; one edge on, in the read's cycle
-    integer        lk;
-    // the read's select, registered: the RAM's word, the write beside it, or the reset value
-    // (none: the cycle after reset)
-    reg            lr_x_ram_reg, lr_x_byp_reg, lr_x_rst_reg;
-    reg            lr_n_ram_reg, lr_n_byp_reg, lr_n_rst_reg;
-    wire           lr_x_live = |(lx_live_reg & sc_oh_next);   // of the next cycle's PG
-    wire           lr_n_live = |(ln_live_reg & sc_oh_next);
-    always @(posedge clk) begin
-        if (rst) begin
-            lx_live_reg   <= {NPG{1'b0}};
-            ln_live_reg   <= {NPG{1'b0}};
-            lr_xa_hit_reg <= 1'b0;
-            lr_na_hit_reg <= 1'b0;
-            lr_x_ram_reg  <= 1'b0;
-            lr_x_byp_reg  <= 1'b0;
-            lr_x_rst_reg  <= 1'b0;
-            lr_n_ram_reg  <= 1'b0;
-            lr_n_byp_reg  <= 1'b0;
-            lr_n_rst_reg  <= 1'b0;
-        end else begin
-            for (lk = 0; lk < NPG; lk = lk + 1) begin
-                if (cfg_xoff_wr && (cfg_lim_wr_pg == lk[PGW-1:0])) lx_live_reg[lk] <= 1'b1;
-                if (cfg_xon_wr && (cfg_lim_wr_pg == lk[PGW-1:0]))  ln_live_reg[lk] <= 1'b1;
-            end
-            lr_xa_hit_reg <= cfg_xoff_wr && (cfg_lim_wr_pg == lr_raddr);
-            lr_na_hit_reg <= cfg_xon_wr && (cfg_lim_wr_pg == lr_raddr);
-            lr_x_ram_reg  <= lr_x_live && !lr_xa_hit_reg;
-            lr_x_byp_reg  <= lr_x_live && lr_xa_hit_reg;
-            lr_x_rst_reg  <= !lr_x_live;
-            lr_n_ram_reg  <= lr_n_live && !lr_na_hit_reg;
-            lr_n_byp_reg  <= lr_n_live && lr_na_hit_reg;
-            lr_n_rst_reg  <= !lr_n_live;
-        end
-    end
-    always @(posedge clk) begin
-        lr_a_data_reg <= cfg_lim_wr_data;
-        lr_b_data_reg <= lr_a_data_reg;
-    end
     always @* begin
-        sc_xoff = {CW{1'b0}};
-        sc_xon = {CW{1'b0}};
+        sc_xoff = lr_xoff;
+        sc_xon = lr_xon;
         sc_dlim = {CW{1'b0}};
         sc_drsm = {XW{1'b0}};
-        sc_xoff = (lr_xoff_rdata & {CW{lr_x_ram_reg}}) | (lr_b_data_reg & {CW{lr_x_byp_reg}})
-                | (cfg_xoff_rst & {CW{lr_x_rst_reg}});
-        sc_xon  = (lr_xon_rdata & {CW{lr_n_ram_reg}}) | (lr_b_data_reg & {CW{lr_n_byp_reg}})
-                | (cfg_xon_rst & {CW{lr_n_rst_reg}});
         for (k = 0; k < N_PORTS; k = k + 1) begin
             sc_dlim = sc_dlim | (dlim_reg[k*CW +: CW] & {CW{sc_port_oh[k]}});
             sc_drsm = sc_drsm | (rsm_reg[k*XW +: XW] & {XW{sc_port_oh[k]}});

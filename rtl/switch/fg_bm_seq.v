@@ -19,7 +19,7 @@
 //   t = 0                  the op's PG and port decoded into one-hots (the mode folded in);
 //                          its size, headroom, reserve - resume_offset registered
 //   t = 1                  the limit's bases (thr through a one-hot; or xoff, xon from their
-//                          block RAMs, read on the take edge, or a write that read missed);
+//                          block-RAM copies, fg_cfg_copy, read on the take edge);
 //                          headroom - s, reserve - s; the EQ counter read; the PG's counters
 //                          read from block RAM (the word is there from t = 3)
 //   t = 2                  the limits (lim, rsm, L - s), each one adder from registers
@@ -39,7 +39,7 @@
 // PG counters (ingress, headroom) live in block RAM, cleared after reset by a sweep of
 // N_PORTS*N_PRIO cycles (no op is taken meanwhile); the egress counters are flops (they are
 // outputs); the ports' thresholds come from a ring. Logic per PG: its pause bit, its egress
-// counter, two live bits of the limits and a term of the AND-OR reads: area is linear in
+// counter, the limits' live bits (in fg_cfg_copy) and a term of the AND-OR reads: area is linear in
 // ports x priorities. The C twin is cmodel/switch/bm_seq.c.
 `default_nettype none
 
@@ -379,38 +379,22 @@ module fg_bm_seq #(
     reg                l_static_reg;
     reg  [CW-1:0] t_sel, r_sel, hdr_sel;
     reg           lossless_sel;
-    // The static limits live in two block RAMs (XOFF, XON), written as the register block
-    // commits them; their flops and an N*P-way read were the largest part of the compact
-    // core's area. The RAMs read the next op's PG on the take edge L (address: the PG O takes
-    // there), so the word is there during t = 1, as the register stood before L; a write on L
-    // or on t = 0's edge to the op's PG is caught beside the RAM (lb1_*, lb0_*), and a PG not
-    // written since reset takes the reset value (l*_live_reg). So t = 1 reads exactly what
-    // the flops gave it: the value through t = 0's edge. (Read on t = 0's edge instead, the
-    // word came at t = 2 and its select in front of t = 2's adders ended two seeds of three.)
-    reg  [NPG-1:0] lx_live_reg, ln_live_reg;     // XOFF / XON of the PG written since reset
-    reg            lb1_x_hit_reg, lb1_n_hit_reg; // L wrote XOFF / XON of the op's PG
-    reg            lb0_x_hit_reg, lb0_n_hit_reg; // t = 0's edge did
-    reg  [CW-1:0]  lb1_data_reg, lb0_data_reg;   // what they wrote
+    // The static limits live in two block-RAM copies (fg_cfg_copy, XOFF and XON), written as
+    // the register block commits them; their flops and an N*P-way read were the largest part
+    // of the compact core's area. The copies read the next op's PG on the take edge L
+    // (address: the PG O takes there) with NEWEST = 1, so during t = 1 they give the limits as
+    // the flops held them then: through t = 0's edge. (Read on t = 0's edge instead, the word
+    // came at t = 2 and its select in front of t = 2's adders ended two seeds of three.)
     wire [CW-1:0]  lx_rdata, ln_rdata;
     wire [PGW-1:0] nx_pg = f_pgk(o_pi_next, o_prio_next);  // during t = 4: the PG O takes at L
-    reg            lx_live, ln_live;             // of the op's PG (0 for an index of no PG)
     wire           o_pg_ok = ({{(32-PGW){1'b0}}, o_pg} < NPG);
     always @* begin
         t_sel = {CW{1'b0}}; r_sel = {CW{1'b0}}; hdr_sel = {CW{1'b0}};
         lossless_sel = 1'b0;
-        lx_live = 1'b0; ln_live = 1'b0;
-        for (k = 0; k < NPG; k = k + 1)
-            if (o_pg == k[PGW-1:0]) begin
-                lx_live = lx_live_reg[k];
-                ln_live = ln_live_reg[k];
-            end
-        // static mode: the reset value, the newest write the RAM's read missed, or the RAM's
-        // word; 0 for an index of no PG, as the flops' read gave
+        // static mode: the copies' words; 0 for an index of no PG, as the flops' read gave
         if (l_static_reg && o_pg_ok) begin
-            t_sel = !lx_live ? cfg_xoff_rst : lb0_x_hit_reg ? lb0_data_reg
-                  : lb1_x_hit_reg ? lb1_data_reg : lx_rdata;
-            r_sel = !ln_live ? cfg_xon_rst : lb0_n_hit_reg ? lb0_data_reg
-                  : lb1_n_hit_reg ? lb1_data_reg : ln_rdata;
+            t_sel = lx_rdata;
+            r_sel = ln_rdata;
         end
         for (k = 0; k < N_PORTS; k = k + 1) begin
             if (t_oh_reg[k]) begin
@@ -522,21 +506,25 @@ module fg_bm_seq #(
     wire          ram_we    = init_reg || (w_we_reg && (t_reg == T_READ));
     wire [PGW-1:0] ram_waddr = init_reg ? clr_reg : p_pg_reg;
     wire [2*CW-1:0] ram_wdata = init_reg ? {(2*CW){1'b0}} : {w_ing_reg, w_hd_reg};
-    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_xoff_ram (
-        .clk   (clk),
-        .we    (cfg_xoff_wr && !rst),
-        .waddr (cfg_lim_wr_pg),
-        .wdata (cfg_lim_wr_data),
-        .raddr (nx_pg),
-        .rdata (lx_rdata)
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1)) u_xoff_copy (
+        .clk       (clk),
+        .rst       (rst),
+        .wr        (cfg_xoff_wr),
+        .wr_idx    (cfg_lim_wr_pg),
+        .wr_data   (cfg_lim_wr_data),
+        .rst_value (cfg_xoff_rst),
+        .raddr     (nx_pg),
+        .rdata     (lx_rdata)
     );
-    fg_ram_1r1w #(.W(CW), .AW(PGW)) u_xon_ram (
-        .clk   (clk),
-        .we    (cfg_xon_wr && !rst),
-        .waddr (cfg_lim_wr_pg),
-        .wdata (cfg_lim_wr_data),
-        .raddr (nx_pg),
-        .rdata (ln_rdata)
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1)) u_xon_copy (
+        .clk       (clk),
+        .rst       (rst),
+        .wr        (cfg_xon_wr),
+        .wr_idx    (cfg_lim_wr_pg),
+        .wr_data   (cfg_lim_wr_data),
+        .rst_value (cfg_xon_rst),
+        .raddr     (nx_pg),
+        .rdata     (ln_rdata)
     );
     fg_ram_1r1w #(.W(2 * CW), .AW(PGW)) u_pg_ram (
         .clk   (clk),
@@ -665,14 +653,6 @@ module fg_bm_seq #(
             o_pi_reg       <= {PW{1'b0}};
             o_s_reg        <= {SW{1'b0}};
             o_tag_reg      <= {TAG_W{1'b0}};
-            lx_live_reg    <= {NPG{1'b0}};
-            ln_live_reg    <= {NPG{1'b0}};
-            lb1_x_hit_reg  <= 1'b0;
-            lb1_n_hit_reg  <= 1'b0;
-            lb0_x_hit_reg  <= 1'b0;
-            lb0_n_hit_reg  <= 1'b0;
-            lb1_data_reg   <= {CW{1'b0}};
-            lb0_data_reg   <= {CW{1'b0}};
             q_oh_reg       <= {NPG{1'b0}};
             p_oh_reg       <= {NPG{1'b0}};
             p_was_reg      <= 1'b0;
@@ -772,10 +752,6 @@ module fg_bm_seq #(
             pool_free_reg  <= {CW{1'b0}};
         end else begin
             t_reg <= (t_reg == T_DECIDE) ? T_READ : t_reg + 3'd1;
-            for (k = 0; k < NPG; k = k + 1) begin
-                if (cfg_xoff_wr && (cfg_lim_wr_pg == k[PGW-1:0])) lx_live_reg[k] <= 1'b1;
-                if (cfg_xon_wr && (cfg_lim_wr_pg == k[PGW-1:0]))  ln_live_reg[k] <= 1'b1;
-            end
             if (init_reg) begin
                 clr_reg <= clr_reg + 1'b1;
                 if (clr_reg == PG_LAST) init_reg <= 1'b0;
@@ -817,9 +793,6 @@ module fg_bm_seq #(
 
             // ---- t = 4 -> 0: the op is taken from the picked port's holding register
             if (t_reg == T_DECIDE) begin
-                lb1_x_hit_reg <= cfg_xoff_wr && (cfg_lim_wr_pg == nx_pg);
-                lb1_n_hit_reg <= cfg_xon_wr && (cfg_lim_wr_pg == nx_pg);
-                lb1_data_reg  <= cfg_lim_wr_data;
                 sel_e_reg <= {N_PORTS{1'b0}};
                 sel_d_reg <= {N_PORTS{1'b0}};
                 // (bit by bit: a whole-vector write here would undo another port's capture on
@@ -852,9 +825,6 @@ module fg_bm_seq #(
             if (t_reg == T_READ) begin
                 for (k = 0; k < NPG; k = k + 1)
                     q_oh_reg[k] <= o_eq == k[PGW-1:0];
-                lb0_x_hit_reg  <= cfg_xoff_wr && (cfg_lim_wr_pg == o_pg);
-                lb0_n_hit_reg  <= cfg_xon_wr && (cfg_lim_wr_pg == o_pg);
-                lb0_data_reg   <= cfg_lim_wr_data;
                 for (k = 0; k < N_PORTS; k = k + 1) begin
                     t_oh_reg[k] <= !cfg_static_mode && (o_pi_reg == k[PW-1:0]);
                 end
