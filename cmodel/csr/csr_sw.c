@@ -1288,12 +1288,18 @@ int fg_csr_sw_check_cfg(const fg_csr_sw_cfg *cfg, char *msg, size_t n)
         snprintf(msg, n, "fg_csr_sw: parameter N_PRIO = %d is outside its legal range 1..8", cfg->n_prio);
         return -1;
     }
-    if (cfg->cw < 16 || cfg->cw > 24) {
-        snprintf(msg, n, "fg_csr_sw: parameter CW = %d is outside its legal range 16..24", cfg->cw);
+    if (cfg->cw < 12 || cfg->cw > 24) {
+        snprintf(msg, n, "fg_csr_sw: parameter CW = %d is outside its legal range 12..24", cfg->cw);
         return -1;
     }
     if (cfg->cnt_w < 8 || cfg->cnt_w > 32) {
         snprintf(msg, n, "fg_csr_sw: parameter CNT_W = %d is outside its legal range 8..32", cfg->cnt_w);
+        return -1;
+    }
+    /* rule pool: the reset values must satisfy it (the RTL refuses to elaborate otherwise) */
+    if ((1L << cfg->cw) - 1 <= 136L * cfg->n_ports * cfg->n_prio) {
+        snprintf(msg, n, "fg_csr_sw: N_PORTS x N_PRIO = %d x %d needs a CW above %d: its reset carve-out %ld cells (HEADROOM + RESERVE, 136 a PG) >= TOTAL_CELLS' reset %ld",
+                 cfg->n_ports, cfg->n_prio, cfg->cw, 136L * cfg->n_ports * cfg->n_prio, (1L << cfg->cw) - 1);
         return -1;
     }
     return 0;

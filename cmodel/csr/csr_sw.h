@@ -35,7 +35,7 @@ extern "C" {
 typedef struct {
     int n_ports; /* RTL parameter N_PORTS (1..32, default 4): switch ports */
     int n_prio; /* RTL parameter N_PRIO (1..8, default 8): priorities (= priority groups per port) */
-    int cw; /* RTL parameter CW (16..24, default 18): cell-count width */
+    int cw; /* RTL parameter CW (12..24, default 18): cell-count width (12 holds the 2,048 64-byte cells of an iCE40UP5K's four SPRAMs) */
     int cnt_w; /* RTL parameter CNT_W (8..32, default 32): statistics counter width (32 in every product build; smaller only so tests reach saturation) */
 } fg_csr_sw_cfg;
 

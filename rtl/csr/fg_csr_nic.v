@@ -65,6 +65,13 @@ module fg_csr_nic #(
     output wire                         cfg_error
 );
 
+    // Parameters outside their legal ranges stop elaboration with a module name that says why.
+    generate
+        if (CNT_W < 8 || CNT_W > 32) begin : g_bad_cnt_w
+            fg_csr_nic_parameter_CNT_W_must_be_8_to_32 u_param_error ();
+        end
+    endgenerate
+
     // statistics counters (fg_counter_bank): CNT_W bits, read as 32
     localparam integer CNT_PORTS = 1;
     localparam integer CNT_PW = (CNT_PORTS > 1) ? $clog2(CNT_PORTS) : 1;

@@ -104,6 +104,26 @@ module fg_csr_sw #(
     output wire                         cfg_error
 );
 
+    // Parameters outside their legal ranges stop elaboration with a module name that says why.
+    generate
+        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
+            fg_csr_sw_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
+            fg_csr_sw_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CW < 12 || CW > 24) begin : g_bad_cw
+            fg_csr_sw_parameter_CW_must_be_12_to_24 u_param_error ();
+        end
+        if (CNT_W < 8 || CNT_W > 32) begin : g_bad_cnt_w
+            fg_csr_sw_parameter_CNT_W_must_be_8_to_32 u_param_error ();
+        end
+        // rule pool on the reset values: HEADROOM + RESERVE = 136 cells a PG below 2^CW - 1
+        if ((1 << CW) - 1 <= 136 * N_PORTS * N_PRIO) begin : g_bad_reset_carve
+            fg_csr_sw_reset_carve_out_of_N_PORTS_x_N_PRIO_needs_a_larger_CW u_param_error ();
+        end
+    endgenerate
+
     localparam [31:0] N_PG = N_PORTS * N_PRIO;
     localparam [31:0] N_PORTS_U = N_PORTS;
     localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2

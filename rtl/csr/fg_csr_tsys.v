@@ -56,6 +56,19 @@ module fg_csr_tsys #(
     output wire                         cfg_error
 );
 
+    // Parameters outside their legal ranges stop elaboration with a module name that says why.
+    generate
+        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
+            fg_csr_tsys_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
+            fg_csr_tsys_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CNT_W < 8 || CNT_W > 32) begin : g_bad_cnt_w
+            fg_csr_tsys_parameter_CNT_W_must_be_8_to_32 u_param_error ();
+        end
+    endgenerate
+
     localparam [31:0] N_PORTS_U = N_PORTS;
     // statistics counters (fg_counter_bank): CNT_W bits, read as 32
     localparam integer CNT_PORTS = N_PORTS;

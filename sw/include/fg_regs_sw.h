@@ -20,7 +20,7 @@ extern "C" {
 #define FG_PARAM_N_PRIO_MIN 1
 #define FG_PARAM_N_PRIO_MAX 8
 #define FG_PARAM_N_PRIO_DEFAULT 8
-#define FG_PARAM_CW_MIN 16
+#define FG_PARAM_CW_MIN 12
 #define FG_PARAM_CW_MAX 24
 #define FG_PARAM_CW_DEFAULT 18
 #define FG_PARAM_CNT_W_MIN 8

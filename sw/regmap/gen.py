@@ -47,6 +47,17 @@ class MapError(Exception):
     pass
 
 
+def pool_reset_fit(m):
+    """The pool rule's reset carve-out per PG (the per-port field's reset and the per-PG field's,
+    every priority lossless at reset) and the rule's name, or None without a pool rule: the
+    reset values satisfy the rule when 2^CW - 1 > per_pg * N_PORTS * N_PRIO."""
+    for rule in m.rules:
+        if rule["kind"] == "pool":
+            h, rs = m.by_field[rule["per_port"]], m.by_field[rule["per_pg"]]
+            return rule["name"], int(h.reset) + int(rs.reset), h.reg.name, rs.reg.name
+    return None
+
+
 # ---- the map ------------------------------------------------------------------------------
 
 class Field:
@@ -293,13 +304,19 @@ class RegMap:
                 if rule["kind"] == "lt" and b.reset != "max" and int(a.reset) == int(b.reset):
                     raise MapError(f"defaults break rule {rule['name']}")
             else:
+                # Checked at the default CW with the most PGs; a parameter set whose reset carve-out
+                # does not fit (a small CW with many PGs) is refused by the generated block's
+                # elaboration and by the C twin's check_cfg (pool_reset_fit).
                 t, h, m, rs = (self.by_field[rule[k]] for k in ("total", "per_port", "mask", "per_pg"))
-                cw = self.params["CW"]["min"]
+                cw = self.params["CW"]["default"]
                 npo, npr = self.params["N_PORTS"]["max"], self.params["N_PRIO"]["max"]
                 tot = (1 << cw) - 1 if t.reset == "max" else int(t.reset)
                 used = int(h.reset) * npo * npr + int(rs.reset) * npo * npr
                 if not tot > used:
                     raise MapError(f"defaults break rule {rule['name']} (B={tot}, used={used})")
+                if t.reset != "max" or t.width != "CW" or m.reset != "max":
+                    raise MapError(f"rule {rule['name']}: the reset fit check assumes TOTAL's reset is "
+                                   f"max of a CW-wide field and the mask's is max")
 
     def regs_of(self, *kinds):
         return [r for r in self.regs if r.kind in kinds]
@@ -821,6 +838,23 @@ def gen_rtl(m):
     L += out
     a(");")
     a("")
+    fit = pool_reset_fit(m)
+    if m.param_list or fit:
+        a("    // Parameters outside their legal ranges stop elaboration with a module name that says why.")
+        a("    generate")
+    for p in m.param_list:
+        a(f"        if ({p['name']} < {p['min']} || {p['name']} > {p['max']}) begin : g_bad_{p['name'].lower()}")
+        a(f"            {m.module}_parameter_{p['name']}_must_be_{p['min']}_to_{p['max']} u_param_error ();")
+        a("        end")
+    if fit:
+        name, per_pg, hn, rn = fit
+        a(f"        // rule {name} on the reset values: {hn} + {rn} = {per_pg} cells a PG below 2^CW - 1")
+        a(f"        if ((1 << CW) - 1 <= {per_pg} * N_PORTS * N_PRIO) begin : g_bad_reset_carve")
+        a(f"            {m.module}_reset_carve_out_of_N_PORTS_x_N_PRIO_needs_a_larger_CW u_param_error ();")
+        a("        end")
+    if m.param_list or fit:
+        a("    endgenerate")
+        a("")
     if any(r.array == "pg" for r in m.regs):
         a("    localparam [31:0] N_PG = N_PORTS * N_PRIO;")
     if m.has_ports:
@@ -1853,6 +1887,16 @@ def gen_cc(m):
         c = f'cfg->{PARAM_C[p["name"]]}'
         a(f'    if ({c} < {p["min"]} || {c} > {p["max"]}) {{')
         a(f'        snprintf(msg, n, "fg_csr_sw: parameter {p["name"]} = %d is outside its legal range {p["min"]}..{p["max"]}", {c});')
+        a("        return -1;")
+        a("    }")
+    fit = pool_reset_fit(m)
+    if fit:
+        name, per_pg, hn, rn = fit
+        a(f"    /* rule {name}: the reset values must satisfy it (the RTL refuses to elaborate otherwise) */")
+        a(f"    if ((1L << cfg->cw) - 1 <= {per_pg}L * cfg->n_ports * cfg->n_prio) {{")
+        a(f'        snprintf(msg, n, "fg_csr_sw: N_PORTS x N_PRIO = %d x %d needs a CW above %d: its reset carve-out '
+          f'%ld cells ({hn} + {rn}, {per_pg} a PG) >= TOTAL_CELLS\' reset %ld",')
+        a(f"                 cfg->n_ports, cfg->n_prio, cfg->cw, {per_pg}L * cfg->n_ports * cfg->n_prio, (1L << cfg->cw) - 1);")
         a("        return -1;")
         a("    }")
     a("    return 0;")

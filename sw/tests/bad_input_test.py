@@ -12,6 +12,7 @@ A few good inputs stand among them (exit 0), so a CLI that refused everything wo
 Prints one line per failed case and "RESULT bad_input cases=N passed=P failed=F".
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -162,7 +163,9 @@ def cases():
     c("hr.too_wide_cw", H + ["--rate", "100G", "--cable", "40km", "--cw", "16"], 1,
       "above the field's maximum 65535 (16 bits, CW 16)")
     c("hr.fits_cw18", H + ["--rate", "100G", "--cable", "40km"], 0, out=("HEADROOM[i] =",))
-    c("hr.cw.range", HR + ["--cw", "7"], 2, "--cw expects a whole number in 16..24")
+    cw = next(p for p in json.load(open(os.path.join(ROOT, "sw", "regmap", "regmap.json")))["params"]
+              if p["name"] == "CW")
+    c("hr.cw.range", HR + ["--cw", "7"], 2, f"--cw expects a whole number in {cw['min']}..{cw['max']}")
     # regs
     c("regs.ok", ["regs", "--ports", "8"], 0, out=("8 ports",))
     for opt, v, rng in [("--ports", "010", "1..32"), ("--ports", "0", "1..32"), ("--ports", "33", "1..32"),

@@ -593,7 +593,19 @@ static void test_model_params(tally *t)
     c.sw = 8;
     c.cw = 40;
     CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "cw = 40 accepted");
-    CHECK_MSG(t, msg, "CW = 40 is outside its legal range 16..24");
+    char want[96];
+    snprintf(want, sizeof want, "CW = 40 is outside its legal range %d..%d", FG_PARAM_CW_MIN, FG_PARAM_CW_MAX);
+    CHECK_MSG(t, msg, want);
+    /* the smallest CW holds a 4x2 core's reset carve-out (8 PGs x 136 cells) but not a 32x8 one's */
+    c.cw = FG_PARAM_CW_MIN;
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == 0, "a 4x2 core at the smallest CW was refused");
+    c.n_ports = 32;
+    c.n_prio = 8;
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "a 32x8 core at the smallest CW accepted");
+    snprintf(want, sizeof want, "32 x 8 needs a CW above %d", FG_PARAM_CW_MIN);
+    CHECK_MSG(t, msg, want);
+    c.n_ports = 4;
+    c.n_prio = 2;
     c.cw = 18;
     fg_sw_core_state *st = fg_sw_core_create(&c);
     CHECK(t, st != NULL, "a legal 4x2 core was refused");
