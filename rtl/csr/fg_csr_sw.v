@@ -126,7 +126,7 @@ module fg_csr_sw #(
 
     localparam [31:0] N_PG = N_PORTS * N_PRIO;
     localparam [31:0] N_PORTS_U = N_PORTS;
-    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2
+    localparam SUMW = CW + 1 + $clog2(N_PORTS * N_PRIO);  // pool rule sums: < 2 * N_PG * 2^CW
     // statistics counters (fg_counter_bank): CNT_W bits, read as 32
     localparam integer CNT_PORTS = N_PORTS;
     localparam integer CNT_PW = (CNT_PORTS > 1) ? $clog2(CNT_PORTS) : 1;

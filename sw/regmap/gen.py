@@ -288,7 +288,7 @@ class RegMap:
                     if rule[k] not in self.by_field:
                         raise MapError(f"rule {rule['name']}: no rw field '{rule[k]}'")
                 # the RTL's incremental check: factors up to N_PG in MUL_STEPS bits, sums in
-                # SUMW = CW + 10 bits (< 32 ports * 8 prios * 2^CW * 2)
+                # SUMW = CW + 1 + clog2(N_PG) bits (< 2 * N_PG * 2^CW; CW + 10 at 32 x 8)
                 npo, npr = self.params["N_PORTS"]["max"], self.params["N_PRIO"]["max"]
                 if npo * npr >= (1 << MUL_STEPS) or npo * npr * 2 > (1 << 10):
                     raise MapError(f"rule {rule['name']}: N_PORTS x N_PRIO up to {npo * npr} exceeds the "
@@ -860,7 +860,11 @@ def gen_rtl(m):
     if m.has_ports:
         a("    localparam [31:0] N_PORTS_U = N_PORTS;")
     if pools:
-        a("    localparam SUMW = CW + 10;  // pool rule sums: < 32 ports * 8 prios * 2^CW * 2")
+        # The candidate carve-out is at most 2 * N_PG * (2^CW - 1) (every PG's headroom and
+        # reserve at their maximum), below 2^(CW + 1 + clog2(N_PG)): the sums need no more bits.
+        # The shift-and-add's partial products may overflow that width; they are added modulo
+        # 2^(SUMW + 1) and the final sum, which fits, is exact.
+        a("    localparam SUMW = CW + 1 + $clog2(N_PORTS * N_PRIO);  // pool rule sums: < 2 * N_PG * 2^CW")
     if counters:
         a("    // statistics counters (fg_counter_bank): CNT_W bits, read as 32")
         a(f"    localparam integer CNT_PORTS = {'N_PORTS' if any(r.array for r in counters) else '1'};")
