@@ -34,8 +34,9 @@
 // Parameters: N_KIND 1..16, N_PORTS 1..32, N_KIND * N_PORTS >= 4 (the scanner comes back to a
 // counter after its write-back), CNT_W 1..32; LIVE_KINDS bit i = 0 for a kind whose ev bits
 // are tied to 0 by the user (an engine the design does not build): its counters keep no
-// pending count (yosys's iCE40 flow does not see that a count of events that never come stays 0), and
-// since they would only ever count 0 the bank's outputs are the same. The C twin is
+// pending count (yosys's iCE40 flow does not see that a count of events that never come stays 0)
+// and stay cleared (they read 0; no clear or recl flags), and since they would only ever count
+// 0 the bank's outputs are the same. The C twin is
 // cmodel/common/counter_bank.c (it has no such parameter: nothing it shows differs).
 `default_nettype none
 
@@ -146,6 +147,12 @@ module fg_counter_bank #(
             // a clear wins over the write-back that ends an earlier one, and a write-back
             // that carries a visit from before a clear does not end it
             cleared_next[k] = clr[k] | (cleared_reg[k] & ~(s3_oh[k] & ~recl_reg[k]));
+            // a kind that is not live stays cleared from reset on: its reads are 0, as its
+            // word (pending counts of 0 written back) would be, and its flags are constants
+            if (!LIVE_KINDS[k / N_PORTS]) begin
+                recl_next[k]    = 1'b0;
+                cleared_next[k] = 1'b1;
+            end
             rd_oh[k] = ({{(32 - KW){1'b0}}, rd_kind} == k / N_PORTS)
                      && ({{(32 - PW){1'b0}}, rd_port} == k % N_PORTS);
             rd_clr_next[k/G] = rd_clr_next[k/G] | (rd_oh_reg[k] & cleared_reg[k]);
