@@ -114,7 +114,9 @@ module fg_bm_pipe #(
     // the limit of a slot without an admission: every lim - v stays negative in LW bits
     localparam [LW-1:0] LNEG = {3'b110, {CW{1'b0}}};
     localparam integer OW  = CW + 1;          // a CW-bit value plus the reserve (thrres, xrsm)
-    localparam integer HW  = CW + PW + 4;     // headroom sum and carve-out
+    // headroom sum and carve-out: at most 2 * NPG * (2^CW - 1) (every PG's headroom and
+    // reserve at their field maximum, whatever mix of old and new values a sweep meets), below 2^HW
+    localparam integer HW  = CW + 1 + $clog2(NPG);
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam [3:0]    N_PRIO_W  = N_PRIO[3:0];
     localparam [PW:0]   N_PORTS_W = N_PORTS[PW:0];

@@ -131,7 +131,9 @@ module fg_bm_seq #(
     localparam integer LW  = CW + 3;          // signed admission limits L - s
     localparam [LW-1:0] LNEG = {3'b110, {CW{1'b0}}};   // a limit nothing fits under
     localparam integer OW  = CW + 1;          // a CW-bit value plus the reserve
-    localparam integer HW  = CW + PW + 4;     // carve-out sums
+    // carve-out sums: at most 2 * NPG * (2^CW - 1) (every PG's headroom and reserve at their
+    // field maximum, whatever mix of old and new values a sweep meets), below 2^HW
+    localparam integer HW  = CW + 1 + $clog2(NPG);
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam integer  P_LAST_I  = N_PRIO - 1;
     localparam [2:0]    P_LAST    = P_LAST_I[2:0];
