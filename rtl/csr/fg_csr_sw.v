@@ -1021,11 +1021,10 @@ module fg_csr_sw #(
     reg  [SUMW-1:0] pool_carve;      // the committed carve-out
     reg  [CW-1:0] pool_total_c;   // edge 2: the candidate's total
     reg  [CW-1:0] pool_h_old;     // edge 2: headroom of the written port
-    reg  [CW-1:0] pool_h_new;     // edge 2: the written values (copies with few loads)
-    reg  [CW-1:0] pool_pg_new;
+    reg  [CW-1:0] pool_h_new;     // edge 2: the written value (headroom or reserve)
     reg  [N_PRIO-1:0] pool_mask_c;    // edge 2: the candidate mask
     reg  [3:0]      pool_nl_c;       // edge 3: its lossless count
-    reg  signed [SUMW:0] pool_h_delta, pool_pg_delta;  // edge 3
+    reg  signed [SUMW:0] pool_delta;  // edge 3: new - old of the written headroom or reserve
     reg  signed [4:0] pool_nl_delta;    // edge 4
     reg  signed [SUMW:0] pool_neg_sum;   // -port_sum (every edge)
     reg  signed [SUMW:0] pool_x, pool_acc; // edges 5..14: acc = carve + x * f
@@ -1041,7 +1040,7 @@ module fg_csr_sw #(
     reg  [CW-1:0] pool_total_c_d;
     reg  [N_PRIO-1:0] pool_mask_c_d;
     reg  [3:0]      pool_nl_c_d;
-    reg  signed [SUMW:0] pool_h_delta_d, pool_pg_delta_d, pool_neg_sum_d, pool_x_d, pool_acc_d;
+    reg  signed [SUMW:0] pool_delta_d, pool_neg_sum_d, pool_x_d, pool_acc_d;
     reg  signed [4:0] pool_nl_delta_d;
     reg  [8:0]      pool_f_d;
     reg  pool_bad_d;
@@ -1049,19 +1048,18 @@ module fg_csr_sw #(
         pool_total_c_d = hit_TOTAL_CELLS_reg ? q_wdata_reg[0 +: CW] : total_cells_reg;
         pool_mask_c_d = hit_LOSSLESS_MASK_reg ? q_wdata_reg[0 +: N_PRIO] : lossless_mask_reg;
         pool_nl_c_d = pool_popcount({{(8-N_PRIO){1'b0}}, pool_mask_c});
-        pool_h_delta_d = {(SUMW+1){hit_HEADROOM_reg}}
-            & ($signed({{(SUMW+1-CW){1'b0}}, pool_h_new}) - $signed({{(SUMW+1-CW){1'b0}}, pool_h_old}));
-        pool_pg_delta_d = {(SUMW+1){hit_RESERVE_reg}}
-            & ($signed({{(SUMW+1-CW){1'b0}}, pool_pg_new}) - $signed({{(SUMW+1-CW){1'b0}}, reserve_reg}));
+        pool_delta_d = {(SUMW+1){hit_HEADROOM_reg | hit_RESERVE_reg}}
+            & ($signed({{(SUMW+1-CW){1'b0}}, pool_h_new})
+               - $signed({{(SUMW+1-CW){1'b0}}, hit_HEADROOM_reg ? pool_h_old : reserve_reg}));
         pool_nl_delta_d = {5{hit_LOSSLESS_MASK_reg}} & ($signed({1'b0, pool_nl_c}) - $signed({1'b0, pool_nl}));
         pool_neg_sum_d = -$signed({1'b0, pool_port_sum});
         if (st_reg[4]) begin
             pool_acc_d = $signed({1'b0, pool_carve});
             if (hit_HEADROOM_reg) begin
-                pool_x_d = pool_h_delta;
+                pool_x_d = pool_delta;
                 pool_f_d = {5'd0, pool_nl};
             end else if (hit_RESERVE_reg) begin
-                pool_x_d = pool_pg_delta;
+                pool_x_d = pool_delta;
                 pool_f_d = N_PG[8:0];
             end else if (hit_LOSSLESS_MASK_reg) begin
                 pool_x_d = pool_nl_delta[4] ? pool_neg_sum : $signed({1'b0, pool_port_sum});
@@ -1081,8 +1079,7 @@ module fg_csr_sw #(
         pool_total_c <= pool_total_c_d;
         pool_mask_c <= pool_mask_c_d;
         pool_nl_c <= pool_nl_c_d;
-        pool_h_delta <= pool_h_delta_d;
-        pool_pg_delta <= pool_pg_delta_d;
+        pool_delta <= pool_delta_d;
         pool_nl_delta <= pool_nl_delta_d;
         pool_neg_sum <= pool_neg_sum_d;
         pool_x <= pool_x_d;
@@ -1091,7 +1088,6 @@ module fg_csr_sw #(
         pool_bad <= pool_bad_d;
         pool_h_old <= pool_h_sel;
         pool_h_new <= q_wdata_reg[0 +: CW];
-        pool_pg_new <= q_wdata_reg[0 +: CW];
     end
 
     // ---- edge 16: the verdict, the first failing check names the reason ------------
@@ -1274,7 +1270,7 @@ module fg_csr_sw #(
     end
 
     // pool: the sums follow the committed registers
-    wire [SUMW-1:0] pool_port_sum_next = wr_legal ? pool_port_sum + pool_h_delta[SUMW-1:0] : pool_port_sum;
+    wire [SUMW-1:0] pool_port_sum_next = (wr_legal && hit_HEADROOM_reg) ? pool_port_sum + pool_delta[SUMW-1:0] : pool_port_sum;
     wire [SUMW-1:0] pool_carve_next = wr_legal ? pool_acc[SUMW-1:0] : pool_carve;
     wire [3:0]      pool_nl_next = (wr_legal && hit_LOSSLESS_MASK_reg) ? pool_nl_c : pool_nl;
     wire csr_wrote_ppfc_ctrl_next = wr_legal && hit_PPFC_CTRL_reg;

@@ -47,6 +47,11 @@ class MapError(Exception):
     pass
 
 
+def rule_h_reg(m, rule):
+    """The register of a pool rule's per-port field."""
+    return m.by_field[rule["per_port"]].reg.name
+
+
 def pool_reset_fit(m):
     """The pool rule's reset carve-out per PG (the per-port field's reset and the per-PG field's,
     every priority lossless at reset) and the rule's name, or None without a pool rule: the
@@ -1148,11 +1153,14 @@ def gen_rtl(m):
         a(f"    reg  [SUMW-1:0] {n}_carve;      // the committed carve-out")
         a(f"    reg  [{t.vw()}-1:0] {n}_total_c;   // edge {S['operands']}: the candidate's total")
         a(f"    reg  [{h.vw()}-1:0] {n}_h_old;     // edge {S['operands']}: {h.name} of the written port")
-        a(f"    reg  [{h.vw()}-1:0] {n}_h_new;     // edge {S['operands']}: the written values (copies with few loads)")
-        a(f"    reg  [{rs.vw()}-1:0] {n}_pg_new;")
+        # One written value and one difference serve both sides (the per-port field and the
+        # per-PG one are the same bits of the written word): a write is to one of them.
+        if v_qfield(h) != v_qfield(rs) or h.vw() != rs.vw():
+            raise MapError(f"rule {rule['name']}: {h.name} and {rs.name} must be the same bits of the written word")
+        a(f"    reg  [{h.vw()}-1:0] {n}_h_new;     // edge {S['operands']}: the written value ({h.name} or {rs.name})")
         a(f"    reg  [{mk.vw()}-1:0] {n}_mask_c;    // edge {S['operands']}: the candidate mask")
         a(f"    reg  [3:0]      {n}_nl_c;       // edge {S['compare']}: its lossless count")
-        a(f"    reg  signed [SUMW:0] {n}_h_delta, {n}_pg_delta;  // edge {S['compare']}")
+        a(f"    reg  signed [SUMW:0] {n}_delta;  // edge {S['compare']}: new - old of the written {h.name} or {rs.name}")
         a(f"    reg  signed [4:0] {n}_nl_delta;    // edge {S['compare'] + 1}")
         a(f"    reg  signed [SUMW:0] {n}_neg_sum;   // -port_sum (every edge)")
         a(f"    reg  signed [SUMW:0] {n}_x, {n}_acc; // edges {S['mul_setup']}..{S['mul_last']}: acc = carve + x * f")
@@ -1164,7 +1172,7 @@ def gen_rtl(m):
         a(f"    reg  [{t.vw()}-1:0] {n}_total_c_d;")
         a(f"    reg  [{mk.vw()}-1:0] {n}_mask_c_d;")
         a(f"    reg  [3:0]      {n}_nl_c_d;")
-        a(f"    reg  signed [SUMW:0] {n}_h_delta_d, {n}_pg_delta_d, {n}_neg_sum_d, {n}_x_d, {n}_acc_d;")
+        a(f"    reg  signed [SUMW:0] {n}_delta_d, {n}_neg_sum_d, {n}_x_d, {n}_acc_d;")
         a(f"    reg  signed [4:0] {n}_nl_delta_d;")
         a(f"    reg  [{MUL_STEPS - 1}:0]      {n}_f_d;")
         a(f"    reg  {n}_bad_d;")
@@ -1172,19 +1180,18 @@ def gen_rtl(m):
         a(f"        {n}_total_c_d = hit_{tr.name}_reg ? {v_qfield(t)} : {t.name}_reg;")
         a(f"        {n}_mask_c_d = hit_{mr.name}_reg ? {v_qfield(mk)} : {mk.name}_reg;")
         a(f"        {n}_nl_c_d = {n}_popcount({{{{({mk.width_max(m.params)}-{mk.vw()}){{1'b0}}}}, {n}_mask_c}});")
-        a(f"        {n}_h_delta_d = {{(SUMW+1){{hit_{hr.name}_reg}}}}")
-        a(f"            & ($signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, {n}_h_new}}) - $signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, {n}_h_old}}));")
-        a(f"        {n}_pg_delta_d = {{(SUMW+1){{hit_{rr.name}_reg}}}}")
-        a(f"            & ($signed({{{{(SUMW+1-{rs.vw()}){{1'b0}}}}, {n}_pg_new}}) - $signed({{{{(SUMW+1-{rs.vw()}){{1'b0}}}}, {rs.name}_reg}}));")
+        a(f"        {n}_delta_d = {{(SUMW+1){{hit_{hr.name}_reg | hit_{rr.name}_reg}}}}")
+        a(f"            & ($signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, {n}_h_new}})")
+        a(f"               - $signed({{{{(SUMW+1-{h.vw()}){{1'b0}}}}, hit_{hr.name}_reg ? {n}_h_old : {rs.name}_reg}}));")
         a(f"        {n}_nl_delta_d = {{5{{hit_{mr.name}_reg}}}} & ($signed({{1'b0, {n}_nl_c}}) - $signed({{1'b0, {n}_nl}}));")
         a(f"        {n}_neg_sum_d = -$signed({{1'b0, {n}_port_sum}});")
         a(f"        if (st_reg[{S['mul_setup'] - 1}]) begin")
         a(f"            {n}_acc_d = $signed({{1'b0, {n}_carve}});")
         a(f"            if (hit_{hr.name}_reg) begin")
-        a(f"                {n}_x_d = {n}_h_delta;")
+        a(f"                {n}_x_d = {n}_delta;")
         a(f"                {n}_f_d = {{{MUL_STEPS - 4}'d0, {n}_nl}};")
         a(f"            end else if (hit_{rr.name}_reg) begin")
-        a(f"                {n}_x_d = {n}_pg_delta;")
+        a(f"                {n}_x_d = {n}_delta;")
         a(f"                {n}_f_d = N_PG[{MUL_STEPS - 1}:0];")
         a(f"            end else if (hit_{mr.name}_reg) begin")
         a(f"                {n}_x_d = {n}_nl_delta[4] ? {n}_neg_sum : $signed({{1'b0, {n}_port_sum}});")
@@ -1201,11 +1208,10 @@ def gen_rtl(m):
         a(f"        {n}_bad_d = {n}_hit && !({{{{(SUMW-{t.vw()}){{1'b0}}}}, {n}_total_c}} > {n}_acc[SUMW-1:0]);")
         a("    end")
         a("    always @(posedge clk) begin")
-        for v in ("total_c", "mask_c", "nl_c", "h_delta", "pg_delta", "nl_delta", "neg_sum", "x", "acc", "f", "bad"):
+        for v in ("total_c", "mask_c", "nl_c", "delta", "nl_delta", "neg_sum", "x", "acc", "f", "bad"):
             a(f"        {n}_{v} <= {n}_{v}_d;")
         a(f"        {n}_h_old <= {n}_h_sel;")
         a(f"        {n}_h_new <= {v_qfield(h)};")
-        a(f"        {n}_pg_new <= {v_qfield(rs)};")
         a("    end")
         rule_bad.append((n, rule))
         pool_commit.append((n, rule))
@@ -1275,7 +1281,7 @@ def gen_rtl(m):
     for n, rule in pool_commit:
         mk = m.by_field[rule["mask"]]
         a(f"    // {n}: the sums follow the committed registers")
-        a(f"    wire [SUMW-1:0] {n}_port_sum_next = wr_legal ? {n}_port_sum + {n}_h_delta[SUMW-1:0] : {n}_port_sum;")
+        a(f"    wire [SUMW-1:0] {n}_port_sum_next = (wr_legal && hit_{rule_h_reg(m, rule)}_reg) ? {n}_port_sum + {n}_delta[SUMW-1:0] : {n}_port_sum;")
         a(f"    wire [SUMW-1:0] {n}_carve_next = wr_legal ? {n}_acc[SUMW-1:0] : {n}_carve;")
         a(f"    wire [3:0]      {n}_nl_next = (wr_legal && hit_{mk.reg.name}_reg) ? {n}_nl_c : {n}_nl;")
     for r in strobes:
