@@ -25,6 +25,8 @@ $(eval $(call FG_ICARUS,fifo_w37,fifo_w37,$$(FIFO_RTL),50000,))
 # Blocks of the other areas (their RTL lists live in their mk files).
 $(eval $(call FG_ICARUS,egress_sched,egress_sched,$$(EGRESS_SCHED_RTL),50000,))
 $(eval $(call FG_ICARUS,pfc_gen,pfc_gen,$$(PFC_GEN_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_gen_compact,pfc_gen_compact,$$(PFC_GEN_RTL),50000,))
+$(eval $(call FG_ICARUS,pfc_refresh,pfc_refresh,$$(PFC_REFRESH_RTL),50000,))
 $(eval $(call FG_ICARUS,pfc_timer,pfc_timer,$$(PFC_TIMER_RTL),50000,))
 $(eval $(call FG_ICARUS,pfc_timer_n3,pfc_timer_n3,$$(PFC_TIMER_RTL),30000,))
 $(eval $(call FG_ICARUS,pfc_tx,pfc_tx,$$(PFC_TX_RTL),50000,))

@@ -1,11 +1,16 @@
 # PFC transmit side: fg_pfc_gen (requests) and fg_pfc_tx (serialiser + data mux), their
 # lock-step tests, the frame-layout check and the tshark interop (make interop-tx).
 PFC_GEN_RTL := $(call fg_rtl_files,fg_pfc_gen)
+PFC_REFRESH_RTL := $(call fg_rtl_files,fg_pfc_refresh)
 PFC_TX_RTL := $(call fg_rtl_files,fg_pfc_tx)
 
 $(eval $(call FG_LOCKSTEP,pfc_gen,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_gen_bug,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8,libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,pfc_gen_p3,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=3 -CFLAGS -DFG_TB_N_PRIO=3,libfgmodel))
+$(eval $(call FG_LOCKSTEP,pfc_refresh,fg_pfc_refresh,$(PFC_REFRESH_RTL),verif/tb/pfc_refresh/tb_pfc_refresh.cpp,,libfgmodel))
+# the compact form (COMPACT=1: refresh tick, no predictive requests), as the UP5K core builds it
+$(eval $(call FG_LOCKSTEP,pfc_gen_compact,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=8 -GCOMPACT=1 -CFLAGS -DFG_TB_COMPACT=1,libfgmodel))
+$(eval $(call FG_LOCKSTEP,pfc_gen_compact_p2,fg_pfc_gen,$(PFC_GEN_RTL),verif/tb/pfc_gen/tb_pfc_gen.cpp,-GN_PRIO=2 -GCOMPACT=1 -CFLAGS -DFG_TB_COMPACT=1 -CFLAGS -DFG_TB_N_PRIO=2,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_tx,fg_pfc_tx,$(PFC_TX_RTL),verif/tb/pfc_tx/tb_pfc_tx.cpp,,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_tx_bug,fg_pfc_tx,$(PFC_TX_RTL),verif/tb/pfc_tx/tb_pfc_tx.cpp,,libfgmodel_bug))
 

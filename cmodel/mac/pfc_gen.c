@@ -10,7 +10,8 @@ const char *const fg_pfc_gen_cov_names[FG_PFC_GEN_COV_N] = {
     "refresh_fire",   "refresh_count",  "refresh_reload", "refresh_clear", "take_xoff",
     "take_xon",       "event_on_ack",   "ack_idle",     "ack_multi",     "hold",
     "pp_take",        "pp_replace",     "pp_on_ack",    "pp_drop_paused", "pp_drop_event",
-    "pp_drop_waiting", "std_over_pp",  "take_pred",     "mixed_times",
+    "pp_drop_waiting", "std_over_pp",  "take_pred",     "mixed_times",   "tick_fire",
+    "tick_idle",
 };
 
 const char *fg_pfc_gen_cfg_error(const fg_pfc_gen_cfg *cfg)
@@ -38,7 +39,7 @@ void fg_pfc_gen_outputs(const fg_pfc_gen_state *st, fg_pfc_gen_out *out)
     out->stat_xon_req = st->stat_xon_req;
     out->req_pred = st->pred;
     for (unsigned p = 0; p < 8; p++)
-        out->req_time[p] = st->time[p];
+        out->req_time[p] = st->cfg.compact ? (((st->kind_xoff >> p) & 1u) ? st->pause_quanta : 0) : st->time[p];
     out->stat_pp_dropped = st->stat_pp_dropped;
 }
 
@@ -54,6 +55,10 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
 {
     const uint8_t mask = (uint8_t)((1u << st->cfg.n_prio) - 1u);
     const uint8_t paused = (uint8_t)(in->paused & mask);
+    /* compact: one copy of cfg_pause_quanta for every class, taken on every edge */
+    st->pause_quanta = in->cfg_pause_quanta;
+    /* compact: no predictive requests */
+    const bool pp_valid = in->pp_valid && !st->cfg.compact;
 
     if (!in->cfg_enable) {
         /* Generation off: forget everything. paused_prev = 0 makes a class that is still
@@ -88,11 +93,13 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
     uint8_t kind = st->kind_xoff;
     uint8_t pred = st->pred;
     bool pp_dropped = false;
-    if (in->pp_valid && (in->pp_prio & 7u) >= st->cfg.n_prio) {
+    if (pp_valid && (in->pp_prio & 7u) >= st->cfg.n_prio) {
         pp_dropped = true;
     }
     if (st->req_valid && (st->kind_xoff & st->pred) && (st->kind_xoff & (uint8_t)~st->pred))
         FG_COV(st, FG_PFC_GEN_COV_MIXED_TIMES);
+    if (st->cfg.compact && in->refresh_tick && !paused)
+        FG_COV(st, FG_PFC_GEN_COV_TICK_IDLE);
 
     for (unsigned p = 0; p < st->cfg.n_prio; p++) {
         const uint8_t bit = (uint8_t)(1u << p);
@@ -104,8 +111,13 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
         if ((taken & pred & bit) != 0)
             FG_COV(st, FG_PFC_GEN_COV_TAKE_PRED);
 
-        /* Refresh counter: only runs while p is paused and its last XOFF has been taken. */
-        if (!(paused & bit)) {
+        /* Refresh counter: only runs while p is paused and its last XOFF has been taken.
+         * compact: no counter; the tick refreshes every paused class. */
+        if (st->cfg.compact) {
+            fire = in->refresh_tick && (paused & bit);
+            if (fire)
+                FG_COV(st, FG_PFC_GEN_COV_TICK_FIRE);
+        } else if (!(paused & bit)) {
             if (st->refresh_cnt[p] != 0)
                 FG_COV(st, FG_PFC_GEN_COV_REFRESH_CLEAR);
             st->refresh_cnt[p] = 0;
@@ -134,7 +146,7 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
         /* Predictive request: taken unless the standard machinery owns the class. */
         const bool std_event = ev_xoff || ev_xon;
         const bool std_waiting = waiting && !(pred & bit);
-        const bool pp_here = in->pp_valid && (in->pp_prio & 7u) == p;
+        const bool pp_here = pp_valid && (in->pp_prio & 7u) == p;
         bool pp_take = false;
         if (pp_here) {
             if (paused & bit) {

@@ -14,7 +14,12 @@
  * for class p is dropped (stat_pp_dropped) when p >= n_prio, paused[p] is 1, p has a
  * standard event on this edge, or a standard request of p is waiting (pending, not taken
  * now). Otherwise it makes p pending predictive XOFF, replacing a waiting predictive one.
- * A standard event replaces a waiting predictive request. */
+ * A standard event replaces a waiting predictive request.
+ *
+ * compact (RTL COMPACT = 1, docs/blocks/pfc_gen.md "The compact form"): no refresh counters and
+ * no predictive requests. refresh_tick (fg_pfc_refresh, every cfg_refresh cycles) makes every
+ * paused class pending XOFF; pp_* are ignored; the times are the cfg_pause_quanta of the
+ * previous edge for the XOFF classes (what the full form shows when nothing is predictive). */
 #ifndef FG_PFC_GEN_H
 #define FG_PFC_GEN_H
 
@@ -52,12 +57,15 @@ enum {
     FG_PFC_GEN_COV_STD_OVER_PP,      /* standard event replaces a waiting predictive request */
     FG_PFC_GEN_COV_TAKE_PRED,        /* ack took a predictive XOFF */
     FG_PFC_GEN_COV_MIXED_TIMES,      /* request shown with standard and predictive XOFF classes */
+    FG_PFC_GEN_COV_TICK_FIRE,        /* compact: the refresh tick made a paused class pending XOFF */
+    FG_PFC_GEN_COV_TICK_IDLE,        /* compact: a refresh tick with no class paused */
     FG_PFC_GEN_COV_N
 };
 extern const char *const fg_pfc_gen_cov_names[FG_PFC_GEN_COV_N];
 
 typedef struct {
     unsigned n_prio; /* RTL parameter N_PRIO, 1..8 */
+    bool compact;    /* RTL parameter COMPACT */
 } fg_pfc_gen_cfg;
 
 typedef struct {
@@ -67,6 +75,7 @@ typedef struct {
     uint8_t kind_xoff;   /* bit p: the pending request of p is XOFF (1) or XON (0) */
     uint8_t pred;        /* bit p: the pending XOFF of p is predictive */
     uint16_t time[FG_PFC_GEN_MAX_PRIO]; /* req_time of class p (0 for XON / not pending) */
+    uint16_t pause_quanta; /* compact: cfg_pause_quanta of the previous edge */
     bool stat_pp_dropped;
     uint32_t refresh_cnt[FG_PFC_GEN_MAX_PRIO];
     bool req_valid;
@@ -79,6 +88,7 @@ typedef struct {
     bool cfg_enable;
     uint32_t cfg_refresh; /* 24 bits, cycles between XOFF refreshes; 0 = never refresh */
     uint16_t cfg_pause_quanta; /* time of a standard XOFF */
+    bool refresh_tick;    /* compact: refresh every paused class (ignored otherwise) */
     bool pp_valid;        /* predictive XOFF request (fg_ppfc, decoded for this port) */
     uint8_t pp_prio;      /* 3 bits */
     uint16_t pp_quanta;

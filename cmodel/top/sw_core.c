@@ -17,6 +17,7 @@
 #include "common/rate_limiter.h"
 #include "csr/csr_sw.h"
 #include "mac/pfc_gen.h"
+#include "mac/pfc_refresh.h"
 #include "mac/pfc_timer.h"
 #include "switch/bm.h"
 #include "switch/bm_pipe.h"
@@ -49,6 +50,7 @@ struct fg_sw_core_state {
     fg_csr_sw_state csr;
     fg_bm_state bm;
     fg_pfc_gen_state gen[FG_SW_MAX_PORTS];
+    fg_pfc_refresh_state refresh; /* line_rate 2: the compact generators' refresh period */
     fg_pfc_timer_state timer[FG_SW_MAX_PORTS];
     fg_egress_sched_state sched[FG_SW_MAX_PORTS];
     fg_ecn_red_state ecn;
@@ -185,7 +187,9 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     st->cfg = *cfg;
     const fg_csr_sw_cfg ccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cnt_w = 32};
     const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
-    const fg_pfc_gen_cfg gcfg = {.n_prio = (unsigned)cfg->n_prio};
+    /* line_rate 2 builds the compact generators (COMPACT = 1) and one fg_pfc_refresh */
+    const fg_pfc_gen_cfg gcfg = {.n_prio = (unsigned)cfg->n_prio, .compact = cfg->line_rate == 2};
+    fg_pfc_refresh_reset(&st->refresh);
     const fg_pfc_timer_cfg tcfg = {.n_prio = cfg->n_prio};
     const fg_egress_sched_cfg scfg = {.n_prio = cfg->n_prio};
     /* fg_ppfc loads cfg_seed on a reset edge: the PPFC_SEED value before this reset. */
@@ -482,8 +486,15 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         sci.occ_pg = st->prev_bmp.mon_pg;
         fg_gfc_scan_step(&st->scan, &sci, &scan_out);
     }
+    /* line_rate 2: the refresh period's tick as it stands before this edge, for every port */
+    const bool refresh_tick = st->refresh.tick;
+    if (st->cfg.line_rate == 2) {
+        const fg_pfc_refresh_in ri = {.cfg_enable = c->cfg_pfc_enable, .cfg_refresh = c->cfg_refresh};
+        fg_pfc_refresh_step(&st->refresh, &ri);
+    }
     for (int i = 0; i < N; i++) {
         fg_pfc_gen_in gi = {0};
+        gi.refresh_tick = refresh_tick;
         gi.cfg_enable = c->cfg_pfc_enable;
         gi.cfg_refresh = c->cfg_refresh;
         gi.cfg_pause_quanta = (uint16_t)c->cfg_pause_quanta;

@@ -22,10 +22,18 @@
 // the refresh counter (the predictive pause is meant to expire on its own).
 // All outputs are registered. stat_xoff_req / stat_xon_req pulse on the edge after a taken
 // request that carried at least one XOFF / XON class. The C twin is cmodel/mac/pfc_gen.c.
+// COMPACT = 1, the form for small devices (docs/blocks/pfc_gen.md, "The compact form"): no
+// refresh counters and no predictive requests. A paused class is refreshed (made pending XOFF)
+// on each refresh_tick, a pulse one period generator (fg_pfc_refresh) sends every cfg_refresh
+// cycles to every port, so an XOFF taken is followed by the next one within cfg_refresh edges,
+// the bound the per-class counters give; pp_* are ignored (req_pred and stat_pp_dropped stay 0),
+// and the times are one 16-bit copy of cfg_pause_quanta ANDed with the kinds (a standard XOFF's
+// time_reg is exactly that copy). cfg_refresh is then unused here.
 `default_nettype none
 
 module fg_pfc_gen #(
-    parameter integer N_PRIO = 8
+    parameter integer N_PRIO  = 8,
+    parameter integer COMPACT = 0   // 1: refresh from refresh_tick, no predictive requests
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -33,6 +41,8 @@ module fg_pfc_gen #(
     input  wire              cfg_enable,
     input  wire [23:0]       cfg_refresh,
     input  wire [15:0]       cfg_pause_quanta,
+    // COMPACT = 1: refresh every paused class on this edge (fg_pfc_refresh); unused otherwise
+    input  wire              refresh_tick,
     // predictive pause request (fg_ppfc, already decoded for this port)
     input  wire              pp_valid,
     input  wire [2:0]        pp_prio,
@@ -57,7 +67,18 @@ module fg_pfc_gen #(
         if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_n_prio
             fg_pfc_gen_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
         end
+        if (COMPACT < 0 || COMPACT > 1) begin : g_bad_compact
+            fg_pfc_gen_parameter_COMPACT_must_be_0_or_1 u_param_error ();
+        end
     endgenerate
+
+    // The compact form takes no predictive requests; the full form no refresh tick.
+    localparam         FULL    = (COMPACT == 0);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire               pp_on   = FULL && pp_valid;
+    wire               tick_on = !FULL && refresh_tick;
+    wire [23:0]        refresh_used = FULL ? cfg_refresh : 24'd0;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     reg  [N_PRIO-1:0]    paused_prev_reg;
     reg  [N_PRIO-1:0]    paused_prev_next;
@@ -128,7 +149,7 @@ module fg_pfc_gen #(
             time_next        = {(N_PRIO*16){1'b0}};
         end else begin
             // A predictive request for a class this port does not have is dropped.
-            stat_pp_dropped_next = pp_valid && ({29'd0, pp_prio} >= N_PRIO);
+            stat_pp_dropped_next = pp_on && ({29'd0, pp_prio} >= N_PRIO);
             // The serialiser takes what it saw this cycle: the registered request.
             taken = req_ack ? pending_reg : {N_PRIO{1'b0}};
             rise  = paused & ~paused_prev_reg;
@@ -141,12 +162,17 @@ module fg_pfc_gen #(
                 // (cnt_one_reg, set from the same choice as the count, with compares of the
                 // count's sources instead of the new count), so the request logic does not
                 // wait for a 24-bit compare, and the decrement only feeds the count.
-                if (!paused[p]) begin
+                // The compact form has no counter: the tick refreshes every paused class.
+                if (!FULL) begin
+                    cnt = 24'd0;
+                    cnt_one_next[p] = 1'b0;
+                    refresh_fire[p] = tick_on && paused[p];
+                end else if (!paused[p]) begin
                     cnt = 24'd0;
                     cnt_one_next[p] = 1'b0;
                 end else if (taken[p] && kind_xoff_reg[p]) begin
-                    cnt = cfg_refresh;
-                    cnt_one_next[p] = (cfg_refresh == 24'd1);
+                    cnt = refresh_used;
+                    cnt_one_next[p] = (refresh_used == 24'd1);
                 end else begin
                     refresh_fire[p] = cnt_one_reg[p];
                     cnt_one_next[p] = (cnt == 24'd2);
@@ -160,7 +186,7 @@ module fg_pfc_gen #(
                 // paused now, a standard event on this edge, or a standard request waiting.
                 std_event   = rise[p] || refresh_fire[p] || fall[p];
                 std_waiting = pending_reg[p] && !pred_reg[p] && !taken[p];
-                pp_here     = pp_valid && ({29'd0, pp_prio} == p);
+                pp_here     = pp_on && ({29'd0, pp_prio} == p);
                 pp_take     = pp_here && !paused[p] && !std_event && !std_waiting;
                 if (pp_here && !pp_take) stat_pp_dropped_next = 1'b1;
 
@@ -188,10 +214,11 @@ module fg_pfc_gen #(
                 // Zero by an AND, not a select of zero: yosys makes a select of zero the
                 // flops' synchronous reset (on iCE40 through a global buffer), and the event
                 // logic in front of that reset was the block's longest path.
-                time_next[p*16 +: 16] = (pp_take ? pp_quanta
+                // (The compact form keeps no times: its req_time is pq_reg & the kinds, below.)
+                time_next[p*16 +: 16] = {16{FULL}} & ((pp_take ? pp_quanta
                                          : pred_next[p] ? time_reg[p*16 +: 16]
                                          : cfg_pause_quanta)
-                                      & {16{pending_next[p] && kind_xoff_next[p]}};
+                                      & {16{pending_next[p] && kind_xoff_next[p]}});
             end
 
             paused_prev_next   = paused;
@@ -229,18 +256,33 @@ module fg_pfc_gen #(
         end
     end
 
+    // The compact form's times: cfg_pause_quanta as of the last edge, for the XOFF classes. It is
+    // what time_reg holds when no request is predictive, one copy instead of one per class.
+    reg  [15:0]          pq_reg;
+    wire [N_PRIO*16-1:0] time_shown;
+    always @(posedge clk) begin
+        if (rst) pq_reg <= 16'd0;
+        else     pq_reg <= cfg_pause_quanta;
+    end
+    genvar gt;
+    generate
+        for (gt = 0; gt < N_PRIO; gt = gt + 1) begin : g_time
+            assign time_shown[gt*16 +: 16] = FULL ? time_reg[gt*16 +: 16] : (pq_reg & {16{kind_xoff_reg[gt]}});
+        end
+    endgenerate
+
     // Classes above N_PRIO do not exist: their bits are 0.
     generate
         if (N_PRIO < 8) begin : g_pad
             assign req_cev  = {{(8-N_PRIO){1'b0}}, pending_reg};
             assign req_xoff = {{(8-N_PRIO){1'b0}}, kind_xoff_reg};
             assign req_pred = {{(8-N_PRIO){1'b0}}, pred_reg};
-            assign req_time = {{((8-N_PRIO)*16){1'b0}}, time_reg};
+            assign req_time = {{((8-N_PRIO)*16){1'b0}}, time_shown};
         end else begin : g_full
             assign req_cev  = pending_reg[7:0];
             assign req_xoff = kind_xoff_reg[7:0];
             assign req_pred = pred_reg[7:0];
-            assign req_time = time_reg[127:0];
+            assign req_time = time_shown[127:0];
         end
     endgenerate
 

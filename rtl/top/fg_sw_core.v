@@ -589,6 +589,25 @@ module fg_sw_core #(
         end
     endgenerate
 
+    // ---- the compact form's refresh period (LINE_RATE = 2): one counter for every class -------
+    // fg_pfc_gen with COMPACT = 1 refreshes its paused classes on the tick instead of counting
+    // cfg_refresh per class (docs/blocks/pfc_gen.md, "The compact form").
+    localparam integer GEN_COMPACT = (LINE_RATE == 2) ? 1 : 0;
+    wire refresh_tick;
+    generate
+        if (GEN_COMPACT != 0) begin : g_refresh
+            fg_pfc_refresh u_refresh (
+                .clk          (clk),
+                .rst          (rst),
+                .cfg_enable   (cfg_pfc_enable),
+                .cfg_refresh  (cfg_refresh),
+                .refresh_tick (refresh_tick)
+            );
+        end else begin : g_no_refresh
+            assign refresh_tick = 1'b0;
+        end
+    endgenerate
+
     // ---- per port: PFC requests, receive timers, egress start gate ------------------------
     genvar gi, gp;
     generate
@@ -734,13 +753,15 @@ module fg_sw_core #(
             end
 
             fg_pfc_gen #(
-                .N_PRIO (N_PRIO)
+                .N_PRIO  (N_PRIO),
+                .COMPACT (GEN_COMPACT)
             ) u_gen (
                 .clk           (clk),
                 .rst           (rst),
                 .cfg_enable    (cfg_pfc_enable),
                 .cfg_refresh   (cfg_refresh),
                 .cfg_pause_quanta (cfg_pause_quanta),
+                .refresh_tick  (refresh_tick),
                 .pp_valid      (pp_valid_port[gi]),
                 .pp_prio       (pp_prio_q),
                 .pp_quanta     (pp_quanta_q),

@@ -62,6 +62,7 @@ module fg_interop_tx_top (
         .cfg_enable    (cfg_enable),
         .cfg_refresh   (cfg_refresh),
         .cfg_pause_quanta (cfg_pause_quanta),
+        .refresh_tick  (1'b0),
         .pp_valid      (pp_valid),
         .pp_prio       (pp_prio),
         .pp_quanta     (pp_quanta),

@@ -9,13 +9,20 @@
 //   - cfg_refresh is small (refreshes happen often), 0 (never) or huge; cfg_enable drops for a
 //     few cycles now and then; rare resets;
 //   - predictive requests (pp_*) in bursts or rarely, for any class (also >= N_PRIO), while
-//     classes are paused or not, with random quanta; cfg_pause_quanta changes now and then.
+//     classes are paused or not, with random quanta; cfg_pause_quanta changes now and then;
+//   - refresh_tick every few cycles, rarely, or in a fixed period; the full form must ignore
+//     it, and the compact form (FG_TB_COMPACT=1, RTL COMPACT=1) the predictive requests.
+// Coverage leaves out the points the form cannot reach: the compact form has no refresh
+// counters and no predictive requests, the full form no tick.
 #include "Vtop.h"
 #include "fg_lockstep.h"
 #include "mac/pfc_gen.h"
 
 #ifndef FG_TB_N_PRIO
 #define FG_TB_N_PRIO 8
+#endif
+#ifndef FG_TB_COMPACT
+#define FG_TB_COMPACT 0
 #endif
 #define FG_TB_STR2(x) #x
 #define FG_TB_STR(x) FG_TB_STR2(x)
@@ -24,7 +31,7 @@ struct TbPfcGen {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_pfc_gen";
-    std::vector<std::pair<std::string, long>> params{{"N_PRIO", FG_TB_N_PRIO}};
+    std::vector<std::pair<std::string, long>> params{{"N_PRIO", FG_TB_N_PRIO}, {"COMPACT", FG_TB_COMPACT}};
     bool require_coverage = true;
     fg::Options opt;
     fg_pfc_gen_cfg cfg{};
@@ -41,12 +48,16 @@ struct TbPfcGen {
     uint64_t busy_until = 0;
     uint64_t disable_until = 0;
     uint32_t pp_den = 20;  // predictive requests, 1/pp_den per cycle
+    uint32_t tick_den = 50;   // refresh ticks: 1/tick_den per cycle, or every tick_period cycles
+    uint32_t tick_period = 0; // 0: random ticks
 
     explicit TbPfcGen(const fg::Options& o) : opt(o) {
         cfg.n_prio = FG_TB_N_PRIO;
+        cfg.compact = FG_TB_COMPACT;
         fg_pfc_gen_reset(&st, &cfg);
         fg_pfc_gen_outputs(&st, &out);
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
+        sig.input("refresh_tick", 1, &top->refresh_tick, [this] { return (uint64_t)in.refresh_tick; });
         sig.input("cfg_enable", 1, &top->cfg_enable, [this] { return (uint64_t)in.cfg_enable; });
         sig.input("cfg_refresh", 24, &top->cfg_refresh, [this] { return (uint64_t)in.cfg_refresh; });
         sig.input("paused", FG_TB_N_PRIO, &top->paused, [this] { return (uint64_t)in.paused; });
@@ -77,6 +88,9 @@ struct TbPfcGen {
         frame_busy_mode = r.chance(1, 3);
         static const uint32_t pps[] = {2, 10, 50, 1000};
         pp_den = pps[r.below(4)];
+        static const uint32_t ticks[] = {2, 10, 60, 1000};
+        tick_den = ticks[r.below(4)];
+        tick_period = r.chance(1, 3) ? (uint32_t)r.range(1, 80) : 0;
         in.cfg_pause_quanta = r.chance(1, 3) ? 0xFFFF : (uint16_t)r.range(1, 0xFFFF);
         uint64_t k = r.below(10);
         if (k < 6)
@@ -101,6 +115,7 @@ struct TbPfcGen {
         in.pp_valid = r.chance(1, pp_den);
         in.pp_prio = (uint8_t)(r.chance(1, 16) ? r.below(8) : r.below(FG_TB_N_PRIO));
         in.pp_quanta = (uint16_t)(r.chance(1, 4) ? r.bits(16) : r.range(1, 200));
+        in.refresh_tick = tick_period ? (cycle % tick_period) == 0 : r.chance(1, tick_den);
         // The serialiser stand-in: out.req_* is what the RTL shows in this cycle.
         if (out.req_valid && cycle >= busy_until) {
             in.req_ack = r.chance(1, ack_den);
@@ -119,7 +134,30 @@ struct TbPfcGen {
         }
     }
 
-    bool coverage() { return fg::report_coverage(opt, fg_pfc_gen_cov_names, st.cov, FG_PFC_GEN_COV_N); }
+    // The points this form can reach: the compact one has no refresh counters and takes no
+    // predictive requests; the full one has no tick.
+    static bool reachable(int k) {
+        const bool pp = k >= FG_PFC_GEN_COV_PP_TAKE && k <= FG_PFC_GEN_COV_MIXED_TIMES;
+        const bool counter = k == FG_PFC_GEN_COV_REFRESH_FIRE || k == FG_PFC_GEN_COV_REFRESH_COUNT ||
+                             k == FG_PFC_GEN_COV_REFRESH_RELOAD || k == FG_PFC_GEN_COV_REFRESH_CLEAR;
+        const bool tick = k == FG_PFC_GEN_COV_TICK_FIRE || k == FG_PFC_GEN_COV_TICK_IDLE;
+        return FG_TB_COMPACT ? !(pp || counter) : !tick;
+    }
+    bool coverage() {
+        std::vector<const char*> names;
+        std::vector<uint64_t> counts;
+        for (int k = 0; k < FG_PFC_GEN_COV_N; k++) {
+            if (reachable(k)) {
+                names.push_back(fg_pfc_gen_cov_names[k]);
+                counts.push_back(st.cov[k]);
+            } else if (st.cov[k]) {
+                std::printf("CHECK pfc_gen coverage point %s hit, which this form cannot reach WRONG\n",
+                            fg_pfc_gen_cov_names[k]);
+                return false;
+            }
+        }
+        return fg::report_coverage(opt, names.data(), counts.data(), (int)names.size());
+    }
 };
 
 // The predictive rules of docs/blocks/pfc_gen.md on the model, expected values from the text:
@@ -218,11 +256,66 @@ static bool directed() {
     return ok && directed_pp();
 }
 
+// The compact form (docs/blocks/pfc_gen.md, "The compact form") on the model, expected values
+// from the text: no refresh without a tick, a tick makes every paused class pending XOFF, the
+// times follow cfg_pause_quanta one edge behind, predictive requests are ignored.
+static bool directed_compact() {
+    fg_pfc_gen_cfg cfg{};
+    cfg.n_prio = FG_TB_N_PRIO;
+    cfg.compact = true;
+    if (FG_TB_N_PRIO < 3) return true;  // the sequence uses classes 1 and 2
+    fg_pfc_gen_state st{};
+    fg_pfc_gen_in in{};
+    fg_pfc_gen_out out{};
+    fg_pfc_gen_reset(&st, &cfg);
+    in.cfg_enable = true;
+    in.cfg_refresh = 3;  // unused by the compact form: no refresh after 3 edges below
+    in.cfg_pause_quanta = 100;
+    bool ok = true;
+    int step_no = 0;
+    auto step = [&](uint8_t paused, bool ack, bool tick, int pp_prio, uint8_t cev, uint8_t xoff, uint16_t t1,
+                    uint16_t t2, bool sx) {
+        in.paused = paused;
+        in.req_ack = ack;
+        in.refresh_tick = tick;
+        in.pp_valid = pp_prio >= 0;
+        in.pp_prio = (uint8_t)(pp_prio < 0 ? 0 : pp_prio);
+        in.pp_quanta = 7;
+        fg_pfc_gen_step(&st, &in, &out);
+        step_no++;
+        bool good = out.req_valid == (cev != 0) && out.req_cev == cev && out.req_xoff == xoff &&
+                    out.req_time[1] == t1 && out.req_time[2] == t2 && out.stat_xoff_req == sx &&
+                    out.req_pred == 0 && !out.stat_pp_dropped;
+        if (!good) {
+            std::printf("CHECK pfc_gen directed_compact step %d: got cev=0x%02x xoff=0x%02x t1=%u t2=%u sx=%d "
+                        "pred=0x%02x dropped=%d, expected cev=0x%02x xoff=0x%02x t1=%u t2=%u sx=%d pred=0 "
+                        "dropped=0 WRONG\n",
+                        step_no, out.req_cev, out.req_xoff, out.req_time[1], out.req_time[2], out.stat_xoff_req,
+                        out.req_pred, out.stat_pp_dropped, cev, xoff, t1, t2, sx);
+            ok = false;
+        }
+    };
+    step(0x04, false, false, -1, 0x04, 0x04, 0, 100, false);  // class 2 pauses: XOFF, 100 quanta
+    step(0x04, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken: cleared, XOFF stat
+    for (int k = 0; k < 10; k++) step(0x04, false, false, -1, 0x00, 0x00, 0, 0, false);  // no tick: no refresh
+    step(0x04, false, true, -1, 0x04, 0x04, 0, 100, false);    // tick: class 2 refreshed
+    step(0x06, false, true, -1, 0x06, 0x06, 100, 100, false);  // class 1 pauses on a tick: both
+    in.cfg_pause_quanta = 200;
+    step(0x06, false, false, -1, 0x06, 0x06, 200, 200, false); // the times follow the register
+    step(0x06, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken
+    step(0x00, false, true, -1, 0x06, 0x00, 0, 0, false);      // both resume: XON; tick, none paused
+    step(0x00, true, false, 1, 0x00, 0x00, 0, 0, false);       // XON taken; a predictive request ignored
+    step(0x00, false, false, 2, 0x00, 0x00, 0, 0, false);      // ignored again: nothing pending
+    std::printf("CHECK pfc_gen directed_compact sequence %s\n", ok ? "ok" : "WRONG");
+    return ok;
+}
+
 int main(int argc, char** argv) {
     // A failed directed check does not stop the random run, so a broken model still shows
     // its first lock-step mismatch.
-    bool directed_ok = directed();
-    const char* name = FG_TB_N_PRIO == 8 ? "pfc_gen" : "pfc_gen_p" FG_TB_STR(FG_TB_N_PRIO);
+    bool directed_ok = directed() && directed_compact();
+    const char* name = FG_TB_COMPACT ? "pfc_gen_compact"
+                       : FG_TB_N_PRIO == 8 ? "pfc_gen" : "pfc_gen_p" FG_TB_STR(FG_TB_N_PRIO);
     int rc = fg::run<TbPfcGen>(argc, argv, name);
     return rc ? rc : (directed_ok ? 0 : 1);
 }

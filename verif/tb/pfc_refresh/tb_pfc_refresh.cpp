@@ -1,0 +1,160 @@
+// tb_pfc_refresh.cpp - lock-step test of rtl/mac/fg_pfc_refresh.v against
+// cmodel/mac/pfc_refresh.c.
+//
+// Before the random run, a directed check from the text of docs/blocks/pfc_gen.md ("The compact
+// form"), run on the RTL and on the model separately: with cfg_refresh = R the tick is high for
+// one cycle in every R (R = 1, 2, 7, 1000); cfg_refresh = 0 never ticks; a cfg_refresh written
+// below the running count ticks on the next edge; cfg_enable = 0 holds it.
+//
+// Random run: cfg_refresh small, large, 0 or any 24-bit value, changed at random moments (also
+// below the running count), cfg_enable dropping now and then, rare resets.
+#include <cstdlib>
+#include <cstring>
+
+#include "Vtop.h"
+#include "fg_lockstep.h"
+#include "mac/pfc_refresh.h"
+
+struct TbPfcRefresh {
+    std::unique_ptr<Vtop> top{new Vtop};
+    fg::FgSignals sig;
+    std::string module = "fg_pfc_refresh";
+    std::vector<std::pair<std::string, long>> params{};
+    bool require_coverage = true;
+    fg::Options opt;
+    fg_pfc_refresh_state st{};
+    fg_pfc_refresh_in in{};
+    bool tick = false;
+    bool rst = true;
+
+    explicit TbPfcRefresh(const fg::Options& o) : opt(o) {
+        fg_pfc_refresh_reset(&st);
+        sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
+        sig.input("cfg_enable", 1, &top->cfg_enable, [this] { return (uint64_t)in.cfg_enable; });
+        sig.input("cfg_refresh", 24, &top->cfg_refresh, [this] { return (uint64_t)in.cfg_refresh; });
+        sig.output("refresh_tick", 1, &top->refresh_tick, [this] { return (uint64_t)tick; });
+        in.cfg_enable = true;
+        in.cfg_refresh = 5;
+    }
+    void stimulus(uint64_t cycle, fg::Rng& r) {
+        rst = cycle < 2 || r.chance(1, 100000);
+        if (r.chance(1, 3000)) {
+            switch (r.below(6)) {
+            case 0: in.cfg_refresh = 0; break;                                // never
+            case 1: in.cfg_refresh = 1; break;                                // every cycle
+            case 2: in.cfg_refresh = (uint32_t)r.range(0xFFFFF0, 0xFFFFFF); break;
+            case 3: in.cfg_refresh = (uint32_t)r.bits(24); break;
+            default: in.cfg_refresh = (uint32_t)r.range(2, 300); break;
+            }
+        }
+        if (r.chance(1, 5000)) in.cfg_enable = !in.cfg_enable;
+        if (!in.cfg_enable && r.chance(1, 20)) in.cfg_enable = true;
+    }
+    void model_step() {
+        if (rst) {
+            fg_pfc_refresh_reset(&st);
+            tick = false;
+        } else {
+            tick = fg_pfc_refresh_step(&st, &in);
+        }
+    }
+    bool coverage() { return fg::report_coverage(opt, fg_pfc_refresh_cov_names, st.cov, FG_PFC_REFRESH_COV_N); }
+};
+
+// ---- directed checks, from the text ----------------------------------------------------------
+
+struct Dut {
+    virtual ~Dut() {}
+    virtual bool edge(bool rst, bool enable, uint32_t refresh) = 0;  // the tick after the edge
+};
+struct RtlDut : Dut {
+    Vtop top;
+    bool edge(bool rst, bool enable, uint32_t refresh) override {
+        top.rst = rst;
+        top.cfg_enable = enable;
+        top.cfg_refresh = refresh;
+        top.clk = 0;
+        top.eval();
+        top.clk = 1;
+        top.eval();
+        return top.refresh_tick;
+    }
+};
+struct ModelDut : Dut {
+    fg_pfc_refresh_state st{};
+    bool edge(bool rst, bool enable, uint32_t refresh) override {
+        if (rst) {
+            fg_pfc_refresh_reset(&st);
+            return false;
+        }
+        const fg_pfc_refresh_in in{enable, refresh};
+        return fg_pfc_refresh_step(&st, &in);
+    }
+};
+
+static bool directed(const char* who, Dut& d) {
+    bool ok = true;
+    for (uint32_t R : {1u, 2u, 7u, 1000u}) {
+        d.edge(true, true, R);
+        // 10 periods: the ticks and the cycles between them
+        uint64_t ticks = 0, first = 0, last = 0;
+        bool even = true;
+        for (uint64_t c = 1; c <= 10ull * R; c++) {
+            if (d.edge(false, true, R)) {
+                if (ticks && c - last != R) even = false;
+                if (!ticks) first = c;
+                last = c;
+                ticks++;
+            }
+        }
+        bool g = ticks == 10 && even && first == R;
+        ok &= g;
+        std::printf("CHECK pfc_refresh %s R=%u ticks_in_10R=%llu first_after=%llu even=%d %s\n", who, R,
+                    (unsigned long long)ticks, (unsigned long long)first, even, g ? "ok" : "WRONG");
+    }
+    // 0 never ticks
+    d.edge(true, true, 0);
+    bool any = false;
+    for (int c = 0; c < 5000; c++) any |= d.edge(false, true, 0);
+    ok &= !any;
+    std::printf("CHECK pfc_refresh %s R=0 ticks=%d %s\n", who, any, !any ? "ok" : "WRONG");
+    // a shorter period written mid-count: a tick on the next edge, then the new period
+    d.edge(true, true, 1000);
+    for (int c = 0; c < 500; c++) d.edge(false, true, 1000);
+    bool next = d.edge(false, true, 10);
+    int gap = 0;
+    while (gap < 100 && !d.edge(false, true, 10)) gap++;
+    bool g = next && gap + 1 == 10;
+    ok &= g;
+    std::printf("CHECK pfc_refresh %s shortened tick_next_edge=%d then_period=%d %s\n", who, next, gap + 1,
+                g ? "ok" : "WRONG");
+    // disabled: no tick, and the count starts again from 0
+    d.edge(true, true, 4);
+    bool dis = false;
+    for (int c = 0; c < 50; c++) dis |= d.edge(false, false, 4);
+    int after = 0;
+    while (after < 100 && !d.edge(false, true, 4)) after++;
+    g = !dis && after + 1 == 4;
+    ok &= g;
+    std::printf("CHECK pfc_refresh %s disabled ticks=%d first_after_enable=%d %s\n", who, dis, after + 1,
+                g ? "ok" : "WRONG");
+    return ok;
+}
+
+int main(int argc, char** argv) {
+    bool ok = true;
+    {
+        RtlDut rtl;
+        ok &= directed("rtl", rtl);
+    }
+    {
+        ModelDut model;
+        ok &= directed("model", model);
+    }
+    int rc = fg::run<TbPfcRefresh>(argc, argv, "pfc_refresh");
+    if (!ok) {
+        std::printf("CHECK FAIL test=pfc_refresh directed\n");
+        return 1;
+    }
+    return rc;
+}
