@@ -6,14 +6,16 @@
 // COMPACT = 1 makes its paused classes pending XOFF on it. A class's taken XOFF is therefore
 // followed by a new one within cfg_refresh edges (the per-class counter's bound); a class may be
 // refreshed sooner than that, never later.
-// count_reg is the edge number within the period, 1 after a tick. Each edge with cfg_enable: if
-// count >= cfg_refresh (and cfg_refresh != 0) the tick is set and the count goes back to 1, else
-// the count goes up by one and the tick is cleared. The compare is >=, not ==, so a cfg_refresh
-// written below the running count gives a tick on the next edge instead of a wait through the
-// 24-bit wrap; the count starting from 1 saves the cfg_refresh - 1 a count from 0 would need.
-// cfg_refresh = 0 never ticks (the register block rejects it). cfg_enable = 0 (PFC generation
-// off) holds the count at 1. Both outputs come from flops. The C twin is
-// cmodel/mac/pfc_refresh.c.
+// A down-counter: left_reg is the edges to the tick. Each edge with cfg_enable: left = 1 sets
+// the tick; left <= 1 (the tick's edge, or 0 after reset, while disabled and with
+// cfg_refresh = 0) loads cfg_refresh; otherwise left goes down by one and the tick is cleared.
+// So the period is exactly cfg_refresh, the first tick comes cfg_refresh + 1 edges after reset
+// or enable, cfg_refresh = 0 never ticks (the register block rejects it), and a new
+// cfg_refresh takes effect at the next load, as a per-class counter's did at its next XOFF.
+// cfg_enable = 0 (PFC generation off) holds left at 0. The decrement ends at the flops and the
+// tests of left are a LUT tree beside it: an up-count with a >= compare of cfg_refresh put two
+// 24-bit chains in a row (45.6 MHz in the 2x2 UP5K core). Both outputs come from flops. The C
+// twin is cmodel/mac/pfc_refresh.c.
 `default_nettype none
 
 module fg_pfc_refresh (
@@ -24,30 +26,30 @@ module fg_pfc_refresh (
     output wire        refresh_tick
 );
 
-    reg  [23:0] count_reg, count_next;
-    reg         tick_reg,  tick_next;
+    reg  [23:0] left_reg, left_next;
+    reg         tick_reg, tick_next;
 
-    // The increment feeds only the count, the compare is a chain of its own beside it.
-    wire due = (cfg_refresh != 24'd0) && (count_reg >= cfg_refresh);
+    wire left_le1 = (left_reg[23:1] == 23'd0);
+    wire left_one = left_le1 && left_reg[0];
 
     always @* begin
-        count_next = count_reg + 24'd1;
-        tick_next  = 1'b0;
+        left_next = left_reg - 24'd1;
+        tick_next = 1'b0;
         if (!cfg_enable) begin
-            count_next = 24'd1;
-        end else if (due) begin
-            count_next = 24'd1;
-            tick_next  = 1'b1;
+            left_next = 24'd0;
+        end else begin
+            tick_next = left_one;
+            if (left_le1) left_next = cfg_refresh;
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            count_reg <= 24'd1;
-            tick_reg  <= 1'b0;
+            left_reg <= 24'd0;
+            tick_reg <= 1'b0;
         end else begin
-            count_reg <= count_next;
-            tick_reg  <= tick_next;
+            left_reg <= left_next;
+            tick_reg <= tick_next;
         end
     end
 

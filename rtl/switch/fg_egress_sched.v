@@ -52,7 +52,10 @@ module fg_egress_sched #(
 
     always @* begin
         grant_valid_next  = opportunity && |eligible;
-        grant_prio_next   = grant_valid_next ? pick_prio : 3'd0;
+        // Zero by an AND, not a select of zero: yosys makes a select of zero the flops'
+        // synchronous reset, and that reset net (rst OR the grant's whole eligibility logic)
+        // was the UP5K core's longest path (tx_paused -> eligible -> reset, 42.9 MHz at 2x2).
+        grant_prio_next   = pick_prio & {3{grant_valid_next}};
         stat_blocked_next = opportunity && top_paused;
     end
 

@@ -3,8 +3,9 @@
 //
 // Before the random run, a directed check from the text of docs/blocks/pfc_gen.md ("The compact
 // form"), run on the RTL and on the model separately: with cfg_refresh = R the tick is high for
-// one cycle in every R (R = 1, 2, 7, 1000); cfg_refresh = 0 never ticks; a cfg_refresh written
-// below the running count ticks on the next edge; cfg_enable = 0 holds it.
+// one cycle in every R (R = 1, 2, 7, 1000), the first R + 1 edges after reset; cfg_refresh = 0
+// never ticks; a new cfg_refresh takes effect at the next load (the old period runs out first);
+// cfg_enable = 0 holds it, and the first tick comes R + 1 edges after it is set again.
 //
 // Random run: cfg_refresh small, large, 0 or any 24-bit value, changed at random moments (also
 // below the running count), cfg_enable dropping now and then, rare resets.
@@ -107,7 +108,8 @@ static bool directed(const char* who, Dut& d) {
                 ticks++;
             }
         }
-        bool g = ticks == 10 && even && first == R;
+        // the k-th tick after the edge k*R + 1, so 10R edges hold floor((10R - 1) / R) = 9
+        bool g = ticks == (uint64_t)((10ull * R - 1) / R) && even && first == R + 1;
         ok &= g;
         std::printf("CHECK pfc_refresh %s R=%u ticks_in_10R=%llu first_after=%llu even=%d %s\n", who, R,
                     (unsigned long long)ticks, (unsigned long long)first, even, g ? "ok" : "WRONG");
@@ -118,23 +120,24 @@ static bool directed(const char* who, Dut& d) {
     for (int c = 0; c < 5000; c++) any |= d.edge(false, true, 0);
     ok &= !any;
     std::printf("CHECK pfc_refresh %s R=0 ticks=%d %s\n", who, any, !any ? "ok" : "WRONG");
-    // a shorter period written mid-count: a tick on the next edge, then the new period
+    // a shorter period written mid-count: the old one runs out first, then the new one
     d.edge(true, true, 1000);
-    for (int c = 0; c < 500; c++) d.edge(false, true, 1000);
-    bool next = d.edge(false, true, 10);
+    int old_left = 0;
+    for (int c = 0; c < 500; c++) d.edge(false, true, 1000);  // edge 501 loaded 1000 at edge 1
+    while (old_left < 2000 && !d.edge(false, true, 10)) old_left++;
     int gap = 0;
     while (gap < 100 && !d.edge(false, true, 10)) gap++;
-    bool g = next && gap + 1 == 10;
+    bool g = old_left + 1 == 1001 - 500 && gap + 1 == 10;
     ok &= g;
-    std::printf("CHECK pfc_refresh %s shortened tick_next_edge=%d then_period=%d %s\n", who, next, gap + 1,
-                g ? "ok" : "WRONG");
+    std::printf("CHECK pfc_refresh %s new-period tick_after=%d (old period's rest 501) then_period=%d %s\n", who,
+                old_left + 1, gap + 1, g ? "ok" : "WRONG");
     // disabled: no tick, and the count starts again from 0
     d.edge(true, true, 4);
     bool dis = false;
     for (int c = 0; c < 50; c++) dis |= d.edge(false, false, 4);
     int after = 0;
     while (after < 100 && !d.edge(false, true, 4)) after++;
-    g = !dis && after + 1 == 4;
+    g = !dis && after + 1 == 5;
     ok &= g;
     std::printf("CHECK pfc_refresh %s disabled ticks=%d first_after_enable=%d %s\n", who, dis, after + 1,
                 g ? "ok" : "WRONG");
