@@ -461,7 +461,7 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
     {"PAUSE_QUANTA", "pause_quanta", 0x024u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 1u, 0xFFFFFFFFu, 65535u, offsetof(fg_sw_config, pause_quanta),
      "Pause time sent in an XOFF, in quanta (512 bit times).", 0, FG_REG_MEET_NONE, 0},
     {"REFRESH_CYCLES", "refresh_cycles", 0x028u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 32768u, offsetof(fg_sw_config, refresh_cycles),
-     "Cycles between XOFF refreshes while a PG stays paused.", 0, FG_REG_MEET_NONE, 0},
+     "Cycles between XOFF refreshes while a PG stays paused (the compact core, LINE_RATE = 2: the period of one tick that refreshes every paused PG, so a refresh comes within this many cycles).", 0, FG_REG_MEET_NONE, 0},
     {"SRC_MAC_LO", "src_mac_lo", 0x02Cu, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 32, 0, 0u, 0xFFFFFFFFu, 1u, offsetof(fg_sw_config, src_mac_lo),
      "Source MAC of sent PFC frames, bits 31:0 (the MAC as a 48-bit number, first byte on the wire in bits 47:40).", 0, FG_REG_MEET_NONE, 0},
     {"SRC_MAC_HI", "src_mac_hi", 0x030u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 16, 0, 0u, 0xFFFFFFFFu, 512u, offsetof(fg_sw_config, src_mac_hi),
