@@ -10,6 +10,9 @@ $(eval $(call FG_LOCKSTEP,pfc_timer,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_t
 $(eval $(call FG_LOCKSTEP,pfc_timer_n3,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_timer/tb_pfc_timer.cpp,-GN_PRIO=3 -CFLAGS -DTB_N_PRIO=3,libfgmodel))
 # the ECP5 logic form (FG_ECP5_FORMS: the timer itself, two chains, tx_paused in a flop)
 $(eval $(call FG_LOCKSTEP,pfc_timer_ecp5,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_timer/tb_pfc_timer.cpp,-GN_PRIO=8 -DFG_ECP5_FORMS -CFLAGS -DTB_N_PRIO=8,libfgmodel))
+# the compact form (COMPACT=1: a quantum prescaler, whole quanta per class), as the UP5K core builds it
+$(eval $(call FG_LOCKSTEP,pfc_timer_compact,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_timer/tb_pfc_timer.cpp,-GN_PRIO=8 -GCOMPACT=1 -CFLAGS -DTB_N_PRIO=8 -CFLAGS -DFG_TB_COMPACT=1,libfgmodel))
+$(eval $(call FG_LOCKSTEP,pfc_timer_compact_p2,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_timer/tb_pfc_timer.cpp,-GN_PRIO=2 -GCOMPACT=1 -CFLAGS -DTB_N_PRIO=2 -CFLAGS -DFG_TB_COMPACT=1,libfgmodel))
 $(eval $(call FG_LOCKSTEP,pfc_timer_bug,fg_pfc_timer,$(PFC_TIMER_RTL),verif/tb/pfc_timer/tb_pfc_timer.cpp,-GN_PRIO=8 -CFLAGS -DTB_N_PRIO=8,libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,egress_sched,fg_egress_sched,$(EGRESS_SCHED_RTL),verif/tb/egress_sched/tb_egress_sched.cpp,-GN_PRIO=8 -CFLAGS -DTB_N_PRIO=8,libfgmodel))
 $(eval $(call FG_LOCKSTEP,egress_sched_n3,fg_egress_sched,$(EGRESS_SCHED_RTL),verif/tb/egress_sched/tb_egress_sched.cpp,-GN_PRIO=3 -CFLAGS -DTB_N_PRIO=3,libfgmodel))

@@ -7,7 +7,7 @@
 
 const char *const fg_pfc_timer_cov_names[FG_PFC_TIMER_COV_N] = {
     "load", "clear", "clear_idle", "reload", "count", "exact", "saturate", "hold_zero_step", "idle",
-    "not_addressed"};
+    "not_addressed", "skip", "tick", "expire", "wait"};
 
 #define FG_PFC_TIMER_STEP_MASK 0x00FFFFFFu /* cfg_quanta_step is 24 bits */
 
@@ -27,10 +27,56 @@ int fg_pfc_timer_reset(fg_pfc_timer_state *st, const fg_pfc_timer_cfg *cfg)
     return 0;
 }
 
+/* The compact form: a prescaler per port, whole quanta per class (see pfc_timer.h). */
+static void step_compact(fg_pfc_timer_state *st, const fg_pfc_timer_in *in, fg_pfc_timer_out *out)
+{
+    const uint32_t step = in->cfg_quanta_step & FG_PFC_TIMER_STEP_MASK;
+    const bool tick = st->quantum_tick; /* the tick as it stood before this edge */
+    for (int n = 0; n < st->cfg.n_prio; n++) {
+        uint16_t c = st->count[n];
+        if (in->pfc_valid && ((in->pfc_cev >> n) & 1u)) {
+            const uint16_t load = in->pfc_time[n];
+            if (load == 0)
+                FG_COV(st, c ? FG_PFC_TIMER_COV_CLEAR : FG_PFC_TIMER_COV_CLEAR_IDLE);
+            else
+                FG_COV(st, c ? FG_PFC_TIMER_COV_RELOAD : FG_PFC_TIMER_COV_LOAD);
+            c = load;
+            st->skip[n] = true;
+        } else {
+            if (in->pfc_valid && c)
+                FG_COV(st, FG_PFC_TIMER_COV_NOT_ADDRESSED);
+            if (c == 0) {
+                FG_COV(st, FG_PFC_TIMER_COV_IDLE);
+            } else if (!tick) {
+                FG_COV(st, step == 0 ? FG_PFC_TIMER_COV_HOLD_ZERO_STEP : FG_PFC_TIMER_COV_WAIT);
+            } else if (st->skip[n]) {
+                FG_COV(st, FG_PFC_TIMER_COV_SKIP);
+            } else {
+                FG_COV(st, c == 1 ? FG_PFC_TIMER_COV_EXPIRE : FG_PFC_TIMER_COV_TICK);
+            }
+            if (tick) {
+                if (!st->skip[n] && c)
+                    c--;
+                st->skip[n] = false;
+            }
+        }
+        st->count[n] = c;
+        out->timer[n] = (uint32_t)c << 16;
+        out->tx_paused[n] = c != 0;
+    }
+    const uint32_t sum = (uint32_t)st->acc + (step & 0xFFFFu);
+    st->acc = (uint16_t)sum;
+    st->quantum_tick = (sum >> 16) != 0 || (step >> 16) != 0;
+}
+
 void fg_pfc_timer_step(fg_pfc_timer_state *st, const fg_pfc_timer_in *in, fg_pfc_timer_out *out)
 {
     uint32_t step = in->cfg_quanta_step & FG_PFC_TIMER_STEP_MASK;
     memset(out, 0, sizeof *out);
+    if (st->cfg.compact) {
+        step_compact(st, in, out);
+        return;
+    }
     for (int n = 0; n < st->cfg.n_prio; n++) {
         uint32_t t = st->timer[n];
         if (in->pfc_valid && ((in->pfc_cev >> n) & 1u)) {

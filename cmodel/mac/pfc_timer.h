@@ -7,7 +7,14 @@
  *   otherwise:                timer[n] = sat0(timer[n] - cfg_quanta_step)
  * cfg_quanta_step is quanta per cycle in Q8.16 (= bits per cycle / 512): 1 GbE byte-wide
  * 0x000400, one 64-byte cell per cycle 0x010000. Outputs (registered): timer[n] and
- * tx_paused[n] = (timer[n] != 0). pfc_cev bits >= n_prio are ignored. */
+ * tx_paused[n] = (timer[n] != 0). pfc_cev bits >= n_prio are ignored.
+ *
+ * compact (RTL parameter COMPACT = 1, docs/blocks/pfc_timer.md "The compact form"): a quantum
+ * prescaler acc (16 bits) adds cfg_quanta_step[15:0] each edge, and quantum_tick (registered)
+ * is its carry out or cfg_quanta_step[23:16] != 0. Per class the whole quanta left (count) and
+ * a skip bit: a load sets count = time, skip = 1; otherwise a tick clears skip, or with skip
+ * clear takes one quantum off count (0 stays 0). timer[n] = count << 16, tx_paused = count != 0:
+ * a pause lasts longer than the full form's by 1 to one quantum period of cycles. */
 #ifndef FG_PFC_TIMER_H
 #define FG_PFC_TIMER_H
 
@@ -30,12 +37,17 @@ enum {
     FG_PFC_TIMER_COV_HOLD_ZERO_STEP,/* running timer with step 0: holds */
     FG_PFC_TIMER_COV_IDLE,          /* timer at 0, nothing loaded */
     FG_PFC_TIMER_COV_NOT_ADDRESSED, /* pfc_valid without this class: keeps counting */
+    FG_PFC_TIMER_COV_SKIP,          /* compact: the first tick after a load is not counted */
+    FG_PFC_TIMER_COV_TICK,          /* compact: a tick takes one quantum off a count > 1 */
+    FG_PFC_TIMER_COV_EXPIRE,        /* compact: a tick takes the last quantum */
+    FG_PFC_TIMER_COV_WAIT,          /* compact: a running count, no tick on this edge */
     FG_PFC_TIMER_COV_N
 };
 extern const char *const fg_pfc_timer_cov_names[FG_PFC_TIMER_COV_N];
 
 typedef struct {
-    int n_prio; /* RTL parameter N_PRIO, 1..8 */
+    int n_prio;   /* RTL parameter N_PRIO, 1..8 */
+    bool compact; /* RTL parameter COMPACT */
 } fg_pfc_timer_cfg;
 
 typedef struct {
@@ -52,7 +64,12 @@ typedef struct {
 
 typedef struct {
     fg_pfc_timer_cfg cfg;
-    uint32_t timer[FG_PFC_TIMER_MAX_PRIO];
+    uint32_t timer[FG_PFC_TIMER_MAX_PRIO]; /* full form: Q16.16 quanta left */
+    /* compact form */
+    uint16_t acc;                          /* prescaler: fraction of a quantum */
+    bool quantum_tick;                     /* registered tick */
+    uint16_t count[FG_PFC_TIMER_MAX_PRIO]; /* whole quanta left */
+    bool skip[FG_PFC_TIMER_MAX_PRIO];      /* the next tick is the first after a load */
     uint64_t cov[FG_PFC_TIMER_COV_N];
 } fg_pfc_timer_state;
 

@@ -190,7 +190,7 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     /* line_rate 2 builds the compact generators (COMPACT = 1) and one fg_pfc_refresh */
     const fg_pfc_gen_cfg gcfg = {.n_prio = (unsigned)cfg->n_prio, .compact = cfg->line_rate == 2};
     fg_pfc_refresh_reset(&st->refresh);
-    const fg_pfc_timer_cfg tcfg = {.n_prio = cfg->n_prio};
+    const fg_pfc_timer_cfg tcfg = {.n_prio = cfg->n_prio, .compact = cfg->line_rate == 2};
     const fg_egress_sched_cfg scfg = {.n_prio = cfg->n_prio};
     /* fg_ppfc loads cfg_seed on a reset edge: the PPFC_SEED value before this reset. */
     st->ppfc_in.cfg_seed = st->prev_csr.cfg_ppfc_seed;

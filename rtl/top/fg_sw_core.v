@@ -777,8 +777,11 @@ module fg_sw_core #(
                 .stat_pp_dropped (gen_stat_pp_dropped)
             );
 
+            // LINE_RATE = 2: whole-quanta pause timers behind a quantum prescaler (a pause
+            // up to one quantum longer; docs/blocks/pfc_timer.md, "The compact form").
             fg_pfc_timer #(
-                .N_PRIO (N_PRIO)
+                .N_PRIO  (N_PRIO),
+                .COMPACT (GEN_COMPACT)
             ) u_timer (
                 .clk             (clk),
                 .rst             (rst),

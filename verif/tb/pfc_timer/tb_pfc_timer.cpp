@@ -9,10 +9,17 @@
 // edge, that an addressed class other than p leaves p alone, and that 64-byte cells per cycle
 // (step 0x10000) give exactly T cycles.
 //
+// The compact form (-DFG_TB_COMPACT=1, RTL COMPACT = 1: a quantum prescaler, whole quanta per
+// class) may pause longer than that by up to one quantum, never shorter: the directed check
+// loads T at every phase of the 64-cycle quantum and wants 64*T + 1 .. 64*T + 64 cycles, both
+// ends reached (a quantum counted from the load's own period would give 64*T - 63 .. 64*T;
+// one period too many, 64*T + 65 ..), and T + 1 cycles at one quantum per cycle.
+//
 // Random run: PFC messages with random class vectors at random intervals (sometimes every
 // cycle, sometimes rare enough for timers to run out), times drawn from {0, 1..3, random,
 // 0xFFFF}, quanta step changed now and then among the realistic values, 0, a value that does
 // not divide 2^16, and any 24-bit value.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -23,12 +30,15 @@
 #ifndef TB_N_PRIO
 #define TB_N_PRIO 8
 #endif
+#ifndef FG_TB_COMPACT
+#define FG_TB_COMPACT 0
+#endif
 
 struct TbPfcTimer {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
     std::string module = "fg_pfc_timer";
-    std::vector<std::pair<std::string, long>> params{{"N_PRIO", TB_N_PRIO}};
+    std::vector<std::pair<std::string, long>> params{{"N_PRIO", TB_N_PRIO}, {"COMPACT", FG_TB_COMPACT}};
     bool require_coverage = true;
     fg::Options opt;
     fg_pfc_timer_cfg cfg{};
@@ -40,6 +50,7 @@ struct TbPfcTimer {
 
     explicit TbPfcTimer(const fg::Options& o) : opt(o) {
         cfg.n_prio = TB_N_PRIO;
+        cfg.compact = FG_TB_COMPACT;
         fg_pfc_timer_reset(&st, &cfg);
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });
         sig.input("pfc_valid", 1, &top->pfc_valid, [this] { return (uint64_t)in.pfc_valid; });
@@ -84,7 +95,29 @@ struct TbPfcTimer {
             fg_pfc_timer_step(&st, &in, &out);
         }
     }
-    bool coverage() { return fg::report_coverage(opt, fg_pfc_timer_cov_names, st.cov, FG_PFC_TIMER_COV_N); }
+    // Only the points this form can reach are counted; one it cannot reach that is hit fails.
+    static bool reachable(int k) {
+        const bool full_only = k == FG_PFC_TIMER_COV_COUNT || k == FG_PFC_TIMER_COV_EXACT ||
+                               k == FG_PFC_TIMER_COV_SATURATE;
+        const bool compact_only = k == FG_PFC_TIMER_COV_SKIP || k == FG_PFC_TIMER_COV_TICK ||
+                                  k == FG_PFC_TIMER_COV_EXPIRE || k == FG_PFC_TIMER_COV_WAIT;
+        return FG_TB_COMPACT ? !full_only : !compact_only;
+    }
+    bool coverage() {
+        std::vector<const char*> names;
+        std::vector<uint64_t> counts;
+        for (int k = 0; k < FG_PFC_TIMER_COV_N; k++) {
+            if (reachable(k)) {
+                names.push_back(fg_pfc_timer_cov_names[k]);
+                counts.push_back(st.cov[k]);
+            } else if (st.cov[k]) {
+                std::printf("CHECK pfc_timer coverage point %s hit, which this form cannot reach WRONG\n",
+                            fg_pfc_timer_cov_names[k]);
+                return false;
+            }
+        }
+        return fg::report_coverage(opt, names.data(), counts.data(), (int)names.size());
+    }
 };
 
 // ---- directed checks, derived by hand -------------------------------------------------------
@@ -96,7 +129,7 @@ struct Dut {
     virtual bool paused(int p) = 0;
 };
 struct RtlDut : Dut {
-    Vtop top;
+    Vtop top;  // built with the form's COMPACT
     void edge(bool rst, bool valid, uint8_t cev, const uint16_t* time, uint32_t step) override {
         top.rst = rst;
         top.pfc_valid = valid;
@@ -113,7 +146,7 @@ struct RtlDut : Dut {
     bool paused(int p) override { return (top.tx_paused >> p) & 1u; }
 };
 struct ModelDut : Dut {
-    fg_pfc_timer_cfg cfg{TB_N_PRIO};
+    fg_pfc_timer_cfg cfg{TB_N_PRIO, FG_TB_COMPACT};
     fg_pfc_timer_state st{};
     fg_pfc_timer_out out{};
     void edge(bool rst, bool valid, uint8_t cev, const uint16_t* time, uint32_t step) override {
@@ -134,10 +167,11 @@ struct ModelDut : Dut {
 
 // Loads time T on priority p and counts the cycles tx_paused[p] stays high (other priorities
 // are hit by a second message with their own times, which must not disturb p).
-static uint64_t pause_cycles(Dut& d, int p, uint16_t T, uint32_t step) {
+static uint64_t pause_cycles(Dut& d, int p, uint16_t T, uint32_t step, int idle_before = 0) {
     uint16_t t[8] = {0};
     d.edge(true, false, 0, t, step);
     d.edge(true, false, 0, t, step);
+    for (int k = 0; k < idle_before; k++) d.edge(false, false, 0, t, step);  // the quantum's phase
     t[p] = T;
     d.edge(false, true, (uint8_t)(1u << p), t, step);
     uint64_t n = 0;
@@ -152,10 +186,42 @@ static uint64_t pause_cycles(Dut& d, int p, uint16_t T, uint32_t step) {
     return n;
 }
 
+// The compact form: longer than 64*T by 1..64 cycles at every phase, both ends reached; at one
+// quantum per cycle T + 1.
+static bool directed_compact(const char* who, Dut& d) {
+    bool ok = true;
+    const uint16_t Ts[] = {1, 2, 3, 100, 0xFFFF};
+    for (int p : {0, TB_N_PRIO - 1}) {
+        for (uint16_t T : Ts) {
+            uint64_t lo = ~0ull, hi = 0;
+            const int phases = T == 0xFFFF ? 3 : 65;  // 0xFFFF: 4.2M cycles per run
+            for (int ph = 0; ph < phases; ph++) {
+                uint64_t got = pause_cycles(d, p, T, 0x400, T == 0xFFFF ? ph * 31 : ph);
+                lo = std::min(lo, got);
+                hi = std::max(hi, got);
+            }
+            const uint64_t want_lo = 64ull * T + 1, want_hi = 64ull * T + 64;
+            bool g = lo >= want_lo && hi <= want_hi && (T == 0xFFFF || (lo == want_lo && hi == want_hi));
+            ok &= g;
+            std::printf("CHECK pfc_timer %s compact 1GbE-byte-wide p=%d T=%u paused_cycles=%llu..%llu expected=%llu..%llu "
+                        "%s\n",
+                        who, p, T, (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)want_lo,
+                        (unsigned long long)want_hi, g ? "ok" : "WRONG");
+        }
+        uint64_t got = pause_cycles(d, p, 77, 0x10000, 5);  // one quantum per cycle
+        ok &= got == 78;
+        std::printf("CHECK pfc_timer %s compact cell-per-cycle p=%d T=77 paused_cycles=%llu expected=78 %s\n", who, p,
+                    (unsigned long long)got, got == 78 ? "ok" : "WRONG");
+    }
+    return ok;
+}
+
 static bool directed(const char* who, Dut& d) {
     bool ok = true;
+    if (FG_TB_COMPACT) ok &= directed_compact(who, d);
     const uint16_t Ts[] = {1, 2, 3, 100, 0x1234, 0xFFFF};
     for (int p : {0, TB_N_PRIO - 1}) {
+        if (FG_TB_COMPACT) break;  // the exact lengths are the full form's
         for (uint16_t T : Ts) {
             uint64_t got = pause_cycles(d, p, T, 0x400);
             uint64_t want = 64ull * T;  // 512 bit times / 8 bits per cycle
