@@ -115,7 +115,8 @@ void fg_pfc_gen_step(fg_pfc_gen_state *st, const fg_pfc_gen_in *in, fg_pfc_gen_o
          * compact: no counter; the tick refreshes every paused class. */
         if (st->cfg.compact) {
             fire = in->refresh_tick && (paused & bit);
-            if (fire)
+            /* counted where the tick changes something: no XOFF of p waiting, or one taken now */
+            if (fire && (!(st->pending & st->kind_xoff & bit) || (taken & bit)))
                 FG_COV(st, FG_PFC_GEN_COV_TICK_FIRE);
         } else if (!(paused & bit)) {
             if (st->refresh_cnt[p] != 0)

@@ -57,7 +57,7 @@ enum {
     FG_PFC_GEN_COV_STD_OVER_PP,      /* standard event replaces a waiting predictive request */
     FG_PFC_GEN_COV_TAKE_PRED,        /* ack took a predictive XOFF */
     FG_PFC_GEN_COV_MIXED_TIMES,      /* request shown with standard and predictive XOFF classes */
-    FG_PFC_GEN_COV_TICK_FIRE,        /* compact: the refresh tick made a paused class pending XOFF */
+    FG_PFC_GEN_COV_TICK_FIRE,        /* compact: the tick made a paused class pending XOFF (none waiting, or taken now) */
     FG_PFC_GEN_COV_TICK_IDLE,        /* compact: a refresh tick with no class paused */
     FG_PFC_GEN_COV_N
 };

@@ -14,7 +14,8 @@
  * is its carry out or cfg_quanta_step[23:16] != 0. Per class the whole quanta left (count) and
  * a skip bit: a load sets count = time, skip = 1; otherwise a tick clears skip, or with skip
  * clear takes one quantum off count (0 stays 0). timer[n] = count << 16, tx_paused = count != 0:
- * a pause lasts longer than the full form's by 1 to one quantum period of cycles. */
+ * a pause is never shorter than the full form's and, for steps up to 0x10000 (one quantum per
+ * cycle), at most one quantum period longer; a larger step pauses T + 1 cycles. */
 #ifndef FG_PFC_TIMER_H
 #define FG_PFC_TIMER_H
 

@@ -73,7 +73,7 @@ module fg_pfc_gen #(
     endgenerate
 
     // The compact form takes no predictive requests; the full form no refresh tick.
-    localparam         FULL    = (COMPACT == 0);
+    localparam [0:0]   FULL    = (COMPACT == 0) ? 1'b1 : 1'b0;
     /* verilator lint_off UNUSEDSIGNAL */
     wire               pp_on   = FULL && pp_valid;
     wire               tick_on = !FULL && refresh_tick;

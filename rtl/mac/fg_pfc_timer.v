@@ -23,10 +23,12 @@
 // (cfg_quanta_step[23:16] != 0), sets quantum_tick_reg for one cycle. Each class keeps the whole
 // quanta left (16 bits) and a skip bit: a load sets both (count = time, skip = 1), the first
 // tick after it clears skip, each later tick takes one quantum off (to 0 at most). So a pause of
-// T quanta is never shorter than the full form's (the load is between ticks) and at most one
-// quantum period longer: at 1 GbE byte-wide (64-cycle quanta) 64*T + 1 .. 64*T + 64 cycles
-// against the full form's exactly 64*T. timer[n] = {count, 16'h0}; tx_paused[n] = count != 0.
-// The C twin is cmodel/mac/pfc_timer.c (the same for both forms).
+// T quanta is never shorter than the full form's (the load is between ticks) and, for steps up
+// to one quantum per cycle (0x10000), at most one quantum period longer: at 1 GbE byte-wide
+// (64-cycle quanta) 64*T + 1 .. 64*T + 64 cycles against the full form's exactly 64*T. It
+// counts at most one quantum per cycle, so a larger step pauses T + 1 cycles (longer still).
+// timer[n] = {count, 16'h0}; tx_paused[n] = count != 0.
+// The C twin is cmodel/mac/pfc_timer.c (one for both logic forms; cfg.compact for COMPACT = 1).
 `default_nettype none
 
 module fg_pfc_timer #(

@@ -778,7 +778,7 @@ module fg_sw_core #(
             );
 
             // LINE_RATE = 2: whole-quanta pause timers behind a quantum prescaler (a pause
-            // up to one quantum longer; docs/blocks/pfc_timer.md, "The compact form").
+            // never shorter, up to one quantum longer for steps <= 0x10000; docs/blocks/pfc_timer.md).
             fg_pfc_timer #(
                 .N_PRIO  (N_PRIO),
                 .COMPACT (GEN_COMPACT)

@@ -509,7 +509,7 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
     {"ALPHA_SHIFT", "alpha_shift", 0x100u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 4, 0, 0u, 0xFFFFFFFFu, 3u, offsetof(fg_sw_config, alpha_shift),
      "Dynamic threshold alpha = 2^-k for port i.", 0, FG_REG_MEET_NONE, 0},
     {"QUANTA_STEP", "quanta_step", 0x180u, FG_REG_KIND_RW, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CONST, 24, 0, 1u, 0xFFFFFFFFu, 65536u, offsetof(fg_sw_config, quanta_step),
-     "Received-pause timer step of port i: quanta per cycle in Q8.16 (= bits per cycle x 128; 0x010000 = one 64-byte cell per cycle).", 0, FG_REG_MEET_NONE, 0},
+     "Received-pause timer step of port i: quanta per cycle in Q8.16 (= bits per cycle x 128; 0x010000 = one 64-byte cell per cycle). The compact core (LINE_RATE = 2) counts whole quanta, at most one per cycle: a pause is never shorter, up to one quantum longer for steps up to 0x010000, T + 1 cycles above.", 0, FG_REG_MEET_NONE, 0},
     {"DROPS", "count", 0x200u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Lossy packets dropped at ingress port i.", 0, FG_REG_MEET_NONE, 0},
     {"VIOLATIONS", "count", 0x280u, FG_REG_KIND_COUNTER, FG_REG_ARRAY_PORT, 0, FG_WIDTH_CNT_W, 0, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,

@@ -263,7 +263,7 @@ static bool directed_compact() {
     fg_pfc_gen_cfg cfg{};
     cfg.n_prio = FG_TB_N_PRIO;
     cfg.compact = true;
-    if (FG_TB_N_PRIO < 3) return true;  // the sequence uses classes 1 and 2
+    if (FG_TB_N_PRIO < 2) return true;  // the sequence uses classes 0 and 1
     fg_pfc_gen_state st{};
     fg_pfc_gen_in in{};
     fg_pfc_gen_out out{};
@@ -273,8 +273,8 @@ static bool directed_compact() {
     in.cfg_pause_quanta = 100;
     bool ok = true;
     int step_no = 0;
-    auto step = [&](uint8_t paused, bool ack, bool tick, int pp_prio, uint8_t cev, uint8_t xoff, uint16_t t1,
-                    uint16_t t2, bool sx) {
+    auto step = [&](uint8_t paused, bool ack, bool tick, int pp_prio, uint8_t cev, uint8_t xoff, uint16_t t0,
+                    uint16_t t1, bool sx) {
         in.paused = paused;
         in.req_ack = ack;
         in.refresh_tick = tick;
@@ -284,28 +284,31 @@ static bool directed_compact() {
         fg_pfc_gen_step(&st, &in, &out);
         step_no++;
         bool good = out.req_valid == (cev != 0) && out.req_cev == cev && out.req_xoff == xoff &&
-                    out.req_time[1] == t1 && out.req_time[2] == t2 && out.stat_xoff_req == sx &&
+                    out.req_time[0] == t0 && out.req_time[1] == t1 && out.stat_xoff_req == sx &&
                     out.req_pred == 0 && !out.stat_pp_dropped;
         if (!good) {
-            std::printf("CHECK pfc_gen directed_compact step %d: got cev=0x%02x xoff=0x%02x t1=%u t2=%u sx=%d "
-                        "pred=0x%02x dropped=%d, expected cev=0x%02x xoff=0x%02x t1=%u t2=%u sx=%d pred=0 "
+            std::printf("CHECK pfc_gen directed_compact step %d: got cev=0x%02x xoff=0x%02x t0=%u t1=%u sx=%d "
+                        "pred=0x%02x dropped=%d, expected cev=0x%02x xoff=0x%02x t0=%u t1=%u sx=%d pred=0 "
                         "dropped=0 WRONG\n",
-                        step_no, out.req_cev, out.req_xoff, out.req_time[1], out.req_time[2], out.stat_xoff_req,
-                        out.req_pred, out.stat_pp_dropped, cev, xoff, t1, t2, sx);
+                        step_no, out.req_cev, out.req_xoff, out.req_time[0], out.req_time[1], out.stat_xoff_req,
+                        out.req_pred, out.stat_pp_dropped, cev, xoff, t0, t1, sx);
             ok = false;
         }
     };
-    step(0x04, false, false, -1, 0x04, 0x04, 0, 100, false);  // class 2 pauses: XOFF, 100 quanta
-    step(0x04, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken: cleared, XOFF stat
-    for (int k = 0; k < 10; k++) step(0x04, false, false, -1, 0x00, 0x00, 0, 0, false);  // no tick: no refresh
-    step(0x04, false, true, -1, 0x04, 0x04, 0, 100, false);    // tick: class 2 refreshed
-    step(0x06, false, true, -1, 0x06, 0x06, 100, 100, false);  // class 1 pauses on a tick: both
+    step(0x02, false, false, -1, 0x02, 0x02, 0, 100, false);  // class 1 pauses: XOFF, 100 quanta
+    step(0x02, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken: cleared, XOFF stat
+    for (int k = 0; k < 10; k++) step(0x02, false, false, -1, 0x00, 0x00, 0, 0, false);  // no tick: no refresh
+    step(0x02, false, true, -1, 0x02, 0x02, 0, 100, false);    // tick: class 1 refreshed
+    step(0x02, false, true, -1, 0x02, 0x02, 0, 100, false);    // a tick while it waits: no change
+    step(0x02, true, true, -1, 0x02, 0x02, 0, 100, true);      // taken on a tick: stays pending XOFF
+    step(0x02, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken again, no tick: cleared
+    step(0x03, false, true, -1, 0x03, 0x03, 100, 100, false);  // class 0 pauses on a tick: both
     in.cfg_pause_quanta = 200;
-    step(0x06, false, false, -1, 0x06, 0x06, 200, 200, false); // the times follow the register
-    step(0x06, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken
-    step(0x00, false, true, -1, 0x06, 0x00, 0, 0, false);      // both resume: XON; tick, none paused
-    step(0x00, true, false, 1, 0x00, 0x00, 0, 0, false);       // XON taken; a predictive request ignored
-    step(0x00, false, false, 2, 0x00, 0x00, 0, 0, false);      // ignored again: nothing pending
+    step(0x03, false, false, -1, 0x03, 0x03, 200, 200, false); // the times follow the register
+    step(0x03, true, false, -1, 0x00, 0x00, 0, 0, true);       // taken
+    step(0x00, false, true, -1, 0x03, 0x00, 0, 0, false);      // both resume: XON; tick, none paused
+    step(0x00, true, false, 0, 0x00, 0x00, 0, 0, false);       // XON taken; a predictive request ignored
+    step(0x00, false, false, 1, 0x00, 0x00, 0, 0, false);      // ignored again: nothing pending
     std::printf("CHECK pfc_gen directed_compact sequence %s\n", ok ? "ok" : "WRONG");
     return ok;
 }

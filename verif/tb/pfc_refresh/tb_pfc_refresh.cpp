@@ -131,16 +131,27 @@ static bool directed(const char* who, Dut& d) {
     ok &= g;
     std::printf("CHECK pfc_refresh %s new-period tick_after=%d (old period's rest 501) then_period=%d %s\n", who,
                 old_left + 1, gap + 1, g ? "ok" : "WRONG");
-    // disabled: no tick, and the count starts again from 0
-    d.edge(true, true, 4);
+    // disabled mid-count: no tick, and the count starts again from 0 (a counter that only froze
+    // would tick 70 edges after enable, the rest of its period)
+    d.edge(true, true, 100);
+    for (int c = 0; c < 30; c++) d.edge(false, true, 100);
     bool dis = false;
-    for (int c = 0; c < 50; c++) dis |= d.edge(false, false, 4);
+    for (int c = 0; c < 50; c++) dis |= d.edge(false, false, 100);
     int after = 0;
-    while (after < 100 && !d.edge(false, true, 4)) after++;
-    g = !dis && after + 1 == 5;
+    while (after < 300 && !d.edge(false, true, 100)) after++;
+    g = !dis && after + 1 == 101;
     ok &= g;
-    std::printf("CHECK pfc_refresh %s disabled ticks=%d first_after_enable=%d %s\n", who, dis, after + 1,
-                g ? "ok" : "WRONG");
+    std::printf("CHECK pfc_refresh %s disabled ticks=%d first_after_enable=%d (expected 101) %s\n", who, dis,
+                after + 1, g ? "ok" : "WRONG");
+    // a tick showing when enable drops is gone after the next edge
+    d.edge(true, true, 4);
+    int to_tick = 0;
+    while (to_tick < 100 && !d.edge(false, true, 4)) to_tick++;
+    const bool tick_after_drop = d.edge(false, false, 4);
+    g = to_tick + 1 == 5 && !tick_after_drop;
+    ok &= g;
+    std::printf("CHECK pfc_refresh %s tick_then_disable first=%d tick_after_drop=%d %s\n", who, to_tick + 1,
+                tick_after_drop, g ? "ok" : "WRONG");
     return ok;
 }
 
