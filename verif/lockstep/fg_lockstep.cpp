@@ -48,10 +48,13 @@ Options parse_options(int argc, char** argv, const char* test_name) {
             o.quiet = true;
         } else if (a == "--coverage-advisory") {
             o.coverage_advisory = true;
+        } else if (a == "--coverage-other-form") {
+            o.coverage_other_form = true;
         } else if (a == "--help" || a == "-h") {
             std::printf(
                 "usage: %s [--seed N] [--cycles M] [--wave FILE] [--wave-window K] [--wave-always]\n"
-                "          [--vectors FILE] [--progress K] [--quiet] [--coverage-advisory]\n",
+                "          [--vectors FILE] [--progress K] [--quiet] [--coverage-advisory]\n"
+                "          [--coverage-other-form]\n",
                 argv[0]);
             std::exit(0);
         } else {
@@ -232,6 +235,22 @@ bool report_coverage(const Options& o, const char* const* names, const uint64_t*
             std::printf("  cov %-32s %llu\n", names[i], (unsigned long long)counts[i]);
     }
     return hit == n;
+}
+
+bool report_coverage_form(const Options& o, const char* block, const char* const* names, const uint64_t* counts,
+                          const bool* reachable, int n) {
+    std::vector<const char*> form_names;
+    std::vector<uint64_t> form_counts;
+    for (int i = 0; i < n; i++) {
+        if (reachable[i] != o.coverage_other_form) {
+            form_names.push_back(names[i]);
+            form_counts.push_back(counts[i]);
+        } else if (counts[i]) {
+            std::printf("CHECK %s coverage point %s hit, which this form cannot reach WRONG\n", block, names[i]);
+            return false;
+        }
+    }
+    return report_coverage(o, form_names.data(), form_counts.data(), (int)form_names.size());
 }
 
 namespace detail {

@@ -15,7 +15,9 @@
 //
 // Command line of every lock-step binary:
 //   --seed N --cycles M [--wave FILE] [--wave-window K] [--wave-always]
-//   [--vectors FILE] [--progress K] [--quiet] [--coverage-advisory]
+//   [--vectors FILE] [--progress K] [--quiet] [--coverage-advisory] [--coverage-other-form]
+// (--coverage-other-form: report_coverage_form takes the points of the other form(s) as this
+// form's, so this form's own hits are "points it cannot reach": the check's self-test.)
 #pragma once
 
 #include <cerrno>
@@ -44,6 +46,7 @@ struct Options {
     bool quiet = false;
     bool rerun = false;          // internal: the waveform re-run, which reports nothing again
     bool coverage_advisory = false;  // report unreached coverage points without failing
+    bool coverage_other_form = false;  // report_coverage_form's self-test: swap the forms' points
 };
 
 // Parses the common options; unknown options are an error naming the option.
@@ -174,6 +177,14 @@ class FgSignals {
 //   COVERAGE test=T points=H/N missing=a,b,...
 // and returns true when every point was hit at least once.
 bool report_coverage(const Options& o, const char* const* names, const uint64_t* counts, int n);
+
+// The same for a block built in one of several forms (a build parameter such as COMPACT), whose
+// model names the points of every form: only the points with reachable[i] true are reported
+// and must be hit; a point this form cannot reach that was hit anyway prints
+//   CHECK <block> coverage point <name> hit, which this form cannot reach WRONG
+// and fails (the model counted it on a path this form does not have).
+bool report_coverage_form(const Options& o, const char* block, const char* const* names, const uint64_t* counts,
+                          const bool* reachable, int n);
 
 // The run loop, the same for every block. TB must provide:
 //   std::unique_ptr<Vtop> top;  FgSignals sig;  std::string module;  params (vector of pairs)

@@ -144,19 +144,9 @@ struct TbPfcGen {
         return FG_TB_COMPACT ? !(pp || counter) : !tick;
     }
     bool coverage() {
-        std::vector<const char*> names;
-        std::vector<uint64_t> counts;
-        for (int k = 0; k < FG_PFC_GEN_COV_N; k++) {
-            if (reachable(k)) {
-                names.push_back(fg_pfc_gen_cov_names[k]);
-                counts.push_back(st.cov[k]);
-            } else if (st.cov[k]) {
-                std::printf("CHECK pfc_gen coverage point %s hit, which this form cannot reach WRONG\n",
-                            fg_pfc_gen_cov_names[k]);
-                return false;
-            }
-        }
-        return fg::report_coverage(opt, names.data(), counts.data(), (int)names.size());
+        bool form[FG_PFC_GEN_COV_N];
+        for (int k = 0; k < FG_PFC_GEN_COV_N; k++) form[k] = reachable(k);
+        return fg::report_coverage_form(opt, "pfc_gen", fg_pfc_gen_cov_names, st.cov, form, FG_PFC_GEN_COV_N);
     }
 };
 

@@ -104,19 +104,9 @@ struct TbPfcTimer {
         return FG_TB_COMPACT ? !full_only : !compact_only;
     }
     bool coverage() {
-        std::vector<const char*> names;
-        std::vector<uint64_t> counts;
-        for (int k = 0; k < FG_PFC_TIMER_COV_N; k++) {
-            if (reachable(k)) {
-                names.push_back(fg_pfc_timer_cov_names[k]);
-                counts.push_back(st.cov[k]);
-            } else if (st.cov[k]) {
-                std::printf("CHECK pfc_timer coverage point %s hit, which this form cannot reach WRONG\n",
-                            fg_pfc_timer_cov_names[k]);
-                return false;
-            }
-        }
-        return fg::report_coverage(opt, names.data(), counts.data(), (int)names.size());
+        bool form[FG_PFC_TIMER_COV_N];
+        for (int k = 0; k < FG_PFC_TIMER_COV_N; k++) form[k] = reachable(k);
+        return fg::report_coverage_form(opt, "pfc_timer", fg_pfc_timer_cov_names, st.cov, form, FG_PFC_TIMER_COV_N);
     }
 };
 
