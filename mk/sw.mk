@@ -59,3 +59,10 @@ $(BUILD)/asan/bin/fg_parse_unit: sw/tests/test_parse.c $(SW_LIB_SRCS) $(SW_HDRS)
 $(BUILD)/asan/bin/fg_sim: | $(BUILD)/asan/bin/flowgate
 	ln -sfn ../../bin/fg_sim $@
 TEST_DEPS += $(BUILD)/asan/bin/flowgate $(BUILD)/asan/bin/fg_parse_unit $(BUILD)/asan/bin/fg_sim
+
+# The switch core's own reaction to a pause (its C model) against the headroom calculator's
+# core term (fg_headroom_core_cycles).
+$(BIN)/fg_core_reaction: sw/tests/test_core_reaction.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+TEST_DEPS += $(BIN)/fg_core_reaction

@@ -106,8 +106,17 @@ static const char *need_value(int argc, char **argv, int *i)
 typedef struct {
     fg_headroom_in in;
     int have_rate, have_cable;
+    int core_form; /* --core: -1 not given, else the core's LINE_RATE (0 default, 1 line-rate) */
+    long core_ports; /* --ports, 0 not given */
     fg_cli_seen seen;
 } headroom_opts;
+
+/* The core forms --core names, as the RTL parameter LINE_RATE. The compact form (2) is not
+ * here: its reaction is not characterised yet (fg_headroom_core_cycles). */
+static const struct {
+    const char *name;
+    int line_rate;
+} core_forms[] = {{"default", 0}, {"line-rate", 1}};
 
 /* Parses one headroom option at argv[*i]; 1 = not a headroom option, 0 = ok, else exit code. */
 static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
@@ -116,7 +125,8 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
     long x;
     int rc;
     if (!strcmp(a, "--rate") || !strcmp(a, "--cable") || !strcmp(a, "--mtu") || !strcmp(a, "--cell") ||
-        !strcmp(a, "--phy-delay-ns") || !strcmp(a, "--reaction-quanta")) {
+        !strcmp(a, "--phy-delay-ns") || !strcmp(a, "--reaction-quanta") || !strcmp(a, "--core") ||
+        !strcmp(a, "--ports") || !strcmp(a, "--core-mhz")) {
         if ((rc = fg_cli_once(g_cmd, &o->seen, a)))
             return rc;
         if (!(v = need_value(argc, argv, i)))
@@ -145,6 +155,22 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
     } else if (!strcmp(a, "--phy-delay-ns")) {
         if ((rc = fg_cli_qty(g_cmd, a, v, &fg_cli_time_ns, &o->in.phy_delay_ns)))
             return rc;
+    } else if (!strcmp(a, "--core")) {
+        o->core_form = -2;
+        for (size_t k = 0; k < sizeof core_forms / sizeof core_forms[0]; k++)
+            if (!strcmp(v, core_forms[k].name))
+                o->core_form = core_forms[k].line_rate;
+        if (o->core_form == -2)
+            return usage_error("--core: '%s' is not a core form (legal: default, line-rate)%s", v, "");
+    } else if (!strcmp(a, "--ports")) {
+        if ((rc = parse_uint(a, v, 1, 32, &o->core_ports)))
+            return rc;
+    } else if (!strcmp(a, "--core-mhz")) {
+        char *end;
+        double mhz = strtod(v, &end);
+        if (end == v || *end || !(mhz > 0 && mhz <= 1000))
+            return usage_error("--core-mhz: '%s' is outside its legal range (0, 1000] MHz%s", v, "");
+        o->in.core_mhz = mhz;
     } else {
         if ((rc = parse_uint(a, v, 1, 65535, &x)))
             return rc;
@@ -153,10 +179,28 @@ static int headroom_option(headroom_opts *o, int argc, char **argv, int *i)
     return 0;
 }
 
+/* --core (with --ports) into the calculator's core term: the core form's worst reaction. */
+static int headroom_core(headroom_opts *o)
+{
+    if (o->core_form < 0) {
+        if (o->core_ports)
+            return usage_error("--ports goes with --core (the core's reaction grows with its ports)%s%s", "", "");
+        return 0;
+    }
+    if (o->core_form == 1 && !o->core_ports)
+        return usage_error("--core line-rate needs --ports N (the core's port count, 1..32)%s%s", "", "");
+    long c = fg_headroom_core_cycles(o->core_form, o->core_ports ? (int)o->core_ports : 1, 1);
+    if (c < 0)
+        return usage_error("--core: no reaction figure for this form%s%s", "", "");
+    o->in.core_cycles = (int)c;
+    return 0;
+}
+
 static void headroom_help(void)
 {
     printf("usage: flowgate headroom --rate RATE --cable LENGTH [--mtu BYTES] [--cell BYTES]\n"
-           "                         [--phy-delay-ns NS] [--reaction-quanta Q] [--lossless LIST] [--cw W] [--json]\n"
+           "                         [--phy-delay-ns NS] [--reaction-quanta Q] [--core FORM [--ports N]]\n"
+           "                         [--core-mhz F] [--lossless LIST] [--cw W] [--json]\n"
            "PFC headroom of one lossless priority group (SPEC.md section 2), term by term.\n"
            "  --rate             link rate: 1G, 10G, 10GBASE-T, 40G, 100G (others need --reaction-quanta)\n"
            "  --cable            cable length or one-way delay: 100m, 3 (m), 2km, 500ns (5 ns per metre)\n"
@@ -165,6 +209,10 @@ static void headroom_help(void)
            "  --phy-delay-ns     PHY + MAC + pipeline delay of both ends, 0..1000000 ns or with a unit\n"
            "                     (100ns, 0.2us; default 100)\n"
            "  --reaction-quanta  sender reaction time in quanta, 1..65535 (default: 802.3 Annex 31B)\n"
+           "  --core             add the switch core's own reaction (its worst case, measured on the C\n"
+           "                     model): default (3 edges) or line-rate (N + 12 edges, needs --ports N);\n"
+           "                     without it that time is left to --phy-delay-ns\n"
+           "  --core-mhz         the core's clock, (0, 1000] MHz (default 156.25)\n"
            "  --lossless         lossless priorities, e.g. 3 or 3,4 or 0-7 (default 3)\n"
            "  --cw               the switch core's counter width: HEADROOM holds 2^CW - 1 cells at most\n"
            "                     (default %d, legal %d..%d); a larger result is refused (exit 1)\n"
@@ -178,6 +226,7 @@ static int cmd_headroom(int argc, char **argv)
     headroom_opts o;
     memset(&o, 0, sizeof o);
     fg_headroom_defaults(&o.in);
+    o.core_form = -1;
     unsigned lossless = 1u << 3;
     int json = 0, rc;
     for (int i = 1; i < argc; i++) {
@@ -214,6 +263,8 @@ static int cmd_headroom(int argc, char **argv)
         return usage_error("--rate is required (a link rate like 10G, 40G, 100G or 10GBASE-T)%s%s", "", "");
     if (!o.have_cable)
         return usage_error("--cable is required (a cable length like 100m, 0..100000 m)%s%s", "", "");
+    if ((rc = headroom_core(&o)))
+        return rc;
     fg_headroom_out h;
     char msg[400];
     if ((rc = fg_headroom_compute(&o.in, &h, msg, sizeof msg))) {
@@ -233,13 +284,14 @@ static int cmd_headroom(int argc, char **argv)
         printf("{\"rate_gbps\": %g, \"base_t\": %s, \"cable_m\": %g, \"cable_ns\": %g, \"mtu\": %u, "
                "\"frame_bytes\": %llu, \"cell_bytes\": %u, \"phy_delay_ns\": %g, \"reaction_quanta\": %u, "
                "\"terms_bytes\": {\"max_frame_rx\": %llu, \"pfc_frame\": %llu, \"cable\": %llu, \"reaction\": %llu, "
-               "\"max_frame_tx\": %llu, \"phy\": %llu}, \"total_bytes\": %llu, \"total_cells\": %llu, "
+               "\"max_frame_tx\": %llu, \"core\": %llu, \"phy\": %llu}, \"core_cycles\": %d, "
+               "\"core_mhz\": %g, \"total_bytes\": %llu, \"total_cells\": %llu, "
                "\"lossless\": [",
                o.in.rate_gbps, o.in.base_t ? "true" : "false", o.in.cable_m, h.cable_ns, o.in.mtu,
                (unsigned long long)frame, o.in.cell_bytes, o.in.phy_delay_ns, h.reaction_quanta,
                (unsigned long long)h.max_frame_rx, (unsigned long long)h.pfc_frame, (unsigned long long)h.cable,
-               (unsigned long long)h.reaction, (unsigned long long)h.max_frame_tx, (unsigned long long)h.phy,
-               (unsigned long long)h.total_bytes, (unsigned long long)h.total_cells);
+               (unsigned long long)h.reaction, (unsigned long long)h.max_frame_tx, (unsigned long long)h.core,
+               (unsigned long long)h.phy, o.in.core_cycles, o.in.core_mhz, (unsigned long long)h.total_bytes, (unsigned long long)h.total_cells);
         for (int p = 0, first = 1; p < 8; p++)
             if ((lossless >> p) & 1u) {
                 printf(first ? "%d" : ", %d", p);
@@ -262,6 +314,10 @@ static int cmd_headroom(int argc, char **argv)
              o.in.reaction_quanta < 0 ? ", 802.3 Annex 31B" : ", given");
     printf("  %-46s %8llu B\n", label, (unsigned long long)h.reaction);
     printf("  %-46s %8llu B\n", "max frame in flight at the sender", (unsigned long long)h.max_frame_tx);
+    if (o.in.core_cycles) {
+        snprintf(label, sizeof label, "switch core reaction (%d edges at %g MHz)", o.in.core_cycles, o.in.core_mhz);
+        printf("  %-46s %8llu B\n", label, (unsigned long long)h.core);
+    }
     snprintf(label, sizeof label, "PHY/pipeline delay (%g ns)", o.in.phy_delay_ns);
     printf("  %-46s %8llu B\n", label, (unsigned long long)h.phy);
     printf("  %-46s %8llu B = %llu cells\n", "total", (unsigned long long)h.total_bytes,
@@ -460,6 +516,7 @@ static int cmd_check_config(int argc, char **argv)
     headroom_opts o;
     memset(&o, 0, sizeof o);
     fg_headroom_defaults(&o.in);
+    o.core_form = -1;
     int json = 0;
     for (int i = 1; i < argc; i++) {
         int rc = headroom_option(&o, argc, argv, &i);
@@ -469,7 +526,8 @@ static int cmd_check_config(int argc, char **argv)
             return rc;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: flowgate check-config FILE [--json] [--rate RATE --cable LENGTH [--mtu M] [--cell C]\n"
-                   "                                  [--phy-delay-ns N] [--reaction-quanta Q]]\n"
+                   "                                  [--phy-delay-ns N] [--reaction-quanta Q]\n"
+                   "                                  [--core FORM [--ports N]] [--core-mhz F]]\n"
                    "Validates a key=value configuration (fg_regs.h describes the format): every field in\n"
                    "range, XON <= XOFF, and a shared pool left over. With --rate and --cable it also warns\n"
                    "about ports whose HEADROOM is below what `flowgate headroom` computes, and with\n"
@@ -494,6 +552,11 @@ static int cmd_check_config(int argc, char **argv)
         return usage_error("FILE is required (a key=value configuration file)%s%s", "", "");
     if (o.have_rate != o.have_cable)
         return usage_error("--rate and --cable go together (the headroom check needs both)%s%s", "", "");
+    {
+        int crc = headroom_core(&o);
+        if (crc)
+            return crc;
+    }
     check_report *r = calloc(1, sizeof *r);
     if (!r)
         return usage_error("out of memory%s%s", "", "");

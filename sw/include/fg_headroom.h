@@ -12,6 +12,9 @@
  *                 74 at 10GBASE-T, 118 at 40G, 394 at 100G (other rates: pass
  *                 reaction_quanta); one quantum = 512 bit times = 64 bytes
  *   max_frame_tx  a maximum frame the sender has just started when it reacts = frame(mtu)
+ *   core          the switch core's own decision, from the packet that crosses XOFF to the
+ *                 XOFF request at its serialiser: core_cycles edges of its clock core_mhz
+ *                 (fg_headroom_core_cycles gives them per core form; 0 = counted in phy)
  *   phy           PHY, MAC and pipeline delays of both ends, a user parameter
  *                 (FG_HEADROOM_PHY_DELAY_NS_DEFAULT = 100 ns, a placeholder for a
  *                 SERDES-based PHY pair at 10-100G; measure your own)
@@ -34,6 +37,7 @@ extern "C" {
 #define FG_HEADROOM_FRAME_OVERHEAD 42
 #define FG_HEADROOM_PHY_DELAY_NS_DEFAULT 100.0
 #define FG_HEADROOM_CELL_BYTES_DEFAULT 64
+#define FG_HEADROOM_CORE_MHZ_DEFAULT 156.25
 
 typedef struct {
     double rate_gbps;     /* link rate, Gb/s */
@@ -43,6 +47,8 @@ typedef struct {
     uint32_t cell_bytes;  /* buffer cell size */
     double phy_delay_ns;  /* PHY + MAC + pipeline delay, both ends together */
     int reaction_quanta;  /* < 0: from the Annex 31B table for rate_gbps */
+    int core_cycles;      /* the core's reaction in its clock edges, 0..100000 (default 0: in phy) */
+    double core_mhz;      /* the core's clock, (0, 1000] MHz (default 156.25) */
     int cw;               /* the switch core's CW: HEADROOM[i] is a CW-bit field (default
                              FG_PARAM_CW_DEFAULT); a total above its maximum is an error */
 } fg_headroom_in;
@@ -50,7 +56,7 @@ typedef struct {
 typedef struct {
     uint32_t reaction_quanta; /* the value used */
     double cable_ns;          /* one-way cable delay */
-    uint64_t max_frame_rx, pfc_frame, cable, reaction, max_frame_tx, phy; /* bytes */
+    uint64_t max_frame_rx, pfc_frame, cable, reaction, max_frame_tx, core, phy; /* bytes */
     uint64_t total_bytes;
     uint64_t total_cells;
 } fg_headroom_out;
@@ -66,6 +72,13 @@ int fg_headroom_reaction_quanta(double rate_gbps, int base_t);
  * filled in and the message names the field, the value, the maximum and the longest cable
  * the maximum covers at this rate (the nearest setting that is programmable and safe). */
 int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *msg, size_t n);
+
+/* The switch core's own reaction, in its clock edges: from the edge a packet that takes a
+ * lossless PG over XOFF is first offered to the edge the core shows the XOFF request to its
+ * serialiser (tx_ctrl_valid), the worst case of the core form `line_rate` (the RTL parameter
+ * LINE_RATE: 0 default, 1 line-rate, 2 compact) with n_ports x n_prio; -1 for an illegal shape.
+ * Measured against the C model by sw/tests/test_core_reaction.c. */
+long fg_headroom_core_cycles(int line_rate, int n_ports, int n_prio);
 
 /* The HEADROOM field's legal maximum for a CW (from the generated register table). */
 uint64_t fg_headroom_field_max(int cw);

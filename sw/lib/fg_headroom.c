@@ -18,6 +18,8 @@ void fg_headroom_defaults(fg_headroom_in *in)
     in->cell_bytes = FG_HEADROOM_CELL_BYTES_DEFAULT;
     in->phy_delay_ns = FG_HEADROOM_PHY_DELAY_NS_DEFAULT;
     in->reaction_quanta = -1;
+    in->core_cycles = 0;
+    in->core_mhz = FG_HEADROOM_CORE_MHZ_DEFAULT;
     in->cw = FG_PARAM_CW_DEFAULT;
 }
 
@@ -26,6 +28,21 @@ uint64_t fg_headroom_field_max(int cw)
     fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
     const fg_reg_field_desc *f = fg_reg_rw_field_named(&fg_regs_sw_map, "headroom");
     return f ? fg_reg_field_max(f, &shape) : 0; /* the generated map always has HEADROOM */
+}
+
+long fg_headroom_core_cycles(int line_rate, int n_ports, int n_prio)
+{
+    if (line_rate < 0 || line_rate > 2 || n_ports < 1 || n_ports > 32 || n_prio < 1 || n_prio > 8) return -1;
+    /* default core (fg_bm): the pause with the taking edge, fg_pfc_gen's request two edges on */
+    if (line_rate == 0) return 3;
+    /* line-rate core (fg_bm_pipe): taken at once, the request 11 edges on (pause after H+9,
+     * docs/blocks/sw_core.md, and fg_pfc_gen's edge); the worst case waits behind an earlier
+     * packet of the same port that every other port's offer beats to the arbiter (N - 1
+     * edges) and then for the PG interlock, 2 edges more than the next slot */
+    if (line_rate == 1) return 11L + (n_ports - 1) + 2;
+    /* compact core (fg_bm_seq): not characterised yet - its slot and scan schedule give a
+     * worst case that the measurement has not pinned to a formula */
+    return -1;
 }
 
 int fg_headroom_reaction_quanta(double rate_gbps, int base_t)
@@ -67,6 +84,14 @@ int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *ms
         snprintf(msg, n, "cw %d is outside its legal range %d..%d", in->cw, FG_PARAM_CW_MIN, FG_PARAM_CW_MAX);
         return -1;
     }
+    if (in->core_cycles < 0 || in->core_cycles > 100000) {
+        snprintf(msg, n, "core cycles %d is outside its legal range 0..100000", in->core_cycles);
+        return -1;
+    }
+    if (!(in->core_mhz > 0 && in->core_mhz <= 1000)) {
+        snprintf(msg, n, "core clock %g MHz is outside its legal range (0, 1000] MHz", in->core_mhz);
+        return -1;
+    }
     if (!(in->phy_delay_ns >= 0 && in->phy_delay_ns <= 1e6)) {
         snprintf(msg, n, "phy delay %g ns is outside its legal range 0..1000000 ns", in->phy_delay_ns);
         return -1;
@@ -93,8 +118,10 @@ int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *ms
     out->cable = fg_ns_to_bytes(2.0 * out->cable_ns, in->rate_gbps);
     out->reaction = (uint64_t)q * FG_QUANTUM_BITS / 8;
     out->max_frame_tx = frame;
+    out->core = fg_ns_to_bytes(in->core_cycles * 1000.0 / in->core_mhz, in->rate_gbps);
     out->phy = fg_ns_to_bytes(in->phy_delay_ns, in->rate_gbps);
-    out->total_bytes = out->max_frame_rx + out->pfc_frame + out->cable + out->reaction + out->max_frame_tx + out->phy;
+    out->total_bytes = out->max_frame_rx + out->pfc_frame + out->cable + out->reaction + out->max_frame_tx +
+                       out->core + out->phy;
     out->total_cells = fg_bytes_to_cells(out->total_bytes, in->cell_bytes);
     uint64_t max = fg_headroom_field_max(in->cw);
     if (out->total_cells > max) {

@@ -83,6 +83,32 @@ expect_json("headroom.lossless2", ["headroom", "--rate", "40G", "--cable", "100m
 expect_json("headroom.25g.given", ["headroom", "--rate", "25G", "--cable", "100m", "--reaction-quanta", "100"],
             {"reaction_quanta": 100, "total_bytes": 13006, "total_cells": 204})
 
+# the switch core's own reaction (--core): the line-rate core at 8 ports, N + 12 = 20 edges at
+#   156.25 MHz = 128 ns x 10 Gb/s = 160 B on top of 10G, 100 m: 1542 + 84 + 1250 + 3840 + 1542
+#   + 160 + 125 = 8543 B = ceil(133.5) = 134 cells; the default core 3 edges = 19.2 ns = 24 B;
+#   at 50 MHz 20 edges are 400 ns = 500 B
+expect_json("headroom.core.lr8", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "line-rate",
+                                  "--ports", "8"],
+            {"core_cycles": 20, "terms_bytes.core": 160, "total_bytes": 8543, "total_cells": 134})
+expect("headroom.core.lr8.text", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "line-rate",
+                                  "--ports", "8"], 0,
+       out_has=["switch core reaction (20 edges at 156.25 MHz)", "160 B", "8543 B = 134 cells"])
+expect_json("headroom.core.default", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "default"],
+            {"core_cycles": 3, "terms_bytes.core": 24, "total_bytes": 8407})
+expect_json("headroom.core.none", ["headroom", "--rate", "10G", "--cable", "100m"],
+            {"core_cycles": 0, "terms_bytes.core": 0, "total_bytes": 8383})
+expect_json("headroom.core.mhz", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "line-rate",
+                                  "--ports", "8", "--core-mhz", "50"],
+            {"terms_bytes.core": 500, "total_bytes": 8883})
+expect("bad.core.form", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "seq"], 2,
+       err_has=["--core", "'seq'", "legal: default, line-rate"])
+expect("bad.core.ports", ["headroom", "--rate", "10G", "--cable", "100m", "--core", "line-rate"], 2,
+       err_has=["--core line-rate needs --ports N", "1..32"])
+expect("bad.core.ports_alone", ["headroom", "--rate", "10G", "--cable", "100m", "--ports", "4"], 2,
+       err_has=["--ports goes with --core"])
+expect("bad.core.mhz", ["headroom", "--rate", "10G", "--cable", "100m", "--core-mhz", "0"], 2,
+       err_has=["--core-mhz", "(0, 1000] MHz"])
+
 # ---- bad arguments: a message naming the argument and its legal range, exit 2 -----------------
 H = ["headroom", "--cable", "100m"]
 expect("bad.rate", H + ["--rate", "40X"], 2, err_has=["--rate expects a link rate", "got '40X'"])
