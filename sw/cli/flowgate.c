@@ -291,7 +291,8 @@ static int cmd_headroom(int argc, char **argv)
                (unsigned long long)frame, o.in.cell_bytes, o.in.phy_delay_ns, h.reaction_quanta,
                (unsigned long long)h.max_frame_rx, (unsigned long long)h.pfc_frame, (unsigned long long)h.cable,
                (unsigned long long)h.reaction, (unsigned long long)h.max_frame_tx, (unsigned long long)h.core,
-               (unsigned long long)h.phy, o.in.core_cycles, o.in.core_mhz, (unsigned long long)h.total_bytes, (unsigned long long)h.total_cells);
+               (unsigned long long)h.phy, o.in.core_cycles, o.in.core_mhz, (unsigned long long)h.total_bytes,
+               (unsigned long long)h.total_cells);
         for (int p = 0, first = 1; p < 8; p++)
             if ((lossless >> p) & 1u) {
                 printf(first ? "%d" : ", %d", p);

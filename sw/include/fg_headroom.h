@@ -76,8 +76,9 @@ int fg_headroom_compute(const fg_headroom_in *in, fg_headroom_out *out, char *ms
 /* The switch core's own reaction, in its clock edges: from the edge a packet that takes a
  * lossless PG over XOFF is first offered to the edge the core shows the XOFF request to its
  * serialiser (tx_ctrl_valid), the worst case of the core form `line_rate` (the RTL parameter
- * LINE_RATE: 0 default, 1 line-rate, 2 compact) with n_ports x n_prio; -1 for an illegal shape.
- * Measured against the C model by sw/tests/test_core_reaction.c. */
+ * LINE_RATE: 0 default, 1 line-rate, 2 compact) with n_ports x n_prio; -1 for an illegal shape
+ * and for the compact form, not characterised yet. Measured against the C model (static
+ * thresholds) by sw/tests/test_core_reaction.c. */
 long fg_headroom_core_cycles(int line_rate, int n_ports, int n_prio);
 
 /* The HEADROOM field's legal maximum for a CW (from the generated register table). */
