@@ -62,7 +62,7 @@ static uint32_t rnd(uint32_t n)
 }
 
 /* One trial; returns the reaction in edges (offer's first edge .. the request's edge, both
- * counted), or -1 when no request came within 500 edges or a write was refused. */
+ * counted), or -1 when no request came within 600 edges or a write was refused. */
 static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, uint32_t others, int phase)
 {
     core_run r;
