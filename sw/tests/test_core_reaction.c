@@ -19,8 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csr/csr_sw.h"
+#include "fg_drv.h"
 #include "fg_headroom.h"
-#include "fg_regs_sw.h"
+#include "fg_regs.h"
 #include "top/sw_core.h"
 
 typedef struct {
@@ -37,21 +39,42 @@ static void step(core_run *r)
     r->edge++;
 }
 
-/* One bus write, held until the block takes it (csr_ready before the edge), then idle edges
- * until it has committed (the pipelined bus: well within 40 edges). */
-static int csr_write(core_run *r, uint16_t addr, uint32_t data)
+/* The register bus as the driver wants it (docs/registers.md, "Bus"; the same handshake as
+ * sw/examples/fg_example_incast.c): the access on the first edge where csr_ready is 1, then
+ * edges until csr_ready is 1 again. Nothing else is offered meanwhile. */
+static void wait_ready(core_run *r)
 {
+    for (int k = 0; !r->out.csr_ready && k <= 4 * FG_CSR_SW_LATENCY; k++) step(r);
+}
+
+static void bus_access(core_run *r)
+{
+    bool wr = r->in.csr_wr, rd = r->in.csr_rd;
+    r->in.csr_wr = r->in.csr_rd = false;
+    wait_ready(r);
+    r->in.csr_wr = wr;
+    r->in.csr_rd = rd;
+    step(r);
+    r->in.csr_wr = r->in.csr_rd = false;
+    wait_ready(r);
+}
+
+static uint32_t bus_read(void *ctx, uint32_t addr)
+{
+    core_run *r = ctx;
+    r->in.csr_rd = true;
+    r->in.csr_addr = (uint16_t)addr;
+    bus_access(r);
+    return r->out.csr_rdata;
+}
+
+static void bus_write(void *ctx, uint32_t addr, uint32_t value)
+{
+    core_run *r = ctx;
     r->in.csr_wr = true;
-    r->in.csr_addr = addr;
-    r->in.csr_wdata = data;
-    for (int k = 0; k < 200; k++) {
-        bool taken = r->out.csr_ready;
-        step(r);
-        if (taken) break;
-    }
-    r->in.csr_wr = false;
-    for (int k = 0; k < 40; k++) step(r);
-    return r->out.cfg_error ? -1 : 0;
+    r->in.csr_addr = (uint16_t)addr;
+    r->in.csr_wdata = value;
+    bus_access(r);
 }
 
 static uint32_t rng_state = 12345u;
@@ -75,17 +98,23 @@ static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, 
     for (int i = 0; i < cfg->n_ports; i++) r.in.link_idle[i] = false;
     for (int k = 0; k < 40; k++) step(&r);
     const int N = cfg->n_ports, P = cfg->n_prio;
-    int bad = 0;
-    bad |= csr_write(&r, FG_REG_RESERVE_ADDR, 0);
-    for (int i = 0; i < N; i++)
-        for (int p = 0; p < P; p++) {
-            /* only the victim PG can cross its XOFF */
-            uint32_t xoff = (i == victim && p == prio) ? 2 : 1000;
-            /* XON first: the reset XON (512) must not exceed the new XOFF */
-            bad |= csr_write(&r, (uint16_t)FG_REG_XON_ADDR(i * P + p), 0);
-            bad |= csr_write(&r, (uint16_t)FG_REG_XOFF_ADDR(i * P + p), xoff);
+    /* static thresholds through the driver (it orders the writes and reads them back): no
+     * reserve, and only the victim PG can cross its XOFF */
+    char msg[300];
+    fg_drv d;
+    fg_sw_config c;
+    int bad = fg_drv_open(&d, bus_read, bus_write, &r, msg, sizeof msg) ||
+              fg_sw_config_defaults(&c, N, P, cfg->cw, msg, sizeof msg);
+    if (!bad) {
+        c.static_mode = 1;
+        c.reserve = 0;
+        for (int k = 0; k < N * P; k++) {
+            c.xoff[k] = (k == victim * P + prio) ? 2 : 1000;
+            c.xon[k] = 0;
         }
-    bad |= csr_write(&r, FG_REG_CTRL_ADDR, 1u | 4u); /* static mode, PFC on */
+        bad = fg_drv_apply(&d, &c, msg, sizeof msg);
+    }
+    if (bad) printf("CHECK core_reaction configuration: %s WRONG\n", msg);
     /* the line-rate forms' scans settle; `phase` more idle edges move the trial against the
      * forms' periodic schedules (scan, slot) */
     for (int k = 0; k < 300 + phase; k++) step(&r);
