@@ -24,8 +24,10 @@ SIM_RTL_PORTS ?= 17
 SIM_RTL_PRIO ?= 8
 SIM_RTL_SRCS := $(SW_CORE_RTL)
 SIM_VDIR := $(SIM_OBJ)/rtl_$(SIM_RTL_PORTS)x$(SIM_RTL_PRIO)
+# ... and once more in the line-rate form (LINE_RATE = 1, PPFC = 0) for `--core line-rate`
+SIM_LR_VDIR := $(SIM_OBJ)/rtl_lr_$(SIM_RTL_PORTS)x$(SIM_RTL_PRIO)
 VERILATOR_INC ?= /usr/share/verilator/include
-SIM_VCXXFLAGS := -std=c++17 -O2 -g -I$(SIM_VDIR) -isystem $(VERILATOR_INC) -isystem $(VERILATOR_INC)/vltstd \
+SIM_VCXXFLAGS := -std=c++17 -O2 -g -I$(SIM_VDIR) -I$(SIM_LR_VDIR) -isystem $(VERILATOR_INC) -isystem $(VERILATOR_INC)/vltstd \
                  -Iverif/lockstep -Iverif/tb/sw_core -Icmodel -Isw/include -I$(SIM_DIR)
 
 SIM_DEFS := $(if $(SIM_HAVE_CMODEL),-DFG_SIM_HAVE_CMODEL_CORE,) \
@@ -45,7 +47,14 @@ SIM_LIB_OBJS := $(patsubst $(SIM_DIR)/%.cpp,$(SIM_OBJ)/$(SIM_FLAVOUR)/%.o,$(SIM_
 SIM_RTL_OBJS :=
 ifneq ($(SIM_HAVE_RTL),)
 SIM_RTL_OBJS := $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_core_rtl.o $(SIM_VDIR)/fg_lockstep.o $(SIM_VDIR)/verilated.o \
-                $(SIM_VDIR)/verilated_threads.o $(SIM_VDIR)/Vswcore__ALL.a
+                $(SIM_VDIR)/verilated_threads.o $(SIM_VDIR)/Vswcore__ALL.a $(SIM_LR_VDIR)/Vswcorelr__ALL.a
+$(SIM_LR_VDIR)/Vswcorelr__ALL.a: $(SIM_RTL_SRCS)
+	@mkdir -p $(SIM_LR_VDIR)
+	@echo "  VERILATE fg_sw_core N_PORTS=$(SIM_RTL_PORTS) N_PRIO=$(SIM_RTL_PRIO) LINE_RATE=1 -> $@"
+	@$(VERILATOR) $(VERILATOR_MAKE) --cc --build -j 2 -O2 --x-assign fast --x-initial fast -Wno-fatal \
+	  -GN_PORTS=$(SIM_RTL_PORTS) -GN_PRIO=$(SIM_RTL_PRIO) -GLINE_RATE=1 -GPPFC=0 --top-module fg_sw_core \
+	  --prefix Vswcorelr -Mdir $(SIM_LR_VDIR) -CFLAGS -O2 $(SIM_RTL_SRCS) > $(SIM_LR_VDIR).log 2>&1 || \
+	  (cat $(SIM_LR_VDIR).log; exit 1)
 $(SIM_VDIR)/Vswcore__ALL.a: $(SIM_RTL_SRCS)
 	@mkdir -p $(SIM_VDIR)
 	@echo "  VERILATE fg_sw_core N_PORTS=$(SIM_RTL_PORTS) N_PRIO=$(SIM_RTL_PRIO) -> $@ (a few minutes)"
@@ -59,6 +68,7 @@ $(SIM_VDIR)/verilated_threads.o: $(VERILATOR_INC)/verilated_threads.cpp $(SIM_VD
 $(SIM_VDIR)/fg_lockstep.o: verif/lockstep/fg_lockstep.cpp $(LOCKSTEP_HDRS) $(SIM_VDIR)/Vswcore__ALL.a
 	@$(CXX) $(SIM_VCXXFLAGS) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 $(SIM_OBJ)/$(SIM_FLAVOUR)/fg_sim_core_rtl.o: $(SIM_DIR)/fg_sim_core_rtl.cpp $(SIM_HDRS) $(SIM_VDIR)/Vswcore__ALL.a \
+  $(SIM_LR_VDIR)/Vswcorelr__ALL.a \
   verif/tb/sw_core/sw_core_signals.h verif/tb/sw_core/sw_core_rtl.h $(LOCKSTEP_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CXX   $<"

@@ -68,7 +68,11 @@ std::unique_ptr<CoreBackend> make_core(const std::string& kind, const fg_sw_core
 #ifdef FG_SIM_HAVE_RTL_CORE
     if (kind == "rtl") return make_rtl_core(cfg);
 #endif
-    if (kind == "stub") return make_stub_core(cfg);
+    if (kind == "stub") {
+        if (cfg.line_rate)
+            throw std::invalid_argument("--switch stub: the stub core models the default form only (line_rate 0)");
+        return make_stub_core(cfg);
+    }
     std::string legal;
     for (const auto& k : available_cores()) legal += (legal.empty() ? "" : "|") + k;
     throw std::invalid_argument("--switch " + kind + ": not available in this build; legal values: " + legal +

@@ -29,6 +29,9 @@ std::string incast_usage() {
     return "usage: fg_sim incast [options]\n"
            "  --senders N          senders (1..FG_SW_MAX_PORTS-1; default 16)\n"
            "  --switch cmodel|rtl|stub   switch core behind the switch node (default cmodel)\n"
+           "  --core default|line-rate   the core's form: default (LINE_RATE 0) or line-rate\n"
+           "                       (LINE_RATE 1: one admission per cycle, no P-PFC; the calculator's\n"
+           "                       headroom then includes its reaction, fg_headroom_core_cycles)\n"
            "  --cycles N           cycles to simulate (one cycle = one 64-byte cell at line rate)\n"
            "  --rate GBPS          line rate of every link (default 40)\n"
            "  --link-delay-ns NS   one-way propagation delay of every link (default 1000)\n"
@@ -141,6 +144,11 @@ IncastOptions parse_incast(int argc, char** argv) {
         };
         if (a == "--senders") o.senders = int(arg_uint(a, val(), 1, FG_SW_MAX_PORTS - 1));
         else if (a == "--switch") o.core = val();
+        else if (a == "--core") {
+            o.core_form = val();
+            if (o.core_form != "default" && o.core_form != "line-rate")
+                throw std::invalid_argument("--core '" + o.core_form + "': expected default or line-rate");
+        }
         else if (a == "--cycles") o.cycles = arg_uint(a, val(), 1, 1000000000ull);
         else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
         else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
@@ -204,6 +212,8 @@ IncastOptions parse_incast(int argc, char** argv) {
         if (!given.count("--probe")) o.probe = true;
         if (!given.count("--shared-kb") && !given.count("--headroom")) o.shared_kb = 4096;
     }
+    if (o.core_form == "line-rate" && o.mode == "ppfc")
+        throw std::invalid_argument("--mode ppfc needs --core default: the line-rate core has no P-PFC engine yet");
     if (o.prio >= o.n_prio)
         throw std::invalid_argument("--prio " + std::to_string(o.prio) + ": legal range 0.." +
                                     std::to_string(o.n_prio - 1) + " (--prios " + std::to_string(o.n_prio) + ")");
@@ -382,17 +392,30 @@ int run_incast(const IncastOptions& o) {
     hin.cable_m = o.link_delay_ns / FG_CABLE_NS_PER_M;
     hin.mtu = o.pkt_bytes - 22;
     hin.cell_bytes = kCellBytes;
+    const bool line_rate = o.core_form == "line-rate";
+    if (line_rate) {
+        // The line-rate core's own reaction (offer to XOFF request) in its edges; the simulator
+        // steps the core once per cell time, so its clock is the cell rate here. (The default
+        // core's 3 edges stay in the PHY term, as they always have.)
+        const long cc = fg_headroom_core_cycles(1, ports, o.n_prio);
+        if (cc < 0)
+            throw std::invalid_argument("--core line-rate: no reaction figure for " + std::to_string(ports) + "x" +
+                                        std::to_string(o.n_prio));
+        hin.core_cycles = int(cc);
+        hin.core_mhz = 1000.0 / cycle_ns;
+    }
     fg_headroom_out calc;
     char msg[256];
     if (fg_headroom_compute(&hin, &calc, msg, sizeof msg) != 0)
         throw std::invalid_argument(std::string("headroom calculator: ") + msg);
     char breakdown[256];
     std::snprintf(breakdown, sizeof breakdown,
-                  "frame %llu + pfc %llu + 2*cable %llu + reaction %llu (%u quanta) + frame %llu + phy %llu = %llu B",
+                  "frame %llu + pfc %llu + 2*cable %llu + reaction %llu (%u quanta) + frame %llu + core %llu + "
+                  "phy %llu = %llu B",
                   (unsigned long long)calc.max_frame_rx, (unsigned long long)calc.pfc_frame,
                   (unsigned long long)calc.cable, (unsigned long long)calc.reaction, calc.reaction_quanta,
-                  (unsigned long long)calc.max_frame_tx, (unsigned long long)calc.phy,
-                  (unsigned long long)calc.total_bytes);
+                  (unsigned long long)calc.max_frame_tx, (unsigned long long)calc.core,
+                  (unsigned long long)calc.phy, (unsigned long long)calc.total_bytes);
     const uint32_t calc_cells = uint32_t(calc.total_cells);
 
     SwitchParams sp;
@@ -441,6 +464,7 @@ int run_incast(const IncastOptions& o) {
         throw std::invalid_argument("--holdoff: legal range 0..65535 intervals");
     SwitchConfig sc;
     sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0, 0, 0, 0, 0};
+    if (line_rate) sc.core.line_rate = 1, sc.core.no_ppfc = 1;
     sc.csr_writes = switch_register_writes(sp, sc.core.cw);
     for (auto w : flowctl_register_writes(fp, ports)) sc.csr_writes.push_back(w);
     sc.route.assign(ports, -1);
@@ -603,17 +627,23 @@ int run_incast(const IncastOptions& o) {
             "\"ecn_marks\": %llu, \"cnp_tx\": %llu, \"cnp_rx\": %llu, \"cnp_drop\": %llu, \"dcqcn_min_rate_gbps\": %.3f, "
             "\"probe_packets\": %zu, \"probe_latency_avg_us\": %.3f, \"probe_latency_p50_us\": %.3f, "
             "\"probe_latency_p99_us\": %.3f, \"probe_latency_max_us\": %.3f, "
-            "\"incast_latency_p50_us\": %.3f, \"incast_latency_p99_us\": %.3f, \"peak_total_cells\": %u}\n",
+            "\"incast_latency_p50_us\": %.3f, \"incast_latency_p99_us\": %.3f, \"peak_total_cells\": %u, "
+            "\"core\": \"%s\", \"headroom_core_cycles\": %d, \"headroom_core_bytes\": %llu, "
+            "\"offer_queue_peak\": %u, \"offer_wait_max\": %llu, \"offer_wait_mean\": %.3f}\n",
             o.mode.c_str(), o.dcqcn ? "true" : "false", o.dcqcn_clamp ? "true" : "false", o.ecn ? "true" : "false", o.probe ? "true" : "false", ports,
             fp.scaled_cell_cycles / 256.0, o.T_us, o.R, fp.interval, fp.horizon, fp.holdoff, fp.kmin, fp.kmax, fp.pmax,
             (unsigned long long)s.pfc_std, (unsigned long long)s.pfc_pred, (unsigned long long)s.pause_quanta_sent,
             pause_time_us, (unsigned long long)s.ecn_marks, (unsigned long long)r.tx_cnp, (unsigned long long)cnp_rx,
             (unsigned long long)s.cnp_drop, min_rate, probe_lat.count(), us(probe_lat.mean()),
             us(double(probe_lat.percentile(50))), us(double(probe_lat.percentile(99))), us(double(probe_lat.max())),
-            us(double(incast_lat.percentile(50))), us(double(incast_lat.percentile(99))), s.peak_total);
+            us(double(incast_lat.percentile(50))), us(double(incast_lat.percentile(99))), s.peak_total,
+            o.core_form.c_str(), hin.core_cycles, (unsigned long long)calc.core, s.lr_offer_peak,
+            (unsigned long long)s.lr_offer_wait_max,
+            s.lr_takes ? double(s.lr_offer_wait_edges) / double(s.lr_takes) : 0.0);
     } else if (!o.quiet) {
-        std::printf("incast %d:1 switch=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) link=%u cycles pkt=%u B (%u cells)\n",
-                    N, sw.logic.core().name().c_str(), (unsigned long long)o.cycles, o.cycles * cycle_ns / 1000,
+        std::printf("incast %d:1 switch=%s core=%s cycles=%llu (%.1f us, %.2f ns/cycle at %g Gb/s) link=%u cycles pkt=%u B (%u cells)\n",
+                    N, sw.logic.core().name().c_str(), o.core_form.c_str(), (unsigned long long)o.cycles,
+                    o.cycles * cycle_ns / 1000,
                     cycle_ns, o.rate_gbps, delay, o.pkt_bytes, pkt_cells);
         std::printf("headroom %u cells/PG (%s; calculator: %u cells = %s)\n", sp.headroom,
                     o.shared_kb ? "sized for --shared-kb" : o.headroom_auto ? "auto" : "set", calc_cells, breakdown);
@@ -623,6 +653,12 @@ int run_incast(const IncastOptions& o) {
                     (unsigned long long)s.pfc_tx, (unsigned long long)s.pfc_xoff, (unsigned long long)s.pfc_xon,
                     (unsigned long long)s.stat_drop, (unsigned long long)s.stat_violation, util, lat_avg_us,
                     lat_max_us, cpu);
+        if (line_rate)
+            std::printf("OFFERS queue peak %u packets per port, wait max %llu edges, mean %.2f; %llu taken in %llu "
+                        "edges with an offer\n",
+                        s.lr_offer_peak, (unsigned long long)s.lr_offer_wait_max,
+                        s.lr_takes ? double(s.lr_offer_wait_edges) / double(s.lr_takes) : 0.0,
+                        (unsigned long long)s.lr_takes, (unsigned long long)s.lr_offer_edges);
         if (!o.mode.empty() || o.dcqcn || o.ecn || o.probe)
             std::printf("PPFC mode=%s dcqcn=%s ecn=%s peak_queue=%.1f KB pause_frames: standard %llu predictive %llu "
                         "(xon %llu) total_pause=%.1f us ecn_marks=%llu cnps=%llu lossless_drops=%llu\n"

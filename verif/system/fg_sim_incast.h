@@ -14,6 +14,7 @@ namespace sim {
 struct IncastOptions {
     int senders = 16;
     std::string core = "cmodel";
+    std::string core_form = "default";  // --core: "default" (LINE_RATE 0) or "line-rate" (1)
     uint64_t cycles = 30000;
     double rate_gbps = 40;
     double link_delay_ns = 1000;

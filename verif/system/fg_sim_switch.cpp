@@ -80,6 +80,16 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     if (cfg_.skip_seed == 0) throw std::invalid_argument("skip_seed must be nonzero");
     skip_rng_ = cfg_.skip_seed;
     cnp_q_.resize(N);
+    if (cfg_.core.line_rate == 2)
+        throw std::invalid_argument("switch core line_rate 2 (fg_bm_seq): the switch node models LINE_RATE 0 "
+                                    "(default) and 1 (line-rate) only");
+    lr_ = cfg_.core.line_rate == 1;
+    if (lr_) {
+        lr_offer_q_.resize(N);
+        lr_inflight_.resize(N);
+        lr_acc_.assign(size_t(N) * P, 0);
+        lr_rel_.assign(size_t(N) * P, 0);
+    }
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     if (cbfc_ && (disc_ == EgressDiscipline::Rr || disc_ == EgressDiscipline::Iq)) offer_.assign(size_t(N) * P, -1);
     core_->reset();
@@ -195,8 +205,87 @@ std::deque<SwitchLogic::Desc>::iterator SwitchLogic::pick(int o, int prio) {
 
 uint64_t SwitchLogic::node_drops() const {
     uint64_t n = st_.dropped;
-    for (size_t i = 0; i < pending_valid_.size(); i++) n += pending_valid_[i] && !co_.enq_accept[i];
+    for (size_t i = 0; i < pending_valid_.size(); i++)
+        n += lr_ ? co_.enq_drop[i] && !lr_inflight_[i].empty() : pending_valid_[i] && !co_.enq_accept[i];
     return n;
+}
+
+void SwitchLogic::queue_accepted(int i, Desc d) {
+    const int o = cfg_.route[d.pkt.dst], P = cfg_.core.n_prio;
+    if (core_mark(co_, i, 0)) {
+        d.pkt.ce = true;
+        st_.ecn_marks++;
+    }
+    eq_[o][d.pkt.prio].push_back(d);
+    eq_cells_[o][d.pkt.prio] += d.pkt.cells;
+    if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq)
+        in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
+    if (lr_) lr_acc_[size_t(o) * P + d.pkt.prio] += d.pkt.cells;
+    st_.accepted++;
+}
+
+void SwitchLogic::lr_verdicts(uint64_t now) {
+    for (int i = 0; i < cfg_.core.n_ports; i++) {
+        if (!co_.enq_accept[i] && !co_.enq_drop[i]) continue;
+        if (co_.enq_accept[i] && co_.enq_drop[i]) error(now, "enq_accept and enq_drop together on port " + std::to_string(i));
+        if (lr_inflight_[i].empty()) {
+            error(now, "verdict on port " + std::to_string(i) + " with no offer in flight");
+            continue;
+        }
+        Desc d = lr_inflight_[i].front();
+        lr_inflight_[i].pop_front();
+        if (co_.enq_accept[i]) queue_accepted(i, d);
+        else st_.dropped++;
+    }
+}
+
+void SwitchLogic::lr_check(uint64_t now) {
+    const size_t lead = size_t(kLrAdmLead) + 1;  // the egress counts after edge now - lead
+    if (lr_eg_hist_.size() < lead) return;
+    const std::vector<uint32_t>& eg = lr_eg_hist_[lr_eg_hist_.size() - lead];
+    // lr_rel_ at the end of edge now - back (all 0 before the first edge)
+    auto rel_at = [&](size_t back, size_t k) -> uint64_t {
+        return back <= lr_rel_hist_.size() ? lr_rel_hist_[lr_rel_hist_.size() - back][k] : 0;
+    };
+    const size_t can = lead + size_t(kLrRelMin), must = can + lr_rel_window();
+    const int N = cfg_.core.n_ports, P = cfg_.core.n_prio;
+    for (int o = 0; o < N; o++)
+        for (int p = 0; p < P; p++) {
+            const size_t k = size_t(o) * P + p;
+            const int64_t lo = int64_t(lr_acc_[k]) - int64_t(rel_at(can, k));
+            const int64_t hi = int64_t(lr_acc_[k]) - int64_t(rel_at(must, k));
+            if (int64_t(eg[k]) >= lo && int64_t(eg[k]) <= hi) continue;
+            if (!st_.acct_mismatch)
+                error(now, "EQ(" + std::to_string(o) + "," + std::to_string(p) + "): core egress_cnt=" +
+                               std::to_string(eg[k]) + " after edge " + std::to_string(now - lead) +
+                               ", the cells the node accepted and started allow " + std::to_string(lo) + ".." +
+                               std::to_string(hi));
+            st_.acct_mismatch++;
+        }
+}
+
+void SwitchLogic::lr_offer(uint64_t now, fg_sw_core_in& in) {
+    bool any = false;
+    for (int i = 0; i < cfg_.core.n_ports; i++) any = any || !lr_offer_q_[i].empty();
+    st_.lr_offer_edges += any;
+    for (int i = 0; i < cfg_.core.n_ports; i++) {
+        auto& q = lr_offer_q_[i];
+        if (q.empty()) continue;
+        if (q.size() > st_.lr_offer_peak) st_.lr_offer_peak = uint32_t(q.size());
+        const Desc& d = q.front();
+        in.enq_valid[i] = true;
+        in.enq_prio[i] = d.pkt.prio;
+        in.enq_dst[i] = uint8_t(cfg_.route[d.pkt.dst]);
+        in.enq_cells[i] = d.pkt.cells;
+        set_ect(in, i, d.pkt.ect, 0);
+        if (!co_.enq_ready[i]) continue;  // held: offered again on the next edge
+        const uint64_t wait = now - d.arrived;
+        st_.lr_offer_wait_edges += wait;
+        if (wait > st_.lr_offer_wait_max) st_.lr_offer_wait_max = wait;
+        lr_inflight_[i].push_back(d);
+        q.pop_front();
+        st_.lr_takes++;
+    }
 }
 
 void SwitchLogic::error(uint64_t now, const std::string& what) {
@@ -238,6 +327,10 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
     Desc d = *it;
     q.erase(it);
     eq_cells_[o][prio] -= d.pkt.cells;
+    if (lr_) {
+        if (!co_.deq_ready[o]) error(now, "packet started on port " + std::to_string(o) + " while deq_ready is 0");
+        lr_rel_[size_t(o) * eq_[o].size() + size_t(prio)] += d.pkt.cells;
+    }
     in.deq_valid[o] = true;
     in.deq_prio[o] = uint8_t(prio);
     in.deq_src[o] = d.in_port;
@@ -298,29 +391,19 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         csr_next_++;
     }
 
-    // 1. Verdicts of the previous edge's enq.
-    for (int i = 0; i < N; i++) {
+    // 1. Verdicts of the previous edge's enq (line-rate: of the oldest offers in flight).
+    if (lr_) lr_verdicts(now);
+    for (int i = 0; i < N && !lr_; i++) {
         if (co_.enq_accept[i] && !pending_valid_[i]) error(now, "enq_accept on port " + std::to_string(i) + " without enq");
         if (!pending_valid_[i]) continue;
         pending_valid_[i] = false;
-        Desc d = pending_[i];
-        if (co_.enq_accept[i]) {
-            int o = cfg_.route[d.pkt.dst];
-            if (core_mark(co_, i, 0)) {
-                d.pkt.ce = true;
-                st_.ecn_marks++;
-            }
-            eq_[o][d.pkt.prio].push_back(d);
-            eq_cells_[o][d.pkt.prio] += d.pkt.cells;
-            if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq)
-                in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
-            st_.accepted++;
-        } else {
-            st_.dropped++;
-        }
+        if (co_.enq_accept[i]) queue_accepted(i, pending_[i]);
+        else st_.dropped++;
     }
-    // 2. The descriptor queues and the core's egress counters must agree.
-    for (int o = 0; o < N; o++)
+    // 2. The descriptor queues and the core's egress counters must agree (line-rate: within
+    // the bounds of its latencies).
+    if (lr_) lr_check(now);
+    for (int o = 0; o < N && !lr_; o++)
         for (int p = 0; p < P; p++)
             if (eq_cells_[o][p] != co_.egress_cnt[o][p]) {
                 if (!st_.acct_mismatch)
@@ -360,6 +443,11 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
                     error(now, "packet priority " + std::to_string(s.pkt.prio) + " >= switch priorities");
                     continue;
                 }
+                st_.enq_pkts++;
+                if (lr_) {  // offered below, after every port's receive
+                    lr_offer_q_[i].push_back(Desc{s.pkt, uint8_t(i), now});
+                    continue;
+                }
                 in.enq_valid[i] = true;
                 in.enq_prio[i] = s.pkt.prio;
                 in.enq_dst[i] = uint8_t(cfg_.route[s.pkt.dst]);
@@ -367,10 +455,10 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
                 set_ect(in, i, s.pkt.ect, 0);
                 pending_valid_[i] = true;
                 pending_[i] = Desc{s.pkt, uint8_t(i)};
-                st_.enq_pkts++;
             }
         }
     }
+    if (lr_) lr_offer(now, in);
     // 4. Transmit.
     for (int o = 0; o < N; o++) {
         tx[o] = WireSymbol{};
@@ -488,6 +576,14 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
                 if (!eq_[o][p].empty() && out_q_[size_t(o) * P + p].empty()) in.tx_hold[o][p] = true, st_.hol_held++;
     // 5. The core's edge.
     core_->step(in, co_);
+    if (lr_) {
+        lr_eg_hist_.emplace_back(size_t(N) * P);
+        for (int o = 0; o < N; o++)
+            for (int p = 0; p < P; p++) lr_eg_hist_.back()[size_t(o) * P + p] = co_.egress_cnt[o][p];
+        lr_rel_hist_.push_back(lr_rel_);
+        if (lr_eg_hist_.size() > size_t(kLrAdmLead) + 1) lr_eg_hist_.pop_front();
+        if (lr_rel_hist_.size() > size_t(kLrAdmLead) + 1 + size_t(kLrRelMin) + lr_rel_window()) lr_rel_hist_.pop_front();
+    }
     for (int i = 0; i < N; i++) {
         st_.stat_drop += co_.stat_drop[i];
         st_.stat_violation += co_.stat_violation[i];

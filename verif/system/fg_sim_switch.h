@@ -35,6 +35,27 @@
 // high-priority CNP class.
 // Predictive PFC: a frame whose XOFF classes the core marks in tx_ctrl_pred is counted as
 // predictive (pfc_pred), every other XOFF frame as standard (pfc_std).
+// The line-rate core (SwitchConfig::core.line_rate = 1: fg_bm_pipe behind per-port holding
+// registers, docs/blocks/sw_core.md "The line-rate form") changes steps 1-3 and the deq of 4:
+//  3. a packet whose last cell arrives joins its ingress port's offer queue; the head of every
+//     non-empty offer queue is presented as enq, and it is taken on this edge when
+//     co.enq_ready[i] (the core's holding register was free after the edge before): it moves
+//     to the port's in-flight FIFO (peak offer queue and edges an offer waited are counted).
+//  1. verdicts: co.enq_accept[i] / co.enq_drop[i] decide the oldest in-flight packet of port i
+//     (verdicts come in each port's order of offers, 13 edges or more after the take).
+//  2. check, at a lag: the core counts an admission in egress_cnt kLrAdmLead edges before its
+//     enq_accept shows, and a release (deq, taken on its edge: the core grants only while
+//     deq_ready) kLrRelMin edges after it at the earliest, lr_rel_window() edges later at the
+//     latest. So the core's egress_cnt[o][p] after edge t - kLrAdmLead - 1 must lie between
+//     the cells the node has accepted so far minus the cells started by edge
+//     t - kLrAdmLead - 1 - kLrRelMin (the releases that can have counted) and the same minus
+//     those started lr_rel_window() edges before that (the releases that must have counted).
+//     The bounds are one value (an exact compare) whenever EQ(o,p) started no packet in that
+//     window; a cell lost or invented by the core breaks one the next time it is exact.
+//  4. a deq is presented only while co.deq_ready[o] (a grant on a port whose release
+//     register is full is a protocol error).
+// The core has no per-PG ingress or headroom outputs in this form (hdrm_cells is 0 in the
+// trace). LINE_RATE = 2 (fg_bm_seq) is refused: its latencies differ and are not modelled here.
 #pragma once
 
 #include <cstdio>
@@ -137,6 +158,11 @@ struct SwitchStats {
     uint64_t cioq_skips = 0;             // Cioq: candidates passed over (SwitchConfig::skip_ppm)
     uint64_t offer_starts = 0;           // credit ports, rr/iq: grants that started the packet the
                                          // credit check saw, not an uncovered round-robin choice
+    // line-rate core: packets in one port's offer queue at most (taken or waiting), edges an
+    // offer waited for its holding register (summed over offers), and the most one waited
+    uint32_t lr_offer_peak = 0;
+    uint64_t lr_offer_wait_edges = 0, lr_offer_wait_max = 0;
+    uint64_t lr_offer_edges = 0, lr_takes = 0;  // edges with an offer presented; offers taken
 };
 
 class TraceWriter;
@@ -175,11 +201,28 @@ class SwitchLogic {
     // node has not yet acted on (so it can be compared with the core's drop pulses).
     uint64_t node_drops() const;
 
+    // The line-rate form's timing, from docs/blocks/sw_core.md (latency paragraph) and
+    // docs/blocks/bm_pipe.md (pipeline table): fg_bm_pipe's egress count is written at Q, two
+    // edges after its verdict, and the core shows the verdict six edges after that
+    // (kLrAdmLead = 4); a release taken at edge H is granted at A1 (H+1) at the earliest and
+    // written at Q (H+9, kLrRelMin), later by up to N - 1 edges of the release arbiter's round
+    // robin and the slot interlocks. lr_rel_window() bounds that: N - 1 ports ahead in the
+    // round robin, each held at A2 for the two slots ahead and one turn at most, plus its own
+    // hold (4 N edges; a bound, not the measured latency: the check is exact only outside it).
+    static constexpr int kLrAdmLead = 4, kLrRelMin = 9;
+    size_t lr_rel_window() const { return size_t(4 * cfg_.core.n_ports); }
+
    private:
     struct Desc {
         PacketDesc pkt;
         uint8_t in_port;
+        uint64_t arrived = 0;  // line-rate: the edge it joined its offer queue
     };
+    // The line-rate form's steps 1-3 (see the header comment).
+    void lr_verdicts(uint64_t now);
+    void lr_check(uint64_t now);
+    void lr_offer(uint64_t now, fg_sw_core_in& in);
+    void queue_accepted(int i, Desc d);
     void error(uint64_t now, const std::string& what);
     void start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg_sw_core_in& in);
     // The packet a grant of EQ(o,p) would start now under the discipline (end(): none; Iq:
@@ -215,6 +258,15 @@ class SwitchLogic {
     std::string first_error_;
     TraceWriter* trace_ = nullptr;
     std::unique_ptr<CbfcPorts> cbfc_;  // credit-based ports (fg_sim_cbfc_port.h)
+    // line-rate core
+    bool lr_ = false;
+    std::vector<std::deque<Desc>> lr_offer_q_;   // [i]: arrived, not yet taken (head presented)
+    std::vector<std::deque<Desc>> lr_inflight_;  // [i]: taken, verdict not yet shown
+    std::vector<uint64_t> lr_acc_;               // [o*P+p]: cells accepted so far
+    std::vector<uint64_t> lr_rel_;               // [o*P+p]: cells started (released) so far
+    // per edge, oldest first: egress_cnt after the edge, and lr_rel_ at the end of the edge
+    std::deque<std::vector<uint32_t>> lr_eg_hist_;
+    std::deque<std::vector<uint64_t>> lr_rel_hist_;
 };
 
 SC_MODULE(SwitchNode) {

@@ -26,6 +26,8 @@ using namespace fg::sim;
 namespace {
 
 int failures = 0;
+// --core line-rate: the switch node tests run the line-rate core (LINE_RATE 1, no P-PFC)
+int core_line_rate = 0;
 
 void check(const std::string& name, bool ok, const std::string& detail = "") {
     std::printf("CHECK %s %s%s%s\n", name.c_str(), ok ? "ok" : "FAIL", detail.empty() ? "" : " ", detail.c_str());
@@ -229,6 +231,7 @@ static SwitchConfig three_host_switch(int ports, uint32_t total_cells) {
     sp.headroom = 64;
     SwitchConfig sc;
     sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0, 0, 0, 0, 0};
+    if (core_line_rate) sc.core.line_rate = 1, sc.core.no_ppfc = 1;
     sc.csr_writes = switch_register_writes(sp, 18);
     sc.route = {0, 1, 2};
     sc.mon_port = 2;
@@ -278,6 +281,60 @@ int test_switch_forward(const std::string& core, int ports) {
     check("fwd.consistent", ss.protocol_errors == 0 && ss.acct_mismatch == 0, sw.logic.first_error());
     check("fwd.queue_empty_at_end", sw.logic.eq_len(2, 3) == 0 && sw.logic.core_out().egress_cnt[2][3] == 0);
     check("fwd.egress_tx_cells", ss.tx_cells == rs.rx_cells, kv("tx_cells", ss.tx_cells));
+    return 0;
+}
+
+// A core that shows `delta` cells more (or fewer, never below 0) in egress_cnt[o][p] than it
+// holds, from edge `from` on: what a core that invents or loses a cell looks like to the node.
+class SkewedCore : public CoreBackend {
+   public:
+    SkewedCore(std::unique_ptr<CoreBackend> in, int o, int p, int delta, uint64_t from)
+        : in_(std::move(in)), o_(o), p_(p), delta_(delta), from_(from) {}
+    std::string name() const override { return in_->name(); }
+    void reset() override { in_->reset(), edge_ = 0; }
+    void step(const fg_sw_core_in& in, fg_sw_core_out& out) override {
+        in_->step(in, out);
+        if (edge_++ < from_) return;
+        uint32_t& c = out.egress_cnt[o_][p_];
+        c = delta_ < 0 && c < uint32_t(-delta_) ? 0 : uint32_t(int64_t(c) + delta_);
+    }
+
+   private:
+    std::unique_ptr<CoreBackend> in_;
+    int o_, p_, delta_;
+    uint64_t from_, edge_ = 0;
+};
+
+// The node's accounting check can fail: switch_forward's traffic through a core skewed by
+// `delta` cells in EQ(2,3) from the middle of the run must be reported (acct_mismatch, a
+// first error naming that EQ). With the line-rate core the check is a window (fg_sim_switch.h):
+// this shows the window closes while the egress drains.
+int test_switch_acct_caught(const std::string& core, int ports, int delta) {
+    const uint32_t D = 5;
+    Network net;
+    SwitchConfig sc = three_host_switch(ports, 8192);
+    // 64 configuration edges at most before traffic (config_cycles below); skew from edge 1000
+    std::unique_ptr<CoreBackend> c(new SkewedCore(make_core(core, sc.core), 2, 3, delta, 1000));
+    SwitchNode& sw = net.add_switch(sc, std::move(c));
+    const uint64_t t0 = sw.logic.config_cycles() + 4;
+    HostConfig h0, h1, h2;
+    h0.id = 0;
+    h1.id = 1;
+    h2.id = 2;
+    h0.flows.push_back(flow(10, 2, 3, 1024, t0, 100));
+    h1.flows.push_back(flow(11, 2, 3, 300, t0, 100));
+    net.connect(net.add_host(h0), sw, 0, D);
+    net.connect(net.add_host(h1), sw, 1, D);
+    HostNode& r = net.add_host(h2);
+    net.connect(r, sw, 2, D);
+    net.run(t0 + 100 * 21 + 400);
+    const SwitchStats& ss = sw.logic.stats();
+    check("acct.traffic", r.logic.stats().rx_packets == 200, kv("rx_packets", r.logic.stats().rx_packets));
+    check("acct.caught", ss.acct_mismatch > 0, kv("acct_mismatch", ss.acct_mismatch));
+    check("acct.named", sw.logic.first_error().find("EQ(2,3)") != std::string::npos, sw.logic.first_error());
+    check("acct.not_before_skew", sw.logic.first_error().find("cycle ") == 0 &&
+                                      std::strtoull(sw.logic.first_error().c_str() + 6, nullptr, 10) > 1000,
+          sw.logic.first_error());
     return 0;
 }
 
@@ -673,11 +730,15 @@ int sc_main(int argc, char** argv) {
         else if (a == "--switch" && i + 1 < argc) core = argv[++i];
         else if (a == "--delay" && i + 1 < argc) delay = uint32_t(std::strtoul(argv[++i], nullptr, 0));
         else if (a == "--ports" && i + 1 < argc) ports = int(std::strtol(argv[++i], nullptr, 0));
+        else if (a == "--core" && i + 1 < argc && (std::string(argv[i + 1]) == "default" ||
+                                                   std::string(argv[i + 1]) == "line-rate"))
+            core_line_rate = std::string(argv[++i]) == "line-rate";
         else {
             std::fprintf(stderr, "usage: fg_sim_unit --test link_delay|pause|line_rate|switch_forward|"
                                  "switch_rx_pfc|switch_hol_iq|switch_hol_cioq1|switch_hol_cioq2|switch_skip0|\n"
                                  "switch_skip_all|two_switches|"
-                                 "bad_input|dcqcn|dcqcn_host [--switch K] [--delay D] [--ports N]\n");
+                                 "switch_acct_plus|switch_acct_minus|bad_input|dcqcn|dcqcn_host [--switch K]\n"
+                                 "[--core default|line-rate] [--delay D] [--ports N]\n");
             return 2;
         }
     }
@@ -687,6 +748,8 @@ int sc_main(int argc, char** argv) {
         else if (test == "line_rate") test_line_rate();
         else if (test == "switch_forward") test_switch_forward(core, ports);
         else if (test == "switch_rx_pfc") test_switch_rx_pfc(core, ports);
+        else if (test == "switch_acct_plus") test_switch_acct_caught(core, ports, +1);
+        else if (test == "switch_acct_minus") test_switch_acct_caught(core, ports, -1);
         else if (test == "switch_hol_iq") test_switch_hol(core, ports, "iq", 0);
         else if (test == "switch_hol_cioq1") test_switch_hol(core, ports, "cioq", 1);
         else if (test == "switch_hol_cioq2") test_switch_hol(core, ports, "cioq", 2);
