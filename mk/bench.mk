@@ -1,6 +1,6 @@
 # mk/bench.mk - `make bench`: simulation speed of the switch core on the 16:1 incast scenario
-# (C model, Verilator, Icarus on the same recorded cycles) and the synthesis figures, into
-# build/bench/bench.json. A benchmark, not a test: nothing here asserts a speed.
+# (C model, Verilator, Icarus on the same recorded cycles), the admission throughput of the
+# core's forms (fg_bench_admit) and the synthesis figures, into build/bench/bench.json. A benchmark, not a test: nothing here asserts a speed.
 #   BENCH_CYCLES     cycles of the incast run that is recorded and replayed (default 30000)
 #   BENCH_ICARUS     cycles of it replayed under Icarus (default 3000; Icarus is slow)
 BENCH_CYCLES ?= 30000
@@ -21,7 +21,14 @@ $(BIN)/fg_bench_core: verif/bench/fg_bench_core.cpp verif/bench/fg_core_trace.h 
 	  $(abspath verif/bench/fg_bench_core.cpp $(LOCKSTEP_SRCS)) $(CURDIR)/$(BUILD)/lib/libfgmodel.a \
 	  > $(BENCH_OBJ).log 2>&1 || (cat $(BENCH_OBJ).log; exit 1)
 
+# Admission throughput of the core's forms on the C model (verif/bench/fg_bench_admit.c).
+$(BIN)/fg_bench_admit: verif/bench/fg_bench_admit.c sw/tests/fg_core_bus.h $(BUILD)/lib/libfgsw.a \
+    $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+	@mkdir -p $(BIN)
+	$(CC) $(SW_CFLAGS) -Icmodel -Isw/tests $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && \
+	  mv -f $@.$$$$.tmp $@
+
 .PHONY: bench
-bench: $(BIN)/fg_bench_core $(BIN)/fg_sim
+bench: $(BIN)/fg_bench_core $(BIN)/fg_sim $(BIN)/fg_bench_admit
 	$(PYTHON) scripts/bench.py --cycles $(BENCH_CYCLES) --icarus-cycles $(BENCH_ICARUS) \
 	  --rtl-files "$(SW_CORE_RTL)" --out $(BUILD)/bench/bench.json

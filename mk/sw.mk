@@ -62,7 +62,7 @@ TEST_DEPS += $(BUILD)/asan/bin/flowgate $(BUILD)/asan/bin/fg_parse_unit $(BUILD)
 
 # The switch core's own reaction to a pause (its C model) against the headroom calculator's
 # core term (fg_headroom_core_cycles).
-$(BIN)/fg_core_reaction: sw/tests/test_core_reaction.c $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
+$(BIN)/fg_core_reaction: sw/tests/test_core_reaction.c sw/tests/fg_core_bus.h $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a $(SW_HDRS) $(CMODEL_HDRS)
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) -Icmodel $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 TEST_DEPS += $(BIN)/fg_core_reaction

@@ -9,6 +9,8 @@
 4. Adds the end-to-end SystemC run times (fg_sim --switch cmodel / rtl) and, when
    build/synth/report.json exists (make synth), LUT/FF/BRAM/Fmax per design and device and
    the growth of fg_bm with port count.
+5. Adds the admission throughput of the core's forms (build/bin/fg_bench_admit, C model):
+   verdicts per edge with every port offering and one egress releasing in FIFO order.
 Writes one JSON file (--out) and prints a table. Speeds are measurements, never asserted.
 """
 import argparse
@@ -95,6 +97,8 @@ def main():
         },
         "system_simulator": system,
     }
+    # Admission throughput of the core's forms (C model; nothing asserted)
+    result["admission_throughput"] = json.loads(run(["build/bin/fg_bench_admit"]))
     synth_path = "build/synth/report.json"
     if os.path.exists(synth_path):
         with open(synth_path) as f:
@@ -116,6 +120,12 @@ def main():
     print(f"  C model / Verilator = {s['cmodel_over_verilator']}x (eval only: {s['cmodel_over_verilator_eval_only']}x); "
           f"outputs identical: {same}")
     print(f"  SystemC end to end: cmodel {system['cmodel']['cpu_s']} s, rtl {system['rtl']['cpu_s']} s")
+    rows = result["admission_throughput"]["rows"]
+    for form in ("default", "line-rate", "compact"):
+        for n in sorted({r["n_ports"] for r in rows}):
+            cells = [f"{r['release_every']}:{r['admissions_per_edge']:.2f}" for r in rows
+                     if r["form"] == form and r["n_ports"] == n]
+            print(f"  admissions/edge {form:9s} {n:2d} ports, by release period (0 = none): {' '.join(cells)}")
     print(f"  synthesis: {result['synthesis_source']}")
     print(f"wrote {a.out}")
 

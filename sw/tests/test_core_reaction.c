@@ -19,63 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csr/csr_sw.h"
+#include "fg_core_bus.h"
 #include "fg_drv.h"
 #include "fg_headroom.h"
 #include "fg_regs.h"
 #include "top/sw_core.h"
-
-typedef struct {
-    fg_sw_core_state *st;
-    fg_sw_core_cfg cfg;
-    fg_sw_core_in in;
-    fg_sw_core_out out;
-    long edge;
-} core_run;
-
-static void step(core_run *r)
-{
-    fg_sw_core_step(r->st, &r->in, &r->out);
-    r->edge++;
-}
-
-/* The register bus as the driver wants it (docs/registers.md, "Bus"; the same handshake as
- * sw/examples/fg_example_incast.c): the access on the first edge where csr_ready is 1, then
- * edges until csr_ready is 1 again. Nothing else is offered meanwhile. */
-static void wait_ready(core_run *r)
-{
-    for (int k = 0; !r->out.csr_ready && k <= 4 * FG_CSR_SW_LATENCY; k++) step(r);
-}
-
-static void bus_access(core_run *r)
-{
-    bool wr = r->in.csr_wr, rd = r->in.csr_rd;
-    r->in.csr_wr = r->in.csr_rd = false;
-    wait_ready(r);
-    r->in.csr_wr = wr;
-    r->in.csr_rd = rd;
-    step(r);
-    r->in.csr_wr = r->in.csr_rd = false;
-    wait_ready(r);
-}
-
-static uint32_t bus_read(void *ctx, uint32_t addr)
-{
-    core_run *r = ctx;
-    r->in.csr_rd = true;
-    r->in.csr_addr = (uint16_t)addr;
-    bus_access(r);
-    return r->out.csr_rdata;
-}
-
-static void bus_write(void *ctx, uint32_t addr, uint32_t value)
-{
-    core_run *r = ctx;
-    r->in.csr_wr = true;
-    r->in.csr_addr = (uint16_t)addr;
-    r->in.csr_wdata = value;
-    bus_access(r);
-}
 
 static uint32_t rng_state = 12345u;
 static uint32_t rnd(uint32_t n)
@@ -88,22 +36,17 @@ static uint32_t rnd(uint32_t n)
  * counted), or -1 when no request came within 600 edges or a write was refused. */
 static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, uint32_t others, int phase)
 {
-    core_run r;
-    memset(&r, 0, sizeof r);
-    r.cfg = *cfg;
-    r.st = fg_sw_core_create(cfg);
-    if (!r.st) return -1;
-    fg_sw_core_reset(r.st, cfg);
-    fg_sw_core_outputs(r.st, &r.out);
+    fg_core_run r;
+    if (fg_core_run_open(&r, cfg)) return -1;
     for (int i = 0; i < cfg->n_ports; i++) r.in.link_idle[i] = false;
-    for (int k = 0; k < 40; k++) step(&r);
+    for (int k = 0; k < 40; k++) fg_core_run_step(&r);
     const int N = cfg->n_ports, P = cfg->n_prio;
     /* static thresholds through the driver (it orders the writes and reads them back): no
      * reserve, and only the victim PG can cross its XOFF */
     char msg[300];
     fg_drv d;
     fg_sw_config c;
-    int bad = fg_drv_open(&d, bus_read, bus_write, &r, msg, sizeof msg) ||
+    int bad = fg_drv_open(&d, fg_core_bus_read, fg_core_bus_write, &r, msg, sizeof msg) ||
               fg_sw_config_defaults(&c, N, P, cfg->cw, msg, sizeof msg);
     if (!bad) {
         c.static_mode = 1;
@@ -117,9 +60,9 @@ static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, 
     if (bad) printf("CHECK core_reaction configuration: %s WRONG\n", msg);
     /* the line-rate forms' scans settle; `phase` more idle edges move the trial against the
      * forms' periodic schedules (scan, slot) */
-    for (int k = 0; k < 300 + phase; k++) step(&r);
+    for (int k = 0; k < 300 + phase; k++) fg_core_run_step(&r);
     if (bad) {
-        fg_sw_core_free(r.st);
+        fg_core_run_close(&r);
         return -1;
     }
     /* the earlier packet of the victim PG (pre_gap >= 0: offered pre_gap edges before) */
@@ -150,7 +93,7 @@ static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, 
         if (r.in.enq_valid[victim] && !pre_pending && cross_start < 0) cross_start = t;
         bool taken[FG_SW_MAX_PORTS] = {false};
         for (int i = 0; i < N; i++) taken[i] = r.in.enq_valid[i] && r.out.enq_ready[i];
-        step(&r);
+        fg_core_run_step(&r);
         if (taken[victim]) {
             if (pre_pending) pre_pending = false;
             else cross_pending = false;
@@ -160,7 +103,7 @@ static long trial(const fg_sw_core_cfg *cfg, int victim, int prio, int pre_gap, 
         if (cross_start >= 0 && r.out.tx_ctrl_valid[victim] && (r.out.tx_ctrl_xoff[victim] >> prio & 1u))
             result = t - cross_start + 1;
     }
-    fg_sw_core_free(r.st);
+    fg_core_run_close(&r);
     return result;
 }
 
