@@ -142,6 +142,7 @@ std::string deadlock_usage() {
            "  --topo ring3|ring3-nocycle|fattree4-failed|fattree4   topology and flows (default ring3)\n"
            "  --fc pfc|cbfc|gfc-time|gfc-buffer  flow control (gfc-buffer: the core's stage GFC, B_m = XOFF)\n"
            "  --switch cmodel|rtl  switch core of every switch (default cmodel)\n"
+           "  --core default|line-rate  the core's form (line-rate: LINE_RATE 1, one admission per edge)\n"
            "  --cycles N           cycles to simulate (default: 60000 ring3*, 80000 fattree4*)\n"
            "  --rate GBPS          line rate of every link and host (default 10, the paper's)\n"
            "  --link-delay-ns NS   one-way delay of every link (default 1000)\n"
@@ -202,6 +203,11 @@ DeadlockOptions parse_deadlock(int argc, char** argv) {
         if (a == "--topo") o.topo = val();
         else if (a == "--fc") o.fc = parse_flow_control(val());
         else if (a == "--switch") o.core = val();
+        else if (a == "--core") {
+            o.core_form = val();
+            if (o.core_form != "default" && o.core_form != "line-rate")
+                throw std::invalid_argument("--core '" + o.core_form + "': expected default or line-rate");
+        }
         else if (a == "--cycles") o.cycles = arg_uint(a, val(), 1, 1000000000ull);
         else if (a == "--rate") o.rate_gbps = arg_real(a, val(), 1, 800);
         else if (a == "--link-delay-ns") o.link_delay_ns = arg_real(a, val(), 0, 1e6);
@@ -468,6 +474,7 @@ int run_deadlock(const DeadlockOptions& o) {
         sc.core.n_prio = P;
         sc.core.cw = 18;
         sc.core.sw = 8;
+        if (o.core_form == "line-rate") sc.core.line_rate = 1, sc.core.no_ppfc = 1;
         sc.csr_writes = writes;
         sc.route = t.route[s];
         sc.mon_prio = o.prio;
@@ -723,11 +730,11 @@ int run_deadlock(const DeadlockOptions& o) {
                     "\"rate_gbps\": %g, \"cycle_ns\": %g, \"link_delay_cycles\": %u, \"pkt_bytes\": %u, \"pkt_dist\": \"%s\", \"seed\": %llu, "
                     "\"egress\": \"%s\", \"cioq_out\": %u, \"buffer_kb\": %g, \"xoff_kb\": %g, \"xon_kb\": %g, \"buffer_cells\": %u, \"xoff_cells\": %u, "
                     "\"xon_cells\": %u, \"ports\": %d, \"traffic_start_cycle\": %llu, \"window_cycles\": %llu, "
-                    "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, ",
+                    "\"window_us\": %g, \"detect_cycles\": %llu, \"detect_us\": %g, \"core\": \"%s\", ",
                     t.name.c_str(), fc_name.c_str(), sw[0]->logic.core().name().c_str(), (unsigned long long)cycles,
                     o.rate_gbps, cycle_ns, delay, o.pkt_bytes, o.pkt_uniform ? "uniform" : "fixed", (unsigned long long)o.seed, egress.c_str(), egress == "cioq" ? o.cioq_out : 0u, buffer_kb, xoff_kb, xon_kb, buf_cells, xoff, xon,
                     ports, (unsigned long long)start, (unsigned long long)mc.window, win_us,
-                    (unsigned long long)detect, us(detect));
+                    (unsigned long long)detect, us(detect), o.core_form.c_str());
         std::fprintf(js, "\"deadlock\": %s, \"deadlock_cycle\": %lld, \"deadlock_us\": %.2f, \"stalled_since_cycle\": %lld, "
                     "\"deadlock_standing\": %s, \"deadlock_ports\": [",
                     v.found ? "true" : "false", v.found ? (long long)v.detected_cycle : -1LL,

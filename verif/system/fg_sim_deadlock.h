@@ -165,6 +165,7 @@ struct DeadlockOptions {
     std::string topo = "ring3";
     FlowControl fc = FlowControl::Pfc;
     std::string core = "cmodel";
+    std::string core_form = "default";  // --core: "default" (LINE_RATE 0) or "line-rate" (1)
     uint64_t cycles = 0;          // 0: the topology's default
     double rate_gbps = 10;
     double link_delay_ns = 1000;

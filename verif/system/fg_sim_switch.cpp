@@ -90,6 +90,10 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
         lr_acc_.assign(size_t(N) * P, 0);
         lr_rel_.assign(size_t(N) * P, 0);
     }
+    if (lr_ && cfg_.cbfc.any())
+        throw std::invalid_argument("credit-based ports (cbfc, gfc-time) take their receive buffer's occupancy from "
+                                    "the core's per-PG ingress_cnt, which the line-rate core does not output: "
+                                    "--core line-rate runs with PFC and buffer-based GFC only");
     if (cfg_.cbfc.any()) cbfc_.reset(new CbfcPorts(cfg_.cbfc, N, P));
     if (cbfc_ && (disc_ == EgressDiscipline::Rr || disc_ == EgressDiscipline::Iq)) offer_.assign(size_t(N) * P, -1);
     core_->reset();

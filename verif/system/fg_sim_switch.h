@@ -55,7 +55,9 @@
 //  4. a deq is presented only while co.deq_ready[o] (a grant on a port whose release
 //     register is full is a protocol error).
 // The core has no per-PG ingress or headroom outputs in this form (hdrm_cells is 0 in the
-// trace). LINE_RATE = 2 (fg_bm_seq) is refused: its latencies differ and are not modelled here.
+// trace, the PG figures of the flow monitor are 0). LINE_RATE = 2 (fg_bm_seq) is refused: its
+// latencies differ and are not modelled here; so are credit-based ports with the line-rate core
+// (their receive side reads ingress_cnt).
 #pragma once
 
 #include <cstdio>
