@@ -27,6 +27,7 @@ $(BIN)/fg_bench_admit: verif/bench/fg_bench_admit.c sw/tests/fg_core_bus.h $(BUI
 	@mkdir -p $(BIN)
 	$(CC) $(SW_CFLAGS) -Icmodel -Isw/tests $< $(BUILD)/lib/libfgsw.a $(BUILD)/lib/libfgmodel.a -lm -o $@.$$$$.tmp && \
 	  mv -f $@.$$$$.tmp $@
+TEST_DEPS += $(BIN)/fg_bench_admit
 
 .PHONY: bench
 bench: $(BIN)/fg_bench_core $(BIN)/fg_sim $(BIN)/fg_bench_admit
