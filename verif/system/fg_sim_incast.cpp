@@ -654,11 +654,10 @@ int run_incast(const IncastOptions& o) {
                     (unsigned long long)s.stat_drop, (unsigned long long)s.stat_violation, util, lat_avg_us,
                     lat_max_us, cpu);
         if (line_rate)
-            std::printf("OFFERS queue peak %u packets per port, wait max %llu edges, mean %.2f; %llu taken in %llu "
-                        "edges with an offer\n",
+            std::printf("OFFERS queue peak %u packets per port, wait max %llu edges, mean %.2f (%llu offers taken)\n",
                         s.lr_offer_peak, (unsigned long long)s.lr_offer_wait_max,
                         s.lr_takes ? double(s.lr_offer_wait_edges) / double(s.lr_takes) : 0.0,
-                        (unsigned long long)s.lr_takes, (unsigned long long)s.lr_offer_edges);
+                        (unsigned long long)s.lr_takes);
         if (!o.mode.empty() || o.dcqcn || o.ecn || o.probe)
             std::printf("PPFC mode=%s dcqcn=%s ecn=%s peak_queue=%.1f KB pause_frames: standard %llu predictive %llu "
                         "(xon %llu) total_pause=%.1f us ecn_marks=%llu cnps=%llu lossless_drops=%llu\n"

@@ -269,9 +269,6 @@ void SwitchLogic::lr_check(uint64_t now) {
 }
 
 void SwitchLogic::lr_offer(uint64_t now, fg_sw_core_in& in) {
-    bool any = false;
-    for (int i = 0; i < cfg_.core.n_ports; i++) any = any || !lr_offer_q_[i].empty();
-    st_.lr_offer_edges += any;
     for (int i = 0; i < cfg_.core.n_ports; i++) {
         auto& q = lr_offer_q_[i];
         if (q.empty()) continue;

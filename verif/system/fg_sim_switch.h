@@ -164,7 +164,7 @@ struct SwitchStats {
     // offer waited for its holding register (summed over offers), and the most one waited
     uint32_t lr_offer_peak = 0;
     uint64_t lr_offer_wait_edges = 0, lr_offer_wait_max = 0;
-    uint64_t lr_offer_edges = 0, lr_takes = 0;  // edges with an offer presented; offers taken
+    uint64_t lr_takes = 0;                        // offers taken
 };
 
 class TraceWriter;
