@@ -5,7 +5,7 @@
     RUN = LABEL=TRACE.csv,RESULT.json   (the trace and the --json result of one fg_sim run)
 
 One column per run: on top the monitored egress queue (KB) with the cells held in headroom
-and the cumulative lossless violations, below it one row per ingress port, dark while that
+(not for the line-rate core, which does not output them) and the cumulative lossless violations, below it one row per ingress port, dark while that
 port's PG is paused (the switch is asking its sender to stop)."""
 import argparse
 import csv
@@ -43,10 +43,14 @@ def main():
         us = [r["cycle"] * res["cycle_ns"] / 1000.0 for r in rows]
         q = axes[0][col]
         q.plot(us, [r["eq_cells"] * 64 / 1024.0 for r in rows], label="egress queue (KB)", color="tab:blue")
-        q.plot(us, [r["hdrm_cells"] * 64 / 1024.0 for r in rows], label="in headroom, all PGs (KB)",
-               color="tab:orange")
+        # The line-rate core has no per-PG headroom outputs (its trace column is 0): no curve.
+        line_rate = res.get("core") == "line-rate"
+        if not line_rate:
+            q.plot(us, [r["hdrm_cells"] * 64 / 1024.0 for r in rows], label="in headroom, all PGs (KB)",
+                   color="tab:orange")
         q.set_ylabel("KB")
-        q.set_title(f"{label}: {res['senders']}:1 incast, switch={res['switch']}, headroom "
+        form = ", line-rate core" if line_rate else ""
+        q.set_title(f"{label}{form}: {res['senders']}:1 incast, switch={res['switch']}, headroom "
                     f"{res['headroom_cells']} cells/PG\npeak {res['queue_peak_kb']:.0f} KB, "
                     f"{res['pfc_frames']} PFC frames, {res['violations']} lossless drops", fontsize=9)
         q.grid(alpha=0.3)
