@@ -88,7 +88,10 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
         lr_offer_q_.resize(N);
         lr_inflight_.resize(N);
         lr_acc_.assign(size_t(N) * P, 0);
-        lr_rel_.assign(size_t(N) * P, 0);
+        lr_deq_k_.assign(N, -1);
+        lr_deq_cells_.assign(N, 0);
+        lr_granted_.resize(size_t(N) * P);
+        lr_rel_done_.assign(size_t(N) * P, 0);
     }
     if (lr_ && cfg_.cbfc.any())
         throw std::invalid_argument("credit-based ports (cbfc, gfc-time) take their receive buffer's occupancy from "
@@ -247,21 +250,27 @@ void SwitchLogic::lr_check(uint64_t now) {
     const size_t lead = size_t(kLrAdmLead) + 1;  // the egress counts after edge now - lead
     if (lr_eg_hist_.size() < lead) return;
     const std::vector<uint32_t>& eg = lr_eg_hist_[lr_eg_hist_.size() - lead];
-    // lr_rel_ at the end of edge now - back (all 0 before the first edge)
-    auto rel_at = [&](size_t back, size_t k) -> uint64_t {
-        return back <= lr_rel_hist_.size() ? lr_rel_hist_[lr_rel_hist_.size() - back][k] : 0;
-    };
-    const size_t can = lead + size_t(kLrRelMin), must = can + lr_rel_window();
+    const uint64_t x = now - lead;  // eg: the counts after edge x
     const int N = cfg_.core.n_ports, P = cfg_.core.n_prio;
     for (int o = 0; o < N; o++)
         for (int p = 0; p < P; p++) {
             const size_t k = size_t(o) * P + p;
-            const int64_t lo = int64_t(lr_acc_[k]) - int64_t(rel_at(can, k));
-            const int64_t hi = int64_t(lr_acc_[k]) - int64_t(rel_at(must, k));
+            // releases granted by x - kLrRelFromA1 - kLrRelHold must have counted, those granted by
+            // x - kLrRelFromA1 can have
+            auto& g = lr_granted_[k];
+            while (!g.empty() && g.front().first + kLrRelFromA1 + kLrRelHold <= x) {
+                lr_rel_done_[k] += g.front().second;
+                g.pop_front();
+            }
+            uint64_t can = lr_rel_done_[k];
+            for (const auto& e : g)
+                if (e.first + kLrRelFromA1 <= x) can += e.second;
+            const int64_t lo = int64_t(lr_acc_[k]) - int64_t(can);
+            const int64_t hi = int64_t(lr_acc_[k]) - int64_t(lr_rel_done_[k]);
             if (int64_t(eg[k]) >= lo && int64_t(eg[k]) <= hi) continue;
             if (!st_.acct_mismatch)
                 error(now, "EQ(" + std::to_string(o) + "," + std::to_string(p) + "): core egress_cnt=" +
-                               std::to_string(eg[k]) + " after edge " + std::to_string(now - lead) +
+                               std::to_string(eg[k]) + " after edge " + std::to_string(x) +
                                ", the cells the node accepted and started allow " + std::to_string(lo) + ".." +
                                std::to_string(hi));
             st_.acct_mismatch++;
@@ -329,8 +338,10 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
     q.erase(it);
     eq_cells_[o][prio] -= d.pkt.cells;
     if (lr_) {
-        if (!co_.deq_ready[o]) error(now, "packet started on port " + std::to_string(o) + " while deq_ready is 0");
-        lr_rel_[size_t(o) * eq_[o].size() + size_t(prio)] += d.pkt.cells;
+        if (!co_.deq_ready[o] || lr_deq_k_[o] >= 0)
+            error(now, "packet started on port " + std::to_string(o) + " while deq_ready is 0");
+        lr_deq_k_[o] = o * int(eq_[o].size()) + prio;
+        lr_deq_cells_[o] = d.pkt.cells;
     }
     in.deq_valid[o] = true;
     in.deq_prio[o] = uint8_t(prio);
@@ -581,9 +592,15 @@ void SwitchLogic::edge(uint64_t now, const std::vector<WireSymbol>& rx, std::vec
         lr_eg_hist_.emplace_back(size_t(N) * P);
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++) lr_eg_hist_.back()[size_t(o) * P + p] = co_.egress_cnt[o][p];
-        lr_rel_hist_.push_back(lr_rel_);
         if (lr_eg_hist_.size() > size_t(kLrAdmLead) + 1) lr_eg_hist_.pop_front();
-        if (lr_rel_hist_.size() > size_t(kLrAdmLead) + 1 + size_t(kLrRelMin) + lr_rel_window()) lr_rel_hist_.pop_front();
+        // A release register that is free after this edge, with a release in it before: the
+        // release arbiter granted it on this edge (A1). (A deq taken on this edge leaves it
+        // full: the grant is one edge later at the earliest.)
+        for (int o = 0; o < N; o++)
+            if (lr_deq_k_[o] >= 0 && co_.deq_ready[o] && !in.deq_valid[o]) {
+                lr_granted_[size_t(lr_deq_k_[o])].push_back({now, lr_deq_cells_[o]});
+                lr_deq_k_[o] = -1;
+            }
     }
     for (int i = 0; i < N; i++) {
         st_.stat_drop += co_.stat_drop[i];

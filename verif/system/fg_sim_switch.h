@@ -44,14 +44,16 @@
 //  1. verdicts: co.enq_accept[i] / co.enq_drop[i] decide the oldest in-flight packet of port i
 //     (verdicts come in each port's order of offers, 13 edges or more after the take).
 //  2. check, at a lag: the core counts an admission in egress_cnt kLrAdmLead edges before its
-//     enq_accept shows, and a release (deq, taken on its edge: the core grants only while
-//     deq_ready) kLrRelMin edges after it at the earliest, lr_rel_window() edges later at the
-//     latest. So the core's egress_cnt[o][p] after edge t - kLrAdmLead - 1 must lie between
-//     the cells the node has accepted so far minus the cells started by edge
-//     t - kLrAdmLead - 1 - kLrRelMin (the releases that can have counted) and the same minus
-//     those started lr_rel_window() edges before that (the releases that must have counted).
-//     The bounds are one value (an exact compare) whenever EQ(o,p) started no packet in that
-//     window; a cell lost or invented by the core breaks one the next time it is exact.
+//     enq_accept shows. A release (deq, taken on its edge: the core grants only while
+//     deq_ready) waits in the port's release register for the release arbiter; the edge after
+//     which deq_ready is 1 again is its grant (A1), and the core counts it kLrRelFromA1 edges
+//     after that at the earliest, kLrRelHold edges later at the latest (slot A2's interlock
+//     waits). So the core's egress_cnt[o][p] after edge x = t - kLrAdmLead - 1 must lie
+//     between the cells the node has accepted so far minus the released cells granted by edge
+//     x - kLrRelFromA1 (the releases that can have counted) and the same minus those granted
+//     by edge x - kLrRelFromA1 - kLrRelHold (those that must have). The bounds are one value (an
+//     exact compare) whenever EQ(o,p) had no release granted in that window; a cell lost or
+//     invented by the core breaks one the next time it is exact.
 //  4. a deq is presented only while co.deq_ready[o] (a grant on a port whose release
 //     register is full is a protocol error).
 // The core has no per-PG ingress or headroom outputs in this form (hdrm_cells is 0 in the
@@ -206,13 +208,12 @@ class SwitchLogic {
     // The line-rate form's timing, from docs/blocks/sw_core.md (latency paragraph) and
     // docs/blocks/bm_pipe.md (pipeline table): fg_bm_pipe's egress count is written at Q, two
     // edges after its verdict, and the core shows the verdict six edges after that
-    // (kLrAdmLead = 4); a release taken at edge H is granted at A1 (H+1) at the earliest and
-    // written at Q (H+9, kLrRelMin), later by up to N - 1 edges of the release arbiter's round
-    // robin and the slot interlocks. lr_rel_window() bounds that: N - 1 ports ahead in the
-    // round robin, each held at A2 for the two slots ahead and one turn at most, plus its own
-    // hold (4 N edges; a bound, not the measured latency: the check is exact only outside it).
-    static constexpr int kLrAdmLead = 4, kLrRelMin = 9;
-    size_t lr_rel_window() const { return size_t(4 * cfg_.core.n_ports); }
+    // (kLrAdmLead = 4); a release granted at A1 is written at Q eight edges later
+    // (A2 R F B C1 C2 W Q: kLrRelFromA1), later when it waits in slot A2 for the two slots
+    // ahead (2 edges) and a same-PG turn (1), which the admissions of its PG can make happen
+    // again: kLrRelHold = 6 bounds it (a bound, not the measured wait: the check is exact only
+    // outside that window; a release later than it is reported as a mismatch).
+    static constexpr int kLrAdmLead = 4, kLrRelFromA1 = 8, kLrRelHold = 6;
 
    private:
     struct Desc {
@@ -265,10 +266,15 @@ class SwitchLogic {
     std::vector<std::deque<Desc>> lr_offer_q_;   // [i]: arrived, not yet taken (head presented)
     std::vector<std::deque<Desc>> lr_inflight_;  // [i]: taken, verdict not yet shown
     std::vector<uint64_t> lr_acc_;               // [o*P+p]: cells accepted so far
-    std::vector<uint64_t> lr_rel_;               // [o*P+p]: cells started (released) so far
-    // per edge, oldest first: egress_cnt after the edge, and lr_rel_ at the end of the edge
+    // per egress port: the release in its release register (EQ index, cells; -1: none), and
+    // per EQ the granted releases (A1 edge, cells) not yet certainly counted, and the cells of
+    // those that are
+    std::vector<int> lr_deq_k_;
+    std::vector<uint16_t> lr_deq_cells_;
+    std::vector<std::deque<std::pair<uint64_t, uint16_t>>> lr_granted_;
+    std::vector<uint64_t> lr_rel_done_;
+    // oldest first: egress_cnt after each of the last kLrAdmLead + 1 edges
     std::deque<std::vector<uint32_t>> lr_eg_hist_;
-    std::deque<std::vector<uint64_t>> lr_rel_hist_;
 };
 
 SC_MODULE(SwitchNode) {

@@ -291,6 +291,7 @@ class SkewedCore : public CoreBackend {
     SkewedCore(std::unique_ptr<CoreBackend> in, int o, int p, int delta, uint64_t from)
         : in_(std::move(in)), o_(o), p_(p), delta_(delta), from_(from) {}
     std::string name() const override { return in_->name(); }
+    void set_from(uint64_t from) { from_ = from; }
     void reset() override { in_->reset(), edge_ = 0; }
     void step(const fg_sw_core_in& in, fg_sw_core_out& out) override {
         in_->step(in, out);
@@ -313,10 +314,11 @@ int test_switch_acct_caught(const std::string& core, int ports, int delta) {
     const uint32_t D = 5;
     Network net;
     SwitchConfig sc = three_host_switch(ports, 8192);
-    // 64 configuration edges at most before traffic (config_cycles below); skew from edge 1000
-    std::unique_ptr<CoreBackend> c(new SkewedCore(make_core(core, sc.core), 2, 3, delta, 1000));
-    SwitchNode& sw = net.add_switch(sc, std::move(c));
+    SkewedCore* skew = new SkewedCore(make_core(core, sc.core), 2, 3, delta, 0);
+    SwitchNode& sw = net.add_switch(sc, std::unique_ptr<CoreBackend>(skew));
     const uint64_t t0 = sw.logic.config_cycles() + 4;
+    const uint64_t from = t0 + 600;  // the traffic runs from t0 to about t0 + 2100
+    skew->set_from(from);
     HostConfig h0, h1, h2;
     h0.id = 0;
     h1.id = 1;
@@ -333,8 +335,8 @@ int test_switch_acct_caught(const std::string& core, int ports, int delta) {
     check("acct.caught", ss.acct_mismatch > 0, kv("acct_mismatch", ss.acct_mismatch));
     check("acct.named", sw.logic.first_error().find("EQ(2,3)") != std::string::npos, sw.logic.first_error());
     check("acct.not_before_skew", sw.logic.first_error().find("cycle ") == 0 &&
-                                      std::strtoull(sw.logic.first_error().c_str() + 6, nullptr, 10) > 1000,
-          sw.logic.first_error());
+                                      std::strtoull(sw.logic.first_error().c_str() + 6, nullptr, 10) > from,
+          sw.logic.first_error() + " " + kv("skew_from", from));
     return 0;
 }
 
