@@ -8,7 +8,8 @@
 const char *const fg_rate_limiter_cov_names[FG_RATE_LIMITER_COV_N] = {
     "start",     "start_early", "start_zero", "unit_tick",      "unit_done",  "last_unit",
     "idle",      "stage0",      "stage_max",  "stage_clamped",  "pre_above_mask",
-    "tok_fill",  "tok_cap",     "tok_deficit", "tok_floor",     "mode_stage", "mode_token"};
+    "tok_fill",  "tok_cap",     "tok_cap_lowered", "tok_deficit", "tok_floor", "mode_stage",
+    "mode_token"};
 
 const char *fg_rate_limiter_cfg_error(const fg_rate_limiter_cfg *cfg)
 {
@@ -41,10 +42,14 @@ static void fg_rate_limiter_bucket(fg_rate_limiter_state *st, const fg_rate_limi
     const uint32_t len = in->pkt_cells & (uint32_t)fg_mask(sw);
     int64_t cap = (int64_t)(in->cfg_depth & (uint32_t)fg_mask(st->cfg.dw)) << 16;
     int64_t floor = -((int64_t)1 << (sw + 16));
-    int64_t sum = st->tokens + (int64_t)(in->cfg_rate & 0x1FFFFu);
-    if (in->pkt_start) sum -= (int64_t)len << 16;
+    int64_t delta = (int64_t)(in->cfg_rate & 0x1FFFFu);
+    if (in->pkt_start) delta -= (int64_t)len << 16;
+    int64_t sum = st->tokens + delta;
     if (sum > cap) {
-        FG_COV(st, FG_RATE_LIMITER_COV_TOK_CAP);
+        /* above the cap after a debit: the tokens were above it, the depth was lowered (a
+         * PIPE 1 form that tested the cap only on edges without a debit got this wrong:
+         * docs/blocks/nic_core.md, 2026-12-03) */
+        FG_COV(st, delta < 0 ? FG_RATE_LIMITER_COV_TOK_CAP_LOWERED : FG_RATE_LIMITER_COV_TOK_CAP);
         sum = cap;
     } else if (sum < floor) {
         FG_COV(st, FG_RATE_LIMITER_COV_TOK_FLOOR);

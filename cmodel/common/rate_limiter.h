@@ -38,6 +38,8 @@ enum {
     FG_RATE_LIMITER_COV_PRE_ABOVE_MASK, /* prescaler beyond the unit after a stage decrease */
     FG_RATE_LIMITER_COV_TOK_FILL,       /* tokens grow below the cap */
     FG_RATE_LIMITER_COV_TOK_CAP,        /* tokens held at the bucket depth */
+    FG_RATE_LIMITER_COV_TOK_CAP_LOWERED, /* capped on a start's debit: the depth was lowered
+                                            under the bucket */
     FG_RATE_LIMITER_COV_TOK_DEFICIT,    /* tokens negative: not allowed */
     FG_RATE_LIMITER_COV_TOK_FLOOR,      /* debt floored at one maximum packet */
     FG_RATE_LIMITER_COV_MODE_STAGE,     /* allow from the stage engine */

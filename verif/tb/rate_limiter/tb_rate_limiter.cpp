@@ -69,6 +69,7 @@ struct TbRateLimiter {
     bool rst = true;
     uint32_t obey_den = 50;   // 1 in obey_den starts ignores allow
     uint32_t busy_num = 3;    // a waiting packet is offered busy_num/4 of the cycles
+    uint32_t fill_left = 0;   // cycles left of a bucket fill before its depth is lowered
     uint8_t stage_next = 0;   // the stage drawn last: this cycle's, or the next one's (ahead)
 
     explicit TbRateLimiter(const fg::Options& o) : opt(o) {
@@ -119,6 +120,21 @@ struct TbRateLimiter {
             case 2: in.cfg_depth = (uint32_t)r.range(2, 64); break;
             default: in.cfg_depth = (uint32_t)r.bits(TB_DW); break;
             }
+        }
+        // the depth lowered under a filled bucket while the sender is busy: a fill (token
+        // mode, 64 cells deep, the largest rate, nothing offered) for 80 cycles, then the
+        // depth drops to 0..2 cells and a packet is offered on every cycle; its starts are
+        // debited above the new cap (coverage point tok_cap_lowered), which the random
+        // stimulus alone never reached at DW = 16 (docs/blocks/rate_limiter.md)
+        if (fill_left == 0 && r.chance(1, 8000)) {
+            fill_left = 80;
+            in.cfg_token_mode = 1;
+            in.cfg_depth = 64;
+            in.cfg_rate = 0x1FFFF;
+            busy_num = 0;
+        } else if (fill_left > 0 && --fill_left == 0) {
+            in.cfg_depth = (uint32_t)r.range(0, 2);
+            busy_num = 4;
         }
         bool offered = r.below(4) < busy_num;
         bool allowed = out.allow;  // the registered allow the RTL shows now
