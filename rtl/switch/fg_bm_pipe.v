@@ -996,21 +996,33 @@ module fg_bm_pipe #(
         end
     endfunction
     reg  [PKW-1:0] c_p_aa_reg, c_p_ra_reg, c_p_ar_reg, c_p_rr_reg;  // first op's lane, second's
-    // D: a candidate from base x, {d2 > s1, L, x > T, x + c1 - d2 < 0, x < d1, sum}: chains
-    localparam integer KW = 1 + (SW + 1) + 3 + CW;
+    // D: a candidate from base x, {L, x > T, lo, under, sum}: chains, and behind them the two
+    // flags Q's clamp and underflow take, lo = (d2 > s1) ? x + c1 - d2 < 0 : x < d1 and
+    // under = (d2 > s1) && x + c1 - d2 < 0 (formed at Q, they were a LUT level between Q's
+    // candidate select and its clamp: the 4x2 block's worst path on ECP5-85F, 153 MHz)
+    localparam integer KW = (SW + 1) + 3 + CW;
     function [KW-1:0] f_cand;
         input [CW-1:0]  x;
         input [PKW-1:0] p;
         input           lb;                     // x < d1, one chain per base (shared)
+        input           rd;                     // the read's candidate (a constant)
         /* verilator lint_off UNUSEDSIGNAL */
         reg   [QW-1:0]  sum, la;                // sum: its low CW bits; la: its sign
         /* verilator lint_on UNUSEDSIGNAL */
         reg   [CW:0]    hd;
+        reg             sd;                     // d2 > s1
         begin
+            sd  = p[PKW-1];
             sum = {2'b00, x} + {{(QW-SW-2){p[SW+1]}}, p[SW+1:0]};
             la  = {2'b00, x} + {{(QW-SW-2){p[2*SW+3]}}, p[2*SW+3:SW+2]};
             hd  = {1'b0, p[2*SW+4 +: CW]} - {1'b0, x};      // borrow: x > T
-            f_cand = {p[PKW-1 -: SW+2], hd[CW], la[QW-1], lb, sum[CW-1:0]};
+            // the read's candidates have d2 > s1 exactly when d2 > 0 (s1 = 0), and at d2 = 0
+            // x + c1 - d2 = x is not negative: there both flags are the sign alone, with no
+            // LUT behind the chain (the read's base comes through a select already)
+            if (rd)
+                f_cand = {p[PKW-2 -: SW+1], hd[CW], la[QW-1], la[QW-1], sum[CW-1:0]};
+            else
+                f_cand = {p[PKW-2 -: SW+1], hd[CW], sd ? la[QW-1] : lb, sd && la[QW-1], sum[CW-1:0]};
         end
     endfunction
     reg  [KW-1:0]  q_a_fa_reg, q_a_fr_reg, q_a_rd_reg, q_r_fa_reg, q_r_fr_reg, q_r_rd_reg;
@@ -1041,19 +1053,19 @@ module fg_bm_pipe #(
                              c_ndr_reg[SW], c_ndr_reg, c_ndr_reg[SW], c_ndr_reg};
     wire [CW:0]    d_lb_a = {1'b0, q_base_a_reg} - {{(CW-SW+1){1'b0}}, q_d1a_reg};
     wire [CW:0]    d_lb_r = {1'b0, q_base_r_reg} - {{(CW-SW+1){1'b0}}, q_d_reg};
-    wire [KW-1:0]  d_a_fa = f_cand(q_base_a_reg, c_p_aa_reg, d_lb_a[CW]);
-    wire [KW-1:0]  d_a_fr = f_cand(q_base_r_reg, c_p_ra_reg, d_lb_r[CW]);
-    wire [KW-1:0]  d_a_rd = f_cand(rd_a_eg, c_p_ia, 1'b0);
-    wire [KW-1:0]  d_r_fa = f_cand(q_base_a_reg, c_p_ar_reg, d_lb_a[CW]);
-    wire [KW-1:0]  d_r_fr = f_cand(q_base_r_reg, c_p_rr_reg, d_lb_r[CW]);
-    wire [KW-1:0]  d_r_rd = f_cand(rd_r_eg, c_p_ir, 1'b0);
+    wire [KW-1:0]  d_a_fa = f_cand(q_base_a_reg, c_p_aa_reg, d_lb_a[CW], 1'b0);
+    wire [KW-1:0]  d_a_fr = f_cand(q_base_r_reg, c_p_ra_reg, d_lb_r[CW], 1'b0);
+    wire [KW-1:0]  d_a_rd = f_cand(rd_a_eg, c_p_ia, 1'b0, 1'b1);
+    wire [KW-1:0]  d_r_fa = f_cand(q_base_a_reg, c_p_ar_reg, d_lb_a[CW], 1'b0);
+    wire [KW-1:0]  d_r_fr = f_cand(q_base_r_reg, c_p_rr_reg, d_lb_r[CW], 1'b0);
+    wire [KW-1:0]  d_r_rd = f_cand(rd_r_eg, c_p_ir, 1'b0, 1'b1);
     // Q: a candidate's value, clamp(sum, L, H) from its flags; and its underflow
     function [CW-1:0] f_pick;
         input [KW-1:0] cand;
         input [CW-1:0] hmax;
         reg            lo;
         begin
-            lo     = cand[KW-1] ? cand[CW+1] : cand[CW];
+            lo     = cand[CW+1];
             f_pick = lo ? {{(CW-SW-1){1'b0}}, cand[CW+3 +: SW+1]} : cand[CW+2] ? hmax : cand[CW-1:0];
         end
     endfunction
@@ -1062,8 +1074,7 @@ module fg_bm_pipe #(
     wire [CW-1:0] eg_a_n   = f_pick(q_a_cand, q_hma_reg);
     wire [CW-1:0] eg_r_n   = f_pick(q_r_cand, q_hmr_reg);
     wire          q_rel_v  = |q_roh_reg;
-    wire          eq_under = q_rel_v && (q_same_reg ? q_a_cand[KW-1] && q_a_cand[CW+1]
-                                                    : q_r_cand[KW-1] && q_r_cand[CW+1]);
+    wire          eq_under = q_rel_v && (q_same_reg ? q_a_cand[CW] : q_r_cand[CW]);
     // D: the bases, the slot ahead's write on this edge first (its admission lane first); the
     // admission's for any verdict, dropped too (its lane writes nothing then, but adm_eq_cnt
     // reads the EQ). Whether the slot ahead writes D's EQ, |(c_aeq_oh_reg & q_aoh_reg) and
