@@ -35,7 +35,9 @@ int fg_rate_limiter_reset(fg_rate_limiter_state *st, const fg_rate_limiter_cfg *
 }
 
 /* The bucket takes one edge's inputs: tokens += cfg_rate - start*L<<16, capped at
- * cfg_depth<<16, floored at -(2^SW)<<16. */
+ * cfg_depth<<16, floored at -(2^SW)<<16. At pipe 1 the floor comes one edge late: an edge
+ * whose sum falls below it keeps the sum, and the next edge sets the tokens to the floor
+ * without adding its own rate and debit (docs/blocks/rate_limiter.md). */
 static void fg_rate_limiter_bucket(fg_rate_limiter_state *st, const fg_rate_limiter_in *in)
 {
     const int sw = st->cfg.sw;
@@ -44,14 +46,17 @@ static void fg_rate_limiter_bucket(fg_rate_limiter_state *st, const fg_rate_limi
     int64_t floor = -((int64_t)1 << (sw + 16));
     int64_t delta = (int64_t)(in->cfg_rate & 0x1FFFFu);
     if (in->pkt_start) delta -= (int64_t)len << 16;
+    if (st->cfg.pipe == 1 && st->tokens < floor) {
+        FG_COV(st, FG_RATE_LIMITER_COV_TOK_FLOOR);
+        st->tokens = floor;
+        return;
+    }
     int64_t sum = st->tokens + delta;
     if (sum > cap) {
-        /* above the cap after a debit: the tokens were above it, the depth was lowered (a
-         * PIPE 1 form that tested the cap only on edges without a debit got this wrong:
-         * docs/blocks/nic_core.md, 2026-12-03) */
+        /* above the cap after a debit: the tokens were above it, the depth was lowered */
         FG_COV(st, delta < 0 ? FG_RATE_LIMITER_COV_TOK_CAP_LOWERED : FG_RATE_LIMITER_COV_TOK_CAP);
         sum = cap;
-    } else if (sum < floor) {
+    } else if (sum < floor && st->cfg.pipe == 0) {
         FG_COV(st, FG_RATE_LIMITER_COV_TOK_FLOOR);
         sum = floor;
     } else if (sum < 0) {

@@ -13,7 +13,9 @@
  * allow was low). Both engines always run; the mode only picks which one drives allow.
  * Pipelined option (RTL parameter PIPE, fg_rate_limiter_cfg.pipe, 0..1): at pipe 1 the
  * token engine takes each edge's cfg_rate, start*L and cfg_depth one edge late (the bucket
- * is pipe 0's bucket one edge behind) and token mode's allow = no start on this edge &&
+ * is pipe 0's bucket one edge behind, but for the floor, which comes one edge late: an edge
+ * whose sum falls below it keeps the sum, and the next edge sets the tokens to the floor
+ * without adding its rate and debit) and token mode's allow = no start on this edge &&
  * tokens >= 0. The stage engine is the same at both. */
 #ifndef FG_RATE_LIMITER_H
 #define FG_RATE_LIMITER_H

@@ -25,15 +25,17 @@
 //
 // PIPE = 1 (token engine only; the stage engine is the same at both): the bucket's inputs
 // (cfg_rate - start*L<<16 and the cap) are registered first and reach tokens_reg one edge
-// later, so the add and the cap/floor choice are one two-operand add deep (the compares run
-// in parallel as the signs of tokens + (delta - cap - 1) and tokens + (delta + 2^(SW+16))).
-// tokens therefore lag PIPE = 0's by one edge, and allow = (no start on this edge) &&
-// tokens >= 0: a start closes allow for the next cycle, and allow rises one edge after the
-// tokens suffice. Whenever allow is high at
+// later, so the add and the cap choice are one two-operand add deep (the cap's compare runs
+// in parallel as the sign of tokens + (delta - cap - 1)), and the floor comes one edge late:
+// an edge whose sum falls below the floor keeps it, and the next edge sets the tokens to the
+// floor instead of adding that edge's rate and debit (a test of the tokens' own bits, no
+// chain). tokens therefore lag PIPE = 0's by one edge (and are lower for an edge after a
+// floor), and allow = (no start on this edge) && tokens >= 0: a start closes allow for the
+// next cycle, and allow rises one edge after the tokens suffice. Whenever allow is high at
 // PIPE = 1, PIPE = 0 fed the same inputs would allow too: never a start early by PIPE = 0's rule.
-// Logic form per device (docs/synthesis.md "Logic forms per device"): at PIPE = 1 the cap and
-// floor signs are carry-select by default (iCE40) and full-width chains under FG_ECP5_FORMS
-// (which the synthesis flow defines for ECP5); the same function.
+// Logic form per device (docs/synthesis.md "Logic forms per device"): at PIPE = 1 the cap
+// sign is carry-select by default (iCE40) and a full-width chain under FG_ECP5_FORMS (which
+// the synthesis flow defines for ECP5); the same function.
 // The C twin is cmodel/common/rate_limiter.c.
 `default_nettype none
 
@@ -91,8 +93,11 @@ module fg_rate_limiter #(
     localparam integer FULL_CHAINS = 0;
 `endif
     localparam integer MW = (SW > DW) ? SW : DW;
-    localparam integer TW = MW + 17;   // token register: sign + MW integer bits + 16 fraction
-    localparam integer IW = MW + 18;   // one more bit for the sum before cap and floor
+    // integer bits of the tokens: MW, and at least SW + 1 (PIPE 1 floors one edge late, so the
+    // tokens may sit one debit of up to (2^SW - 1)<<16 below the floor -(2^SW)<<16 for an edge)
+    localparam integer TMW = (MW > SW) ? MW : SW + 1;
+    localparam integer TW = TMW + 17;  // token register: sign + TMW integer bits + 16 fraction
+    localparam integer IW = TMW + 18;  // one more bit for the sum before cap and floor
 
     // ---- stage engine ------------------------------------------------------------------
     reg  [SW-1:0]        units_reg;
@@ -168,7 +173,10 @@ module fg_rate_limiter #(
     reg  signed [TW-1:0] tokens_reg;
     reg  signed [TW-1:0] tokens_next;
     reg                  tok_allow_next;   // token mode's allow for the next cycle
+    // (PIPE = 1 takes its low TW bits only: it selects the floor into the tokens, not a sum)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire signed [IW-1:0] tok_floor = -$signed({{(IW-SW-17){1'b0}}, 1'b1, {(SW+16){1'b0}}});
+    /* verilator lint_on UNUSEDSIGNAL */
 
     generate
         if (PIPE == 0) begin : g_tok_direct
@@ -193,55 +201,49 @@ module fg_rate_limiter #(
             end
         end else begin : g_tok_pipe
             // OW: delta - cap - 1 and tokens + that reach -(2^(SW+17) + 2^(DW+16) + 1).
-            localparam integer OW = MW + 19;
+            localparam integer OW = TMW + 19;
             reg  signed [IW-1:0] delta_reg, delta_next;   // cfg_rate - start*L<<16 of the last edge
             reg  signed [OW-1:0] over_reg, over_next;     // that minus (cap + 1)
-            reg  signed [IW-1:0] under_reg, under_next;   // that minus the floor
             reg  signed [TW-1:0] cap_next;
             reg  signed [TW-1:0] cap_reg;                 // cfg_depth<<16 of the last edge
             reg  signed [IW-1:0] tok_sum;
-            // The cap and floor tests need only the signs of tokens + over (>= 0 exactly when
-            // tok_sum > cap_reg) and tokens + under (< 0 exactly when tok_sum < floor). On
-            // iCE40 (and in the default simulation builds) each is formed carry-select, the low half's carry
-            // choosing between the high half's sums with and without it (three half-width
-            // chains side by side and a LUT; the two full-width chains into the selects were
-            // the NIC core's worst path on iCE40UP5K, 40 MHz). ECP5's carry is fast enough for
-            // the full width, and there the select was a LUT level too many (the block's
-            // worst path, 144 MHz): there (FULL_CHAINS) each sign is one full-width chain.
-            // Both signs are kept as nets so that each token bit is one LUT of (cap bit, sum
-            // bit, over_neg, under_neg), the floor being a constant.
+            // The cap test needs only the sign of tokens + over (>= 0 exactly when tok_sum >
+            // cap_reg). On iCE40 (and in the default simulation builds) it is formed
+            // carry-select, the low half's carry choosing between the high half's sums with and
+            // without it (two full-width chains into the selects were the NIC core's worst path
+            // on iCE40UP5K, 40 MHz). ECP5's carry is fast enough for the full width, and there
+            // the select was a LUT level too many (the block's worst path, 144 MHz): there
+            // (FULL_CHAINS) the sign is one full-width chain.
             wire [OW-1:0]   ov_a  = {{(OW-TW){tokens_reg[TW-1]}}, tokens_reg};
             wire [OW-1:0]   ov_b  = over_reg;
-            wire [IW-1:0]   un_a  = {tokens_reg[TW-1], tokens_reg};
-            wire [IW-1:0]   un_b  = under_reg;
             (* keep *) wire over_neg;
-            (* keep *) wire under_neg;
             if (FULL_CHAINS == 1) begin : g_full_chains
                 wire [OW-1:0] ov_sum = ov_a + ov_b;
-                wire [IW-1:0] un_sum = un_a + un_b;
                 assign over_neg  = ov_sum[OW-1];
-                assign under_neg = un_sum[IW-1];
             end else begin : g_carry_select
                 localparam integer OH = OW / 2;
-                localparam integer UH = IW / 2;
                 wire [OH:0]      ov_lo = {1'b0, ov_a[OH-1:0]} + {1'b0, ov_b[OH-1:0]};
                 wire [OW-OH-1:0] ov_h0 = ov_a[OW-1:OH] + ov_b[OW-1:OH];
                 wire [OW-OH:0]   ov_h1 = {ov_a[OW-1:OH], 1'b1} + {ov_b[OW-1:OH], 1'b1};
                 assign over_neg = ov_lo[OH] ? ov_h1[OW-OH] : ov_h0[OW-OH-1];
-                wire [UH:0]      un_lo = {1'b0, un_a[UH-1:0]} + {1'b0, un_b[UH-1:0]};
-                wire [IW-UH-1:0] un_h0 = un_a[IW-1:UH] + un_b[IW-1:UH];
-                wire [IW-UH:0]   un_h1 = {un_a[IW-1:UH], 1'b1} + {un_b[IW-1:UH], 1'b1};
-                assign under_neg = un_lo[UH] ? un_h1[IW-UH] : un_h0[IW-UH-1];
             end
+            // The floor one edge late: an edge whose sum falls below the floor keeps it, and
+            // the next edge sets the tokens to the floor (that edge's rate and debit are not
+            // added). Whether the tokens are below the floor -2^(SW+16) is a test of their own
+            // bits, beside the chains: negative, and not all ones from bit SW+16 up. Before,
+            // the floor was tested as a second sign (tokens + delta - floor) and the token
+            // bits took both signs, three LUT levels behind the chains that ABC shared as "sum
+            // AND neither capped nor floored": the NIC core's worst path on iCE40UP5K (43.9
+            // MHz, 2026-12-03). The late floor only lowers the tokens (never above PIPE 0's)
+            // and is only reached by starts while allow is low.
+            wire            below = tokens_reg[TW-1] && !(&tokens_reg[TW-1:SW+16]);
 
-            // The three next values from the inputs, each one carry chain deep (delta - cap - 1
-            // and delta - floor formed from delta were two chains in a row, the block's worst
-            // path on ECP5, 148 MHz): len = start ? L<<16 : 0;
+            // The next value of over from the inputs, one carry chain deep (delta - cap - 1
+            // formed from delta was two chains in a row, the block's worst path on ECP5, 148
+            // MHz): len = start ? L<<16 : 0;
             //   delta = rate - len;
             //   over  = rate + ~cap - len = rate + ~cap + ~len + 1, one carry-save level (a LUT
-            //           per bit) into one chain;
-            //   under = rate - len - floor = (rate | 2^(SW+16)) - len, because the floor is
-            //           -2^(SW+16) and rate < 2^17 <= 2^(SW+16) has no bit there.
+            //           per bit) into one chain.
             // Each is formed for a start (len = L<<16) and for none (len = 0) side by side,
             // and pkt_start selects: the start, decided late in the cycle by the user (the
             // NIC core's from its inputs), reaches the registers through the select only, not
@@ -256,28 +258,24 @@ module fg_rate_limiter #(
             wire [OW-2:0] ov_c    = (ov_rate[OW-2:0] & ov_ncap[OW-2:0])
                                   | (ov_rate[OW-2:0] & ov_nlen[OW-2:0])
                                   | (ov_ncap[OW-2:0] & ov_nlen[OW-2:0]);
-            localparam [IW-1:0] FLOOR_BIT = {{(IW-1){1'b0}}, 1'b1} << (SW + 16);   // -floor
-            wire [IW-1:0] un_rate = {{(IW-17){1'b0}}, cfg_rate} | FLOOR_BIT;
-            // with no start: delta = rate, over = rate + ~cap (rate - cap - 1), under = un_rate
+            // with no start: delta = rate, over = rate + ~cap (rate - cap - 1)
             wire signed [IW-1:0] delta_st = $signed({{(IW-17){1'b0}}, cfg_rate}) - $signed(ov_len[IW-1:0]);
             wire signed [OW-1:0] over_st  = $signed(ov_s + {ov_c, 1'b1});
             wire signed [OW-1:0] over_no  = $signed(ov_rate + ov_ncap);
-            wire signed [IW-1:0] under_st = $signed(un_rate - ov_len[IW-1:0]);
 
             always @* begin
                 cap_next   = $signed({{(TW-DW-16){1'b0}}, cfg_depth, 16'h0000});
                 delta_next = pkt_start ? delta_st : $signed({{(IW-17){1'b0}}, cfg_rate});
                 over_next  = pkt_start ? over_st : over_no;
-                under_next = pkt_start ? under_st : $signed(un_rate);
                 tok_sum    = $signed({tokens_reg[TW-1], tokens_reg}) + delta_reg;
-                // cap, floor or the sum as an AND-OR of the three: a select of the constant
+                // floor, cap or the sum as an AND-OR of the three: a select of the constant
                 // floor becomes the flops' synchronous set/reset in yosys, with the tests in
                 // front of the reset pin (3 ns more wire on iCE40)
-                tokens_next = (cap_reg & {TW{!over_neg}})
-                            | (tok_floor[TW-1:0] & {TW{over_neg && under_neg}})
-                            | (tok_sum[TW-1:0] & {TW{over_neg && !under_neg}});
-                // the sign of tokens_next is tok_sum's: capped means above cap >= 0, floored
-                // means below the floor < 0
+                tokens_next = (tok_floor[TW-1:0] & {TW{below}})
+                            | (cap_reg & {TW{!below && !over_neg}})
+                            | (tok_sum[TW-1:0] & {TW{!below && over_neg}});
+                // allow from tok_sum's sign: capped means above cap >= 0, and below the floor
+                // the sum is negative too (tokens < floor, delta < 2^17)
                 tok_allow_next = !pkt_start && !tok_sum[IW-1];
             end
 
@@ -285,12 +283,10 @@ module fg_rate_limiter #(
                 if (rst) begin
                     delta_reg <= {IW{1'b0}};
                     over_reg  <= {OW{1'b1}};     // -1: tokens 0 + (0 - 0 - 1) < 0, not capped
-                    under_reg <= -tok_floor;     // 0 - floor
                     cap_reg   <= {TW{1'b0}};
                 end else begin
                     delta_reg <= delta_next;
                     over_reg  <= over_next;
-                    under_reg <= under_next;
                     cap_reg   <= cap_next;
                 end
             end
