@@ -781,7 +781,10 @@ module fg_csr_sw #(
     always @(posedge clk)
         rl_written_reg <= rl_written_d;
 
-    // value checks: no bit outside the fields, every field within min..max
+    // value checks: no bit outside the fields, every field within min..max. A bound that
+    // takes a compare (a carry chain) is registered on its own, beside the chain-free tests:
+    // ANDed behind the chain they were the NIC register block's worst path on iCE40UP5K
+    // (GFC_RECIP's 2..15790321); the AND of the registered bits is in the verdict's OR
     reg  ok_CTRL_reg;
     wire ok_CTRL_d = ((q_chk_reg & ~RM_CTRL) == 32'd0);
     reg  ok_TOTAL_CELLS_reg;
@@ -809,7 +812,9 @@ module fg_csr_sw #(
     reg  ok_PPFC_HORIZON_reg;
     wire ok_PPFC_HORIZON_d = ((q_chk_reg & ~RM_PPFC_HORIZON) == 32'd0) && (|(q_chk_reg & FM_ppfc_horizon));
     reg  ok_PPFC_RATIO_reg;
-    wire ok_PPFC_RATIO_d = ((q_chk_reg & ~RM_PPFC_RATIO) == 32'd0) && (|(q_chk_reg & FM_ppfc_ratio)) && ((q_chk_reg & FM_ppfc_ratio) <= 32'd65536);
+    wire ok_PPFC_RATIO_d = ((q_chk_reg & ~RM_PPFC_RATIO) == 32'd0) && (|(q_chk_reg & FM_ppfc_ratio));
+    reg  ok_PPFC_RATIO_b0_reg;
+    wire ok_PPFC_RATIO_b0_d = ((q_chk_reg & FM_ppfc_ratio) <= 32'd65536);
     reg  ok_PPFC_HOLDOFF_reg;
     wire ok_PPFC_HOLDOFF_d = ((q_chk_reg & ~RM_PPFC_HOLDOFF) == 32'd0);
     reg  ok_PPFC_SEED_reg;
@@ -857,6 +862,7 @@ module fg_csr_sw #(
         ok_PPFC_INTERVAL_reg <= ok_PPFC_INTERVAL_d;
         ok_PPFC_HORIZON_reg <= ok_PPFC_HORIZON_d;
         ok_PPFC_RATIO_reg <= ok_PPFC_RATIO_d;
+        ok_PPFC_RATIO_b0_reg <= ok_PPFC_RATIO_b0_d;
         ok_PPFC_HOLDOFF_reg <= ok_PPFC_HOLDOFF_d;
         ok_PPFC_SEED_reg <= ok_PPFC_SEED_d;
         ok_ECN_CTRL_reg <= ok_ECN_CTRL_d;
@@ -893,7 +899,7 @@ module fg_csr_sw #(
         | (hit_PPFC_CTRL_reg && ok_PPFC_CTRL_reg)
         | (hit_PPFC_INTERVAL_reg && ok_PPFC_INTERVAL_reg)
         | (hit_PPFC_HORIZON_reg && ok_PPFC_HORIZON_reg)
-        | (hit_PPFC_RATIO_reg && ok_PPFC_RATIO_reg)
+        | (hit_PPFC_RATIO_reg && ok_PPFC_RATIO_reg && ok_PPFC_RATIO_b0_reg)
         | (hit_PPFC_HOLDOFF_reg && ok_PPFC_HOLDOFF_reg)
         | (hit_PPFC_SEED_reg && ok_PPFC_SEED_reg)
         | (hit_ECN_CTRL_reg && ok_ECN_CTRL_reg)

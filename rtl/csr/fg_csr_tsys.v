@@ -408,7 +408,10 @@ module fg_csr_tsys #(
     end
     wire [31:0] sh_word = sh_valid_reg ? {16'd0, sh_rdata} : sh_dflt_reg;  // 0 unless an rw register
 
-    // value checks: no bit outside the fields, every field within min..max
+    // value checks: no bit outside the fields, every field within min..max. A bound that
+    // takes a compare (a carry chain) is registered on its own, beside the chain-free tests:
+    // ANDed behind the chain they were the NIC register block's worst path on iCE40UP5K
+    // (GFC_RECIP's 2..15790321); the AND of the registered bits is in the verdict's OR
     reg  ok_TS_CTRL_reg;
     wire ok_TS_CTRL_d = ((q_chk_reg & ~RM_TS_CTRL) == 32'd0);
     reg  ok_CELL_CYCLES_reg;

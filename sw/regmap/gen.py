@@ -461,6 +461,8 @@ def v_field_range_ok_q(f):
     val = f"(q_chk_reg & FM_{f.name})" if f.lsb == 0 else f"((q_chk_reg >> {f.lsb}) & FM_{f.name})"
     if f.min == 1:
         terms.append(f"(|{val})")  # a reduction, not a carry chain
+    elif f.min > 0 and (f.min & (f.min - 1)) == 0:
+        terms.append(f"(|({val} >> {f.min.bit_length() - 1}))")  # >= 2^k: a reduction too
     elif f.min > 0:
         terms.append(f"({val} >= 32'd{f.min})")
     if f.max is not None:
@@ -1015,27 +1017,39 @@ def gen_rtl(m):
             a(f"        sel_{r.name}_reg <= sel_{r.name}_d;")
     a("    end")
     gen_rtl_shadow(m, a, S)
-    a("    // value checks: no bit outside the fields, every field within min..max")
-    okregs = []
+    a("    // value checks: no bit outside the fields, every field within min..max. A bound that")
+    a("    // takes a compare (a carry chain) is registered on its own, beside the chain-free tests:")
+    a("    // ANDed behind the chain they were the NIC register block's worst path on iCE40UP5K")
+    a("    // (GFC_RECIP's 2..15790321); the AND of the registered bits is in the verdict's OR")
+    okregs = []   # (register, [the names of its check registers])
     for r in m.regs:
         if not r.writable or r.kind == "counter":
             continue
         t = [f"((q_chk_reg & ~RM_{r.name}) == 32'd0)"]
+        chained = []
         for f in r.fields:
-            t += v_field_range_ok_q(f)
-        a(f"    reg  ok_{r.name}_reg;")
-        a(f"    wire ok_{r.name}_d = " + " && ".join(t) + ";")
-        okregs.append(r)
+            for term in v_field_range_ok_q(f):
+                (chained if (">=" in term or "<=" in term) else t).append(term)
+        names = [f"ok_{r.name}"] + [f"ok_{r.name}_b{j}" for j in range(len(chained))]
+        for n, expr in zip(names, [" && ".join(t)] + chained):
+            a(f"    reg  {n}_reg;")
+            a(f"    wire {n}_d = {expr};")
+        okregs.append((r, names))
     a("    always @(posedge clk) begin")
-    for r in okregs:
-        a(f"        ok_{r.name}_reg <= ok_{r.name}_d;")
+    for r, names in okregs:
+        for n in names:
+            a(f"        {n}_reg <= {n}_d;")
     a("    end")
     a("")
     okterms = []
+    oknames = {r.name: names for r, names in okregs}
     for r in m.regs:
         if not r.writable:
             continue
-        okterms.append(f"hit_{r.name}_reg" if r.kind == "counter" else f"(hit_{r.name}_reg && ok_{r.name}_reg)")
+        if r.kind == "counter":
+            okterms.append(f"hit_{r.name}_reg")
+        else:
+            okterms.append("(" + " && ".join([f"hit_{r.name}_reg"] + [f"{n}_reg" for n in oknames[r.name]]) + ")")
     a(f"    // edge {S['operands']}: what the address is, the read's group words, each rule's operand at the")
     a("    // written entry")
     a("    reg  mapped_reg, read_only_reg, value_ok_reg;")
