@@ -48,6 +48,8 @@ void fg_pft_reset(fg_pft_state *st, const fg_pft_cfg *cfg)
     st->win_n = 2;
     st->m_prev = 0;
     st->n_prev = 0;
+    st->m_prev2 = 0;
+    st->n_prev2 = 0;
     st->gap = fg_mask(cfg->fw); /* "the last flit was long ago": the first flit is not delayed */
     st->lfsr = fg_lfsr_seed(cfg->reset_seed);
     st->allow = true;
@@ -70,10 +72,10 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     const uint32_t wmask = (uint32_t)fg_mask(cfg->ww);
     const uint32_t c = in->c & cmask;
     const uint32_t r = st->lfsr; /* the random number of this cycle */
-    /* f in two stages, as the RTL: this cycle's c, shifted by the m and n of the previous
-     * cycle, goes into st->shifted, and f is the shifted value of the previous cycle plus this
+    /* f in two stages, as the RTL: this cycle's c, shifted by the m and n of two cycles
+     * before (the RTL registers m - n, then its one-hot), goes into st->shifted, and f is the shifted value of the previous cycle plus this
      * cycle's k, saturated. */
-    const uint64_t shifted_now = pft_shift(cfg, c, st->m_prev, st->n_prev);
+    const uint64_t shifted_now = pft_shift(cfg, c, st->m_prev2, st->n_prev2);
     const uint64_t f_raw = st->shifted + (in->cfg_k & fg_mask(cfg->fw));
     const uint64_t f = f_raw > fg_mask(cfg->fw) ? fg_mask(cfg->fw) : f_raw;
     const bool cong = st->congested;
@@ -184,6 +186,8 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     st->f_value_prev = st->f_value;
     st->f_value = f;
     st->shifted = shifted_now;
+    st->m_prev2 = st->m_prev;
+    st->n_prev2 = st->n_prev;
     st->m_prev = in->cfg_m & 31u;
     st->n_prev = in->cfg_n & 31u;
 

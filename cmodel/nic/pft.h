@@ -70,7 +70,8 @@ typedef struct {
     uint32_t rem_w;     /* AT: cycles left in the window, this one included (WW bits) */
     uint32_t need;      /* AT: hits still needed in the window (WW bits) */
     uint32_t win_w, win_n; /* the W and N the window started with (coverage only) */
-    uint8_t m_prev, n_prev; /* m and n of the previous cycle: the shifters' amounts */
+    uint8_t m_prev, n_prev;   /* m and n of the previous cycle (the RTL registers m - n) */
+    uint8_t m_prev2, n_prev2; /* m and n two cycles before: the shifters' amounts */
     uint64_t gap;       /* FI: idle cycles since the last flit, saturating at 2^FW - 1 */
     uint32_t lfsr;      /* fg_lfsr state: r of the current cycle */
     bool allow;         /* registered outputs, as the RTL shows them */

@@ -17,8 +17,8 @@
 //   RI (cfg_injection 1): allow when r >= f(c), r = the fg_lfsr value of the cycle (the LFSR
 //     steps every cycle), compared in max(FW, 32) + 1 bits, so an f >= 2^32 never allows.
 // f is computed every cycle in two stages: the edge at the end of cycle t registers
-// (c << m) >> n of c of cycle t and m, n of cycle t - 1 (the shift amounts m - n are
-// registered first), the next edge adds k (of cycle t + 1) and saturates into f_value (the
+// (c << m) >> n of c of cycle t and m, n of cycle t - 2 (m - n is registered, then its
+// one-hot and thermometer), the next edge adds k (of cycle t + 1) and saturates into f_value (the
 // shifters end in a flop, the adder in another); allow compares with the f_value of the
 // cycle before, i.e. with f of the c of three cycles before (its compares are made one edge
 // ahead). Outputs are registered: the edge at the end of cycle t computes from the inputs of
@@ -119,19 +119,18 @@ module fg_pft #(
 
     // ---- f(c) = ((c << m) >> n) + k, saturating to FW bits ----
     // With no bit lost, (c << m) >> n is c shifted by d = m - n (left when d >= 0, right
-    // otherwise). The shift is formed from m and n one edge earlier, as a one-hot of d over
-    // -31..31 (d_oh_reg, bit d + 31) beside the amounts (sh_*_reg, for the saturation mask
-    // below), so a new m or n reaches the shift one edge after it is presented, and each bit
+    // otherwise). The shift is formed from m and n two edges earlier, as a one-hot of d over
+    // -31..31 (d_oh_reg, bit d + 31) beside a thermometer of d (hi_th_reg, for the saturation
+    // below), so a new m or n reaches the shift two edges after it is presented, and each bit
     // j of the shifted c is one AND-OR over c: bit i of c lands at j when d = j - i (the
     // subtraction in front of the shifters was the block's worst path once; two barrel
     // shifters and their select, four LUT levels from c, the NIC core's on ECP5 in one seed
     // of three, 152 MHz).
-    wire            m_ge_n_next   = cfg_m >= cfg_n;
-    wire [4:0]      sh_left_next  = cfg_m - cfg_n;
-    wire [4:0]      sh_right_next = cfg_n - cfg_m;
+    // d = m - n is registered first (d_reg), and the one-hot and the thermometer are formed
+    // from it on the next edge: the thermometer behind the subtraction's chain in one edge
+    // was four LUT levels, 144.2-151.6 MHz on ECP5
     wire [5:0]      d_next        = {1'b0, cfg_m} - {1'b0, cfg_n};   // -31..31, two's complement
-    reg             m_ge_n_reg;
-    reg  [4:0]      sh_left_reg, sh_right_reg;
+    reg  [5:0]      d_reg;
     reg  [62:0]     d_oh_reg;
     // the one-hot of a difference d (6-bit two's complement, -31..31): bit d + 31
     function [62:0] f_d_oh;
@@ -157,37 +156,35 @@ module fg_pft #(
                 if (sj - si >= -31 && sj - si <= 31)
                     shr_lo_next[sj] = shr_lo_next[sj] | (c[si] & d_oh_reg[sj - si + 31]);
     end
-    // The OR of the bits above FW is taken from c itself, not from the shifters' output, on
-    // the second edge: bit b of c lands at b + m - n, at or above FW exactly when
-    // b + m >= FW + n, so c is registered (c_q) beside the shifted c, and a mask of those bits
-    // is formed from the registered shift amounts (mask_q, the amounts c was shifted by); the
-    // second stage ORs their AND, beside f's sum. (c, the shifter and a 43-bit OR in one edge
-    // were the NIC core's worst path on ECP5 in one seed of three, 151 MHz; a mask formed from
-    // cfg_m and cfg_n on the amounts' edge put m - n and a table in one edge, 150 MHz.)
-    // Each mask bit is a function of five bits of one amount, then the direction selects.
-    function [CW_C-1:0] f_hi_mask;
-        input       m_ge_n;
-        input [4:0] left;     // m - n when m >= n
-        input [4:0] right;    // n - m when m < n
-        integer b, v;
-        reg [CW_C-1:0] ml, mr;
+    // Whether a bit of c lands at or above FW is found from c itself, beside the shifters, and
+    // registered with the shifted c (shr_hi_reg): bit b of c lands at b + d, at or above FW
+    // exactly when d >= FW - b, so a thermometer of d (hi_th_reg[b] = d >= FW - b) is
+    // registered with d's one-hot and the OR of c's bits under it is one AND-OR over c.
+    // (c, the shifter and a 43-bit OR in one edge were the NIC core's worst path on ECP5 in
+    // one seed of three, 151 MHz; a mask formed from cfg_m and cfg_n on the amounts' edge put
+    // m - n and a table in one edge, 150 MHz; c and a mask registered apart and ANDed on the
+    // sum's edge put that AND-OR, three LUT levels on iCE40, beside the sum's chain, and in
+    // front of it when ORed into the chain's top: 132.7-148.8 MHz on ECP5.)
+    // Each bit an OR of d's equalities, as the one-hot is (a compare of d with FW - b became a
+    // carry chain behind the subtraction's, 132.5-136.2 MHz on ECP5): a function of d's six
+    // bits.
+    function [CW_C-1:0] f_hi_th;
+        input [5:0] d;
+        integer b, k;
         begin
-            ml = {CW_C{1'b0}};
-            mr = {CW_C{1'b0}};
-            for (v = 0; v < 32; v = v + 1) begin
-                if (left == v[4:0])
-                    for (b = 0; b < CW_C; b = b + 1) ml[b] = (b + v >= FW);
-                if (right == v[4:0])
-                    for (b = 0; b < CW_C; b = b + 1) mr[b] = (b >= FW + v);
+            for (b = 0; b < CW_C; b = b + 1) begin
+                f_hi_th[b] = 1'b0;
+                for (k = 0; k < 63; k = k + 1)
+                    if (k - 31 >= FW - b)
+                        f_hi_th[b] = f_hi_th[b] | (d == k[5:0] - 6'd31);
             end
-            f_hi_mask = m_ge_n ? ml : mr;
         end
     endfunction
-    reg  [CW_C-1:0]  c_q_reg, mask_q_reg;
+    reg  [CW_C-1:0]  hi_th_reg;
     reg  [FW-1:0]    shr_lo_reg;
-    // kept as a net: each bit of f_now is then one LUT of (its sum bit, the carry, shr_hi)
-    (* keep *) wire  shr_hi;
-    assign shr_hi = |(c_q_reg & mask_q_reg);
+    reg              shr_hi_reg;
+    wire             shr_hi_next = |(c & hi_th_reg);
+    wire             shr_hi = shr_hi_reg;
     // On iCE40 the sum is formed carry-select: the low half's carry out picks between the
     // high half's sums without and with a carry in (three half-width chains side by side), and
     // that carry picks f's overflow too, so the saturation OR of every bit sits behind a
@@ -206,8 +203,12 @@ module fg_pft #(
     wire [FW-1:0]    f_now;
     generate
         if (SUM_FULL_CHAIN == 1) begin : g_sum_chain
-            wire [FW:0] f_sum = {1'b0, shr_lo_reg} + {1'b0, cfg_k};
-            assign f_over = shr_hi || f_sum[FW];
+            // bit FW + 1 of {shr_hi, shr_lo} + {1, k} is shr_hi OR the carry out of the low
+            // FW bits (01 + {shr_hi, carry} >= 10 unless both are 0): the chain ends in f's
+            // overflow itself (the OR of the chain's carry and shr_hi behind it was a LUT level
+            // and a route in front of the saturation's fan-out, 149.8 MHz in one seed of three)
+            wire [FW+1:0] f_sum = {1'b0, shr_hi, shr_lo_reg} + {1'b0, 1'b1, cfg_k};
+            assign f_over = f_sum[FW+1];
             assign f_now  = f_sum[FW-1:0] | {FW{f_over}};
         end else begin : g_sum_select
             localparam integer SH = FW / 2;
@@ -373,12 +374,10 @@ module fg_pft #(
             allow_reg          <= 1'b1;
             f_value_reg        <= {FW{1'b0}};
             shr_lo_reg         <= {FW{1'b0}};
-            m_ge_n_reg         <= 1'b1;   // m = n = 0
-            sh_left_reg        <= 5'd0;
-            sh_right_reg       <= 5'd0;
+            hi_th_reg          <= f_hi_th(6'd0);   // m = n = 0
+            d_reg              <= 6'd0;
             d_oh_reg           <= f_d_oh(6'd0);
-            c_q_reg            <= {CW_C{1'b0}};
-            mask_q_reg         <= {CW_C{1'b0}};
+            shr_hi_reg         <= 1'b0;
             stat_enter_reg     <= 1'b0;
             stat_exit_reg      <= 1'b0;
             stat_throttled_reg <= 1'b0;
@@ -400,12 +399,10 @@ module fg_pft #(
             allow_reg          <= allow_next;
             f_value_reg        <= f_now;
             shr_lo_reg         <= shr_lo_next;
-            m_ge_n_reg         <= m_ge_n_next;
-            sh_left_reg        <= sh_left_next;
-            sh_right_reg       <= sh_right_next;
-            d_oh_reg           <= f_d_oh(d_next);
-            c_q_reg            <= c;
-            mask_q_reg         <= f_hi_mask(m_ge_n_reg, sh_left_reg, sh_right_reg);
+            hi_th_reg          <= f_hi_th(d_reg);
+            d_reg              <= d_next;
+            d_oh_reg           <= f_d_oh(d_reg);
+            shr_hi_reg         <= shr_hi_next;
             stat_enter_reg     <= stat_enter_next;
             stat_exit_reg      <= stat_exit_next;
             stat_throttled_reg <= flit_req && !allow_reg;

@@ -291,12 +291,12 @@ static void directed(const char* who, Dut& d) {
             n += in.flit_sent;
         }
         // allow compares with the f_value of the cycle before, and f is two edges behind c,
-        // three behind m and n (their shift amounts are registered first) and one behind k:
-        // the allow of the loop's first cycle was decided before the change, and the next
-        // four edges still compare with 27, 27, 25 ((100 << 3) >> 5 + 0) and 25; from the
-        // fifth on, f = 0. So at most five cycles of the 100 are without a flit.
+        // four behind m and n (m - n is registered, then its one-hot) and one behind k: the
+        // allow of the loop's first cycle was decided before the change, and the next five
+        // edges still compare with 27, 27, 25 ((100 << 3) >> 5 + 0), 25 and 25; from the
+        // sixth on, f = 0. So at most six cycles of the 100 are without a flit.
         std::snprintf(buf, sizeof buf, "flits=%d/100", n);
-        check(who, "fi_f0_every_cycle", n >= 95 && d.o.congested, buf);
+        check(who, "fi_f0_every_cycle", n >= 94 && d.o.congested, buf);
     }
     // RI with a known seed: load 0xACE1; f = 2048 << 20 = 2^31, so the flit may go in cycle
     // t + 1 exactly when bit 31 of the LFSR value of cycle t is set. The values come from the
@@ -311,8 +311,9 @@ static void directed(const char* who, Dut& d) {
         in.cfg_m = 20;
         in.c = 2048;
         reset(d, in);
-        d.edge(false, in);  // c's compares registered; the shift amounts of m = 20 registered
-        d.edge(false, in);  // enters Congested; c << 20 registered
+        d.edge(false, in);  // c's compares registered; m - n = 20 registered
+        d.edge(false, in);  // enters Congested; the one-hot of m - n = 20 registered
+        d.edge(false, in);  // c << 20 registered
         d.edge(false, in);  // f_value = 2^31; allow's compare (one edge ahead) takes it next
         in.cfg_seed = 0xACE1;
         in.cfg_seed_load = true;
@@ -368,8 +369,9 @@ static void directed(const char* who, Dut& d) {
         in.cfg_n = 31;
         reset(d, in);
         // f is two edges behind c (the shifted c is registered, then k is added), and m, n
-        // reach the shifters one edge after they are presented: after one edge f_value is
-        // 0 + k = 0; after two, 3 shifted by the reset's amounts (m = n = 0) + 0
+        // reach the shifters two edges after they are presented (m - n is registered, then
+        // its one-hot): after one edge f_value is 0 + k = 0; after two, 3 shifted by the
+        // reset's amounts (m = n = 0) + 0
         d.edge(false, in);
         check(who, "f_two_edges_behind_c", d.o.f_value == 0);
         d.edge(false, in);
@@ -382,8 +384,11 @@ static void directed(const char* who, Dut& d) {
         // (3 << 31) >> 31 = 3 (c << m is formed wide enough), plus the new k
         check(who, "f_shift_keeps_bits_k_one_edge_behind", d.o.f_value == 3 + 5);
         d.edge(false, in);
-        // n three: this f is CMAX shifted by m = n = 31 (the amounts of the cycle before) + k
+        // this f is CMAX shifted by m = n = 31 (the amounts of two cycles before) + k
         check(who, "f_n_three_edges_behind", d.o.f_value == ((uint64_t)CMAX + 5 > FMAX ? FMAX : (uint64_t)CMAX + 5));
+        d.edge(false, in);
+        // n = 0 is still not in this f: n reaches f four edges after it is presented
+        check(who, "f_n_four_edges_behind", d.o.f_value == ((uint64_t)CMAX + 5 > FMAX ? FMAX : (uint64_t)CMAX + 5));
         d.edge(false, in);
         uint64_t want = ((uint64_t)CMAX << 31) + 5 > FMAX ? FMAX : ((uint64_t)CMAX << 31) + 5;
         check(who, "f_saturates", d.o.f_value == want);
