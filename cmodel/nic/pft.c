@@ -73,8 +73,8 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
     const uint32_t c = in->c & cmask;
     const uint32_t r = st->lfsr; /* the random number of this cycle */
     /* f in two stages, as the RTL: this cycle's c, shifted by the m and n of two cycles
-     * before (the RTL registers m - n, then its one-hot), goes into st->shifted, and f is the shifted value of the previous cycle plus this
-     * cycle's k, saturated. */
+     * before (the RTL registers m - n, then its one-hot), goes into st->shifted, and f is
+     * the shifted value of the previous cycle plus this cycle's k, saturated. */
     const uint64_t shifted_now = pft_shift(cfg, c, st->m_prev2, st->n_prev2);
     const uint64_t f_raw = st->shifted + (in->cfg_k & fg_mask(cfg->fw));
     const uint64_t f = f_raw > fg_mask(cfg->fw) ? fg_mask(cfg->fw) : f_raw;

@@ -18,13 +18,13 @@
 //     steps every cycle), compared in max(FW, 32) + 1 bits, so an f >= 2^32 never allows.
 // f is computed every cycle in two stages: the edge at the end of cycle t registers
 // (c << m) >> n of c of cycle t and m, n of cycle t - 2 (m - n is registered, then its
-// one-hot and thermometer), the next edge adds k (of cycle t + 1) and saturates into f_value (the
-// shifters end in a flop, the adder in another); allow compares with the f_value of the
-// cycle before, i.e. with f of the c of three cycles before (its compares are made one edge
-// ahead). Outputs are registered: the edge at the end of cycle t computes from the inputs of
-// cycle t (the state from c's compares of cycle t - 1, allow from compares made on the edge
-// before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC sees in cycle
-// t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
+// one-hot and thermometer), the next edge adds k (of cycle t + 1) and saturates into
+// f_value (the shifters end in a flop, the adder in another); allow compares with the
+// f_value of the cycle before, i.e. with f of the c of three cycles before (its compares are
+// made one edge ahead). Outputs are registered: the edge at the end of cycle t computes from
+// the inputs of cycle t (the state from c's compares of cycle t - 1, allow from compares made
+// on the edge before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC
+// sees in cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
 // Logic form per device (docs/synthesis.md "Logic forms per device"): f's sum is carry-select
 // by default (iCE40) and one chain under FG_ECP5_FORMS (which the
 // synthesis flow defines for ECP5); the same function.
