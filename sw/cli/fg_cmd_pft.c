@@ -93,12 +93,12 @@ static void measure(const pft_curve_opts *o, uint32_t c, pft_point *p)
     in.flit_req = true;
     in.c = FG_PFT_C_MAX; /* c > t_e = 0 on this edge: Congested after the next */
     fg_pft_step(&st, &in, &out);
-    /* four edges with the c under test: Congested after the first (with m and n in the
-     * shifters from the edge before), f_value = f(c) after the second, and allow compares
-     * with the f_value of the cycle before, so from the fourth on every measured cycle's
-     * allow uses f(c) */
+    /* five edges with the c under test: m - n was registered on the edge before and its
+     * one-hot on the first (Congested after it too), so c is shifted by m and n on the
+     * second, f_value = f(c) after the third, and allow compares with the f_value of the
+     * cycle before, so from the fifth on every measured cycle's allow uses f(c) */
     in.c = c;
-    for (int settle = 0; settle < 4; settle++) fg_pft_step(&st, &in, &out);
+    for (int settle = 0; settle < 5; settle++) fg_pft_step(&st, &in, &out);
 
     uint64_t flits = 0, last = 0;
     int gaps_exact = 1;
