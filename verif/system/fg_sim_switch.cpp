@@ -72,6 +72,7 @@ SwitchLogic::SwitchLogic(const SwitchConfig& cfg, std::unique_ptr<CoreBackend> c
     if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq) in_fifo_.resize(size_t(N) * P);
     if (disc_ == EgressDiscipline::Cioq) {
         if (cfg_.cioq_out < 1) throw std::invalid_argument("cioq_out must be at least 1 packet");
+        if (N > 64) throw std::invalid_argument("the cioq discipline takes at most 64 ports (its move masks)");
         out_q_.resize(size_t(N) * P);
     }
     if (cfg_.skip_ppm > 1000000) throw std::invalid_argument("skip_ppm must be at most 1000000");
@@ -135,6 +136,7 @@ bool SwitchLogic::cioq_skip(int i, int o, int p) {
         other = j != i && !f.empty() && f.front() == o;
     }
     if (!other) return false;
+    cioq_drew_ = true;
     skip_rng_ ^= skip_rng_ << 13;
     skip_rng_ ^= skip_rng_ >> 17;
     skip_rng_ ^= skip_rng_ << 5;
@@ -144,24 +146,39 @@ bool SwitchLogic::cioq_skip(int i, int o, int p) {
 }
 
 void SwitchLogic::cioq_move() {
+    if (!cioq_dirty_) return;  // the pass would find what the last one found: nothing to move
     const int N = int(eq_.size()), P = int(eq_[0].size());
+    // want[o*P+p] bit i: the head of ingress FIFO (i,p) waits for output queue (o,p). Formed
+    // from the FIFOs once a pass and kept up to date by its moves, so the round robins below
+    // visit only queues something waits for (N*P queues of N candidates each otherwise).
+    std::vector<uint64_t>& want = cioq_want_;
     for (bool moved = true; moved;) {
         moved = false;
+        cioq_drew_ = false;
+        want.assign(size_t(N) * P, 0);
+        for (int i = 0; i < N; i++)
+            for (int p = 0; p < P; p++) {
+                const auto& f = in_fifo_[size_t(i) * P + p];
+                if (!f.empty()) want[size_t(f.front()) * P + p] |= uint64_t(1) << i;
+            }
         for (int o = 0; o < N; o++)
             for (int p = 0; p < P; p++) {
                 const int k = o * P + p;
+                if (!want[size_t(k)]) continue;
                 auto& oq = out_q_[size_t(k)];
                 // Round robin over the ingress ports whose head waits for this output queue.
                 int passed = -1;  // a port passed over (skip_ppm) in this turn: it forfeits it
                 for (int d = 1; d <= N && oq.size() < cfg_.cioq_out; d++) {
                     const int i = (rr_last_[k] + d) % N;
-                    auto& f = in_fifo_[size_t(i) * P + p];
-                    if (f.empty() || f.front() != o) continue;
+                    if (!(want[size_t(k)] >> i & 1)) continue;
                     if (passed < 0 && cioq_skip(i, o, p)) {
                         passed = i;
                         continue;
                     }
+                    auto& f = in_fifo_[size_t(i) * P + p];
                     f.pop_front();
+                    want[size_t(k)] &= ~(uint64_t(1) << i);
+                    if (!f.empty()) want[size_t(f.front()) * P + p] |= uint64_t(1) << i;
                     oq.push_back(uint8_t(i));
                     // The next move continues after port i, or after the passed-over port as if
                     // it had been served (otherwise it would only move one turn later, and the
@@ -174,6 +191,7 @@ void SwitchLogic::cioq_move() {
                 }
             }
     }
+    cioq_dirty_ = cioq_drew_;
 }
 
 std::deque<SwitchLogic::Desc>::iterator SwitchLogic::pick(int o, int prio) {
@@ -226,7 +244,7 @@ void SwitchLogic::queue_accepted(int i, Desc d) {
     eq_[o][d.pkt.prio].push_back(d);
     eq_cells_[o][d.pkt.prio] += d.pkt.cells;
     if (disc_ == EgressDiscipline::Iq || disc_ == EgressDiscipline::Cioq)
-        in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o));
+        in_fifo_[size_t(i) * P + d.pkt.prio].push_back(uint8_t(o)), cioq_dirty_ = true;
     if (lr_) lr_acc_[size_t(o) * P + d.pkt.prio] += d.pkt.cells;
     st_.accepted++;
 }
@@ -332,7 +350,7 @@ void SwitchLogic::start_packet(uint64_t now, int o, int prio, WireSymbol& tx, fg
     if (disc_ == EgressDiscipline::Cioq) {
         auto& oq = out_q_[size_t(o) * eq_[o].size() + prio];
         if (oq.empty() || oq.front() != it->in_port) error(now, "start out of the output queue's order");
-        else oq.pop_front();
+        else oq.pop_front(), cioq_dirty_ = true;
     }
     Desc d = *it;
     q.erase(it);

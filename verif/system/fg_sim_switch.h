@@ -255,6 +255,13 @@ class SwitchLogic {
     void cioq_move();
     bool cioq_skip(int i, int o, int p);  // pass candidate i over (SwitchConfig::skip_ppm)?
     uint32_t skip_rng_ = 1;               // xorshift32 state of the skip draws
+    // Cioq: a pass of cioq_move can move nothing and change nothing unless an ingress FIFO got
+    // a packet, an output queue lost one, or the last pass drew from skip_rng_ (a candidate
+    // passed over may be taken on the next draw); cioq_move skips the pass otherwise. Set by
+    // those three; cleared by a pass that ends with no move and no draw.
+    bool cioq_dirty_ = true;
+    bool cioq_drew_ = false;              // cioq_skip drew from skip_rng_ in this pass
+    std::vector<uint64_t> cioq_want_;     // cioq_move's scratch (there); needs N <= 64
     std::vector<std::deque<WireSymbol>> cnp_q_;  // per egress port
     size_t csr_next_ = 0;
     bool cfg_done_ = false;
