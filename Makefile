@@ -34,7 +34,7 @@ help:
 	@echo "  make deps        install toolchain (apt + pip), idempotent"
 	@echo "  make demo        16:1 incast on the system simulator, C model vs RTL"
 	@echo "  make test        every test that fits CI; ends with 'N passed, N failed'"
-	@echo "  make test-long   the tests marked '# long' in verif/manifests (larger systems, ~3.5 min on 2 cores)"
+	@echo "  make test-long   the tests marked '# long' in verif/manifests (larger systems, longer runs; ~5 min on 2 cores)"
 	@echo "  make lockstep SEED=N CYCLES=M   every lock-step test with that seed"
 	@echo "  make lint        verilator -Wall, iverilog -g2005, yosys checks on all RTL"
 	@echo "  make icarus      replay C-model traces on the RTL under Icarus"

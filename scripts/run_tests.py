@@ -23,7 +23,7 @@ to its name, which the lock-step harness uses for its waveform file, so a test a
 twin never write the same wave. A test whose manifest line carries the marker `# alone`
 (after the command) runs with nothing beside it: it calls make, which may relink what other
 tests are running. A test marked `# long` (markers combine: `# long alone`) is one that
-repeats, on a larger system, a check a shorter test makes: `make test` (and CI) leaves it out
+repeats, on a larger system or for more cycles, a check a shorter test makes: `make test` (and CI) leaves it out
 and says how many it left, `make test-long` (--long) runs only those; --lockstep runs every
 lock-step test, long or not. A timed-out test is killed with its whole process group.
 """
