@@ -12,7 +12,7 @@ const char *const fg_pft_cov_names[FG_PFT_COV_N] = {
     "at_normal_window_end", "at_enter",   "at_enter_last_cycle", "at_congested_hit", "at_congested_miss",
     "at_congested_window_end", "at_exit", "at_exit_last_cycle", "window_kept",    "fi_allow",
     "fi_block",        "ri_allow",        "ri_block",         "f_saturated",      "throttled",
-    "flit_sent",       "seed_load",
+    "flit_sent",       "seed_load",       "ri_seed0_f1",
 };
 
 /* f's first stage, (c << m) >> n. c < 2^CW_C <= 2^16 and m <= 31: c << m < 2^47, so the shift
@@ -52,6 +52,7 @@ void fg_pft_reset(fg_pft_state *st, const fg_pft_cfg *cfg)
     st->n_prev2 = 0;
     st->gap = fg_mask(cfg->fw); /* "the last flit was long ago": the first flit is not delayed */
     st->lfsr = fg_lfsr_seed(cfg->reset_seed);
+    st->seed0_loaded = false;
     st->allow = true;
     st->f_value = 0;
     st->shifted = 0;
@@ -167,6 +168,8 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
         } else {
             allow_next = (uint64_t)r >= f_prev;
             FG_COV(st, allow_next ? FG_PFT_COV_RI_ALLOW : FG_PFT_COV_RI_BLOCK);
+            /* the RTL's own case: the LFSR's 1 for a loaded 0, not the seed, against f = 1 */
+            if (st->seed0_loaded && f_prev == 1u) FG_COV(st, FG_PFT_COV_RI_SEED0_F1);
         }
     }
     bool throttled = in->flit_req && !st->allow;
@@ -180,6 +183,7 @@ void fg_pft_step(fg_pft_state *st, const fg_pft_in *in, fg_pft_out *out)
         st->lfsr = fg_lfsr_next(r);
     }
 
+    st->seed0_loaded = in->cfg_seed_load && in->cfg_seed == 0u;
     st->congested = cong_next;
     st->gap = gap_next;
     st->allow = allow_next;

@@ -58,6 +58,7 @@ enum {
     FG_PFT_COV_THROTTLED,         /* a waiting flit held back (stat_throttled) */
     FG_PFT_COV_FLIT_SENT,         /* flit_sent: the FI idle counter restarts */
     FG_PFT_COV_SEED_LOAD,         /* cfg_seed_load */
+    FG_PFT_COV_RI_SEED0_F1,       /* Congested, RI, r = 1 from a seed of 0 loaded, f = 1 */
     FG_PFT_COV_N
 };
 extern const char *const fg_pft_cov_names[FG_PFT_COV_N];
@@ -79,6 +80,7 @@ typedef struct {
     uint64_t f_value_prev; /* f_value of the previous cycle: what allow compares with */
     uint64_t shifted; /* c of the previous cycle shifted by the m, n of the cycle before that:
                        * f's first stage */
+    bool seed0_loaded;  /* a seed of 0 was loaded on the edge before (coverage only) */
     uint64_t cov[FG_PFT_COV_N];
 } fg_pft_state;
 

@@ -21,13 +21,16 @@
 // one-hot and thermometer), the next edge adds k (of cycle t + 1) and saturates into
 // f_value (the shifters end in a flop, the adder in another); allow compares with the
 // f_value of the cycle before, i.e. with f of the c of three cycles before (its compares are
-// made one edge ahead). Outputs are registered: the edge at the end of cycle t computes from
+// made one edge ahead). Outputs are registered (f_value on iCE40: below): the edge at the end of cycle t computes from
 // the inputs of cycle t (the state from c's compares of cycle t - 1, allow from compares made
 // on the edge before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC
 // sees in cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
 // Logic form per device (docs/synthesis.md "Logic forms per device"): f's sum is carry-select
-// by default (iCE40) and one chain under FG_ECP5_FORMS (which the
-// synthesis flow defines for ECP5); the same function.
+// by default (iCE40), registered in parts as it leaves its chains, and the injection compares
+// are made against both cases of its carry, their selects after their registers (f_value is
+// then a select of registers, not a flop); under FG_ECP5_FORMS (which the synthesis flow
+// defines for ECP5) f's sum is one chain into f_value's register and each compare one
+// register. The same function on every edge (docs/blocks/pft.md, "f in parts on iCE40").
 // The C twin is cmodel/nic/pft.c.
 `default_nettype none
 
@@ -89,11 +92,9 @@ module fg_pft #(
     reg            need1_reg, need1_next;       // need_reg <= 1: a hit now reaches N
     reg            need0_reg, need0_next;       // need_reg == 0: N reached without a hit
     reg  [FW-1:0]  gap_plus2_reg, gap_plus2_next;  // FI: idle cycles since the last flit + 2, saturating
-    reg            pre_fi_reg, f0_reg;              // FI compares with F, made an edge ahead
-    reg            pre_ri_step_reg, pre_ri_seed_reg; // RI's: r stepped, r loaded with the seed
+    reg            f0_reg;                          // F == 0, an edge ahead
     reg            seed_load_q_reg;                 // cfg_seed_load of the cycle before
     reg            allow_reg, allow_next;
-    reg  [FW-1:0]  f_value_reg;
     reg            stat_enter_reg, stat_enter_next;
     reg            stat_exit_reg, stat_exit_next;
     reg            stat_throttled_reg;
@@ -199,8 +200,16 @@ module fg_pft #(
 `else
     localparam integer SUM_FULL_CHAIN = 0;
 `endif
-    wire             f_over;
-    wire [FW-1:0]    f_now;
+    // f_cur: f of this cycle (what f_value shows); on iCE40 it is kept in parts (below),
+    // which the injection compares read
+    wire [FW-1:0]    f_cur;
+    localparam integer SH = FW / 2;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SH-1:0]    p_lo;                  // iCE40: the low half of f + k
+    wire             p_cy;                  // its carry, which selects the high half
+    wire [FW-SH-1:0] p_h0, p_h1;            // the high half without / with that carry
+    wire             p_ov0, p_ov1;          // f saturates, without / with that carry
+    /* verilator lint_on UNUSEDSIGNAL */
     generate
         if (SUM_FULL_CHAIN == 1) begin : g_sum_chain
             // bit FW + 1 of {shr_hi, shr_lo} + {1, k} is shr_hi OR the carry out of the low
@@ -208,20 +217,68 @@ module fg_pft #(
             // overflow itself (the OR of the chain's carry and shr_hi behind it was a LUT level
             // and a route in front of the saturation's fan-out, 149.8 MHz in one seed of three)
             wire [FW+1:0] f_sum = {1'b0, shr_hi, shr_lo_reg} + {1'b0, 1'b1, cfg_k};
-            assign f_over = f_sum[FW+1];
-            assign f_now  = f_sum[FW-1:0] | {FW{f_over}};
+            wire          f_over = f_sum[FW+1];
+            wire [FW-1:0] f_now  = f_sum[FW-1:0] | {FW{f_over}};
+            reg  [FW-1:0] f_value_reg;
+            always @(posedge clk) begin
+                if (rst) f_value_reg <= {FW{1'b0}};
+                else     f_value_reg <= f_now;
+            end
+            assign f_cur = f_value_reg;
+            assign p_lo  = {SH{1'b0}};
+            assign p_cy  = 1'b0;
+            assign p_h0  = {(FW-SH){1'b0}};
+            assign p_h1  = {(FW-SH){1'b0}};
+            assign p_ov0 = 1'b0;
+            assign p_ov1 = 1'b0;
         end else begin : g_sum_select
-            localparam integer SH = FW / 2;
+            // The chains' outputs are registered as they leave them (carry select: the low
+            // half, its carry, both high halves and both overflows), and the select and the
+            // saturation follow on the read side: the compares below read the parts, and f_cur
+            // (the f_value port) is a select of them. (The select and the saturation's OR
+            // behind the low half's carry, one chain and two routes across the block into a
+            // saturated f_value, were 21.0 ns of 20.8, 47.5 MHz, in one seed of three of the
+            // NIC core on iCE40UP5K; the compares behind it the other two, 21.6-21.9 ns.)
+            // Each high half's chain ends in its overflow, shr_hi folded in as on ECP5 (bit
+            // top of {shr_hi, x} + {1, y} is shr_hi OR the carry of x + y).
             wire [SH:0]      f_lo = {1'b0, shr_lo_reg[SH-1:0]} + {1'b0, cfg_k[SH-1:0]};
-            wire [FW-SH:0]   f_h0 = {1'b0, shr_lo_reg[FW-1:SH]} + {1'b0, cfg_k[FW-1:SH]};
-            // with a carry in: a 1 appended to both operands carries into the high half (its
-            // bit 0 is not read)
+            // (the bit above each high half, shr_hi's place, is not read; nor f_h1's bit 0:
+            // with a carry in, a 1 appended to both operands carries into the high half)
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [FW-SH+1:0] f_h1 = {1'b0, shr_lo_reg[FW-1:SH], 1'b1} + {1'b0, cfg_k[FW-1:SH], 1'b1};
+            wire [FW-SH+1:0] f_h0 = {1'b0, shr_hi, shr_lo_reg[FW-1:SH]} + {1'b0, 1'b1, cfg_k[FW-1:SH]};
+            wire [FW-SH+2:0] f_h1 = {1'b0, shr_hi, shr_lo_reg[FW-1:SH], 1'b1}
+                                  + {1'b0, 1'b1, cfg_k[FW-1:SH], 1'b1};
             /* verilator lint_on UNUSEDSIGNAL */
-            wire [FW-SH:0]   f_hi = f_lo[SH] ? f_h1[FW-SH+1:1] : f_h0;
-            assign f_over = shr_hi || f_hi[FW-SH];
-            assign f_now  = {f_hi[FW-SH-1:0], f_lo[SH-1:0]} | {FW{f_over}};
+            reg  [SH-1:0]    lo_reg;            // low half of f + k
+            reg              cy_reg;            // its carry: selects the high half
+            reg  [FW-SH-1:0] h0_reg, h1_reg;    // high half without / with that carry
+            reg              ov0_reg, ov1_reg;  // f saturates, without / with that carry
+            always @(posedge clk) begin
+                if (rst) begin
+                    // f = 0 after reset
+                    lo_reg  <= {SH{1'b0}};
+                    cy_reg  <= 1'b0;
+                    h0_reg  <= {(FW-SH){1'b0}};
+                    h1_reg  <= {(FW-SH){1'b0}};
+                    ov0_reg <= 1'b0;
+                    ov1_reg <= 1'b0;
+                end else begin
+                    lo_reg  <= f_lo[SH-1:0];
+                    cy_reg  <= f_lo[SH];
+                    h0_reg  <= f_h0[FW-SH-1:0];
+                    h1_reg  <= f_h1[FW-SH:1];
+                    ov0_reg <= f_h0[FW-SH+1];
+                    ov1_reg <= f_h1[FW-SH+2];
+                end
+            end
+            wire f_over_q = cy_reg ? ov1_reg : ov0_reg;
+            assign f_cur = {cy_reg ? h1_reg : h0_reg, lo_reg} | {FW{f_over_q}};
+            assign p_lo  = lo_reg;
+            assign p_cy  = cy_reg;
+            assign p_h0  = h0_reg;
+            assign p_h1  = h1_reg;
+            assign p_ov0 = ov0_reg;
+            assign p_ov1 = ov1_reg;
         end
     endgenerate
 
@@ -303,33 +360,138 @@ module fg_pft #(
     // compared and the load selecting). The edge of cycle t then only selects among
     // registered results (pre_*_reg): the wide compares in front of allow were the NIC
     // core's worst path on iCE40 (36 MHz).
-    // Each compare is two half-width carry chains side by side, combined by one LUT.
+    // Each compare is two half-width carry chains side by side, combined by one LUT, on
+    // ECP5 (g_cmp_joined) before the register. On iCE40 (g_cmp_split) f is in parts (above),
+    // and each compare is made against both high halves (the carry's two cases), the halves'
+    // results registered as they leave their chains, with the carry and the overflow; the
+    // halves' results combined by one LUT behind their chains into a register per case; the
+    // carry's select and the cases where the result does not depend on the compare (a flit,
+    // a saturated F, a seed of 0) follow on the edge that reads them (the combine and the
+    // flit select behind the chains were two LUT levels and their routes, 21.6-21.9 ns of
+    // 20.8 in two seeds of three of the NIC core on iCE40UP5K). The same values either way,
+    // read on the same edge.
     wire [CMPW-1:0] r_ext = {{(CMPW-32){1'b0}}, lfsr_value_step};
     wire [CMPW-1:0] s_ext = {{(CMPW-32){1'b0}}, cfg_seed};
-    wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_value_reg};
     localparam integer FH = FW / 2;
     localparam integer CH = CMPW / 2;
-    wire fi_hi_gt = gap_plus2_reg[FW-1:FH] > f_value_reg[FW-1:FH];
-    wire fi_hi_eq = gap_plus2_reg[FW-1:FH] == f_value_reg[FW-1:FH];
-    wire fi_lo_ge = gap_plus2_reg[FH-1:0] >= f_value_reg[FH-1:0];
-    wire fi_ge    = fi_hi_gt || (fi_hi_eq && fi_lo_ge);
-    wire ri_hi_gt = r_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
-    wire ri_hi_eq = r_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
-    wire ri_lo_ge = r_ext[CH-1:0] >= f_ext[CH-1:0];
-    wire ri_ge    = ri_hi_gt || (ri_hi_eq && ri_lo_ge);
-    // a loaded seed of 0 becomes 1 in fg_lfsr: 1 >= F when F <= 1
-    wire sd_hi_gt = s_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
-    wire sd_hi_eq = s_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
-    wire sd_lo_ge = s_ext[CH-1:0] >= f_ext[CH-1:0];
-    wire sd_zero  = (cfg_seed == 32'd0);
-    wire f_le1    = (f_value_reg[FW-1:1] == {(FW-1){1'b0}});
-    // FI, next cycle: after a flit this cycle the idle count is 1 then (1 >= F: F <= 1),
-    // otherwise idle + 2 of this cycle (gap_plus2_reg)
-    wire pre_fi_next = flit_sent ? f_le1 : fi_ge;
-    // the two RI cases are registered apart and the load selects on the next edge
-    wire pre_ri_step_next = ri_ge;
-    wire pre_ri_seed_next = (sd_hi_gt || (sd_hi_eq && sd_lo_ge)) || (sd_zero && f_le1);
-    wire f0_next     = f_le1 && !f_value_reg[0];
+    localparam [CMPW-1:0] F_ONES = {{(CMPW-FW){1'b0}}, {FW{1'b1}}};   // f saturated
+    wire sd_zero = (cfg_seed == 32'd0);
+    wire f_le1;                 // F <= 1
+    wire f0_next;               // F == 0
+    // the compares made on the edge before, as the edge of this cycle reads them:
+    // FI, this cycle: after a flit in the cycle before the idle count is 1 now (1 >= F:
+    // F <= 1), otherwise idle + 2 of that cycle (gap_plus2_reg); the two RI cases are
+    // registered apart and the load selects; a loaded seed of 0 becomes 1 in fg_lfsr: 1 >= F
+    // when F <= 1
+    wire pre_fi, pre_ri_step, pre_ri_seed;
+    generate
+        if (SUM_FULL_CHAIN == 1) begin : g_cmp_joined
+            wire [CMPW-1:0] f_ext = {{(CMPW-FW){1'b0}}, f_cur};
+            wire fi_hi_gt = gap_plus2_reg[FW-1:FH] > f_cur[FW-1:FH];
+            wire fi_hi_eq = gap_plus2_reg[FW-1:FH] == f_cur[FW-1:FH];
+            wire fi_lo_ge = gap_plus2_reg[FH-1:0] >= f_cur[FH-1:0];
+            wire ri_hi_gt = r_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
+            wire ri_hi_eq = r_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
+            wire ri_lo_ge = r_ext[CH-1:0] >= f_ext[CH-1:0];
+            wire sd_hi_gt = s_ext[CMPW-1:CH] > f_ext[CMPW-1:CH];
+            wire sd_hi_eq = s_ext[CMPW-1:CH] == f_ext[CMPW-1:CH];
+            wire sd_lo_ge = s_ext[CH-1:0] >= f_ext[CH-1:0];
+            assign f_le1   = (f_cur[FW-1:1] == {(FW-1){1'b0}});
+            assign f0_next = f_le1 && !f_cur[0];
+            wire pre_fi_next      = flit_sent ? f_le1 : (fi_hi_gt || (fi_hi_eq && fi_lo_ge));
+            wire pre_ri_step_next = ri_hi_gt || (ri_hi_eq && ri_lo_ge);
+            wire pre_ri_seed_next = (sd_hi_gt || (sd_hi_eq && sd_lo_ge)) || (sd_zero && f_le1);
+            reg  pre_fi_reg, pre_ri_step_reg, pre_ri_seed_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    pre_fi_reg      <= 1'b1;    // F = 0 after reset: every compare holds
+                    pre_ri_step_reg <= 1'b1;
+                    pre_ri_seed_reg <= 1'b1;
+                end else begin
+                    pre_fi_reg      <= pre_fi_next;
+                    pre_ri_step_reg <= pre_ri_step_next;
+                    pre_ri_seed_reg <= pre_ri_seed_next;
+                end
+            end
+            assign pre_fi      = pre_fi_reg;
+            assign pre_ri_step = pre_ri_step_reg;
+            assign pre_ri_seed = pre_ri_seed_reg;
+        end else begin : g_cmp_split
+            // F without saturation for each case of the carry, and the overflow of this cycle
+            wire [FW-1:0]   f_c0 = {p_h0, p_lo};
+            wire [FW-1:0]   f_c1 = {p_h1, p_lo};
+            wire [CMPW-1:0] f_e0 = {{(CMPW-FW){1'b0}}, f_c0};
+            wire [CMPW-1:0] f_e1 = {{(CMPW-FW){1'b0}}, f_c1};
+            wire            ov   = p_cy ? p_ov1 : p_ov0;
+            // ">=" for each case (c0, c1), each of two half-width chains and one LUT, and
+            // against a saturated F (ones)
+            wire fi_c0 = (gap_plus2_reg[FW-1:FH] > f_c0[FW-1:FH])
+                      || ((gap_plus2_reg[FW-1:FH] == f_c0[FW-1:FH]) && (gap_plus2_reg[FH-1:0] >= f_c0[FH-1:0]));
+            wire fi_c1 = (gap_plus2_reg[FW-1:FH] > f_c1[FW-1:FH])
+                      || ((gap_plus2_reg[FW-1:FH] == f_c1[FW-1:FH]) && (gap_plus2_reg[FH-1:0] >= f_c1[FH-1:0]));
+            wire fi_ones = &gap_plus2_reg;
+            wire ri_c0 = (r_ext[CMPW-1:CH] > f_e0[CMPW-1:CH])
+                      || ((r_ext[CMPW-1:CH] == f_e0[CMPW-1:CH]) && (r_ext[CH-1:0] >= f_e0[CH-1:0]));
+            wire ri_c1 = (r_ext[CMPW-1:CH] > f_e1[CMPW-1:CH])
+                      || ((r_ext[CMPW-1:CH] == f_e1[CMPW-1:CH]) && (r_ext[CH-1:0] >= f_e1[CH-1:0]));
+            wire ri_ones = r_ext >= F_ONES;
+            wire sd_c0 = (s_ext[CMPW-1:CH] > f_e0[CMPW-1:CH])
+                      || ((s_ext[CMPW-1:CH] == f_e0[CMPW-1:CH]) && (s_ext[CH-1:0] >= f_e0[CH-1:0]));
+            wire sd_c1 = (s_ext[CMPW-1:CH] > f_e1[CMPW-1:CH])
+                      || ((s_ext[CMPW-1:CH] == f_e1[CMPW-1:CH]) && (s_ext[CH-1:0] >= f_e1[CH-1:0]));
+            wire sd_ones = s_ext >= F_ONES;
+            // F <= 1: not saturated, the selected high half 0 and the low half 0 or 1
+            wire hi_zero = p_cy ? (p_h1 == {(FW-SH){1'b0}}) : (p_h0 == {(FW-SH){1'b0}});
+            assign f_le1   = !ov && hi_zero && (p_lo[SH-1:1] == {(SH-1){1'b0}});
+            assign f0_next = f_le1 && !p_lo[0];
+            // what does not wait for the chains is folded before the register: FI's result
+            // is forced after a flit (F <= 1) or when F saturates (the idle count all ones),
+            // RI's when F saturates, or for a seed of 0 (F <= 1)
+            wire fi_force_next = flit_sent || ov;
+            wire fi_fval_next  = flit_sent ? f_le1 : fi_ones;
+            wire ri_fval_next  = ri_ones;
+            wire sd_fval_next  = sd_ones || (sd_zero && f_le1);
+            wire sd_force_next = ov || (sd_zero && f_le1);
+            reg  fi_c0_reg, fi_c1_reg, ri_c0_reg, ri_c1_reg, sd_c0_reg, sd_c1_reg;
+            reg  fi_force_reg, fi_fval_reg, ri_fval_reg, sd_force_reg, sd_fval_reg;
+            reg  cy_q_reg, ov_q_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    // F = 0 after reset: every compare holds
+                    fi_c0_reg    <= 1'b1;
+                    fi_c1_reg    <= 1'b1;
+                    ri_c0_reg    <= 1'b1;
+                    ri_c1_reg    <= 1'b1;
+                    sd_c0_reg    <= 1'b1;
+                    sd_c1_reg    <= 1'b1;
+                    fi_force_reg <= 1'b0;
+                    fi_fval_reg  <= 1'b0;
+                    ri_fval_reg  <= 1'b0;
+                    sd_force_reg <= 1'b0;
+                    sd_fval_reg  <= 1'b0;
+                    cy_q_reg     <= 1'b0;
+                    ov_q_reg     <= 1'b0;
+                end else begin
+                    fi_c0_reg    <= fi_c0;
+                    fi_c1_reg    <= fi_c1;
+                    ri_c0_reg    <= ri_c0;
+                    ri_c1_reg    <= ri_c1;
+                    sd_c0_reg    <= sd_c0;
+                    sd_c1_reg    <= sd_c1;
+                    fi_force_reg <= fi_force_next;
+                    fi_fval_reg  <= fi_fval_next;
+                    ri_fval_reg  <= ri_fval_next;
+                    sd_force_reg <= sd_force_next;
+                    sd_fval_reg  <= sd_fval_next;
+                    cy_q_reg     <= p_cy;
+                    ov_q_reg     <= ov;
+                end
+            end
+            assign pre_fi      = fi_force_reg ? fi_fval_reg : (cy_q_reg ? fi_c1_reg : fi_c0_reg);
+            assign pre_ri_step = ov_q_reg ? ri_fval_reg : (cy_q_reg ? ri_c1_reg : ri_c0_reg);
+            assign pre_ri_seed = sd_force_reg ? sd_fval_reg : (cy_q_reg ? sd_c1_reg : sd_c0_reg);
+        end
+    endgenerate
 
     always @* begin
         // gap_plus2_reg holds what the idle count becomes by the end of the next cycle if no
@@ -346,9 +508,9 @@ module fg_pft #(
         end else if (!cfg_injection) begin
             // idle count after this edge >= F: 0 >= F after a flit, otherwise the compare
             // made on the edge before
-            allow_next = flit_sent ? f0_reg : pre_fi_reg;
+            allow_next = flit_sent ? f0_reg : pre_fi;
         end else begin
-            allow_next = seed_load_q_reg ? pre_ri_seed_reg : pre_ri_step_reg;
+            allow_next = seed_load_q_reg ? pre_ri_seed : pre_ri_step;
         end
     end
 
@@ -366,13 +528,9 @@ module fg_pft #(
             need1_reg          <= 1'b0;
             need0_reg          <= 1'b0;
             gap_plus2_reg      <= {FW{1'b1}};   // the last flit was "long ago"
-            pre_fi_reg         <= 1'b1;         // F = 0 after reset: every compare holds
-            pre_ri_step_reg    <= 1'b1;
-            pre_ri_seed_reg    <= 1'b1;
             seed_load_q_reg    <= 1'b0;
             f0_reg             <= 1'b1;
             allow_reg          <= 1'b1;
-            f_value_reg        <= {FW{1'b0}};
             shr_lo_reg         <= {FW{1'b0}};
             hi_th_reg          <= f_hi_th(6'd0);   // m = n = 0
             d_reg              <= 6'd0;
@@ -391,13 +549,9 @@ module fg_pft #(
             need1_reg          <= need1_next;
             need0_reg          <= need0_next;
             gap_plus2_reg      <= gap_plus2_next;
-            pre_fi_reg         <= pre_fi_next;
-            pre_ri_step_reg    <= pre_ri_step_next;
-            pre_ri_seed_reg    <= pre_ri_seed_next;
             seed_load_q_reg    <= cfg_seed_load;
             f0_reg             <= f0_next;
             allow_reg          <= allow_next;
-            f_value_reg        <= f_now;
             shr_lo_reg         <= shr_lo_next;
             hi_th_reg          <= f_hi_th(d_reg);
             d_reg              <= d_next;
@@ -411,7 +565,7 @@ module fg_pft #(
 
     assign congested      = congested_reg;
     assign allow          = allow_reg;
-    assign f_value        = f_value_reg;
+    assign f_value        = f_cur;
     assign stat_enter     = stat_enter_reg;
     assign stat_exit      = stat_exit_reg;
     assign stat_throttled = stat_throttled_reg;

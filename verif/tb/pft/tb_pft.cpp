@@ -533,6 +533,22 @@ struct TbPft {
         }
         in.cfg_seed_load = r.chance(1, 5000);
         in.cfg_seed = r.chance(1, 8) ? 0u : (uint32_t)r.bits(32);
+        // A probe of 5,000 cycles in every 100,000: RI with f = 1 (m 0, n 31, k 1) and c
+        // driven to its top so that the throttle enters, then seeds of 0 loaded while
+        // Congested: the LFSR's 1 for a loaded 0 against f = 1 is the one case that tells the
+        // seed's own compare (0 >= 1 fails) from the value the LFSR holds (1 >= 1), and random
+        // loads met it in no run (ri_seed0_f1)
+        const uint64_t probe_phase = cycle % 100000;
+        if (probe_phase >= 50000 && probe_phase < 55000) {
+            in.cfg_enable = true;
+            in.cfg_injection = 1;
+            in.cfg_m = 0;
+            in.cfg_n = 31;
+            in.cfg_k = 1;
+            c_target = CMAX;
+            in.cfg_seed_load = st.congested && st.f_value == 1u && st.f_value_prev == 1u && r.chance(1, 4);
+            if (in.cfg_seed_load) in.cfg_seed = 0u;
+        }
         // c: a walk toward a target that moves, with bursts
         if (r.chance(1, 1500)) {
             // the walk settles on its target: sometimes exactly on a threshold (boundaries)
