@@ -19,7 +19,8 @@
 // f is computed every cycle in two stages: the edge at the end of cycle t registers
 // (c << m) >> n of c of cycle t and m, n of cycle t - 2 (m - n is registered, then its
 // one-hot and thermometer), the next edge adds k (of cycle t + 1) and saturates into
-// f_value (the shifters end in a flop, the adder in another); allow compares with the
+// f_value (the shifters end in a flop, the adder in another; on iCE40 the sum's parts are
+// registered and the saturation follows them, below); allow compares with the
 // f_value of the cycle before, i.e. with f of the c of three cycles before (its compares are
 // made one edge ahead). Outputs are registered (f_value on iCE40: below): the edge at the end of cycle t computes from
 // the inputs of cycle t (the state from c's compares of cycle t - 1, allow from compares made
@@ -362,11 +363,11 @@ module fg_pft #(
     // core's worst path on iCE40 (36 MHz).
     // Each compare is two half-width carry chains side by side, combined by one LUT, on
     // ECP5 (g_cmp_joined) before the register. On iCE40 (g_cmp_split) f is in parts (above),
-    // and each compare is made against both high halves (the carry's two cases), the halves'
-    // results registered as they leave their chains, with the carry and the overflow; the
-    // halves' results combined by one LUT behind their chains into a register per case; the
-    // carry's select and the cases where the result does not depend on the compare (a flit,
-    // a saturated F, a seed of 0) follow on the edge that reads them (the combine and the
+    // and each compare is made against both high halves (the carry's two cases), the
+    // halves' results combined by one LUT behind their chains into a register per case,
+    // registered with the carry and the overflow; the cases where the result does not
+    // depend on the compare (a flit, a saturated F, a seed of 0) are folded into registers
+    // of their own, and the carry's select and those cases follow on the edge that reads them (the combine and the
     // flit select behind the chains were two LUT levels and their routes, 21.6-21.9 ns of
     // 20.8 in two seeds of three of the NIC core on iCE40UP5K). The same values either way,
     // read on the same edge.
