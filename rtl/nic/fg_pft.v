@@ -22,10 +22,11 @@
 // f_value (the shifters end in a flop, the adder in another; on iCE40 the sum's parts are
 // registered and the saturation follows them, below); allow compares with the
 // f_value of the cycle before, i.e. with f of the c of three cycles before (its compares are
-// made one edge ahead). Outputs are registered (f_value on iCE40: below): the edge at the end of cycle t computes from
-// the inputs of cycle t (the state from c's compares of cycle t - 1, allow from compares made
-// on the edge before with the f_value of cycle t - 1 = f(c of cycle t - 3)) what the NIC
-// sees in cycle t + 1. Latencies since 2026-11-27 (issue 13): docs/blocks/pft.md.
+// made one edge ahead). Outputs are registered (f_value on iCE40: below): the edge at the
+// end of cycle t computes from the inputs of cycle t (the state from c's compares of cycle
+// t - 1, allow from compares made on the edge before with the f_value of cycle t - 1 =
+// f(c of cycle t - 3)) what the NIC sees in cycle t + 1. Latencies since 2026-11-27 (issue
+// 13): docs/blocks/pft.md.
 // Logic form per device (docs/synthesis.md "Logic forms per device"): f's sum is carry-select
 // by default (iCE40), registered in parts as it leaves its chains, and the injection compares
 // are made against both cases of its carry, their selects after their registers (f_value is
@@ -246,7 +247,8 @@ module fg_pft #(
             // (the bit above each high half, shr_hi's place, is not read; nor f_h1's bit 0:
             // with a carry in, a 1 appended to both operands carries into the high half)
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [FW-SH+1:0] f_h0 = {1'b0, shr_hi, shr_lo_reg[FW-1:SH]} + {1'b0, 1'b1, cfg_k[FW-1:SH]};
+            wire [FW-SH+1:0] f_h0 = {1'b0, shr_hi, shr_lo_reg[FW-1:SH]}
+                                  + {1'b0, 1'b1, cfg_k[FW-1:SH]};
             wire [FW-SH+2:0] f_h1 = {1'b0, shr_hi, shr_lo_reg[FW-1:SH], 1'b1}
                                   + {1'b0, 1'b1, cfg_k[FW-1:SH], 1'b1};
             /* verilator lint_on UNUSEDSIGNAL */
@@ -367,10 +369,10 @@ module fg_pft #(
     // halves' results combined by one LUT behind their chains into a register per case,
     // registered with the carry and the overflow; the cases where the result does not
     // depend on the compare (a flit, a saturated F, a seed of 0) are folded into registers
-    // of their own, and the carry's select and those cases follow on the edge that reads them (the combine and the
-    // flit select behind the chains were two LUT levels and their routes, 21.6-21.9 ns of
-    // 20.8 in two seeds of three of the NIC core on iCE40UP5K). The same values either way,
-    // read on the same edge.
+    // of their own, and the carry's select and those cases follow on the edge that reads
+    // them (the combine and the flit select behind the chains were two LUT levels and their
+    // routes, 21.6-21.9 ns of 20.8 in two seeds of three of the NIC core on iCE40UP5K). The
+    // same values either way, read on the same edge.
     wire [CMPW-1:0] r_ext = {{(CMPW-32){1'b0}}, lfsr_value_step};
     wire [CMPW-1:0] s_ext = {{(CMPW-32){1'b0}}, cfg_seed};
     localparam integer FH = FW / 2;
@@ -427,9 +429,11 @@ module fg_pft #(
             // ">=" for each case (c0, c1), each of two half-width chains and one LUT, and
             // against a saturated F (ones)
             wire fi_c0 = (gap_plus2_reg[FW-1:FH] > f_c0[FW-1:FH])
-                      || ((gap_plus2_reg[FW-1:FH] == f_c0[FW-1:FH]) && (gap_plus2_reg[FH-1:0] >= f_c0[FH-1:0]));
+                      || ((gap_plus2_reg[FW-1:FH] == f_c0[FW-1:FH])
+                          && (gap_plus2_reg[FH-1:0] >= f_c0[FH-1:0]));
             wire fi_c1 = (gap_plus2_reg[FW-1:FH] > f_c1[FW-1:FH])
-                      || ((gap_plus2_reg[FW-1:FH] == f_c1[FW-1:FH]) && (gap_plus2_reg[FH-1:0] >= f_c1[FH-1:0]));
+                      || ((gap_plus2_reg[FW-1:FH] == f_c1[FW-1:FH])
+                          && (gap_plus2_reg[FH-1:0] >= f_c1[FH-1:0]));
             wire fi_ones = &gap_plus2_reg;
             wire ri_c0 = (r_ext[CMPW-1:CH] > f_e0[CMPW-1:CH])
                       || ((r_ext[CMPW-1:CH] == f_e0[CMPW-1:CH]) && (r_ext[CH-1:0] >= f_e0[CH-1:0]));
