@@ -21,6 +21,12 @@ every bit alive with a few pins and with logic whose cost is known and reported 
   from the wrapper's. Cost of the wrapper itself, by construction:
       FFs  = W_IN + (1 if the block has rst) + sum of fold stage widths
       LUT4 = number of fold groups with 2..4 bits (a 1-bit group is a plain flop)
+* Idle bits (optional, `idle_in` / `idle_out`: found by synth.py in the block as synthesised):
+  an input bit the block never reads is tied to 0 instead of taking a shift-register flop, and
+  an output bit the block drives with a constant is left out of the fold. A board's top would
+  not register an input nothing reads nor route a constant; the block cannot change (its
+  hierarchy is kept, so no constant crosses into it; synth.py checks its cells are the same).
+  W_IN and W_OUT above then count the live bits only.
 
 Usage: gen_wrap.py --top fg_bm --ports ports.txt [--param N_PORTS=4 ...] [--name fg_wrap_x]
                    [--fold-pins 8] -o wrap.v   (ports.txt: yosys `portlist` output)
@@ -61,7 +67,31 @@ def fold_plan(width, fold_pins):
             return stages
 
 
-def generate(name, top, params, ports, fold_pins=8):
+def _bits_expr(vec, bits):
+    """Verilog for a port's connection, MSB first: each bit is an index into `vec` or None (0);
+    runs of consecutive indices become one part-select."""
+    parts = []
+    for b in reversed(bits):
+        if parts and b is not None and parts[-1][0] == "v" and parts[-1][2] == b + 1:
+            parts[-1] = ("v", parts[-1][1], b)
+        elif parts and b is None and parts[-1][0] == "z":
+            parts[-1] = ("z", parts[-1][1] + 1, None)
+        else:
+            parts.append(("v", b, b) if b is not None else ("z", 1, None))
+    out = []
+    for kind, x, y in parts:
+        if kind == "z":
+            out.append(f"{x}'b0")
+        else:
+            out.append(f"{vec}[{x}]" if x == y else f"{vec}[{x}:{y}]")
+    return out[0] if len(out) == 1 else "{" + ", ".join(out) + "}"
+
+
+def generate(name, top, params, ports, fold_pins=8, idle_in=None, idle_out=None):
+    """idle_in / idle_out: {port: set of bit indices} the block never reads / drives with a
+    constant (None: every bit is live)."""
+    idle_in = idle_in or {}
+    idle_out = idle_out or {}
     if fold_pins < 1 or fold_pins > 32:
         raise ValueError(f"fold_pins = {fold_pins}: must be 1..32")
     for direction, pname, width in ports:
@@ -73,10 +103,31 @@ def generate(name, top, params, ports, fold_pins=8):
     has_rst = any(p[1] == "rst" for p in ports)
     data_in = [(p, w) for d, p, w in ports if d == "input" and p not in ("clk", "rst")]
     data_out = [(p, w) for d, p, w in ports if d == "output"]
-    w_in = sum(w for _, w in data_in)
-    w_out = sum(w for _, w in data_out)
-    if w_out == 0:
+    names = {p for _, p, _ in ports}
+    for kind, idle in (("input", idle_in), ("output", idle_out)):
+        for p, bits in idle.items():
+            width = next((w for d, q, w in ports if q == p and d == kind), None)
+            if width is None or any(not 0 <= b < width for b in bits):
+                raise ValueError(f"idle {kind} bits {sorted(bits)} of '{p}': not bits of an {kind} "
+                                 f"of {top} ({'no such port' if p not in names else f'width {width}'})")
+    if sum(w for _, w in data_out) == 0:
         raise ValueError(f"{top} has no outputs; nothing to synthesise")
+    if sum(len(idle_out.get(p, ())) for p, _ in data_out) == sum(w for _, w in data_out):
+        idle_out = {}  # every output constant: fold them all rather than nothing
+    # each input bit's shift-register index (None: tied to 0); each live output bit's fold index
+    in_map, w_in = {}, 0
+    for p, w in data_in:
+        in_map[p] = []
+        for b in range(w):
+            if b in idle_in.get(p, ()):
+                in_map[p].append(None)
+            else:
+                in_map[p].append(w_in)
+                w_in += 1
+    out_live = [(p, b) for p, w in data_out for b in range(w) if b not in idle_out.get(p, ())]
+    w_out = len(out_live)
+    n_tied = sum(w for _, w in data_in) - w_in
+    n_const = sum(w for _, w in data_out) - w_out
     stages = fold_plan(w_out, fold_pins)
     n_pins = stages[-1][1]
 
@@ -87,6 +138,9 @@ def generate(name, top, params, ports, fold_pins=8):
     a("//")
     a(f"// {w_in} input bits from pin `sin` through a shift register, {w_out} output bits XOR-folded")
     a(f"// in {len(stages)} registered stage(s) onto {n_pins} pin(s) `dout`; see gen_wrap.py for why.")
+    if n_tied or n_const:
+        a(f"// Idle bits of the block as synthesised: {n_tied} input bit(s) it never reads tied to 0,")
+        a(f"// {n_const} output bit(s) it drives with a constant not folded.")
     a("`default_nettype none")
     a("")
     a(f"module {name} (")
@@ -115,21 +169,35 @@ def generate(name, top, params, ports, fold_pins=8):
         a("        shift_reg <= shift_next;")
         a("    end")
         a("")
+    for p, w in data_out:
+        if idle_out.get(p):
+            a(f"    /* verilator lint_off UNUSED */  // constant bits of {p} are not folded")
+            a(f"    wire [{w - 1}:0] out_{p};")
+            a("    /* verilator lint_on UNUSED */")
+        else:
+            a(f"    wire [{w - 1}:0] out_{p};")
     a(f"    wire [{w_out - 1}:0] dut_out;")
+    sel = []  # live output bits as part-selects, MSB first (the first port's bit 0 is bit 0)
+    for p, w in reversed(data_out):
+        for b in reversed(range(w)):
+            if b in idle_out.get(p, ()):
+                continue
+            if sel and sel[-1][0] == p and sel[-1][2] == b + 1:
+                sel[-1] = (p, sel[-1][1], b)
+            else:
+                sel.append((p, b, b))
+    a("    assign dut_out = {" + ", ".join(
+        f"out_{p}[{hi}]" if hi == lo else f"out_{p}[{hi}:{lo}]" for p, hi, lo in sel) + "};")
     a("")
     conns = []
     if has_clk:
         conns.append(".clk(clk)")
     if has_rst:
         conns.append(".rst(rst_reg)")
-    off = 0
     for p, w in data_in:
-        conns.append(f".{p}(shift_reg[{off + w - 1}:{off}])")
-        off += w
-    off = 0
+        conns.append(f".{p}({_bits_expr('shift_reg', in_map[p])})")
     for p, w in data_out:
-        conns.append(f".{p}(dut_out[{off + w - 1}:{off}])")
-        off += w
+        conns.append(f".{p}(out_{p})")
     a("    (* keep_hierarchy *)")
     if params:
         a(f"    {top} #(")
@@ -166,7 +234,8 @@ def generate(name, top, params, ports, fold_pins=8):
     a("")
     a("`default_nettype wire")
     info = dict(w_in=w_in, w_out=w_out, fold_stages=[n for _, n in stages], pins=n_pins,
-                has_rst=has_rst, has_clk=has_clk, expected_ffs=ffs, expected_lut4=luts)
+                has_rst=has_rst, has_clk=has_clk, expected_ffs=ffs, expected_lut4=luts,
+                tied_inputs=n_tied, constant_outputs=n_const)
     return "\n".join(L) + "\n", info
 
 
