@@ -21,7 +21,8 @@ const char *const fg_bm_pipe_cov_names[FG_BMP_COV_N] = {
     "egress_underflow", "shared_underflow", "deq_bad_index",
     "pool_sat0",       "thr_sat0",          "pause_headroom",    "pause_shared",
     "resume",          "hold_paused",       "static_pause",      "static_resume",
-    "scan_pause",      "scan_yield",        "scan_resume_only",  "egress_sat",
+    "scan_pause",      "scan_yield",        "scan_resume_only",  "eq_pair_under_lo",
+    "egress_sat",
 };
 
 static int fg_bmp_pw(int n)
@@ -58,7 +59,7 @@ int fg_bm_pipe_reset(fg_bm_pipe_state *st, const fg_bm_pipe_cfg *cfg)
     st->cfg = *cfg;
     st->c_prev_apg = st->c_prev_rpg = st->w_apg = st->w_rpg = st->k.w_apg = st->k.w_rpg = -1;
     st->c_prev2_apg = st->c_prev2_rpg = st->c_prev3_apg = st->c_prev3_rpg = -1;
-    st->k.c_aeq = st->c_aeq = st->q_aeq = -1;
+    st->k.c_aeq = st->c_aeq = st->q_aeq = st->cv_pair_eq = -1;
     st->pa.pg = st->s2.pg = st->sa.pg = st->sb.pg = st->sv.pg = st->cr_pg = -1;
     {
         const int npg = cfg->n_ports * cfg->n_prio;
@@ -411,6 +412,18 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         const int req = r->v ? r->port * P + r->prio : -1;
         bool under = false;
         if (aeq >= 0 && aeq == req) FG_COV(st, FG_BMP_COV_ADM_REL_SAME_EQ);
+        /* coverage only: this slot's op on the EQ the slot ahead admitted to and underflowed */
+        const int pe = st->cv_pair_eq;
+        if (pe >= 0 && (pe == aeq || pe == req)) {
+            const uint32_t d2 = pe == req ? r->s : 0u;
+            if (d2 < st->cv_pair_s1 && (uint64_t)st->cv_pair_x + st->cv_pair_s1 >= (uint64_t)st->cv_pair_d1 + d2)
+                FG_COV(st, FG_BMP_COV_EQ_PAIR_UNDER_LO);
+        }
+        n.cv_pair_eq = -1;
+        if (aeq >= 0 && aeq == req && r->s > st->egress_reg[aeq]) {
+            n.cv_pair_eq = aeq;
+            n.cv_pair_x = st->egress_reg[aeq], n.cv_pair_s1 = a->s, n.cv_pair_d1 = r->s;
+        }
         for (int e = 0; e < NPG; e++) {
             if (e != aeq && e != req) continue;
             uint32_t eg = st->egress_reg[e];

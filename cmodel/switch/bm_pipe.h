@@ -108,6 +108,10 @@ enum {
     FG_BMP_COV_SCAN_PAUSE,        /* a pause set by the scan lane (threshold drift, no write) */
     FG_BMP_COV_SCAN_YIELD,        /* the scan lane's read dropped: an admission wrote its PG back after the read */
     FG_BMP_COV_SCAN_RESUME_ONLY,  /* the scan lane's read made stale by a release alone: resume only */
+    FG_BMP_COV_EQ_PAIR_UNDER_LO,  /* an EQ's op right after a slot that admitted to it and released
+                                   * more than it held (x < d1), with d2 < s1 and x + s1 >= d1 + d2:
+                                   * the one case where the pair's lower flag is x < d1, not the sign
+                                   * of x + c1 - d2 (docs/blocks/bm_pipe.md, egress lanes) */
     FG_BMP_COV_EGRESS_SAT,        /* an admission's egress count clamped at 2^CW - 1 (reached by
                                    * the narrow-counter build, tb_bm_pipe_4x2_cw10) */
     FG_BMP_COV_N
@@ -307,6 +311,10 @@ typedef struct {
     bool dlim_clamped[FG_BMP_MAX_PORTS];   /* coverage only */
     uint32_t xlim_reg[FG_BMP_MAX_PG];      /* static limit min(xoff + reserve, 2^CW-1), by the ring */
     bool xlim_clamped[FG_BMP_MAX_PG];      /* coverage only */
+    /* coverage only: the last Q edge's EQ that took an admission and an underflowing release
+     * (-1: none), its count x before them, s1 and d1 */
+    int cv_pair_eq;
+    uint32_t cv_pair_x, cv_pair_s1, cv_pair_d1;
     uint32_t xrsm_reg[FG_BMP_MAX_PG];      /* static resume xon + reserve, CW+1 bits, by the ring */
     /* registered outputs */
     fg_bm_pipe_out o;
