@@ -258,7 +258,7 @@ def synthesize_wrapper(design, arch, ports, wrap_path, wrap_name, block_netlist,
     wstat = os.path.join(workdir, "wrapper_stat.json")
     script = [f"read_verilog -noautowire {stub}", f"read_verilog -noautowire {wrap_path}",
               f"{YOSYS_SYNTH[arch]} -top {wrap_name} -run :check", "hierarchy -check", "check -noinit",
-              f"tee -q -o {wstat} stat -json", f"write_json {wjson}"]
+              "blackbox =A:whitebox", f"tee -q -o {wstat} stat -json", f"write_json {wjson}"]
     ys = os.path.join(workdir, "synth_wrapper.ys")
     write_atomic(ys, "\n".join(script) + "\n")
     log = os.path.join(workdir, "yosys_wrapper.log")
