@@ -1,8 +1,11 @@
-# Switch core (rtl/top/fg_sw_core.v): lock-step tests at 4x2 and 8x8, and their bug twins.
+# Switch core (rtl/top/fg_sw_core.v): lock-step tests at 4x2, 8x8 and 16x2, and their bug twins.
 # (SW_CORE_RTL, the core's RTL file list, is set in mk/common.inc.)
 SW_CORE_VFLAGS_EXTRA := -CFLAGS -I$(CURDIR)/verif/tb/sw_core -CFLAGS -I$(CURDIR)/sw/include
 $(eval $(call FG_LOCKSTEP,sw_core_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_8x8,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_8x8.cpp,-GN_PORTS=8 -GN_PRIO=8 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
+# 16x2 with every engine on (the default form's buffer manager is quadratic
+# in ports, so this is the slowest of the core's builds)
+$(eval $(call FG_LOCKSTEP,sw_core_16x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_16x2.cpp,-GN_PORTS=16 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_VFLAGS_EXTRA),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,sw_core_4x2_w4,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_4x2_w4.cpp,-GN_PORTS=4 -GN_PRIO=2 -GPPFC_LANES=4 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 # the line-rate form (LINE_RATE = 1, PPFC = 0): 4x2, 8x8, 16x2, 5x3, the small 4x2 (GFC = 0,
@@ -19,4 +22,4 @@ $(eval $(call FG_LOCKSTEP,sw_core_seq_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_
 # ... and the iCE40UP5K build itself: ECN = 0 too and 12-bit cell counts
 $(eval $(call FG_LOCKSTEP,sw_core_seq_4x2_cw12,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_seq_4x2_cw12.cpp,-GN_PORTS=4 -GN_PRIO=2 -GLINE_RATE=2 -GPPFC=0 -GGFC=0 -GECN=0 -GCW=12 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_LR_G),libfgmodel_bug))
-$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4 $(BIN)/ls_sw_core_lr_4x2 $(BIN)/ls_sw_core_lr_8x8 $(BIN)/ls_sw_core_lr_16x2 $(BIN)/ls_sw_core_lr_5x3 $(BIN)/ls_sw_core_lr_4x2_small $(BIN)/ls_sw_core_4x2_nogfc $(BIN)/ls_sw_core_lr_4x2_bug $(BIN)/ls_sw_core_seq_4x2 $(BIN)/ls_sw_core_seq_4x2_cw12: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h
+$(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_16x2 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4 $(BIN)/ls_sw_core_lr_4x2 $(BIN)/ls_sw_core_lr_8x8 $(BIN)/ls_sw_core_lr_16x2 $(BIN)/ls_sw_core_lr_5x3 $(BIN)/ls_sw_core_lr_4x2_small $(BIN)/ls_sw_core_4x2_nogfc $(BIN)/ls_sw_core_lr_4x2_bug $(BIN)/ls_sw_core_seq_4x2 $(BIN)/ls_sw_core_seq_4x2_cw12: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h
