@@ -20,6 +20,6 @@ $(eval $(call FG_LOCKSTEP,sw_core_lr_4x2_small,fg_sw_core,$(SW_CORE_RTL),verif/t
 # LINE_RATE = 2: the same form with the compact buffer manager fg_bm_seq (GFC = 0 required)
 $(eval $(call FG_LOCKSTEP,sw_core_seq_4x2,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_seq_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GLINE_RATE=2 -GPPFC=0 -GGFC=0 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 # ... and the iCE40UP5K build itself: ECN = 0 too and 12-bit cell counts
-$(eval $(call FG_LOCKSTEP,sw_core_seq_4x2_cw12,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_seq_4x2_cw12.cpp,-GN_PORTS=4 -GN_PRIO=2 -GLINE_RATE=2 -GPPFC=0 -GGFC=0 -GECN=0 -GCW=12 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
+$(eval $(call FG_LOCKSTEP,sw_core_seq_4x2_cw12,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_seq_4x2_cw12.cpp,-GN_PORTS=4 -GN_PRIO=2 -GLINE_RATE=2 -GPPFC=0 -GGFC=0 -GECN=0 -GSTATS=0 -GCW=12 $(SW_CORE_VFLAGS_EXTRA),libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_core_lr_4x2_bug,fg_sw_core,$(SW_CORE_RTL),verif/tb/sw_core/tb_sw_core_lr_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 $(SW_CORE_LR_G),libfgmodel_bug))
 $(BIN)/ls_sw_core_4x2 $(BIN)/ls_sw_core_8x8 $(BIN)/ls_sw_core_16x2 $(BIN)/ls_sw_core_4x2_bug $(BIN)/ls_sw_core_4x2_w4 $(BIN)/ls_sw_core_lr_4x2 $(BIN)/ls_sw_core_lr_8x8 $(BIN)/ls_sw_core_lr_16x2 $(BIN)/ls_sw_core_lr_5x3 $(BIN)/ls_sw_core_lr_4x2_small $(BIN)/ls_sw_core_4x2_nogfc $(BIN)/ls_sw_core_lr_4x2_bug $(BIN)/ls_sw_core_seq_4x2 $(BIN)/ls_sw_core_seq_4x2_cw12: verif/tb/sw_core/tb_sw_core.inc verif/tb/sw_core/sw_core_signals.h

@@ -9,6 +9,7 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "rd_id",
     "rd_version",
     "rd_params",
+    "rd_build",
     "rd_ctrl",
     "rd_total_cells",
     "rd_reserve",
@@ -52,6 +53,7 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "ro_id",
     "ro_version",
     "ro_params",
+    "ro_build",
     "wr_ctrl",
     "range_ctrl",
     "wr_total_cells",
@@ -161,6 +163,7 @@ enum {
     REG_ID,
     REG_VERSION,
     REG_PARAMS,
+    REG_BUILD,
     REG_CTRL,
     REG_TOTAL_CELLS,
     REG_RESERVE,
@@ -230,6 +233,11 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
     }
     if (addr == 0x008u) {
         s.reg = REG_PARAMS;
+        s.why = 0;
+        return s;
+    }
+    if (addr == 0x00Cu) {
+        s.reg = REG_BUILD;
         s.why = 0;
         return s;
     }
@@ -520,9 +528,11 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_ID:
         return ((0x46475357u & (uint32_t)fg_mask(32)) << 0);
     case REG_VERSION:
-        return ((2u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
+        return ((3u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
     case REG_PARAMS:
         return (((uint32_t)c->n_ports & (uint32_t)fg_mask(8)) << 0) | (((uint32_t)c->n_prio & (uint32_t)fg_mask(8)) << 8) | (((uint32_t)c->cw & (uint32_t)fg_mask(8)) << 16) | (((uint32_t)c->cnt_w & (uint32_t)fg_mask(8)) << 24);
+    case REG_BUILD:
+        return (((uint32_t)!c->no_stats & (uint32_t)fg_mask(1)) << 0) | (((uint32_t)!c->no_ecn & (uint32_t)fg_mask(1)) << 1) | (((uint32_t)!c->no_gfc & (uint32_t)fg_mask(1)) << 2) | (((uint32_t)!c->no_ppfc & (uint32_t)fg_mask(1)) << 3);
     case REG_CTRL:
         return ((uint32_t)st->static_mode << 0) | ((uint32_t)st->mode_8023x << 1) | ((uint32_t)st->pfc_enable << 2);
     case REG_TOTAL_CELLS:
@@ -881,6 +891,9 @@ static uint32_t write_reason(fg_csr_sw_state *st, sel_t s, uint32_t v)
     case REG_PARAMS:
         cover(st, FG_CSR_SW_COV_RO_PARAMS);
         return 2;
+    case REG_BUILD:
+        cover(st, FG_CSR_SW_COV_RO_BUILD);
+        return 2;
     case REG_ERR_ADDR:
         cover(st, FG_CSR_SW_COV_RO_ERR_ADDR);
         return 2;
@@ -1176,23 +1189,23 @@ static void count(fg_csr_sw_state *st, const fg_csr_sw_in *in, const bool *clear
     fg_counter_bank_in bi;
     memset(&bi, 0, sizeof bi);
     for (int p = 0; p < np; p++) {
-        bi.ev[0 * np + p] = in->stat_drop[p];
+        bi.ev[0 * np + p] = !st->cfg.no_stats && in->stat_drop[p];
         bi.clr[0 * np + p] = clear[0 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[1 * np + p] = in->stat_violation[p];
+        bi.ev[1 * np + p] = !st->cfg.no_stats && in->stat_violation[p];
         bi.clr[1 * np + p] = clear[1 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[2 * np + p] = in->stat_pfc_req_tx[p];
+        bi.ev[2 * np + p] = !st->cfg.no_stats && in->stat_pfc_req_tx[p];
         bi.clr[2 * np + p] = clear[2 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[3 * np + p] = in->stat_pfc_rx_ok[p];
+        bi.ev[3 * np + p] = !st->cfg.no_stats && in->stat_pfc_rx_ok[p];
         bi.clr[3 * np + p] = clear[3 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[4 * np + p] = in->stat_pfc_rx_bad[p];
+        bi.ev[4 * np + p] = !st->cfg.no_stats && in->stat_pfc_rx_bad[p];
         bi.clr[4 * np + p] = clear[4 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[5 * np + p] = in->stat_ecn_mark[p];
+        bi.ev[5 * np + p] = !st->cfg.no_stats && in->stat_ecn_mark[p];
         bi.clr[5 * np + p] = clear[5 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[6 * np + p] = in->stat_ppfc[p];
+        bi.ev[6 * np + p] = !st->cfg.no_stats && in->stat_ppfc[p];
         bi.clr[6 * np + p] = clear[6 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[7 * np + p] = in->stat_gfc_tx[p];
+        bi.ev[7 * np + p] = !st->cfg.no_stats && in->stat_gfc_tx[p];
         bi.clr[7 * np + p] = clear[7 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[8 * np + p] = in->stat_gfc_rx[p];
+        bi.ev[8 * np + p] = !st->cfg.no_stats && in->stat_gfc_rx[p];
         bi.clr[8 * np + p] = clear[8 * FG_CSR_SW_MAX_PORTS + p];
     }
     for (int k = 0; k < 9 * np; k++)
@@ -1294,6 +1307,22 @@ int fg_csr_sw_check_cfg(const fg_csr_sw_cfg *cfg, char *msg, size_t n)
     }
     if (cfg->cnt_w < 8 || cfg->cnt_w > 32) {
         snprintf(msg, n, "fg_csr_sw: parameter CNT_W = %d is outside its legal range 8..32", cfg->cnt_w);
+        return -1;
+    }
+    if (cfg->no_ecn != 0 && cfg->no_ecn != 1) {
+        snprintf(msg, n, "fg_csr_sw: no_ecn = %d must be 0 (ECN = 1, built) or 1 (ECN = 0, left out)", cfg->no_ecn);
+        return -1;
+    }
+    if (cfg->no_gfc != 0 && cfg->no_gfc != 1) {
+        snprintf(msg, n, "fg_csr_sw: no_gfc = %d must be 0 (GFC = 1, built) or 1 (GFC = 0, left out)", cfg->no_gfc);
+        return -1;
+    }
+    if (cfg->no_ppfc != 0 && cfg->no_ppfc != 1) {
+        snprintf(msg, n, "fg_csr_sw: no_ppfc = %d must be 0 (PPFC = 1, built) or 1 (PPFC = 0, left out)", cfg->no_ppfc);
+        return -1;
+    }
+    if (cfg->no_stats != 0 && cfg->no_stats != 1) {
+        snprintf(msg, n, "fg_csr_sw: no_stats = %d must be 0 (STATS = 1, built) or 1 (STATS = 0, left out)", cfg->no_stats);
         return -1;
     }
     /* rule pool: the reset values must satisfy it (the RTL refuses to elaborate otherwise) */
@@ -1441,6 +1470,9 @@ void fg_csr_sw_step(fg_csr_sw_state *st, const fg_csr_sw_in *in, fg_csr_sw_out *
                 break;
             case REG_PARAMS:
                 cover(st, FG_CSR_SW_COV_RD_PARAMS);
+                break;
+            case REG_BUILD:
+                cover(st, FG_CSR_SW_COV_RD_BUILD);
                 break;
             case REG_CTRL:
                 cover(st, FG_CSR_SW_COV_RD_CTRL);

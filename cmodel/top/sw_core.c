@@ -90,6 +90,21 @@ struct fg_sw_core_state {
     fg_ppfc_in ppfc_in;
 };
 
+/* The register block's parameters: the core's sizes, 32-bit counters, and the build options it
+ * reports in BUILD (the RTL passes ECN, GFC, PPFC and STATS down to fg_csr_sw). */
+static fg_csr_sw_cfg csr_cfg_of(const fg_sw_core_cfg *cfg)
+{
+    const fg_csr_sw_cfg c = {.n_ports = cfg->n_ports,
+                             .n_prio = cfg->n_prio,
+                             .cw = cfg->cw,
+                             .cnt_w = 32,
+                             .no_ecn = cfg->no_ecn,
+                             .no_gfc = cfg->no_gfc,
+                             .no_ppfc = cfg->no_ppfc,
+                             .no_stats = cfg->no_stats};
+    return c;
+}
+
 int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
 {
     const char *field = NULL;
@@ -111,12 +126,13 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         hi = cfg->n_ports;
         v = cfg->ppfc_lanes;
     } else if (cfg->no_ppfc < 0 || cfg->no_ppfc > 1 || cfg->no_gfc < 0 || cfg->no_gfc > 1 || cfg->no_ecn < 0 ||
-               cfg->no_ecn > 1) {
+               cfg->no_ecn > 1 || cfg->no_stats < 0 || cfg->no_stats > 1) {
         const bool bad_ppfc = cfg->no_ppfc < 0 || cfg->no_ppfc > 1, bad_gfc = cfg->no_gfc < 0 || cfg->no_gfc > 1;
-        field = bad_ppfc ? "no_ppfc" : bad_gfc ? "no_gfc" : "no_ecn";
+        const bool bad_ecn = cfg->no_ecn < 0 || cfg->no_ecn > 1;
+        field = bad_ppfc ? "no_ppfc" : bad_gfc ? "no_gfc" : bad_ecn ? "no_ecn" : "no_stats";
         lo = 0;
         hi = 1;
-        v = bad_ppfc ? cfg->no_ppfc : bad_gfc ? cfg->no_gfc : cfg->no_ecn;
+        v = bad_ppfc ? cfg->no_ppfc : bad_gfc ? cfg->no_gfc : bad_ecn ? cfg->no_ecn : cfg->no_stats;
     } else if (cfg->line_rate < 0 || cfg->line_rate > 2) {
         field = "line_rate";
         lo = 0;
@@ -137,7 +153,7 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         return -1;
     }
     /* the blocks' own parameters (cw, sw, ...): their checks name the field and range */
-    const fg_csr_sw_cfg ccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cnt_w = 32};
+    const fg_csr_sw_cfg ccfg = csr_cfg_of(cfg);
     const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
     const fg_ppfc_cfg pcfg = {
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
@@ -185,7 +201,7 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     if (fg_sw_core_check_cfg(cfg, msg, sizeof msg))
         return -1; /* state untouched: fg_sw_core_check_cfg says why */
     st->cfg = *cfg;
-    const fg_csr_sw_cfg ccfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cnt_w = 32};
+    const fg_csr_sw_cfg ccfg = csr_cfg_of(cfg);
     const fg_bm_cfg bcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
     /* line_rate 2 builds the compact generators (COMPACT = 1) and one fg_pfc_refresh */
     const fg_pfc_gen_cfg gcfg = {.n_prio = (unsigned)cfg->n_prio, .compact = cfg->line_rate == 2};

@@ -31,6 +31,7 @@ typedef struct {
                      * fg_bm_seq (needs no_gfc = 1 too), 0 fg_bm and fg_ecn_red */
     int no_gfc;     /* 1: RTL parameter GFC = 0 (no stage generators or limiters; GFC_CTRL has no effect) */
     int no_ecn;     /* 1: RTL parameter ECN = 0 (no marker: enq_mark = 0) */
+    int no_stats;   /* 1: RTL parameter STATS = 0 (no statistics counters: every counter reads 0) */
 } fg_sw_core_cfg;
 
 typedef struct {

@@ -26,6 +26,9 @@
 // ECN, GFC, PPFC: 1 (default) when the design builds that engine; 0 when it does not, and
 // then ties the counter inputs it drives (stat_ecn_mark: ECN, stat_ppfc: PPFC, stat_gfc_tx: GFC) to 0: those
 // counters keep no pending counts (they would only ever read 0, as they still do).
+// STATS: 1 (default) builds the statistics counters; 0 leaves them out (a small device): no
+// fg_counter_bank, the stat_* inputs are ignored, every counter reads 0 and a write to one
+// is a legal clear of nothing (the C twin's cfg.no_stats = 1).
 `default_nettype none
 
 module fg_csr_sw #(
@@ -35,7 +38,8 @@ module fg_csr_sw #(
     parameter CNT_W = 32,
     parameter ECN = 1,
     parameter GFC = 1,
-    parameter PPFC = 1
+    parameter PPFC = 1,
+    parameter STATS = 1
 ) (
     input  wire                         clk,
     input  wire                         rst,
@@ -118,6 +122,18 @@ module fg_csr_sw #(
         if (CNT_W < 8 || CNT_W > 32) begin : g_bad_cnt_w
             fg_csr_sw_parameter_CNT_W_must_be_8_to_32 u_param_error ();
         end
+        if (ECN < 0 || ECN > 1) begin : g_bad_ecn
+            fg_csr_sw_parameter_ECN_must_be_0_or_1 u_param_error ();
+        end
+        if (GFC < 0 || GFC > 1) begin : g_bad_gfc
+            fg_csr_sw_parameter_GFC_must_be_0_or_1 u_param_error ();
+        end
+        if (PPFC < 0 || PPFC > 1) begin : g_bad_ppfc
+            fg_csr_sw_parameter_PPFC_must_be_0_or_1 u_param_error ();
+        end
+        if (STATS < 0 || STATS > 1) begin : g_bad_stats
+            fg_csr_sw_parameter_STATS_must_be_0_or_1 u_param_error ();
+        end
         // rule pool on the reset values: HEADROOM + RESERVE = 136 cells a PG below 2^CW - 1
         if ((1 << CW) - 1 <= 136 * N_PORTS * N_PRIO) begin : g_bad_reset_carve
             fg_csr_sw_reset_carve_out_of_N_PORTS_x_N_PRIO_needs_a_larger_CW u_param_error ();
@@ -136,6 +152,7 @@ module fg_csr_sw #(
     localparam [11:0] A_ID = 12'h000;
     localparam [11:0] A_VERSION = 12'h004;
     localparam [11:0] A_PARAMS = 12'h008;
+    localparam [11:0] A_BUILD = 12'h00C;
     localparam [11:0] A_CTRL = 12'h010;
     localparam [11:0] A_TOTAL_CELLS = 12'h014;
     localparam [11:0] A_RESERVE = 12'h018;
@@ -184,6 +201,10 @@ module fg_csr_sw #(
     localparam [31:0] FM_n_prio = 32'h000000FF;
     localparam [31:0] FM_cw = 32'h000000FF;
     localparam [31:0] FM_cnt_w = 32'h000000FF;
+    localparam [31:0] FM_stats = 32'h00000001;
+    localparam [31:0] FM_ecn = 32'h00000001;
+    localparam [31:0] FM_gfc = 32'h00000001;
+    localparam [31:0] FM_ppfc = 32'h00000001;
     localparam [31:0] FM_static_mode = 32'h00000001;
     localparam [31:0] FM_mode_8023x = 32'h00000001;
     localparam [31:0] FM_pfc_enable = 32'h00000001;
@@ -284,8 +305,9 @@ module fg_csr_sw #(
     localparam [CW-1:0] R_xon = 512;
     // read values of the constant registers
     localparam [31:0] RV_ID = (((32'h46475357) & FM_id) << 0);
-    localparam [31:0] RV_VERSION = (((2) & FM_minor) << 0) | (((1) & FM_major) << 16);
+    localparam [31:0] RV_VERSION = (((3) & FM_minor) << 0) | (((1) & FM_major) << 16);
     localparam [31:0] RV_PARAMS = (((N_PORTS) & FM_n_ports) << 0) | (((N_PRIO) & FM_n_prio) << 8) | (((CW) & FM_cw) << 16) | (((CNT_W) & FM_cnt_w) << 24);
+    localparam [31:0] RV_BUILD = (((STATS) & FM_stats) << 0) | (((ECN) & FM_ecn) << 1) | (((GFC) & FM_gfc) << 2) | (((PPFC) & FM_ppfc) << 3);
     // pool: the carve-out of the reset values (the incremental sums start from it)
     function [3:0] pool_popcount;  // set bits of a lossless_mask value
         input [7:0] x;
@@ -361,6 +383,7 @@ module fg_csr_sw #(
     reg  hit_ID_reg;
     reg  hit_VERSION_reg;
     reg  hit_PARAMS_reg;
+    reg  hit_BUILD_reg;
     reg  hit_CTRL_reg;
     reg  hit_TOTAL_CELLS_reg;
     reg  hit_RESERVE_reg;
@@ -441,6 +464,7 @@ module fg_csr_sw #(
     wire hit_ID = q_aligned && (q_addr_reg == A_ID);
     wire hit_VERSION = q_aligned && (q_addr_reg == A_VERSION);
     wire hit_PARAMS = q_aligned && (q_addr_reg == A_PARAMS);
+    wire hit_BUILD = q_aligned && (q_addr_reg == A_BUILD);
     wire hit_CTRL = q_aligned && (q_addr_reg == A_CTRL);
     wire hit_TOTAL_CELLS = q_aligned && (q_addr_reg == A_TOTAL_CELLS);
     wire hit_RESERVE = q_aligned && (q_addr_reg == A_RESERVE);
@@ -549,6 +573,7 @@ module fg_csr_sw #(
         hit_ID_reg <= hit_ID;
         hit_VERSION_reg <= hit_VERSION;
         hit_PARAMS_reg <= hit_PARAMS;
+        hit_BUILD_reg <= hit_BUILD;
         hit_CTRL_reg <= hit_CTRL;
         hit_TOTAL_CELLS_reg <= hit_TOTAL_CELLS;
         hit_RESERVE_reg <= hit_RESERVE;
@@ -884,8 +909,8 @@ module fg_csr_sw #(
     // edge 2: what the address is, the read's group words, each rule's operand at the
     // written entry
     reg  mapped_reg, read_only_reg, value_ok_reg;
-    wire mapped_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_ERR_reg | hit_ERR_ADDR_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_CELL_CYCLES_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg | hit_XOFF_reg | hit_XON_reg;
-    wire read_only_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_ERR_ADDR_reg;
+    wire mapped_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_BUILD_reg | hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_ERR_reg | hit_ERR_ADDR_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_CELL_CYCLES_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg | hit_XOFF_reg | hit_XON_reg;
+    wire read_only_d = hit_ID_reg | hit_VERSION_reg | hit_PARAMS_reg | hit_BUILD_reg | hit_ERR_ADDR_reg;
     wire value_ok_d = (hit_CTRL_reg && ok_CTRL_reg)
         | (hit_TOTAL_CELLS_reg && ok_TOTAL_CELLS_reg)
         | (hit_RESERVE_reg && ok_RESERVE_reg)
@@ -938,6 +963,7 @@ module fg_csr_sw #(
     wire [31:0] rd_scalar0_d = ({32{hit_ID_reg}} & RV_ID)
         | ({32{hit_VERSION_reg}} & RV_VERSION)
         | ({32{hit_PARAMS_reg}} & RV_PARAMS)
+        | ({32{hit_BUILD_reg}} & RV_BUILD)
         | ({32{hit_ERR_reg}} & rd_ERR)
         | ({32{hit_ERR_ADDR_reg}} & rd_ERR_ADDR);
     always @(posedge clk)
@@ -1399,7 +1425,8 @@ module fg_csr_sw #(
 
     // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----
     // kind i = 0 DROPS, 1 VIOLATIONS, 2 PFC_REQ_TX, 3 PFC_RX_OK, 4 PFC_RX_BAD, 5 ECN_MARKS, 6 PPFC_COUNT, 7 GFC_TX, 8 GFC_RX
-    wire [9*CNT_PORTS-1:0] cnt_ev = {stat_gfc_rx, stat_gfc_tx, stat_ppfc, stat_ecn_mark, stat_pfc_rx_bad, stat_pfc_rx_ok, stat_pfc_req_tx, stat_violation, stat_drop};
+    // STATS = 0: no event reaches the bank, whose kinds are then all dead (it is left out)
+    wire [9*CNT_PORTS-1:0] cnt_ev = (STATS != 0) ? {stat_gfc_rx, stat_gfc_tx, stat_ppfc, stat_ecn_mark, stat_pfc_rx_bad, stat_pfc_rx_ok, stat_pfc_req_tx, stat_violation, stat_drop} : {9*CNT_PORTS{1'b0}};
     wire [9*CNT_PORTS-1:0] cnt_clr = {({CNT_PORTS{wr_legal}} & sel_GFC_RX_reg), ({CNT_PORTS{wr_legal}} & sel_GFC_TX_reg), ({CNT_PORTS{wr_legal}} & sel_PPFC_COUNT_reg), ({CNT_PORTS{wr_legal}} & sel_ECN_MARKS_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_BAD_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_RX_OK_reg), ({CNT_PORTS{wr_legal}} & sel_PFC_REQ_TX_reg), ({CNT_PORTS{wr_legal}} & sel_VIOLATIONS_reg), ({CNT_PORTS{wr_legal}} & sel_DROPS_reg)};
     // the read's kind from the bus address as the access is taken: the counters' address
     // blocks are disjoint, so an AND-OR; 9, outside the bank, for no counter's
@@ -1414,8 +1441,8 @@ module fg_csr_sw #(
         | ({4{cnt_rd_at[8]}} & 4'd8)
         | ({4{~|cnt_rd_at}} & 4'd9);
     wire [31:0] cnt_rd_count;
-    // the kinds whose events can come (an engine not built drives 0)
-    localparam [15:0] CNT_LIVE = {7'd0, 1'b1, (GFC != 0), (PPFC != 0), (ECN != 0), 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+    // the kinds whose events can come (an engine not built drives 0; none without STATS)
+    localparam [15:0] CNT_LIVE = {7'd0, (STATS != 0), (STATS != 0) && (GFC != 0), (STATS != 0) && (PPFC != 0), (STATS != 0) && (ECN != 0), (STATS != 0), (STATS != 0), (STATS != 0), (STATS != 0), (STATS != 0)};
     fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW(4), .PW(CNT_PW)) u_counters (
         .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
         .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)

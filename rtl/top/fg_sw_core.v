@@ -33,8 +33,8 @@
 // LINE_RATE = 2 is the same form with fg_bm_seq, the compact buffer manager (one operation per
 // five-cycle slot, docs/blocks/bm_seq.md) for small devices; its monitor is not the stream
 // fg_gfc_scan needs, so it requires GFC = 0 too.
-// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc, no_gfc, no_ecn mirror PPFC, GFC, ECN = 0,
-// cfg.line_rate LINE_RATE).
+// The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc, no_gfc, no_ecn, no_stats mirror PPFC, GFC,
+// ECN, STATS = 0, cfg.line_rate LINE_RATE).
 `default_nettype none
 
 module fg_sw_core #(
@@ -48,6 +48,8 @@ module fg_sw_core #(
                                        // 2: the same with the compact fg_bm_seq (needs GFC = 0 too)
     parameter integer GFC     = 1,   // 1: buffer-based GFC built (stage generators, limiters); 0: left out
     parameter integer ECN     = 1,   // 1: the ECN marker built; 0: left out (enq_mark = 0)
+    parameter integer STATS   = 1,   // 1: the register block's statistics counters built; 0: left
+                                     // out (every counter reads 0; BUILD.stats tells the driver)
     // derived, do not override: port-index width clog2(N_PORTS), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1
 ) (
@@ -151,8 +153,8 @@ module fg_sw_core #(
         if (LINE_RATE == 2 && GFC != 0) begin : g_bad_line_rate_gfc
             fg_sw_core_parameter_LINE_RATE_2_needs_GFC_0 u_param_error ();
         end
-        if (GFC < 0 || GFC > 1 || ECN < 0 || ECN > 1 || PPFC < 0 || PPFC > 1) begin : g_bad_option
-            fg_sw_core_parameter_PPFC_GFC_ECN_must_be_0_or_1 u_param_error ();
+        if (GFC < 0 || GFC > 1 || ECN < 0 || ECN > 1 || PPFC < 0 || PPFC > 1 || STATS < 0 || STATS > 1) begin : g_bad_option
+            fg_sw_core_parameter_PPFC_GFC_ECN_STATS_must_be_0_or_1 u_param_error ();
         end
         if (LINE_RATE != 0 && PPFC != 0) begin : g_bad_line_rate_ppfc
             fg_sw_core_parameter_LINE_RATE_needs_PPFC_0 u_param_error ();
@@ -251,7 +253,8 @@ module fg_sw_core #(
         .CW      (CW),
         .ECN     (ECN),
         .GFC     (GFC),
-        .PPFC    (PPFC)
+        .PPFC    (PPFC),
+        .STATS   (STATS)
     ) u_csr (
         .clk               (clk),
         .rst               (rst),

@@ -141,16 +141,24 @@ int fg_cmd_reg(int argc, char **argv)
             for (; i < argc; i++) snprintf(names[nn++], sizeof names[0], "%s", argv[i]);
         }
         last = "";
+        int skipped = 0;
         for (size_t k = 0; !strcmp(op, "dump") && k < d.map->n_fields; k++) {
             const fg_reg_field_desc *f = &d.map->fields[k];
             if (!strcmp(f->reg, last)) continue;
             last = f->reg;
+            if (!fg_drv_built(&d, f)) {
+                skipped++;
+                continue;
+            }
             int cnt = fg_reg_field_count(f, &shape);
             for (int e = 0; e < cnt; e++) {
                 if (f->array == FG_REG_ARRAY_NONE) snprintf(names[nn++], sizeof names[0], "%s", f->reg);
                 else snprintf(names[nn++], sizeof names[0], "%s[%d]", f->reg, e);
             }
         }
+        if (skipped && !json)
+            fprintf(stderr, "%s: %d counter registers left out: the core is built without statistics (BUILD.stats = 0)\n",
+                    CMD, skipped);
         for (size_t k = 0; k < nn && rc == 0; k++) {
             uint32_t v = 0, addr = 0;
             if (fg_drv_lookup(&d, names[k], &addr, msg, sizeof msg) || fg_drv_read(&d, names[k], &v, msg, sizeof msg)) {

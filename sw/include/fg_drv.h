@@ -31,6 +31,7 @@ typedef struct {
     void *ctx;
     const fg_reg_map *map;   /* the block found at open (compare ->id: each file has its own copy of a map) */
     int n_ports, n_prio, cw; /* switch: from the PARAMS register; NIC: 1, 1, 0 (no arrays) */
+    int no_stats;            /* switch: BUILD.stats = 0 (map version 1.3 on): no statistics counters */
 } fg_drv;
 
 /* Reads ID ("FGSW": switch core, "FGNI": NIC core) and, for the switch, PARAMS. */
@@ -39,7 +40,13 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
 /* Address of a named register. */
 int fg_drv_lookup(const fg_drv *d, const char *name, uint32_t *addr, char *msg, size_t n);
 
+/* Reads a register; a statistics counter of a switch core built without them (BUILD.stats = 0)
+ * is refused with a message saying so (it would read 0 whatever happened). */
 int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t n);
+
+/* 1 when the register whose field is f exists in the block found at open (0: a statistics
+ * counter of a switch core built without them). */
+int fg_drv_built(const fg_drv *d, const fg_reg_field_desc *f);
 
 /* Writes, then reads ERR: when the block rejected the write, the message gives the reason
  * from ERR_ADDR, ERR is cleared and -1 returned. */

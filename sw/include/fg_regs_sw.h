@@ -34,6 +34,7 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_REG_ID_ADDR 0x000u
 #define FG_REG_VERSION_ADDR 0x004u
 #define FG_REG_PARAMS_ADDR 0x008u
+#define FG_REG_BUILD_ADDR 0x00Cu
 #define FG_REG_CTRL_ADDR 0x010u
 #define FG_REG_TOTAL_CELLS_ADDR 0x014u
 #define FG_REG_RESERVE_ADDR 0x018u
@@ -120,6 +121,14 @@ static inline uint32_t fg_regs_ones(int width) { return width >= 32 ? 0xFFFFFFFF
 #define FG_FLD_PARAMS_CW_WIDTH(P) 8
 #define FG_FLD_PARAMS_CNT_W_LSB 24
 #define FG_FLD_PARAMS_CNT_W_WIDTH(P) 8
+#define FG_FLD_BUILD_STATS_LSB 0
+#define FG_FLD_BUILD_STATS_WIDTH(P) 1
+#define FG_FLD_BUILD_ECN_LSB 1
+#define FG_FLD_BUILD_ECN_WIDTH(P) 1
+#define FG_FLD_BUILD_GFC_LSB 2
+#define FG_FLD_BUILD_GFC_WIDTH(P) 1
+#define FG_FLD_BUILD_PPFC_LSB 3
+#define FG_FLD_BUILD_PPFC_WIDTH(P) 1
 #define FG_FLD_CTRL_STATIC_MODE_LSB 0
 #define FG_FLD_CTRL_STATIC_MODE_WIDTH(P) 1
 #define FG_FLD_CTRL_STATIC_MODE_MIN 0u
@@ -444,6 +453,14 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
      "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
     {"PARAMS", "cnt_w", 0x008u, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 24, FG_WIDTH_CONST, 8, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
      "Build-time parameters of this instance.", 0, FG_REG_MEET_NONE, 0},
+    {"BUILD", "stats", 0x00Cu, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "the statistics counters (0: every counter reads 0)", 0, FG_REG_MEET_NONE, 0},
+    {"BUILD", "ecn", 0x00Cu, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "the ECN marker", 0, FG_REG_MEET_NONE, 0},
+    {"BUILD", "gfc", 0x00Cu, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 2, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "buffer-based GFC", 0, FG_REG_MEET_NONE, 0},
+    {"BUILD", "ppfc", 0x00Cu, FG_REG_KIND_CONST, FG_REG_ARRAY_NONE, 3, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, (size_t)-1,
+     "the P-PFC engine", 0, FG_REG_MEET_NONE, 0},
     {"CTRL", "static_mode", 0x010u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 0, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, static_mode),
      "1: static XOFF/XON thresholds per PG instead of the dynamic threshold", 0, FG_REG_MEET_NONE, 1},
     {"CTRL", "mode_8023x", 0x010u, FG_REG_KIND_RW, FG_REG_ARRAY_NONE, 1, FG_WIDTH_CONST, 1, 0, 0u, 0xFFFFFFFFu, 0u, offsetof(fg_sw_config, mode_8023x),
@@ -545,13 +562,13 @@ static const fg_reg_field_desc fg_regs_sw_fields[] = {
 static const char *const fg_regs_sw_rule_names[] = {"xon_le_xoff", "pool", "kmin_le_kmax", "gfc_b1_lt_bm"};
 
 static const fg_reg_rule fg_regs_sw_map_rules[] = {
-    {"xon_le_xoff", FG_REG_RULE_LE, 4, {51, 50, -1, -1},
+    {"xon_le_xoff", FG_REG_RULE_LE, 4, {55, 54, -1, -1},
      "XON[k] <= XOFF[k] for every PG k (a write to either side is checked against the other)"},
-    {"pool", FG_REG_RULE_POOL, 5, {10, 37, 13, 11},
+    {"pool", FG_REG_RULE_POOL, 5, {14, 41, 17, 15},
      "TOTAL_CELLS > sum_i HEADROOM[i] * popcount(LOSSLESS_MASK) + RESERVE * N_PORTS * N_PRIO (the shared pool keeps at least one cell)"},
-    {"kmin_le_kmax", FG_REG_RULE_LE, 6, {29, 30, -1, -1},
+    {"kmin_le_kmax", FG_REG_RULE_LE, 6, {33, 34, -1, -1},
      "ECN_KMIN <= ECN_KMAX (a write to either side is checked against the other)"},
-    {"gfc_b1_lt_bm", FG_REG_RULE_LT, 7, {35, 36, -1, -1},
+    {"gfc_b1_lt_bm", FG_REG_RULE_LT, 7, {39, 40, -1, -1},
      "GFC_B1 < GFC_BM (strict; a write to either side is checked against the other)"},
 };
 static const fg_reg_map fg_regs_sw_map = {

@@ -26,6 +26,7 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
     d->write = wr;
     d->ctx = ctx;
     d->map = NULL;
+    d->no_stats = 0;
     uint32_t id = rd(ctx, FG_REG_ID_ADDR);
     for (size_t i = 0; i < sizeof known_maps / sizeof known_maps[0]; i++)
         if (known_maps[i]->id == id)
@@ -42,6 +43,10 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
         d->n_ports = (int)((p >> FG_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
         d->n_prio = (int)((p >> FG_FLD_PARAMS_N_PRIO_LSB) & 0xFFu);
         d->cw = (int)((p >> FG_FLD_PARAMS_CW_LSB) & 0xFFu);
+        /* BUILD exists from map version 1.3 (an older block reads 0 there and has counters) */
+        uint32_t ver = rd(ctx, FG_REG_VERSION_ADDR);
+        if (ver >= ((1u << FG_FLD_VERSION_MAJOR_LSB) | 3u))
+            d->no_stats = !((rd(ctx, FG_REG_BUILD_ADDR) >> FG_FLD_BUILD_STATS_LSB) & 1u);
     } else if (d->map->id == fg_regs_tsys_map.id) {
         uint32_t p = rd(ctx, FG_TSYS_REG_PARAMS_ADDR);
         d->n_ports = (int)((p >> FG_TSYS_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
@@ -136,11 +141,24 @@ int fg_drv_lookup(const fg_drv *d, const char *name, uint32_t *addr, char *msg, 
     return 0;
 }
 
+int fg_drv_built(const fg_drv *d, const fg_reg_field_desc *f)
+{
+    return !(f->kind == FG_REG_KIND_COUNTER && d->no_stats);
+}
+
 int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t n)
 {
     uint32_t a;
     if (fg_drv_lookup(d, name, &a, msg, n))
         return -1;
+    const fg_reg_field_desc *f = reg_named(d->map, name, strcspn(name, "["));
+    if (!fg_drv_built(d, f)) {
+        snprintf(msg, n,
+                 "%s: this switch core is built without statistics counters (BUILD.stats = 0, RTL STATS = 0); "
+                 "every counter reads 0",
+                 f->reg);
+        return -1;
+    }
     *value = d->read(d->ctx, a);
     return 0;
 }

@@ -196,6 +196,24 @@ class RegMap:
         self.rule_operands = d.get("rule_operands", "flops")
         if self.rule_operands not in ("flops", "ram"):
             raise MapError(f"rule_operands: '{self.rule_operands}' is neither 'flops' nor 'ram'")
+        # "stats_option": NAME: a build parameter NAME (default 1) that, at 0, leaves the
+        # statistics counters out (no fg_counter_bank; every counter reads 0 and a write to one
+        # is a legal clear of nothing). The C twin's cfg has no_<name> (0: built).
+        self.stats_option = d.get("stats_option")
+        if self.stats_option is not None and (not str(self.stats_option).isidentifier()
+                                              or str(self.stats_option) != str(self.stats_option).upper()):
+            raise MapError("stats_option: an upper-case parameter name")
+        # the build options of the block: the engines its counters name, and the statistics
+        # option; each is an RTL parameter (1 = built, the default, 0 = left out) and a C cfg
+        # member no_<name> (0 = built), and a constant register may read it (a field's value)
+        self.engines = sorted({r.engine for r in self.regs if r.engine} |
+                              ({self.stats_option} if self.stats_option else set()))
+        if set(self.engines) & set(self.params):
+            raise MapError(f"engine {sorted(set(self.engines) & set(self.params))[0]}: the name of one of the map's parameters")
+        for r in self.regs:
+            for f in r.fields:
+                if r.kind == "const" and isinstance(f.value, str) and f.value in self.engines and f.width != 1:
+                    raise MapError(f"{r.name}.{f.name}: a field reading a build option is one bit wide")
         self.reasons = d["error_reasons"]
         self.doc = d.get("_doc", "")
         self.by_field = {}
@@ -694,7 +712,11 @@ def gen_rtl_counter_bank(m, a, counters, S):
     a("")
     a(f"    // ---- statistics counters in block RAM (fg_counter_bank, docs/blocks/counter_bank.md) ----")
     a("    // kind i = " + ", ".join(f"{i} {r.name}" for i, r in enumerate(counters)))
-    a(f"    wire [{n}*CNT_PORTS-1:0] cnt_ev = {{" + ", ".join(r.input for r in reversed(counters)) + "};")
+    evs = "{" + ", ".join(r.input for r in reversed(counters)) + "}"
+    if m.stats_option:
+        a(f"    // {m.stats_option} = 0: no event reaches the bank, whose kinds are then all dead (it is left out)")
+        evs = f"({m.stats_option} != 0) ? {evs} : {{{n}*CNT_PORTS{{1'b0}}}}"
+    a(f"    wire [{n}*CNT_PORTS-1:0] cnt_ev = {evs};")
     clr = []
     for r in reversed(counters):
         clr.append(f"({{CNT_PORTS{{wr_legal}}}} & sel_{r.name}_reg)" if r.array else f"(wr_legal & hit_{r.name}_reg)")
@@ -718,7 +740,10 @@ def gen_rtl_counter_bank(m, a, counters, S):
     port = "csr_addr[2 +: CNT_PW]" if any(r.array for r in counters) else "1'b0"
     a("    wire [31:0] cnt_rd_count;")
     live = [f"({r.engine} != 0)" if r.engine else "1'b1" for r in reversed(counters)]
-    a("    // the kinds whose events can come (an engine not built drives 0)")
+    if m.stats_option:
+        live = [f"({m.stats_option} != 0) && {x}" if x != "1'b1" else f"({m.stats_option} != 0)" for x in live]
+    a("    // the kinds whose events can come (an engine not built drives 0" +
+      (f"; none without {m.stats_option})" if m.stats_option else ")"))
     a("    localparam [15:0] CNT_LIVE = {" + (f"{16 - n}'d0, " if n < 16 else "") + ", ".join(live) + "};")
     a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW({kw}), .PW(CNT_PW)) u_counters (")
     a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
@@ -744,10 +769,7 @@ def gen_rtl(m):
     S = stages(m)
     LAT = S["commit"]
     pools = m.rule("pool")
-    engines = sorted({r.engine for r in counters if r.engine})
-    clash = set(engines) & {p["name"] for p in m.param_list}
-    if clash:
-        raise MapError(f"engine {sorted(clash)[0]}: the name of one of the map's parameters")
+    engines = m.engines
 
     a(f"// {m.module} - {m.what} register block: 32-bit registers on a 12-bit byte-address")
     a("// bus, configuration outputs for the datapath, sticky illegal-write error and statistics")
@@ -775,10 +797,15 @@ def gen_rtl(m):
     a("// holds every pulse up to COUNTER_LAG edges before (0 after a clear). Register list:")
     a(f"// docs/registers.md; C twin: cmodel/csr/csr_{m.block}.c (FG_CSR_{m.block.upper()}_LATENCY,")
     a("// _READ_SNAPSHOT, _READ_AT, _COUNTER_LAG).")
-    if engines:
-        a("// " + ", ".join(engines) + ": 1 (default) when the design builds that engine; 0 when it does not, and")
+    cengines = sorted({r.engine for r in counters if r.engine})
+    if cengines:
+        a("// " + ", ".join(cengines) + ": 1 (default) when the design builds that engine; 0 when it does not, and")
         a("// then ties the counter inputs it drives (" + ", ".join(f"{r.input}: {r.engine}" for r in counters if r.engine) + ") to 0: those")
         a("// counters keep no pending counts (they would only ever read 0, as they still do).")
+    if m.stats_option:
+        a(f"// {m.stats_option}: 1 (default) builds the statistics counters; 0 leaves them out (a small device): no")
+        a("// fg_counter_bank, the stat_* inputs are ignored, every counter reads 0 and a write to one")
+        a(f"// is a legal clear of nothing (the C twin's cfg.no_{m.stats_option.lower()} = 1).")
     a("`default_nettype none")
     a("")
     a(f"module {m.module} #(")
@@ -846,12 +873,16 @@ def gen_rtl(m):
     a(");")
     a("")
     fit = pool_reset_fit(m)
-    if m.param_list or fit:
+    if m.param_list or fit or engines:
         a("    // Parameters outside their legal ranges stop elaboration with a module name that says why.")
         a("    generate")
     for p in m.param_list:
         a(f"        if ({p['name']} < {p['min']} || {p['name']} > {p['max']}) begin : g_bad_{p['name'].lower()}")
         a(f"            {m.module}_parameter_{p['name']}_must_be_{p['min']}_to_{p['max']} u_param_error ();")
+        a("        end")
+    for e in engines:
+        a(f"        if ({e} < 0 || {e} > 1) begin : g_bad_{e.lower()}")
+        a(f"            {m.module}_parameter_{e}_must_be_0_or_1 u_param_error ();")
         a("        end")
     if fit:
         name, per_pg, hn, rn = fit
@@ -859,7 +890,7 @@ def gen_rtl(m):
         a(f"        if ((1 << CW) - 1 <= {per_pg} * N_PORTS * N_PRIO) begin : g_bad_reset_carve")
         a(f"            {m.module}_reset_carve_out_of_N_PORTS_x_N_PRIO_needs_a_larger_CW u_param_error ();")
         a("        end")
-    if m.param_list or fit:
+    if m.param_list or fit or engines:
         a("    endgenerate")
         a("")
     if any(r.array == "pg" for r in m.regs):
@@ -1407,8 +1438,10 @@ def c_fmask(f, p="c->"):
     return f"(uint32_t)fg_mask({f.cw(p)})"
 
 
-def c_const_value(f, p="c->"):
+def c_const_value(f, p="c->", engines=()):
     v = str(f.value)
+    if v in engines:
+        return f"(uint32_t)!{p}no_{v.lower()}"
     if v in PARAM_C:
         return f"(uint32_t){p}{PARAM_C[v]}"
     return f"{v}u"
@@ -1470,6 +1503,10 @@ def gen_ch(m):
     a("typedef struct {")
     for p in m.param_list:
         a(f"    int {PARAM_C[p['name']]}; /* RTL parameter {p['name']} ({p['min']}..{p['max']}, default {p['default']}): {p['doc']} */")
+    for e in m.engines:
+        what = ("the statistics counters left out: every counter reads 0" if e == m.stats_option
+                else "the engine left out (its counters' inputs are 0)")
+        a(f"    int no_{e.lower()}; /* 1: RTL parameter {e} = 0, {what}; 0 (default): {e} = 1 */")
     a("} fg_csr_sw_cfg;")
     a("")
     a("enum {")
@@ -1629,7 +1666,7 @@ def gen_cc(m):
     for r in m.regs:
         a(f"    case REG_{r.name}:")
         if r.kind == "const":
-            a("        return " + " | ".join(f"(({c_const_value(f)} & {c_fmask(f)}) << {f.lsb})" for f in r.fields) + ";")
+            a("        return " + " | ".join(f"(({c_const_value(f, engines=m.engines)} & {c_fmask(f)}) << {f.lsb})" for f in r.fields) + ";")
         elif r.kind == "counter":
             a("    {")
             a("        /* the bank's read, addressed from the bus on the take edge */")
@@ -1873,7 +1910,10 @@ def gen_cc(m):
     a("    memset(&bi, 0, sizeof bi);")
     a("    for (int p = 0; p < np; p++) {")
     for i, r in enumerate(counters):
-        a(f"        bi.ev[{i} * np + p] = in->{r.input}[p];")
+        if m.stats_option:
+            a(f"        bi.ev[{i} * np + p] = !st->cfg.no_{m.stats_option.lower()} && in->{r.input}[p];")
+        else:
+            a(f"        bi.ev[{i} * np + p] = in->{r.input}[p];")
         a(f"        bi.clr[{i} * np + p] = clear[{i} * FG_CSR_SW_MAX_PORTS + p];")
     a("    }")
     a(f"    for (int k = 0; k < {len(counters)} * np; k++)")
@@ -1911,6 +1951,12 @@ def gen_cc(m):
         c = f'cfg->{PARAM_C[p["name"]]}'
         a(f'    if ({c} < {p["min"]} || {c} > {p["max"]}) {{')
         a(f'        snprintf(msg, n, "fg_csr_sw: parameter {p["name"]} = %d is outside its legal range {p["min"]}..{p["max"]}", {c});')
+        a("        return -1;")
+        a("    }")
+    for e in m.engines:
+        c = f"cfg->no_{e.lower()}"
+        a(f"    if ({c} != 0 && {c} != 1) {{")
+        a(f'        snprintf(msg, n, "fg_csr_sw: no_{e.lower()} = %d must be 0 ({e} = 1, built) or 1 ({e} = 0, left out)", {c});')
         a("        return -1;")
         a("    }")
     fit = pool_reset_fit(m)

@@ -429,6 +429,50 @@ static void test_driver(tally *t)
 
 /* the largest instance, 32 ports x 8 priorities: the last entries of each array sit at the
  * top of their address windows */
+/* A switch core built without statistics (STATS = 0, the C twin's no_stats): BUILD says so, the
+ * driver refuses a counter read with a message saying why; with them, the same pulses count. */
+static void test_driver_stats(tally *t)
+{
+    for (int no_stats = 0; no_stats <= 1; no_stats++) {
+        static model_bus b;
+        memset(&b, 0, sizeof b);
+        fg_csr_sw_cfg mc = {.n_ports = 4, .n_prio = 2, .cw = 18, .cnt_w = 32, .no_stats = no_stats};
+        CHECK(t, fg_csr_sw_reset(&b.st, &mc) == 0, "reset with no_stats = %d refused", no_stats);
+        fg_csr_sw_in in;
+        memset(&in, 0, sizeof in);
+        in.stat_drop[1] = true;
+        for (int e = 0; e < 5; e++) fg_csr_sw_step(&b.st, &in, &b.out);
+        in.stat_drop[1] = false;
+        for (int e = 0; e < FG_CSR_SW_COUNTER_LAG(4); e++) fg_csr_sw_step(&b.st, &in, &b.out);
+        fg_drv d;
+        char msg[300];
+        uint32_t v = 0;
+        CHECK(t, fg_drv_open(&d, bus_read, bus_write, &b, msg, sizeof msg) == 0, "open: %s", msg);
+        CHECK_EQ(t, d.no_stats, no_stats);
+        CHECK(t, fg_drv_read(&d, "BUILD", &v, msg, sizeof msg) == 0, "read BUILD: %s", msg);
+        /* stats in bit 0, ecn 1, gfc 2, ppfc 3: every engine built here */
+        CHECK_EQ(t, v, no_stats ? 0xEu : 0xFu);
+        const fg_reg_field_desc *drops = NULL;
+        for (size_t k = 0; k < d.map->n_fields; k++)
+            if (!strcmp(d.map->fields[k].reg, "DROPS")) drops = &d.map->fields[k];
+        CHECK(t, drops && fg_drv_built(&d, drops) == !no_stats, "DROPS built = %d with no_stats = %d",
+              drops ? fg_drv_built(&d, drops) : -1, no_stats);
+        int rc = fg_drv_read(&d, "DROPS[1]", &v, msg, sizeof msg);
+        if (no_stats) {
+            CHECK(t, rc == -1, "a counter of a core without statistics read as %u", v);
+            CHECK_MSG(t, msg, "DROPS: this switch core is built without statistics counters (BUILD.stats = 0");
+            /* the block itself: the counter's word is 0 although five drops were pulsed */
+            bus_access(&b, false, 0x204, 0);
+            CHECK_EQ(t, b.out.csr_rdata, 0u);
+        } else {
+            CHECK(t, rc == 0, "read DROPS[1]: %s", msg);
+            CHECK_EQ(t, v, 5u);
+        }
+        CHECK(t, fg_drv_read(&d, "HEADROOM[1]", &v, msg, sizeof msg) == 0, "read HEADROOM[1]: %s", msg);
+        CHECK_EQ(t, v, 128u);
+    }
+}
+
 static void test_driver_32(tally *t)
 {
     static model_bus b;
@@ -632,6 +676,7 @@ int main(void)
     test_regs(&t);
     test_driver(&t);
     test_driver_32(&t);
+    test_driver_stats(&t);
     test_bus_contract(&t);
     printf("RESULT sw_unit passed=%d failed=%d\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
