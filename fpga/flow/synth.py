@@ -390,8 +390,12 @@ def place_and_route(design, device, netlist, workdir, timeout, seed):
     res = dict(seconds_pnr=round(secs, 1), pnr_cmd=" ".join(cmd), pnr_exit=rc)
     if rc != 0 or not os.path.exists(rep):
         over = {k: v for k, v in util_log.items() if v["used"] > v["available"]}
+        # nextpnr's own words for a design that does not place (the legaliser of a nearly full
+        # iCE40: "Unable to find legal placement for all cells, design is probably at
+        # utilisation limit") are a measurement, like a count over the device
         no_place = any("Unable to place cell" in l or "no BELs remaining" in l
-                       or "Failed to expand region" in l for l in lines)
+                       or "Failed to expand region" in l or "Unable to find legal placement" in l
+                       for l in lines)
         if over or no_place:
             need = "; ".join(f"needs {v['used']} of {v['available']} {k} ({100 * v['used'] // v['available']}%)"
                              for k, v in over.items())
