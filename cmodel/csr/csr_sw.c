@@ -1199,11 +1199,11 @@ static void count(fg_csr_sw_state *st, const fg_csr_sw_in *in, const bool *clear
         bi.clr[3 * np + p] = clear[3 * FG_CSR_SW_MAX_PORTS + p];
         bi.ev[4 * np + p] = !st->cfg.no_stats && in->stat_pfc_rx_bad[p];
         bi.clr[4 * np + p] = clear[4 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[5 * np + p] = !st->cfg.no_stats && in->stat_ecn_mark[p];
+        bi.ev[5 * np + p] = !st->cfg.no_stats && !st->cfg.no_ecn && in->stat_ecn_mark[p];
         bi.clr[5 * np + p] = clear[5 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[6 * np + p] = !st->cfg.no_stats && in->stat_ppfc[p];
+        bi.ev[6 * np + p] = !st->cfg.no_stats && !st->cfg.no_ppfc && in->stat_ppfc[p];
         bi.clr[6 * np + p] = clear[6 * FG_CSR_SW_MAX_PORTS + p];
-        bi.ev[7 * np + p] = !st->cfg.no_stats && in->stat_gfc_tx[p];
+        bi.ev[7 * np + p] = !st->cfg.no_stats && !st->cfg.no_gfc && in->stat_gfc_tx[p];
         bi.clr[7 * np + p] = clear[7 * FG_CSR_SW_MAX_PORTS + p];
         bi.ev[8 * np + p] = !st->cfg.no_stats && in->stat_gfc_rx[p];
         bi.clr[8 * np + p] = clear[8 * FG_CSR_SW_MAX_PORTS + p];

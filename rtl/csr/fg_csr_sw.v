@@ -1443,10 +1443,17 @@ module fg_csr_sw #(
     wire [31:0] cnt_rd_count;
     // the kinds whose events can come (an engine not built drives 0; none without STATS)
     localparam [15:0] CNT_LIVE = {7'd0, (STATS != 0), (STATS != 0) && (GFC != 0), (STATS != 0) && (PPFC != 0), (STATS != 0) && (ECN != 0), (STATS != 0), (STATS != 0), (STATS != 0), (STATS != 0), (STATS != 0)};
-    fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW(4), .PW(CNT_PW)) u_counters (
-        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
-        .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
-    );
+    generate
+        if (STATS != 0) begin : g_stats
+            fg_counter_bank #(.N_KIND(9), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW(4), .PW(CNT_PW)) u_counters (
+                .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),
+                .rd_kind(cnt_rd_kind), .rd_port(csr_addr[2 +: CNT_PW]), .rd_count(cnt_rd_count)
+            );
+        end else begin : g_no_stats  // STATS = 0: no bank, every counter reads 0
+            assign cnt_rd_count = 32'd0;
+            wire unused_cnt = ^{cnt_ev, cnt_clr, cnt_rd_kind};  // what the bank would take
+        end
+    endgenerate
     // the read's word of edge 2, beside the group words and the shadow RAM's
     wire [31:0] rd_counter_d = {32{hit_DROPS_reg | hit_VIOLATIONS_reg | hit_PFC_REQ_TX_reg | hit_PFC_RX_OK_reg | hit_PFC_RX_BAD_reg | hit_ECN_MARKS_reg | hit_PPFC_COUNT_reg | hit_GFC_TX_reg | hit_GFC_RX_reg}} & cnt_rd_count;
     always @(posedge clk)

@@ -114,6 +114,7 @@ int fg_cmd_reg(int argc, char **argv)
     }
     if (json) printf("{\"block\": \"%s\", \"registers\": [", d.map->block);
     int first = 1;
+    int skipped = 0; /* dump: counter registers of a core built without them (BUILD.stats = 0) */
     if (!strcmp(op, "write")) {
         if (fg_drv_write(&d, argv[i], (uint32_t)wval, msg, sizeof msg)) {
             rc = serial_failed(&s) ? 1 : (fprintf(stderr, "%s: %s\n", CMD, msg), 1);
@@ -141,7 +142,6 @@ int fg_cmd_reg(int argc, char **argv)
             for (; i < argc; i++) snprintf(names[nn++], sizeof names[0], "%s", argv[i]);
         }
         last = "";
-        int skipped = 0;
         for (size_t k = 0; !strcmp(op, "dump") && k < d.map->n_fields; k++) {
             const fg_reg_field_desc *f = &d.map->fields[k];
             if (!strcmp(f->reg, last)) continue;
@@ -177,7 +177,7 @@ int fg_cmd_reg(int argc, char **argv)
         }
         free(names);
     }
-    if (json) printf("], \"ok\": %s}\n", rc ? "false" : "true");
+    if (json) printf("], \"skipped\": %d, \"ok\": %s}\n", skipped, rc ? "false" : "true");
     fg_serial_close(&s);
     return rc;
 }

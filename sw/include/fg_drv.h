@@ -34,7 +34,8 @@ typedef struct {
     int no_stats;            /* switch: BUILD.stats = 0 (map version 1.3 on): no statistics counters */
 } fg_drv;
 
-/* Reads ID ("FGSW": switch core, "FGNI": NIC core) and, for the switch, PARAMS. */
+/* Reads ID ("FGSW": switch core, "FGNI": NIC core) and, for the switch, PARAMS and (from map
+ * version 1.3, VERSION tells) BUILD. */
 int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, char *msg, size_t n);
 
 /* Address of a named register. */

@@ -1,6 +1,7 @@
 /* fg_drv.c - register driver over a bus callback (see fg_drv.h). Everything walks the map the
  * block's ID selects (fg_reg_map, generated from the JSON maps in sw/regmap); nothing here names a
- * register but ID, PARAMS and the error pair the map descriptor points at. */
+ * register but ID, PARAMS, VERSION and BUILD (the switch's build options) and the error pair
+ * the map descriptor points at. */
 #include "fg_drv.h"
 
 #include <ctype.h>

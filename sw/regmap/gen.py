@@ -745,10 +745,21 @@ def gen_rtl_counter_bank(m, a, counters, S):
     a("    // the kinds whose events can come (an engine not built drives 0" +
       (f"; none without {m.stats_option})" if m.stats_option else ")"))
     a("    localparam [15:0] CNT_LIVE = {" + (f"{16 - n}'d0, " if n < 16 else "") + ", ".join(live) + "};")
-    a(f"    fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW({kw}), .PW(CNT_PW)) u_counters (")
-    a("        .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
-    a(f"        .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
-    a("    );")
+    ind = "    "
+    if m.stats_option:
+        a("    generate")
+        a(f"        if ({m.stats_option} != 0) begin : g_stats")
+        ind = "            "
+    a(f"{ind}fg_counter_bank #(.N_KIND({n}), .N_PORTS(CNT_PORTS), .CNT_W(CNT_W), .LIVE_KINDS(CNT_LIVE), .KW({kw}), .PW(CNT_PW)) u_counters (")
+    a(f"{ind}    .clk(clk), .rst(rst), .ev(cnt_ev), .clr(cnt_clr),")
+    a(f"{ind}    .rd_kind(cnt_rd_kind), .rd_port({port}), .rd_count(cnt_rd_count)")
+    a(f"{ind});")
+    if m.stats_option:
+        a(f"        end else begin : g_no_stats  // {m.stats_option} = 0: no bank, every counter reads 0")
+        a("            assign cnt_rd_count = 32'd0;")
+        a("            wire unused_cnt = ^{cnt_ev, cnt_clr, cnt_rd_kind};  // what the bank would take")
+        a("        end")
+        a("    endgenerate")
     a("    // the read's word of edge 2, beside the group words and the shadow RAM's")
     a("    wire [31:0] rd_counter_d = {32{" + " | ".join(f"hit_{r.name}_reg" for r in counters) + "}} & cnt_rd_count;")
     a("    always @(posedge clk)")
@@ -1910,10 +1921,10 @@ def gen_cc(m):
     a("    memset(&bi, 0, sizeof bi);")
     a("    for (int p = 0; p < np; p++) {")
     for i, r in enumerate(counters):
-        if m.stats_option:
-            a(f"        bi.ev[{i} * np + p] = !st->cfg.no_{m.stats_option.lower()} && in->{r.input}[p];")
-        else:
-            a(f"        bi.ev[{i} * np + p] = in->{r.input}[p];")
+        # an event counts only where the RTL keeps a pending count for it: the statistics
+        # built and the counter's engine built (the RTL's LIVE_KINDS)
+        gates = [f"!st->cfg.no_{e.lower()}" for e in (m.stats_option, r.engine) if e]
+        a(f"        bi.ev[{i} * np + p] = " + " && ".join(gates + [f"in->{r.input}[p]"]) + ";")
         a(f"        bi.clr[{i} * np + p] = clear[{i} * FG_CSR_SW_MAX_PORTS + p];")
     a("    }")
     a(f"    for (int k = 0; k < {len(counters)} * np; k++)")

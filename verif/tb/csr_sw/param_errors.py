@@ -3,7 +3,8 @@
 
 For every parameter of sw/regmap/regmap.json: one below its minimum and one above its maximum
 must stop `verilator --lint-only` on fg_csr_sw with the error module named after that
-parameter; the extremes themselves must elaborate. The reset carve-out rule (HEADROOM +
+parameter; the extremes themselves must elaborate. Each build option (the engines the counters
+name, the statistics option) must refuse -1 and 2 and elaborate at 0. The reset carve-out rule (HEADROOM +
 RESERVE per PG below TOTAL_CELLS' reset 2^CW - 1) must refuse 32 x 8 at the smallest CW and
 accept 4 x 2 there (the iCE40UP5K build). The C twin's check_cfg says the same in words
 (sw/tests/test_sw.c).
@@ -38,6 +39,14 @@ def main():
         early = k in ("N_PORTS", "N_PRIO")
         cases.append((f"{k}.below", {k: p["min"] - 1}, "" if early else err))
         cases.append((f"{k}.above", {k: p["max"] + 1}, "" if early and k == "N_PRIO" else err))
+    # the build options: the engines the counters name and the statistics option, 0 or 1
+    options = sorted({r["engine"] for r in m["registers"] if r.get("engine")} |
+                     ({m["stats_option"]} if m.get("stats_option") else set()))
+    for k in options:
+        err = f"fg_csr_sw_parameter_{k}_must_be_0_or_1"
+        cases.append((f"{k}.below", {k: -1}, err))
+        cases.append((f"{k}.above", {k: 2}, err))
+        cases.append((f"{k}.off", {k: 0}, None))
     carve = "fg_csr_sw_reset_carve_out_of_N_PORTS_x_N_PRIO_needs_a_larger_CW"
     cw_min = params["CW"]["min"]
     cases.append(("carve.32x8_min_cw", {"N_PORTS": 32, "N_PRIO": 8, "CW": cw_min}, carve))
