@@ -56,6 +56,7 @@ inline bool read_core_trace(const std::string& path, fg_sw_core_cfg* cfg, std::v
         *err = "'" + path + "' was written by a build with another fg_sw_core_in layout";
         return false;
     }
+    *cfg = fg_sw_core_cfg{};  // the trace holds the sizes: every build option at its default (built)
     cfg->n_ports = hdr[0];
     cfg->n_prio = hdr[1];
     cfg->cw = hdr[2];

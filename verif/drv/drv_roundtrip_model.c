@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         fg_csr_nic_cfg c = {32};
         fg_csr_nic_reset(&b.ni, &c);
     } else {
-        fg_csr_sw_cfg c = {(int)ports, (int)prio, (int)cw, 32};
+        fg_csr_sw_cfg c = {.n_ports = (int)ports, .n_prio = (int)prio, .cw = (int)cw, .cnt_w = 32};
         fg_csr_sw_reset(&b.sw, &c);
     }
     fg_drv d;

@@ -463,7 +463,7 @@ int run_incast(const IncastOptions& o) {
     if (fp.ppfc && fp.holdoff > 65535)
         throw std::invalid_argument("--holdoff: legal range 0..65535 intervals");
     SwitchConfig sc;
-    sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0, 0, 0, 0, 0};
+    sc.core = fg_sw_core_cfg{ports, o.n_prio, 18, 8, 0, 0, 0, 0, 0, 0};
     if (line_rate) sc.core.line_rate = 1, sc.core.no_ppfc = 1;
     sc.csr_writes = switch_register_writes(sp, sc.core.cw);
     for (auto w : flowctl_register_writes(fp, ports)) sc.csr_writes.push_back(w);

@@ -100,7 +100,7 @@ namespace sim {
 enum class EgressDiscipline { Fifo, Rr, Iq, Cioq };
 
 struct SwitchConfig {
-    fg_sw_core_cfg core{17, 8, 18, 8, 0, 0, 0, 0, 0};
+    fg_sw_core_cfg core{17, 8, 18, 8, 0, 0, 0, 0, 0, 0};
     std::vector<CsrWrite> csr_writes;  // configuration phase, one per cycle from cycle 0
     std::vector<int> route;            // destination host id -> egress port (-1: none)
     int mon_port = 0, mon_prio = 3;    // the egress queue the trace follows

@@ -230,7 +230,7 @@ static SwitchConfig three_host_switch(int ports, uint32_t total_cells) {
     sp.total_cells = total_cells;
     sp.headroom = 64;
     SwitchConfig sc;
-    sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0, 0, 0, 0, 0};
+    sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0, 0, 0, 0, 0, 0};
     if (core_line_rate) sc.core.line_rate = 1, sc.core.no_ppfc = 1;
     sc.csr_writes = switch_register_writes(sp, 18);
     sc.route = {0, 1, 2};
@@ -502,7 +502,7 @@ int test_two_switches(const std::string& core, int ports) {
     std::vector<SwitchNode*> sw;
     for (int k = 0; k < 2; k++) {
         SwitchConfig sc;
-        sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0, 0, 0, 0, 0};
+        sc.core = fg_sw_core_cfg{ports, 8, 18, 8, 0, 0, 0, 0, 0, 0};
         sc.csr_writes = switch_register_writes(sp, 18);
         sc.route = k == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0};  // host id -> port
         sc.mon_port = 1 - k;
@@ -562,7 +562,7 @@ int test_bad_input() {
     });
     check("bad.alpha_shift", m.find("alpha_shift = 16") != std::string::npos && m.find("0..15") != std::string::npos,
           m);
-    m = msg([] { make_core("nosuch", fg_sw_core_cfg{3, 8, 18, 8, 0, 0, 0, 0, 0}); });
+    m = msg([] { make_core("nosuch", fg_sw_core_cfg{3, 8, 18, 8, 0, 0, 0, 0, 0, 0}); });
     check("bad.core", m.find("--switch nosuch") != std::string::npos && m.find("stub") != std::string::npos, m);
     return 0;
 }
