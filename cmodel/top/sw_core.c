@@ -105,6 +105,22 @@ static fg_csr_sw_cfg csr_cfg_of(const fg_sw_core_cfg *cfg)
     return c;
 }
 
+/* The first build option (each 0 = built or 1 = left out) outside 0..1: its name and value. */
+static bool bad_option(const fg_sw_core_cfg *cfg, const char **field, int *v)
+{
+    const struct {
+        const char *name;
+        int value;
+    } options[] = {{"no_ppfc", cfg->no_ppfc}, {"no_gfc", cfg->no_gfc}, {"no_ecn", cfg->no_ecn}, {"no_stats", cfg->no_stats}};
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+        if (options[k].value < 0 || options[k].value > 1) {
+            *field = options[k].name;
+            *v = options[k].value;
+            return true;
+        }
+    return false;
+}
+
 int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
 {
     const char *field = NULL;
@@ -125,14 +141,9 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = cfg->n_ports;
         v = cfg->ppfc_lanes;
-    } else if (cfg->no_ppfc < 0 || cfg->no_ppfc > 1 || cfg->no_gfc < 0 || cfg->no_gfc > 1 || cfg->no_ecn < 0 ||
-               cfg->no_ecn > 1 || cfg->no_stats < 0 || cfg->no_stats > 1) {
-        const bool bad_ppfc = cfg->no_ppfc < 0 || cfg->no_ppfc > 1, bad_gfc = cfg->no_gfc < 0 || cfg->no_gfc > 1;
-        const bool bad_ecn = cfg->no_ecn < 0 || cfg->no_ecn > 1;
-        field = bad_ppfc ? "no_ppfc" : bad_gfc ? "no_gfc" : bad_ecn ? "no_ecn" : "no_stats";
+    } else if (bad_option(cfg, &field, &v)) {
         lo = 0;
         hi = 1;
-        v = bad_ppfc ? cfg->no_ppfc : bad_gfc ? cfg->no_gfc : bad_ecn ? cfg->no_ecn : cfg->no_stats;
     } else if (cfg->line_rate < 0 || cfg->line_rate > 2) {
         field = "line_rate";
         lo = 0;

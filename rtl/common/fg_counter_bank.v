@@ -257,13 +257,7 @@ module fg_counter_bank #(
         end
     end
 
-    // No live kind at all (a register block built without statistics): every read is 0, said
-    // here as a constant so that synthesis drops the whole bank, its block RAMs too (from the
-    // flags alone it cannot prove that an index in the bank always meets a cleared counter).
-    localparam [15:0] LIVE_IN_BANK = LIVE_KINDS & ((16'd1 << N_KIND) - 16'd1);
-    localparam [0:0]  ANY_LIVE     = (LIVE_IN_BANK != 16'd0);
-    wire [CNT_W-1:0] rd_value = (ANY_LIVE && rd_in_reg && !(|rd_clr_reg)) ? (byp2_reg ? byp2_word_reg : read_word)
-                                                                          : {CNT_W{1'b0}};
+    wire [CNT_W-1:0] rd_value = (rd_in_reg && !(|rd_clr_reg)) ? (byp2_reg ? byp2_word_reg : read_word) : {CNT_W{1'b0}};
     generate
         if (CNT_W < 32) begin : g_ext
             assign rd_count = {{(32 - CNT_W){1'b0}}, rd_value};

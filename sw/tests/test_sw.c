@@ -650,6 +650,15 @@ static void test_model_params(tally *t)
     snprintf(want, sizeof want, "32 x 8 needs a CW above %d", FG_PARAM_CW_MIN);
     CHECK_MSG(t, msg, want);
     c.n_ports = 4;
+    /* a build option other than 0 or 1, named with its range (the last of the four too) */
+    c.no_stats = 2;
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "no_stats = 2 accepted");
+    CHECK_MSG(t, msg, "no_stats = 2 is out of range 0..1");
+    c.no_stats = 0;
+    c.no_gfc = -1;
+    CHECK(t, fg_sw_core_check_cfg(&c, msg, sizeof msg) == -1, "no_gfc = -1 accepted");
+    CHECK_MSG(t, msg, "no_gfc = -1 is out of range 0..1");
+    c.no_gfc = 0;
     c.n_prio = 2;
     c.cw = 18;
     fg_sw_core_state *st = fg_sw_core_create(&c);
