@@ -23,3 +23,9 @@ $(eval $(call FG_LOCKSTEP,csr_sw_8x8,fg_csr_sw,$(CSR_RTL),$(CSR_TB),$(call CSR_T
 $(eval $(call FG_LOCKSTEP,csr_sw_8x8_bug,fg_csr_sw,$(CSR_RTL),$(CSR_TB),$(call CSR_TB_FLAGS,8,8,18,13),libfgmodel_bug))
 $(eval $(call FG_LOCKSTEP,csr_sw_4x2_cw12,fg_csr_sw,$(CSR_RTL),$(CSR_TB),$(call CSR_TB_FLAGS,4,2,12,12),libfgmodel))
 $(eval $(call FG_LOCKSTEP,csr_sw_32x8,fg_csr_sw,$(CSR_RTL),$(CSR_TB),$(call CSR_TB_FLAGS,32,8,24,14),libfgmodel))
+# the iCE40UP5K core's register block as that core builds it: no statistics, ECN, GFC or P-PFC
+# (their registers unmapped, the counter bank left out)
+CSR_TB_SMALL := -CFLAGS -DTB_NO_STATS=1 -CFLAGS -DTB_NO_ECN=1 -CFLAGS -DTB_NO_GFC=1 -CFLAGS -DTB_NO_PPFC=1 \
+  -GSTATS=0 -GECN=0 -GGFC=0 -GPPFC=0
+$(BIN)/ls_csr_sw_4x2_small: sw/include/fg_regs_sw.h mk/csr.mk
+$(eval $(call FG_LOCKSTEP,csr_sw_4x2_small,fg_csr_sw,$(CSR_RTL),$(CSR_TB),$(call CSR_TB_FLAGS,4,2,12,12) $(CSR_TB_SMALL),libfgmodel))

@@ -159,6 +159,137 @@ const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N] = {
     "back_to_back",
 };
 
+int fg_csr_sw_cov_reachable(const fg_csr_sw_cfg *c, int point)
+{
+    switch (point) {
+    case FG_CSR_SW_COV_RD_PPFC_CTRL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_PPFC_INTERVAL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_PPFC_HORIZON:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_PPFC_RATIO:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_PPFC_HOLDOFF:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_PPFC_SEED:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RD_ECN_CTRL:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_RD_ECN_KMIN:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RD_ECN_KMAX:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RD_ECN_SLOPE:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_RD_ECN_SEED:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_RD_GFC_CTRL:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RD_GFC_B1:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RD_GFC_BM:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RD_CELL_CYCLES:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_CTRL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_CTRL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_INTERVAL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_INTERVAL:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_HORIZON:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_HORIZON:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_RATIO:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_RATIO:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_HOLDOFF:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_HOLDOFF:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_PPFC_SEED:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_PPFC_SEED:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_WR_ECN_CTRL:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_RANGE_ECN_CTRL:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_WR_ECN_KMIN:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_ECN_KMIN:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_WR_ECN_KMAX:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_ECN_KMAX:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_WR_ECN_SLOPE:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_WR_ECN_SEED:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_RANGE_ECN_SEED:
+        return (!c->no_ecn);
+    case FG_CSR_SW_COV_WR_GFC_CTRL:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RANGE_GFC_CTRL:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_WR_GFC_B1:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RANGE_GFC_B1:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_WR_GFC_BM:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RANGE_GFC_BM:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_SAT_DROPS:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_SAT_VIOLATIONS:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_SAT_PFC_REQ_TX:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_SAT_PFC_RX_OK:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_SAT_PFC_RX_BAD:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_WR_CELL_CYCLES:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_RANGE_CELL_CYCLES:
+        return (!c->no_ppfc);
+    case FG_CSR_SW_COV_SAT_ECN_MARKS:
+        return !c->no_stats && !c->no_ecn;
+    case FG_CSR_SW_COV_SAT_PPFC_COUNT:
+        return !c->no_stats && !c->no_ppfc;
+    case FG_CSR_SW_COV_SAT_GFC_TX:
+        return !c->no_stats && !c->no_gfc;
+    case FG_CSR_SW_COV_SAT_GFC_RX:
+        return !c->no_stats;
+    case FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMIN:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_VIA_ECN_KMAX:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RULE_KMIN_LE_KMAX_EQUAL_OK:
+        return (!c->no_ecn || !c->no_ppfc);
+    case FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_B1:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_VIA_GFC_BM:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_EQUAL_BAD:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_RULE_GFC_B1_LT_BM_TIGHT_OK:
+        return (!c->no_gfc);
+    case FG_CSR_SW_COV_CNT_CLEAR_WITH_PULSE:
+        return !c->no_stats;
+    default:
+        (void)c;
+        return point >= 0 && point < FG_CSR_SW_COV_N;
+    }
+}
+
 enum {
     REG_ID,
     REG_VERSION,
@@ -297,71 +428,99 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
         return s;
     }
     if (addr == 0x040u) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_CTRL;
         s.why = 0;
         return s;
     }
     if (addr == 0x044u) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_INTERVAL;
         s.why = 0;
         return s;
     }
     if (addr == 0x048u) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_HORIZON;
         s.why = 0;
         return s;
     }
     if (addr == 0x04Cu) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_RATIO;
         s.why = 0;
         return s;
     }
     if (addr == 0x050u) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_HOLDOFF;
         s.why = 0;
         return s;
     }
     if (addr == 0x054u) {
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_PPFC_SEED;
         s.why = 0;
         return s;
     }
     if (addr == 0x058u) {
+        if (!(!c->no_ecn))
+            return s; /* not built: a hole */
         s.reg = REG_ECN_CTRL;
         s.why = 0;
         return s;
     }
     if (addr == 0x05Cu) {
+        if (!(!c->no_ecn || !c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_ECN_KMIN;
         s.why = 0;
         return s;
     }
     if (addr == 0x060u) {
+        if (!(!c->no_ecn || !c->no_ppfc))
+            return s; /* not built: a hole */
         s.reg = REG_ECN_KMAX;
         s.why = 0;
         return s;
     }
     if (addr == 0x064u) {
+        if (!(!c->no_ecn))
+            return s; /* not built: a hole */
         s.reg = REG_ECN_SLOPE;
         s.why = 0;
         return s;
     }
     if (addr == 0x068u) {
+        if (!(!c->no_ecn))
+            return s; /* not built: a hole */
         s.reg = REG_ECN_SEED;
         s.why = 0;
         return s;
     }
     if (addr == 0x06Cu) {
+        if (!(!c->no_gfc))
+            return s; /* not built: a hole */
         s.reg = REG_GFC_CTRL;
         s.why = 0;
         return s;
     }
     if (addr == 0x070u) {
+        if (!(!c->no_gfc))
+            return s; /* not built: a hole */
         s.reg = REG_GFC_B1;
         s.why = 0;
         return s;
     }
     if (addr == 0x074u) {
+        if (!(!c->no_gfc))
+            return s; /* not built: a hole */
         s.reg = REG_GFC_BM;
         s.why = 0;
         return s;
@@ -448,6 +607,8 @@ static sel_t decode(const fg_csr_sw_cfg *c, uint32_t addr)
     }
     if (addr >= 0x480u && addr < 0x500u) {
         s.idx = (addr - 0x480u) >> 2;
+        if (!(!c->no_ppfc))
+            return s; /* not built: a hole */
         if (s.idx < (uint32_t)c->n_ports) {
             s.reg = REG_CELL_CYCLES;
             s.why = 0;
@@ -528,7 +689,7 @@ static uint32_t read_reg(const fg_csr_sw_state *st, sel_t s)
     case REG_ID:
         return ((0x46475357u & (uint32_t)fg_mask(32)) << 0);
     case REG_VERSION:
-        return ((3u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
+        return ((4u & (uint32_t)fg_mask(16)) << 0) | ((1u & (uint32_t)fg_mask(16)) << 16);
     case REG_PARAMS:
         return (((uint32_t)c->n_ports & (uint32_t)fg_mask(8)) << 0) | (((uint32_t)c->n_prio & (uint32_t)fg_mask(8)) << 8) | (((uint32_t)c->cw & (uint32_t)fg_mask(8)) << 16) | (((uint32_t)c->cnt_w & (uint32_t)fg_mask(8)) << 24);
     case REG_BUILD:

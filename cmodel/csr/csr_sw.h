@@ -37,9 +37,9 @@ typedef struct {
     int n_prio; /* RTL parameter N_PRIO (1..8, default 8): priorities (= priority groups per port) */
     int cw; /* RTL parameter CW (12..24, default 18): cell-count width (12 holds the 2,048 64-byte cells of an iCE40UP5K's four SPRAMs) */
     int cnt_w; /* RTL parameter CNT_W (8..32, default 32): statistics counter width (32 in every product build; smaller only so tests reach saturation) */
-    int no_ecn; /* 1: RTL parameter ECN = 0, the engine left out (its counters' inputs are 0); 0 (default): ECN = 1 */
-    int no_gfc; /* 1: RTL parameter GFC = 0, the engine left out (its counters' inputs are 0); 0 (default): GFC = 1 */
-    int no_ppfc; /* 1: RTL parameter PPFC = 0, the engine left out (its counters' inputs are 0); 0 (default): PPFC = 1 */
+    int no_ecn; /* 1: RTL parameter ECN = 0, the engine left out (its counters' inputs are 0, its built_with registers unmapped); 0 (default): ECN = 1 */
+    int no_gfc; /* 1: RTL parameter GFC = 0, the engine left out (its counters' inputs are 0, its built_with registers unmapped); 0 (default): GFC = 1 */
+    int no_ppfc; /* 1: RTL parameter PPFC = 0, the engine left out (its counters' inputs are 0, its built_with registers unmapped); 0 (default): PPFC = 1 */
     int no_stats; /* 1: RTL parameter STATS = 0, the statistics counters left out: every counter reads 0; 0 (default): STATS = 1 */
 } fg_csr_sw_cfg;
 
@@ -198,6 +198,9 @@ enum {
     FG_CSR_SW_COV_N
 };
 extern const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N];
+/* 1 when coverage point `point` can be reached in a block built as cfg says (0: it needs a
+ * register or counter events the build leaves out). */
+int fg_csr_sw_cov_reachable(const fg_csr_sw_cfg *c, int point);
 
 typedef struct {
     fg_csr_sw_cfg cfg;

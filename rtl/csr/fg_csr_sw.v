@@ -26,6 +26,12 @@
 // ECN, GFC, PPFC: 1 (default) when the design builds that engine; 0 when it does not, and
 // then ties the counter inputs it drives (stat_ecn_mark: ECN, stat_ppfc: PPFC, stat_gfc_tx: GFC) to 0: those
 // counters keep no pending counts (they would only ever read 0, as they still do).
+// Registers of an engine the design leaves out are unmapped (a write is refused with reason
+// unmapped, a read gives 0; their outputs keep the reset values, so no flops are kept):
+// PPFC_CTRL (PPFC), PPFC_INTERVAL (PPFC), PPFC_HORIZON (PPFC), PPFC_RATIO (PPFC), PPFC_HOLDOFF
+// (PPFC), PPFC_SEED (PPFC), ECN_CTRL (ECN), ECN_KMIN (ECN or PPFC), ECN_KMAX (ECN or PPFC),
+// ECN_SLOPE (ECN), ECN_SEED (ECN), GFC_CTRL (GFC), GFC_B1 (GFC), GFC_BM (GFC), CELL_CYCLES
+// (PPFC).
 // STATS: 1 (default) builds the statistics counters; 0 leaves them out (a small device): no
 // fg_counter_bank, the stat_* inputs are ignored, every counter reads 0 and a write to one
 // is a legal clear of nothing (the C twin's cfg.no_stats = 1).
@@ -305,7 +311,7 @@ module fg_csr_sw #(
     localparam [CW-1:0] R_xon = 512;
     // read values of the constant registers
     localparam [31:0] RV_ID = (((32'h46475357) & FM_id) << 0);
-    localparam [31:0] RV_VERSION = (((3) & FM_minor) << 0) | (((1) & FM_major) << 16);
+    localparam [31:0] RV_VERSION = (((4) & FM_minor) << 0) | (((1) & FM_major) << 16);
     localparam [31:0] RV_PARAMS = (((N_PORTS) & FM_n_ports) << 0) | (((N_PRIO) & FM_n_prio) << 8) | (((CW) & FM_cw) << 16) | (((CNT_W) & FM_cnt_w) << 24);
     localparam [31:0] RV_BUILD = (((STATS) & FM_stats) << 0) | (((ECN) & FM_ecn) << 1) | (((GFC) & FM_gfc) << 2) | (((PPFC) & FM_ppfc) << 3);
     // pool: the carve-out of the reset values (the incremental sums start from it)
@@ -476,20 +482,20 @@ module fg_csr_sw #(
     wire hit_SRC_MAC_HI = q_aligned && (q_addr_reg == A_SRC_MAC_HI);
     wire hit_ERR = q_aligned && (q_addr_reg == A_ERR);
     wire hit_ERR_ADDR = q_aligned && (q_addr_reg == A_ERR_ADDR);
-    wire hit_PPFC_CTRL = q_aligned && (q_addr_reg == A_PPFC_CTRL);
-    wire hit_PPFC_INTERVAL = q_aligned && (q_addr_reg == A_PPFC_INTERVAL);
-    wire hit_PPFC_HORIZON = q_aligned && (q_addr_reg == A_PPFC_HORIZON);
-    wire hit_PPFC_RATIO = q_aligned && (q_addr_reg == A_PPFC_RATIO);
-    wire hit_PPFC_HOLDOFF = q_aligned && (q_addr_reg == A_PPFC_HOLDOFF);
-    wire hit_PPFC_SEED = q_aligned && (q_addr_reg == A_PPFC_SEED);
-    wire hit_ECN_CTRL = q_aligned && (q_addr_reg == A_ECN_CTRL);
-    wire hit_ECN_KMIN = q_aligned && (q_addr_reg == A_ECN_KMIN);
-    wire hit_ECN_KMAX = q_aligned && (q_addr_reg == A_ECN_KMAX);
-    wire hit_ECN_SLOPE = q_aligned && (q_addr_reg == A_ECN_SLOPE);
-    wire hit_ECN_SEED = q_aligned && (q_addr_reg == A_ECN_SEED);
-    wire hit_GFC_CTRL = q_aligned && (q_addr_reg == A_GFC_CTRL);
-    wire hit_GFC_B1 = q_aligned && (q_addr_reg == A_GFC_B1);
-    wire hit_GFC_BM = q_aligned && (q_addr_reg == A_GFC_BM);
+    wire hit_PPFC_CTRL = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_CTRL);
+    wire hit_PPFC_INTERVAL = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_INTERVAL);
+    wire hit_PPFC_HORIZON = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_HORIZON);
+    wire hit_PPFC_RATIO = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_RATIO);
+    wire hit_PPFC_HOLDOFF = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_HOLDOFF);
+    wire hit_PPFC_SEED = (PPFC != 0) && q_aligned && (q_addr_reg == A_PPFC_SEED);
+    wire hit_ECN_CTRL = (ECN != 0) && q_aligned && (q_addr_reg == A_ECN_CTRL);
+    wire hit_ECN_KMIN = (ECN != 0 || PPFC != 0) && q_aligned && (q_addr_reg == A_ECN_KMIN);
+    wire hit_ECN_KMAX = (ECN != 0 || PPFC != 0) && q_aligned && (q_addr_reg == A_ECN_KMAX);
+    wire hit_ECN_SLOPE = (ECN != 0) && q_aligned && (q_addr_reg == A_ECN_SLOPE);
+    wire hit_ECN_SEED = (ECN != 0) && q_aligned && (q_addr_reg == A_ECN_SEED);
+    wire hit_GFC_CTRL = (GFC != 0) && q_aligned && (q_addr_reg == A_GFC_CTRL);
+    wire hit_GFC_B1 = (GFC != 0) && q_aligned && (q_addr_reg == A_GFC_B1);
+    wire hit_GFC_BM = (GFC != 0) && q_aligned && (q_addr_reg == A_GFC_BM);
     wire at_HEADROOM = q_aligned && (q_addr_reg[11:7] == A_HEADROOM[11:7]);
     wire hit_HEADROOM = at_HEADROOM && ({1'b0, idx_HEADROOM} < N_PORTS_U[5:0]);
     wire at_ALPHA_SHIFT = q_aligned && (q_addr_reg[11:7] == A_ALPHA_SHIFT[11:7]);
@@ -506,7 +512,7 @@ module fg_csr_sw #(
     wire hit_PFC_RX_OK = at_PFC_RX_OK && ({1'b0, idx_PFC_RX_OK} < N_PORTS_U[5:0]);
     wire at_PFC_RX_BAD = q_aligned && (q_addr_reg[11:7] == A_PFC_RX_BAD[11:7]);
     wire hit_PFC_RX_BAD = at_PFC_RX_BAD && ({1'b0, idx_PFC_RX_BAD} < N_PORTS_U[5:0]);
-    wire at_CELL_CYCLES = q_aligned && (q_addr_reg[11:7] == A_CELL_CYCLES[11:7]);
+    wire at_CELL_CYCLES = (PPFC != 0) && q_aligned && (q_addr_reg[11:7] == A_CELL_CYCLES[11:7]);
     wire hit_CELL_CYCLES = at_CELL_CYCLES && ({1'b0, idx_CELL_CYCLES} < N_PORTS_U[5:0]);
     wire at_ECN_MARKS = q_aligned && (q_addr_reg[11:7] == A_ECN_MARKS[11:7]);
     wire hit_ECN_MARKS = at_ECN_MARKS && ({1'b0, idx_ECN_MARKS} < N_PORTS_U[5:0]);

@@ -114,7 +114,7 @@ int fg_cmd_reg(int argc, char **argv)
     }
     if (json) printf("{\"block\": \"%s\", \"registers\": [", d.map->block);
     int first = 1;
-    int skipped = 0; /* dump: counter registers of a core built without them (BUILD.stats = 0) */
+    int skipped = 0; /* dump: registers of a core built without them (a BUILD bit 0) */
     if (!strcmp(op, "write")) {
         if (fg_drv_write(&d, argv[i], (uint32_t)wval, msg, sizeof msg)) {
             rc = serial_failed(&s) ? 1 : (fprintf(stderr, "%s: %s\n", CMD, msg), 1);
@@ -124,7 +124,7 @@ int fg_cmd_reg(int argc, char **argv)
         }
     } else {
         /* read: the names given; dump: every register of the map, each array entry */
-        fg_reg_shape shape = {d.n_ports, d.n_prio, d.cw};
+        fg_reg_shape shape = {d.n_ports, d.n_prio, d.cw, d.absent};
         size_t cap = (size_t)argc + 1;
         const char *last = "";
         for (size_t k = 0; !strcmp(op, "dump") && k < d.map->n_fields; k++) {
@@ -157,7 +157,9 @@ int fg_cmd_reg(int argc, char **argv)
             }
         }
         if (skipped && !json)
-            fprintf(stderr, "%s: %d counter registers left out: the core is built without statistics (BUILD.stats = 0)\n",
+            fprintf(stderr,
+                    "%s: %d registers left out: this core is built without them (BUILD.stats = 0 leaves out the "
+                    "counters, an engine's BUILD bit 0 its registers)\n",
                     CMD, skipped);
         for (size_t k = 0; k < nn && rc == 0; k++) {
             uint32_t v = 0, addr = 0;

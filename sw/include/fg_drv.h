@@ -32,6 +32,8 @@ typedef struct {
     const fg_reg_map *map;   /* the block found at open (compare ->id: each file has its own copy of a map) */
     int n_ports, n_prio, cw; /* switch: from the PARAMS register; NIC: 1, 1, 0 (no arrays) */
     int no_stats;            /* switch: BUILD.stats = 0 (map version 1.3 on): no statistics counters */
+    uint32_t absent;         /* switch: the BUILD bits that read 0 (1.3: the stats bit; 1.4 on: every
+                              * option, so an engine's registers are absent too); 0 otherwise */
 } fg_drv;
 
 /* Reads ID ("FGSW": switch core, "FGNI": NIC core) and, for the switch, PARAMS and (from map
@@ -41,16 +43,18 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
 /* Address of a named register. */
 int fg_drv_lookup(const fg_drv *d, const char *name, uint32_t *addr, char *msg, size_t n);
 
-/* Reads a register; a statistics counter of a switch core built without them (BUILD.stats = 0)
- * is refused with a message saying so (it would read 0 whatever happened). */
+/* Reads a register; a register the block is built without (a statistics counter with
+ * BUILD.stats = 0, an engine's register with its BUILD bit 0) is refused with a message saying
+ * so (it would read 0 whatever happened). */
 int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t n);
 
 /* 1 when the register whose field is f exists in the block found at open (0: a statistics
- * counter of a switch core built without them). */
+ * counter of a switch core built without them, or a register of an engine it leaves out). */
 int fg_drv_built(const fg_drv *d, const fg_reg_field_desc *f);
 
 /* Writes, then reads ERR: when the block rejected the write, the message gives the reason
- * from ERR_ADDR, ERR is cleared and -1 returned. */
+ * from ERR_ADDR, ERR is cleared and -1 returned. A register the block is built without is
+ * refused before any write (as fg_drv_read). */
 int fg_drv_write(fg_drv *d, const char *name, uint32_t value, char *msg, size_t n);
 
 /* Validates cfg (fg_sw_config_validate), checks its parameters against the block's, reads the

@@ -20,10 +20,17 @@ extern "C" {
 #endif
 
 /* An instance's parameters: array lengths and the widths that depend on them (the NIC map has
- * no arrays and no parameter-wide configuration field: {1, 1, 0}). */
+ * no arrays and no parameter-wide configuration field: {1, 1, 0}), and the build options it
+ * leaves out: the bits of its BUILD register that read 0 (0: everything built; the default of
+ * an initialiser that names only the first three). */
 typedef struct {
     int n_ports, n_prio, cw;
+    uint32_t absent;
 } fg_reg_shape;
+
+/* 1 when field f's register exists in this instance (its build_mask names a built option, or
+ * is 0). A register that does not exist is neither read nor written by the functions below. */
+int fg_reg_built(const fg_reg_field_desc *f, const fg_reg_shape *s);
 
 /* Entries of field f's register in this instance: 1, n_ports or n_ports * n_prio. */
 int fg_reg_field_count(const fg_reg_field_desc *f, const fg_reg_shape *s);

@@ -17,7 +17,7 @@ static const fg_reg_map *const known_maps[] = {&fg_regs_sw_map, &fg_regs_nic_map
 
 static fg_reg_shape shape_of(const fg_drv *d)
 {
-    fg_reg_shape s = {d->n_ports, d->n_prio, d->cw};
+    fg_reg_shape s = {d->n_ports, d->n_prio, d->cw, d->absent};
     return s;
 }
 
@@ -28,6 +28,7 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
     d->ctx = ctx;
     d->map = NULL;
     d->no_stats = 0;
+    d->absent = 0;
     uint32_t id = rd(ctx, FG_REG_ID_ADDR);
     for (size_t i = 0; i < sizeof known_maps / sizeof known_maps[0]; i++)
         if (known_maps[i]->id == id)
@@ -44,10 +45,17 @@ int fg_drv_open(fg_drv *d, fg_bus_read_fn rd, fg_bus_write_fn wr, void *ctx, cha
         d->n_ports = (int)((p >> FG_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
         d->n_prio = (int)((p >> FG_FLD_PARAMS_N_PRIO_LSB) & 0xFFu);
         d->cw = (int)((p >> FG_FLD_PARAMS_CW_LSB) & 0xFFu);
-        /* BUILD exists from map version 1.3 (an older block reads 0 there and has counters) */
-        uint32_t ver = rd(ctx, FG_REG_VERSION_ADDR);
+        /* BUILD exists from map version 1.3 (an older block reads 0 there and has everything);
+         * an engine's registers are left out with it from 1.4 (1.3 kept them) */
+        uint32_t ver = rd(ctx, FG_REG_VERSION_ADDR), options = 0;
+        for (size_t i = 0; i < d->map->n_fields; i++)
+            if (!strcmp(d->map->fields[i].reg, "BUILD"))
+                options |= 1u << d->map->fields[i].lsb;
+        if (ver < ((1u << FG_FLD_VERSION_MAJOR_LSB) | 4u))
+            options &= 1u << FG_FLD_BUILD_STATS_LSB;
         if (ver >= ((1u << FG_FLD_VERSION_MAJOR_LSB) | 3u))
-            d->no_stats = !((rd(ctx, FG_REG_BUILD_ADDR) >> FG_FLD_BUILD_STATS_LSB) & 1u);
+            d->absent = ~rd(ctx, FG_REG_BUILD_ADDR) & options;
+        d->no_stats = (d->absent >> FG_FLD_BUILD_STATS_LSB) & 1u;
     } else if (d->map->id == fg_regs_tsys_map.id) {
         uint32_t p = rd(ctx, FG_TSYS_REG_PARAMS_ADDR);
         d->n_ports = (int)((p >> FG_TSYS_FLD_PARAMS_N_PORTS_LSB) & 0xFFu);
@@ -144,7 +152,48 @@ int fg_drv_lookup(const fg_drv *d, const char *name, uint32_t *addr, char *msg, 
 
 int fg_drv_built(const fg_drv *d, const fg_reg_field_desc *f)
 {
-    return !(f->kind == FG_REG_KIND_COUNTER && d->no_stats);
+    fg_reg_shape s = shape_of(d);
+    return fg_reg_built(f, &s);
+}
+
+/* "BUILD.ecn = 0, RTL ECN = 0" (or "BUILD.ecn = 0 and BUILD.ppfc = 0, RTL ..." for a register
+ * built with either) for a register f the block leaves out: the names of its BUILD bits. */
+static void absent_text(const fg_drv *d, const fg_reg_field_desc *f, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int pass = 0; pass < 2; pass++) {
+        int k = 0;
+        for (size_t i = 0; i < d->map->n_fields && o < n; i++) {
+            const fg_reg_field_desc *b = &d->map->fields[i];
+            if (strcmp(b->reg, "BUILD") || !((f->build_mask >> b->lsb) & 1u))
+                continue;
+            char up[16];
+            size_t j = 0;
+            for (; b->field[j] && j + 1 < sizeof up; j++)
+                up[j] = (char)toupper((unsigned char)b->field[j]);
+            up[j] = '\0';
+            o += (size_t)snprintf(buf + o, n - o, pass ? "%sRTL %s = 0" : "%sBUILD.%s = 0", k ? " and " : (pass ? ", " : ""),
+                                  pass ? up : b->field);
+            k++;
+        }
+    }
+}
+
+/* -1 with a message when the register of field f is not built in the block. */
+static int refuse_absent(const fg_drv *d, const fg_reg_field_desc *f, char *msg, size_t n)
+{
+    if (fg_drv_built(d, f))
+        return 0;
+    char why[96];
+    absent_text(d, f, why, sizeof why);
+    if (f->kind == FG_REG_KIND_COUNTER)
+        snprintf(msg, n, "%s: this switch core is built without statistics counters (%s); every counter reads 0", f->reg,
+                 why);
+    else
+        snprintf(msg, n, "%s: this switch core is built without the engine this register configures (%s): the address "
+                 "is unmapped", f->reg, why);
+    return -1;
 }
 
 int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t n)
@@ -152,14 +201,8 @@ int fg_drv_read(fg_drv *d, const char *name, uint32_t *value, char *msg, size_t 
     uint32_t a;
     if (fg_drv_lookup(d, name, &a, msg, n))
         return -1;
-    const fg_reg_field_desc *f = reg_named(d->map, name, strcspn(name, "["));
-    if (!fg_drv_built(d, f)) {
-        snprintf(msg, n,
-                 "%s: this switch core is built without statistics counters (BUILD.stats = 0, RTL STATS = 0); "
-                 "every counter reads 0",
-                 f->reg);
+    if (refuse_absent(d, reg_named(d->map, name, strcspn(name, "[")), msg, n))
         return -1;
-    }
     *value = d->read(d->ctx, a);
     return 0;
 }
@@ -218,6 +261,8 @@ int fg_drv_write(fg_drv *d, const char *name, uint32_t value, char *msg, size_t 
     uint32_t a;
     if (fg_drv_lookup(d, name, &a, msg, n))
         return -1;
+    if (refuse_absent(d, reg_named(d->map, name, strcspn(name, "[")), msg, n))
+        return -1;
     d->write(d->ctx, a, value);
     return check_err(d, name, &value, msg, n);
 }
@@ -248,7 +293,25 @@ static int apply_map(fg_drv *d, const void *to, char *msg, size_t n)
         snprintf(msg, n, "apply: out of memory");
         goto out;
     }
-    memcpy(from, to, m->cfg_size); /* instance parameters; every field is read below */
+    /* a register the block is built without keeps its reset value: any other is refused */
+    for (size_t i = 0; i < m->n_fields; i++) {
+        const fg_reg_field_desc *f = &m->fields[i];
+        if (f->kind != FG_REG_KIND_RW || fg_reg_built(f, &s))
+            continue;
+        uint32_t reset = f->reset_is_max ? fg_regs_ones(fg_reg_field_width(f, &s)) : f->reset;
+        for (int k = 0; k < fg_reg_field_count(f, &s); k++)
+            if (fg_reg_cfg_get(to, f, k) != reset) {
+                char where[48], why[96];
+                fg_reg_entry_name(f, &s, k, where, sizeof where);
+                absent_text(d, f, why, sizeof why);
+                snprintf(msg, n,
+                         "apply: %s.%s = %u, but this core is built without the engine it configures (%s): "
+                         "leave it at its reset value %u",
+                         where, f->field, (unsigned)fg_reg_cfg_get(to, f, k), why, (unsigned)reset);
+                goto out;
+            }
+    }
+    memcpy(from, to, m->cfg_size); /* instance parameters; every built field is read below */
     read_fields(d, from);
     d->write(d->ctx, m->err_addr, 1u); /* so the check below reports this configuration only */
     if (fg_reg_plan(m, &s, from, to, bus_emit, d) < 0) {

@@ -29,7 +29,7 @@ void fg_gfc_plan_defaults(fg_gfc_plan_in *in)
 /* The legal maximum of a read-write field of a generated map, for counter width cw. */
 static uint32_t field_max(const fg_reg_map *map, const char *name, int cw)
 {
-    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
+    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw, 0};
     const fg_reg_field_desc *f = fg_reg_rw_field_named(map, name);
     return f ? fg_reg_field_max(f, &shape) : 0;
 }

@@ -25,7 +25,7 @@ void fg_headroom_defaults(fg_headroom_in *in)
 
 uint64_t fg_headroom_field_max(int cw)
 {
-    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw};
+    fg_reg_shape shape = {FG_PARAM_N_PORTS_MIN, FG_PARAM_N_PRIO_MIN, cw, 0};
     const fg_reg_field_desc *f = fg_reg_rw_field_named(&fg_regs_sw_map, "headroom");
     return f ? fg_reg_field_max(f, &shape) : 0; /* the generated map always has HEADROOM */
 }

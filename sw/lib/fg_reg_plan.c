@@ -7,6 +7,11 @@
 
 static int is_cfg(const fg_reg_field_desc *f) { return f->kind == FG_REG_KIND_RW; }
 
+int fg_reg_built(const fg_reg_field_desc *f, const fg_reg_shape *s)
+{
+    return !f->build_mask || (f->build_mask & ~s->absent) != 0;
+}
+
 int fg_reg_field_count(const fg_reg_field_desc *f, const fg_reg_shape *s)
 {
     return f->array == FG_REG_ARRAY_PORT ? s->n_ports : f->array == FG_REG_ARRAY_PG ? s->n_ports * s->n_prio : 1;
@@ -101,7 +106,7 @@ void fg_reg_read_fields(const fg_reg_map *m, const fg_reg_shape *s, uint32_t (*r
                         void *cfg)
 {
     for (size_t first = 0; first < m->n_fields; first = fg_reg_end_field(m, first)) {
-        if (!is_cfg(&m->fields[first]))
+        if (!is_cfg(&m->fields[first]) || !fg_reg_built(&m->fields[first], s))
             continue;
         for (int k = 0; k < fg_reg_field_count(&m->fields[first], s); k++) {
             uint32_t v = read(ctx, m->fields[first].addr + 4u * (uint32_t)k);
@@ -139,7 +144,7 @@ int fg_reg_plan(const fg_reg_map *m, const fg_reg_shape *s, const void *from, co
     for (int depth = max_depth; depth >= 1; depth--)
         for (size_t i = 0; i < m->n_fields; i++) {
             const fg_reg_field_desc *f = &m->fields[i];
-            if (!is_cfg(f) || f->meet == FG_REG_MEET_NONE || f->bound_depth != depth)
+            if (!is_cfg(f) || f->meet == FG_REG_MEET_NONE || f->bound_depth != depth || !fg_reg_built(f, s))
                 continue;
             for (int k = 0; k < fg_reg_field_count(f, s); k++) {
                 uint32_t *v = fg_reg_cfg_slot(sh, f, k), low = meet(f->meet, *v, fg_reg_cfg_get(to, f, k));
@@ -160,7 +165,7 @@ int fg_reg_plan(const fg_reg_map *m, const fg_reg_shape *s, const void *from, co
             for (size_t first = 0; first < m->n_fields; first = fg_reg_end_field(m, first)) {
                 const fg_reg_field_desc *r = &m->fields[first];
                 /* 3. the apply_last registers in a second pass, once (their fields are in no rule) */
-                if (!is_cfg(r) || r->apply_last != pass || (pass && depth))
+                if (!is_cfg(r) || r->apply_last != pass || (pass && depth) || !fg_reg_built(r, s))
                     continue;
                 size_t end = fg_reg_end_field(m, first);
                 int here = 0;

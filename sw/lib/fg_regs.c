@@ -11,13 +11,13 @@
 /* The map-generic versions (fg_reg_plan.c) with the instance's parameters. */
 int fg_sw_field_width(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw, 0};
     return fg_reg_field_width(f, &s);
 }
 
 uint32_t fg_sw_field_max(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw, 0};
     return fg_reg_field_max(f, &s);
 }
 
@@ -28,7 +28,7 @@ uint32_t fg_sw_field_reset(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 
 int fg_sw_field_count(const fg_reg_field_desc *f, const fg_sw_config *cfg)
 {
-    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw};
+    fg_reg_shape s = {cfg->n_ports, cfg->n_prio, cfg->cw, 0};
     return fg_reg_field_count(f, &s);
 }
 

@@ -258,7 +258,7 @@ int fg_nic_config_write_order(const fg_nic_config *cfg, const fg_nic_config *fro
         fg_nic_config_defaults(&reset);
         from = &reset;
     }
-    static const fg_reg_shape shape = {1, 1, 0};
+    static const fg_reg_shape shape = {1, 1, 0, 0};
     write_list l = {w, max, 0};
     if (fg_reg_plan(&fg_regs_nic_map, &shape, from, cfg, list_emit, &l) < 0)
         return -1;

@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -121,6 +122,15 @@ class Reg:
         if self.engine is not None and (self.kind != "counter" or not str(self.engine).isidentifier()
                                         or str(self.engine) != str(self.engine).upper()):
             raise MapError(f"{self.name}: an engine is an upper-case parameter name on a counter")
+        # "built_with": [NAME, ...] (rw registers): the register exists only in a block built with
+        # one of these options (RTL parameters, 1 = built); in a block built with none of them
+        # its address is unmapped (a write is refused with reason "unmapped", a read gives 0) and
+        # its field outputs stay at their reset values, so synthesis keeps no flops for it
+        bw = d.get("built_with", [])
+        if not isinstance(bw, list) or (bw and self.kind != "rw") or not all(
+                isinstance(e, str) and e.isidentifier() and e == e.upper() for e in bw) or len(set(bw)) != len(bw):
+            raise MapError(f"{self.name}: built_with is a list of upper-case build option names on a rw register")
+        self.built_with = sorted(bw)
         # "strobe": PORT: an output PORT that is 1 for the cycle after a legal write of this
         # register was committed (the register shows the written value then)
         self.strobe = d.get("strobe")
@@ -207,6 +217,7 @@ class RegMap:
         # option; each is an RTL parameter (1 = built, the default, 0 = left out) and a C cfg
         # member no_<name> (0 = built), and a constant register may read it (a field's value)
         self.engines = sorted({r.engine for r in self.regs if r.engine} |
+                              {e for r in self.regs for e in r.built_with} |
                               ({self.stats_option} if self.stats_option else set()))
         if set(self.engines) & set(self.params):
             raise MapError(f"engine {sorted(set(self.engines) & set(self.params))[0]}: the name of one of the map's parameters")
@@ -306,10 +317,15 @@ class RegMap:
                     raise MapError(f"rule {rule['name']}: both sides need the same array and width")
                 if a.reg is b.reg:
                     raise MapError(f"rule {rule['name']}: both sides in one register is not supported")
+                if a.reg.built_with != b.reg.built_with:
+                    raise MapError(f"rule {rule['name']}: both sides need the same built_with (one side would "
+                                   f"exist without the other)")
             elif rule["kind"] == "pool":
                 for k in ("total", "per_port", "mask", "per_pg"):
                     if rule[k] not in self.by_field:
                         raise MapError(f"rule {rule['name']}: no rw field '{rule[k]}'")
+                    if self.by_field[rule[k]].reg.built_with:
+                        raise MapError(f"rule {rule['name']}: {rule[k]} is in a register that may be left out")
                 # the RTL's incremental check: factors up to N_PG in MUL_STEPS bits, sums in
                 # SUMW = CW + 1 + clog2(N_PG) bits (< 2 * N_PG * 2^CW; CW + 10 at 32 x 8)
                 npo, npr = self.params["N_PORTS"]["max"], self.params["N_PRIO"]["max"]
@@ -350,6 +366,21 @@ class RegMap:
     def rules_cmp(self):
         """The comparison rules: "le" (lhs <= rhs) and "lt" (lhs < rhs, strict)."""
         return [r for r in self.rules if r["kind"] in ("le", "lt")]
+
+
+def v_built(r):
+    """The RTL condition under which register r exists ("" when it always does), as a prefix of
+    an AND."""
+    if not r.built_with:
+        return ""
+    return "(" + " || ".join(f"{e} != 0" for e in r.built_with) + ") && "
+
+
+def c_built(r, p="c->"):
+    """The C twin's condition under which register r exists (None when it always does)."""
+    if not r.built_with:
+        return None
+    return "(" + " || ".join(f"!{p}no_{e.lower()}" for e in r.built_with) + ")"
 
 
 def count_v(r):
@@ -415,6 +446,37 @@ def coverage_points(m):
         ("BACK_TO_BACK", "access taken on the first edge csr_ready allows"),
     ]
     return pts
+
+
+def cov_conditions(m):
+    """For each coverage point (coverage_points' order), the C condition on the twin's cfg
+    (c->) under which the build can reach it, or None when every build can: an absent
+    register's reads, writes and rules; a counter's saturation without statistics or without
+    its engine's events; a clear on the edge of a pulse without statistics."""
+    regs = {r.name: r for r in m.regs}
+    st = f"!c->no_{m.stats_option.lower()}" if m.stats_option else None
+
+    def both(*xs):
+        xs = [x for x in xs if x]
+        return " && ".join(xs) if xs else None
+
+    out = []
+    for n, _ in coverage_points(m):
+        cnd = None
+        head, _, rest = n.partition("_")
+        if head in ("RD", "WR", "RANGE", "RO") and rest in regs:
+            cnd = c_built(regs[rest])
+        elif head == "SAT" and rest in regs:
+            r = regs[rest]
+            cnd = both(st, f"!c->no_{r.engine.lower()}" if r.engine else None)
+        elif n == "CNT_CLEAR_WITH_PULSE":
+            cnd = st
+        elif head == "RULE":
+            for rule in m.rules_cmp():
+                if n.startswith(f"RULE_{cname(rule['name'])}_"):
+                    cnd = c_built(m.by_field[rule["lhs"]].reg)
+        out.append(cnd)
+    return out
 
 
 # ---- Verilog ------------------------------------------------------------------------------
@@ -813,6 +875,13 @@ def gen_rtl(m):
         a("// " + ", ".join(cengines) + ": 1 (default) when the design builds that engine; 0 when it does not, and")
         a("// then ties the counter inputs it drives (" + ", ".join(f"{r.input}: {r.engine}" for r in counters if r.engine) + ") to 0: those")
         a("// counters keep no pending counts (they would only ever read 0, as they still do).")
+    bregs = [r for r in m.regs if r.built_with]
+    if bregs:
+        a("// Registers of an engine the design leaves out are unmapped (a write is refused with reason")
+        txt = ("unmapped, a read gives 0; their outputs keep the reset values, so no flops are kept): " +
+               ", ".join(f"{r.name} ({' or '.join(r.built_with)})" for r in bregs) + ".")
+        for line in textwrap.wrap(txt, 94):
+            a("// " + line)
     if m.stats_option:
         a(f"// {m.stats_option}: 1 (default) builds the statistics counters; 0 leaves them out (a small device): no")
         a("// fg_counter_bank, the stat_* inputs are ignored, every counter reads 0 and a write to one")
@@ -1036,10 +1105,10 @@ def gen_rtl(m):
         if r.array:
             ib = array_ibits(r)
             cnt = "N_PORTS_U" if r.array == "port" else "N_PG"
-            a(f"    wire at_{r.name} = q_aligned && (q_addr_reg[11:{ib + 2}] == A_{r.name}[11:{ib + 2}]);")
+            a(f"    wire at_{r.name} = {v_built(r)}q_aligned && (q_addr_reg[11:{ib + 2}] == A_{r.name}[11:{ib + 2}]);")
             a(f"    wire hit_{r.name} = at_{r.name} && ({{1'b0, idx_{r.name}}} < {cnt}[{ib}:0]);")
         else:
-            a(f"    wire hit_{r.name} = q_aligned && (q_addr_reg == A_{r.name});")
+            a(f"    wire hit_{r.name} = {v_built(r)}q_aligned && (q_addr_reg == A_{r.name});")
     if m.arrays:
         a("    // an array register's entry as a one-hot of its own: the read and the commit of that")
         a("    // register load it, not every register's (few loads per flop, no AND behind it)")
@@ -1516,7 +1585,7 @@ def gen_ch(m):
         a(f"    int {PARAM_C[p['name']]}; /* RTL parameter {p['name']} ({p['min']}..{p['max']}, default {p['default']}): {p['doc']} */")
     for e in m.engines:
         what = ("the statistics counters left out: every counter reads 0" if e == m.stats_option
-                else "the engine left out (its counters' inputs are 0)")
+                else "the engine left out (its counters' inputs are 0, its built_with registers unmapped)")
         a(f"    int no_{e.lower()}; /* 1: RTL parameter {e} = 0, {what}; 0 (default): {e} = 1 */")
     a("} fg_csr_sw_cfg;")
     a("")
@@ -1526,6 +1595,9 @@ def gen_ch(m):
     a("    FG_CSR_SW_COV_N")
     a("};")
     a("extern const char *const fg_csr_sw_cov_names[FG_CSR_SW_COV_N];")
+    a("/* 1 when coverage point `point` can be reached in a block built as cfg says (0: it needs a")
+    a(" * register or counter events the build leaves out). */")
+    a("int fg_csr_sw_cov_reachable(const fg_csr_sw_cfg *c, int point);")
     a("")
     a("typedef struct {")
     a("    fg_csr_sw_cfg cfg;")
@@ -1627,6 +1699,20 @@ def gen_cc(m):
         a(f'    "{n.lower()}",')
     a("};")
     a("")
+    conds = cov_conditions(m)
+    a("int fg_csr_sw_cov_reachable(const fg_csr_sw_cfg *c, int point)")
+    a("{")
+    a("    switch (point) {")
+    for (n, _), cnd in zip(pts, conds):
+        if cnd:
+            a(f"    case FG_CSR_SW_COV_{n}:")
+            a(f"        return {cnd};")
+    a("    default:")
+    a("        (void)c;")
+    a("        return point >= 0 && point < FG_CSR_SW_COV_N;")
+    a("    }")
+    a("}")
+    a("")
     a("enum {")
     for r in m.regs:
         a(f"    REG_{r.name},")
@@ -1651,6 +1737,9 @@ def gen_cc(m):
         if r.array:
             a(f"    if (addr >= 0x{r.addr:03X}u && addr < 0x{r.addr + 4 * r.max_count:03X}u) {{")
             a(f"        s.idx = (addr - 0x{r.addr:03X}u) >> 2;")
+            if c_built(r):
+                a(f"        if (!{c_built(r)})")
+                a(f"            return s; /* not built: a hole */")
             a(f"        if (s.idx < (uint32_t){count_c(r)}) {{")
             a(f"            s.reg = REG_{r.name};")
             a("            s.why = 0;")
@@ -1661,6 +1750,9 @@ def gen_cc(m):
             a("    }")
         else:
             a(f"    if (addr == 0x{r.addr:03X}u) {{")
+            if c_built(r):
+                a(f"        if (!{c_built(r)})")
+                a(f"            return s; /* not built: a hole */")
             a(f"        s.reg = REG_{r.name};")
             a("        s.why = 0;")
             a("        return s;")
@@ -2219,6 +2311,9 @@ def gen_swh(m):
     a("    uint8_t bound_depth;  /* 0: no rule bounds this field; else 1 + the deepest field bounding it */")
     a("    uint8_t meet;         /* FG_REG_MEET_*: how a bounded field is lowered toward old and new value */")
     a("    uint8_t apply_last;   /* the register is written after all others (enables, strobes) */")
+    a("    /* the block's BUILD bits that tell whether the register exists: it does when one of them")
+    a("     * is 1 (0: always; a counter names the statistics bit, an engine's register its engine's) */")
+    a("    uint8_t build_mask;")
     a("} fg_reg_field_desc;")
     a("")
     a("enum { FG_REG_MEET_NONE, FG_REG_MEET_MIN, FG_REG_MEET_AND };")
@@ -2264,7 +2359,7 @@ def gen_swh(m):
             doc = (f.doc or r.doc).replace('"', '\\"')
             a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_{arr[r.array]}, {f.lsb}, {wf}, {w}, '
               f'{1 if f.reset == "max" else 0}, {f.min}u, {mx}, {rs}u, {off},')
-            a(f'     "{doc}", {order_cols(r, f)}}},')
+            a(f'     "{doc}", {order_cols(m, r, f)}}},')
     a("};")
     a("#define FG_REGS_SW_N_FIELDS (sizeof fg_regs_sw_fields / sizeof fg_regs_sw_fields[0])")
     a("")
@@ -2281,11 +2376,29 @@ def gen_swh(m):
     return "\n".join(L) + "\n"
 
 
-def order_cols(r, f):
-    """The write-order columns of a field descriptor row: bound_depth, meet, apply_last."""
+def build_mask(m, r):
+    """The bits of the map's constant build-option register that say whether r exists: the
+    engines of its built_with, the statistics option for a counter (0: it always exists)."""
+    opts = list(r.built_with) if r.built_with else ([m.stats_option] if r.kind == "counter" and m.stats_option else [])
+    bit = {f.value: f.lsb for x in m.regs_of("const") for f in x.fields
+           if isinstance(f.value, str) and f.value in m.engines}
+    mask = 0
+    for e in opts:
+        if e not in bit:
+            raise MapError(f"{r.name}: no constant register field reads build option {e} (the driver could not tell)")
+        mask |= 1 << bit[e]
+    if mask >> 8:
+        raise MapError(f"{r.name}: build option bits must lie in 7:0")
+    return mask
+
+
+def order_cols(m, r, f):
+    """The write-order columns of a field descriptor row: bound_depth, meet, apply_last; then
+    build_mask."""
+    bm = f"0x{build_mask(m, r):02X}u"
     if r.kind != "rw":
-        return "0, FG_REG_MEET_NONE, 0"
-    return f"{f.bound_depth}, FG_REG_MEET_{f.meet}, {1 if r.apply_last else 0}"
+        return f"0, FG_REG_MEET_NONE, 0, {bm}"
+    return f"{f.bound_depth}, FG_REG_MEET_{f.meet}, {1 if r.apply_last else 0}, {bm}"
 
 
 def map_desc(m, a, b):
@@ -2398,7 +2511,7 @@ def gen_swh_other(m):
             arr = {None: "NONE", "port": "PORT", "pg": "PG"}[r.array]
             a(f'    {{"{r.name}", "{f.name}", 0x{r.addr:03X}u, FG_REG_KIND_{kind[r.kind]}, FG_REG_ARRAY_{arr}, {f.lsb}, {wf}, {w}, '
               f'{1 if f.reset == "max" else 0}, {f.min}u, {mx}, {rs}u, {off},')
-            a(f'     "{doc}", {order_cols(r, f)}}},')
+            a(f'     "{doc}", {order_cols(m, r, f)}}},')
     a("};")
     a(f"#define FG_REGS_{B}_N_FIELDS (sizeof fg_regs_{b}_fields / sizeof fg_regs_{b}_fields[0])")
     a("")
@@ -2554,7 +2667,8 @@ def gen_doc(m):
         else:
             rs = ", ".join(f"{f.name}={f.reset_text()}" for f in r.fields)
         addr = f"0x{r.addr:03X}" + (f" + 4k" if r.array else "")
-        a(f"| {addr} | `{r.name}` | {acc[r.kind]} | {ent} | {rs} | {r.doc} |")
+        built = (f" Only in a block built with {' or '.join(r.built_with)} (BUILD); else unmapped." if r.built_with else "")
+        a(f"| {addr} | `{r.name}` | {acc[r.kind]} | {ent} | {rs} | {r.doc}{built} |")
     a("")
     a("## Fields")
     a("")

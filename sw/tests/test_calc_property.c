@@ -28,7 +28,7 @@ static void fail(const char *what, const char *detail)
 
 static uint32_t nic_field_max(const char *name)
 {
-    static const fg_reg_shape nic = {1, 1, 0};
+    static const fg_reg_shape nic = {1, 1, 0, 0};
     return fg_reg_field_max(fg_reg_rw_field_named(&fg_regs_nic_map, name), &nic);
 }
 

@@ -472,6 +472,99 @@ static void test_driver_stats(tally *t)
     }
 }
 
+/* Registers of an engine the core leaves out (map version 1.4): unmapped in the block (a write
+ * refused with reason unmapped, a read 0, the output at its reset value), refused by name in
+ * the driver, skipped by fg_drv_apply unless the configuration asks for a value other than the
+ * reset. ECN_KMIN and ECN_KMAX exist with either ECN or P-PFC (P-PFC reads ECN_KMAX). */
+static void test_driver_engines(tally *t)
+{
+    for (int c = 0; c < 4; c++) {
+        const int no_ecn = c & 1, no_ppfc = (c >> 1) & 1, no_gfc = c == 3;
+        static model_bus b;
+        memset(&b, 0, sizeof b);
+        fg_csr_sw_cfg mc = {.n_ports = 4, .n_prio = 2, .cw = 18, .cnt_w = 32, .no_ecn = no_ecn, .no_gfc = no_gfc,
+                            .no_ppfc = no_ppfc};
+        CHECK(t, fg_csr_sw_reset(&b.st, &mc) == 0, "reset of case %d refused", c);
+        char msg[300];
+        uint32_t v = 0;
+        /* the block: ECN_CTRL (ECN), PPFC_INTERVAL (P-PFC), GFC_B1 (GFC), ECN_KMIN (either) */
+        const struct {
+            uint32_t addr, value;
+            int absent;
+            uint32_t reset;
+        } w[] = {{FG_REG_ECN_CTRL_ADDR, 1, no_ecn, 0},
+                 {FG_REG_PPFC_INTERVAL_ADDR, 100, no_ppfc, 4096},
+                 {FG_REG_GFC_B1_ADDR, 7, no_gfc, 512},
+                 {FG_REG_ECN_KMIN_ADDR, 10, no_ecn && no_ppfc, 64}};
+        for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) {
+            bus_access(&b, true, w[j].addr, w[j].value);
+            bus_access(&b, false, w[j].addr, 0);
+            uint32_t got = b.out.csr_rdata;
+            bus_access(&b, false, FG_REG_ERR_ADDR_ADDR, 0);
+            uint32_t ea = b.out.csr_rdata;
+            if (w[j].absent) {
+                CHECK(t, b.out.cfg_error, "case %d: a write to absent 0x%03x did not set ERR", c, w[j].addr);
+                CHECK_EQ(t, ea, w[j].addr | (uint32_t)FG_ERR_UNMAPPED << FG_FLD_ERR_ADDR_REASON_LSB);
+                CHECK_EQ(t, got, 0u);
+            } else {
+                CHECK(t, !b.out.cfg_error, "case %d: a write to 0x%03x set ERR (ERR_ADDR 0x%08x)", c, w[j].addr, ea);
+                CHECK_EQ(t, got, w[j].value);
+            }
+            bus_access(&b, true, FG_REG_ERR_ADDR, 1);
+        }
+        CHECK_EQ(t, b.out.cfg_ecn_prio_mask, no_ecn ? 0u : 1u);
+        CHECK_EQ(t, b.out.cfg_ppfc_interval, no_ppfc ? 4096u : 100u);
+        CHECK_EQ(t, b.out.cfg_gfc_b1, no_gfc ? 512u : 7u);
+        CHECK_EQ(t, b.out.cfg_ecn_kmin, no_ecn && no_ppfc ? 64u : 10u);
+
+        /* the driver on a freshly reset block */
+        fg_csr_sw_reset(&b.st, &mc);
+        fg_drv d;
+        CHECK(t, fg_drv_open(&d, bus_read, bus_write, &b, msg, sizeof msg) == 0, "open: %s", msg);
+        CHECK_EQ(t, d.absent, (no_ecn ? 1u << FG_FLD_BUILD_ECN_LSB : 0u) | (no_ppfc ? 1u << FG_FLD_BUILD_PPFC_LSB : 0u) |
+                                  (no_gfc ? 1u << FG_FLD_BUILD_GFC_LSB : 0u));
+        int rc = fg_drv_write(&d, "ECN_CTRL", 1, msg, sizeof msg);
+        if (no_ecn) {
+            CHECK(t, rc == -1, "case %d: a write to ECN_CTRL of a core without ECN passed", c);
+            CHECK_MSG(t, msg, "ECN_CTRL: this switch core is built without the engine this register configures "
+                              "(BUILD.ecn = 0, RTL ECN = 0)");
+        } else {
+            CHECK(t, rc == 0, "case %d: write ECN_CTRL: %s", c, msg);
+        }
+        rc = fg_drv_read(&d, "ECN_KMAX", &v, msg, sizeof msg);
+        if (no_ecn && no_ppfc) {
+            CHECK(t, rc == -1, "case %d: ECN_KMAX of a core without ECN and P-PFC read as %u", c, v);
+            CHECK_MSG(t, msg, "(BUILD.ecn = 0 and BUILD.ppfc = 0, RTL ECN = 0 and RTL PPFC = 0)");
+        } else {
+            CHECK(t, rc == 0 && v == 256u, "case %d: read ECN_KMAX: rc %d, %u (%s)", c, rc, v, msg);
+        }
+        /* apply: the defaults but for a few fields; a field of an absent engine refused unless at
+         * its reset value */
+        fg_sw_config cfg;
+        CHECK(t, fg_sw_config_defaults(&cfg, 4, 2, 18, msg, sizeof msg) == 0, "defaults: %s", msg);
+        cfg.headroom[2] = 100;
+        cfg.cell_cycles[3] = 0x200;
+        rc = fg_drv_apply(&d, &cfg, msg, sizeof msg);
+        if (no_ppfc) {
+            CHECK(t, rc == -1, "case %d: cell_cycles[3] applied to a core without P-PFC", c);
+            CHECK_MSG(t, msg, "apply: CELL_CYCLES[3].cell_cycles = 512, but this core is built without the engine it "
+                              "configures (BUILD.ppfc = 0, RTL PPFC = 0): leave it at its reset value 256");
+        } else {
+            CHECK(t, rc == 0, "case %d: apply: %s", c, msg);
+        }
+        cfg.cell_cycles[3] = 0x100;
+        CHECK(t, fg_drv_apply(&d, &cfg, msg, sizeof msg) == 0, "case %d: apply at the reset values: %s", c, msg);
+        CHECK_EQ(t, b.out.cfg_headroom[2], 100u);
+        CHECK(t, !b.out.cfg_error, "case %d: apply left ERR set", c);
+        /* read back: an absent register's field is its reset value, not the 0 its address reads */
+        fg_sw_config back;
+        CHECK(t, fg_drv_read_config(&d, &back, msg, sizeof msg) == 0, "read_config: %s", msg);
+        CHECK_EQ(t, back.ecn_kmin, 64u);
+        CHECK_EQ(t, back.gfc_bm, 1024u);
+        CHECK_EQ(t, back.headroom[2], 100u);
+    }
+}
+
 /* the largest instance, 32 ports x 8 priorities: the last entries of each array sit at the
  * top of their address windows */
 static void test_driver_32(tally *t)
@@ -687,6 +780,7 @@ int main(void)
     test_driver(&t);
     test_driver_32(&t);
     test_driver_stats(&t);
+    test_driver_engines(&t);
     test_bus_contract(&t);
     printf("RESULT sw_unit passed=%d failed=%d\n", t.passed, t.failed);
     return t.failed ? 1 : 0;

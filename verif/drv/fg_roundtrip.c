@@ -31,7 +31,7 @@ static uint32_t draw(uint64_t *s, uint32_t lo, uint32_t hi)
 
 static fg_reg_shape shape(const fg_drv *d)
 {
-    fg_reg_shape s = {d->n_ports, d->n_prio, d->cw};
+    fg_reg_shape s = {d->n_ports, d->n_prio, d->cw, d->absent};
     return s;
 }
 
