@@ -112,6 +112,9 @@ enum {
     FG_CSR_TSYS_COV_N
 };
 extern const char *const fg_csr_tsys_cov_names[FG_CSR_TSYS_COV_N];
+/* 1 when coverage point `point` can be reached in a block built as cfg says (0: it needs a
+ * register or counter events the build leaves out). */
+int fg_csr_tsys_cov_reachable(const fg_csr_tsys_cfg *c, int point);
 
 typedef struct {
     fg_csr_tsys_cfg cfg;
