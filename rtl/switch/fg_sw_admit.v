@@ -314,29 +314,40 @@ module fg_sw_admit #(
     end
 
     // ---- packet count per EQ (the egress start gate's non-empty) ----------------------------
+    // (saturating at both ends; pkt_nz_reg and pkt_full_reg are the count's "not 0" and "all
+    // ones", kept beside it from compares of the count before its step: as reductions of the
+    // count they ran in front of its flops' enables, on the UP5K core one seed's slowest path)
+    localparam [CW-1:0] PKT_ONE = {{(CW-1){1'b0}}, 1'b1};
+    localparam [CW-1:0] PKT_MAX_M1 = {{(CW-1){1'b1}}, 1'b0};
     reg  [NQ*CW-1:0] pkt_reg;
     reg  [NQ*CW-1:0] pkt_next;
+    reg  [NQ-1:0]    pkt_nz_reg, pkt_full_reg, pkt_nz_next, pkt_full_next;
     reg  [NQ-1:0]    granted;
+    reg              pkt_inc, pkt_dec;
     integer ko, kq;
     always @* begin
         for (ko = 0; ko < N_PORTS; ko = ko + 1)
             for (kq = 0; kq < N_PRIO; kq = kq + 1)
                 granted[ko*N_PRIO + kq] = grant_valid[ko] && ({29'd0, grant_prio[ko*3 +: 3]} == kq);
         for (kq = 0; kq < NQ; kq = kq + 1) begin
+            pkt_inc = acc_eq_reg[kq] && !granted[kq] && !pkt_full_reg[kq];
+            pkt_dec = granted[kq] && !acc_eq_reg[kq] && pkt_nz_reg[kq];
             pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW];
-            if (acc_eq_reg[kq] && !granted[kq] && !(&pkt_reg[kq*CW +: CW]))
-                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] + {{(CW-1){1'b0}}, 1'b1};
-            else if (granted[kq] && !acc_eq_reg[kq] && (|pkt_reg[kq*CW +: CW]))
-                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] - {{(CW-1){1'b0}}, 1'b1};
+            pkt_nz_next[kq]       = pkt_nz_reg[kq];
+            pkt_full_next[kq]     = pkt_full_reg[kq];
+            if (pkt_inc) begin
+                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] + PKT_ONE;
+                pkt_nz_next[kq]       = 1'b1;
+                pkt_full_next[kq]     = (pkt_reg[kq*CW +: CW] == PKT_MAX_M1);
+            end else if (pkt_dec) begin
+                pkt_next[kq*CW +: CW] = pkt_reg[kq*CW +: CW] - PKT_ONE;
+                pkt_nz_next[kq]       = (pkt_reg[kq*CW +: CW] != PKT_ONE);
+                pkt_full_next[kq]     = 1'b0;
+            end
         end
     end
 
-    genvar gq;
-    generate
-        for (gq = 0; gq < NQ; gq = gq + 1) begin : g_nonempty
-            assign eq_nonempty[gq] = |pkt_reg[gq*CW +: CW];
-        end
-    endgenerate
+    assign eq_nonempty = pkt_nz_reg;
 
     // ---- flops --------------------------------------------------------------------------------
     always @(posedge clk) begin
@@ -355,6 +366,8 @@ module fg_sw_admit #(
             where_reg    <= {(N_PORTS*2){1'b0}};
             acc_eq_reg   <= {NQ{1'b0}};
             pkt_reg      <= {(NQ*CW){1'b0}};
+            pkt_nz_reg   <= {NQ{1'b0}};
+            pkt_full_reg <= {NQ{1'b0}};
         end else begin
             dl_v_reg     <= {dl_v_reg[DEPTH-2:0], adm_valid};
             dl_sd_reg    <= {dl_sd_reg[DEPTH-2:0], adm_stat_drop};
@@ -370,6 +383,8 @@ module fg_sw_admit #(
             where_reg    <= where_next;
             acc_eq_reg   <= acc_eq_next;
             pkt_reg      <= pkt_next;
+            pkt_nz_reg   <= pkt_nz_next;
+            pkt_full_reg <= pkt_full_next;
         end
     end
 
