@@ -724,7 +724,13 @@ module fg_csr_nic #(
     // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
     // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
     // after the commit edge and addresses the RAM anew before its own edge 1.
-    wire sh_we = wr_legal && (hit_CTRL_reg | hit_T_FC_reg | hit_RX_CAPACITY_reg | hit_PFT_T_E_reg | hit_PFT_T_S_reg | hit_PFT_W_E_reg | hit_PFT_N_E_reg | hit_PFT_TH_E_reg | hit_PFT_W_S_reg | hit_PFT_N_S_reg | hit_PFT_TH_S_reg | hit_PFT_M_reg | hit_PFT_N_reg | hit_PFT_K_reg | hit_LFSR_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_PERIOD_reg | hit_GFC_RECIP_reg | hit_GFC_DEPTH_reg);
+    // sh_hit_reg: the access addresses an rw register, an edge behind the hit flops (they
+    // hold from the take to the next take): the OR of the hits in front of the RAM's write
+    // enable was one seed's slowest path of the iCE40UP5K core.
+    reg sh_hit_reg;
+    always @(posedge clk)
+        sh_hit_reg <= hit_CTRL_reg | hit_T_FC_reg | hit_RX_CAPACITY_reg | hit_PFT_T_E_reg | hit_PFT_T_S_reg | hit_PFT_W_E_reg | hit_PFT_N_E_reg | hit_PFT_TH_E_reg | hit_PFT_W_S_reg | hit_PFT_N_S_reg | hit_PFT_TH_S_reg | hit_PFT_M_reg | hit_PFT_N_reg | hit_PFT_K_reg | hit_LFSR_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_PERIOD_reg | hit_GFC_RECIP_reg | hit_GFC_DEPTH_reg;
+    wire sh_we = wr_legal && sh_hit_reg;
     wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
     wire shw_T_FC_next = shw_T_FC_reg | (wr_legal & hit_T_FC_reg);
     wire shw_RX_CAPACITY_next = shw_RX_CAPACITY_reg | (wr_legal & hit_RX_CAPACITY_reg);

@@ -1318,7 +1318,13 @@ module fg_csr_sw #(
     // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
     // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
     // after the commit edge and addresses the RAM anew before its own edge 1.
-    wire sh_we = wr_legal && (hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_CELL_CYCLES_reg | hit_XOFF_reg | hit_XON_reg);
+    // sh_hit_reg: the access addresses an rw register, an edge behind the hit flops (they
+    // hold from the take to the next take): the OR of the hits in front of the RAM's write
+    // enable was one seed's slowest path of the iCE40UP5K core.
+    reg sh_hit_reg;
+    always @(posedge clk)
+        sh_hit_reg <= hit_CTRL_reg | hit_TOTAL_CELLS_reg | hit_RESERVE_reg | hit_RESUME_OFFSET_reg | hit_LOSSLESS_MASK_reg | hit_PAUSE_QUANTA_reg | hit_REFRESH_CYCLES_reg | hit_SRC_MAC_LO_reg | hit_SRC_MAC_HI_reg | hit_PPFC_CTRL_reg | hit_PPFC_INTERVAL_reg | hit_PPFC_HORIZON_reg | hit_PPFC_RATIO_reg | hit_PPFC_HOLDOFF_reg | hit_PPFC_SEED_reg | hit_ECN_CTRL_reg | hit_ECN_KMIN_reg | hit_ECN_KMAX_reg | hit_ECN_SLOPE_reg | hit_ECN_SEED_reg | hit_GFC_CTRL_reg | hit_GFC_B1_reg | hit_GFC_BM_reg | hit_HEADROOM_reg | hit_ALPHA_SHIFT_reg | hit_QUANTA_STEP_reg | hit_CELL_CYCLES_reg | hit_XOFF_reg | hit_XON_reg;
+    wire sh_we = wr_legal && sh_hit_reg;
     wire shw_CTRL_next = shw_CTRL_reg | (wr_legal & hit_CTRL_reg);
     wire shw_TOTAL_CELLS_next = shw_TOTAL_CELLS_reg | (wr_legal & hit_TOTAL_CELLS_reg);
     wire shw_RESERVE_next = shw_RESERVE_reg | (wr_legal & hit_RESERVE_reg);

@@ -585,7 +585,13 @@ module fg_csr_tsys #(
     // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),
     // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken
     // after the commit edge and addresses the RAM anew before its own edge 1.
-    wire sh_we = wr_legal && (hit_TS_CTRL_reg | hit_CELL_CYCLES_reg | hit_REACT_reg | hit_SRC_ENABLE_reg | hit_SRC_ECT_reg | hit_SRC_PRIO_reg | hit_SRC_DST_reg | hit_SRC_CELLS_reg | hit_SRC_GAP_reg);
+    // sh_hit_reg: the access addresses an rw register, an edge behind the hit flops (they
+    // hold from the take to the next take): the OR of the hits in front of the RAM's write
+    // enable was one seed's slowest path of the iCE40UP5K core.
+    reg sh_hit_reg;
+    always @(posedge clk)
+        sh_hit_reg <= hit_TS_CTRL_reg | hit_CELL_CYCLES_reg | hit_REACT_reg | hit_SRC_ENABLE_reg | hit_SRC_ECT_reg | hit_SRC_PRIO_reg | hit_SRC_DST_reg | hit_SRC_CELLS_reg | hit_SRC_GAP_reg;
+    wire sh_we = wr_legal && sh_hit_reg;
     wire shw_TS_CTRL_next = shw_TS_CTRL_reg | (wr_legal & hit_TS_CTRL_reg);
     wire shw_CELL_CYCLES_next = shw_CELL_CYCLES_reg | (wr_legal & hit_CELL_CYCLES_reg);
     wire shw_REACT_next = shw_REACT_reg | (wr_legal & hit_REACT_reg);

@@ -721,7 +721,13 @@ def gen_rtl_shadow_commit(m, a, S):
     a("    // The RAM reads the same address on that edge (raddr = sh_addr_d = the write's address),")
     a("    // which fg_ram_1r1w leaves undefined; no read uses that word: the next access is taken")
     a("    // after the commit edge and addresses the RAM anew before its own edge 1.")
-    a("    wire sh_we = wr_legal && (" + " | ".join(f"hit_{r.name}_reg" for r in rw) + ");")
+    a("    // sh_hit_reg: the access addresses an rw register, an edge behind the hit flops (they")
+    a("    // hold from the take to the next take): the OR of the hits in front of the RAM's write")
+    a("    // enable was one seed's slowest path of the iCE40UP5K core.")
+    a("    reg sh_hit_reg;")
+    a("    always @(posedge clk)")
+    a("        sh_hit_reg <= " + " | ".join(f"hit_{r.name}_reg" for r in rw) + ";")
+    a("    wire sh_we = wr_legal && sh_hit_reg;")
     for r in rw:
         if r.array:
             a(f"    wire [{count_v(r)}-1:0] shw_{r.name}_next = shw_{r.name}_reg | ({{{count_v(r)}{{wr_legal}}}} & sel_{r.name}_reg);")
