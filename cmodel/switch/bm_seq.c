@@ -389,12 +389,15 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
 
     /* ---- thresholds (every edge; as fg_bm_pipe's ring, reading the configuration directly) */
     {
-        /* the ports' thr(i) = pool_free >> alpha(i), one port per edge */
+        /* the ports' thr(i) = pool_free >> alpha(i), one port per edge, shifted in two steps */
         n.tr_k = (uint8_t)(st->tr_k == N - 1 ? 0 : st->tr_k + 1);
         n.tr_a_k = st->tr_k;
         n.tr_alpha = in->cfg_alpha_shift[st->tr_k] & 15u;
         n.tr_pf = st->pool_free;
-        n.thr[st->tr_a_k] = st->tr_pf >> st->tr_alpha;
+        n.tr_b_k = st->tr_a_k;
+        n.tr_alo = st->tr_alpha & 3u;
+        n.tr_pf1 = st->tr_pf >> (st->tr_alpha & 12u);
+        n.thr[st->tr_b_k] = st->tr_pf1 >> st->tr_alo;
         const uint64_t hmax = fg_mask(HW);
         n.hs_term = ((lossless >> st->hs_p) & 1u) ? (in->cfg_headroom[st->hs_k] & cmax) : 0;
         n.hs_tfirst = st->hs_k == 0 && st->hs_p == 0;

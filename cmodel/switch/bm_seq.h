@@ -142,8 +142,8 @@ typedef struct {
     uint32_t shared_used;
     uint32_t thr[FG_BMP_MAX_PORTS];
     /* the ports' thresholds' ring */
-    uint8_t tr_k, tr_a_k, tr_alpha;
-    uint32_t tr_pf;
+    uint8_t tr_k, tr_a_k, tr_alpha, tr_b_k, tr_alo;
+    uint32_t tr_pf, tr_pf1; /* the shift in two steps: by alpha & 12, then by alpha & 3 */
     /* threshold ring */
     uint8_t hs_k, hs_p;
     uint32_t hs_term;

@@ -10,7 +10,12 @@
 //   raddr in the cycle before edge e -> rdata after edge e + 1 =
 //     NEWEST = 0: the entry raddr as the array's flops held it after edge e
 //     NEWEST = 1: the entry raddr as the array's flops held it after edge e + 1
-//   and 0 in the cycle right after reset.
+//   and 0 in the cycle right after reset;
+//   LATENCY = 1 (with NEWEST = 1): raddr in the cycle before edge e -> rdata after edge e =
+//     the entry raddr as the array's flops held it after edge e. The same word an edge later
+//     in the cycle of the request, for a user whose address is ready a cycle late (fg_bm_seq on
+//     iCE40: its address from registers, not through the next op's select); the RAM's own
+//     read register gives the word (fg_ram_1r1w RD_LAT = 1; on ECP5 a slow read).
 //
 // rdata is one AND-OR level behind registers (the word, a write kept beside it, or the reset
 // value, under registered one-hot selects). Used by fg_bm_pipe (NEWEST = 0: its ring reads the
@@ -23,7 +28,8 @@ module fg_cfg_copy #(
     parameter integer W      = 18,   // field width, 1..1024
     parameter integer AW     = 3,    // index width, 1..16
     parameter integer N      = 8,    // entries, 1..2^AW
-    parameter integer NEWEST = 0     // 0 or 1: rdata as after edge e, or after edge e + 1
+    parameter integer NEWEST = 0,    // 0 or 1: rdata as after edge e, or after edge e + 1
+    parameter integer LATENCY = 2    // the read's edges, 2 or 1 (1 needs NEWEST = 1)
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -42,10 +48,13 @@ module fg_cfg_copy #(
         if (NEWEST < 0 || NEWEST > 1) begin : g_bad_newest
             fg_cfg_copy_ERROR_parameter_NEWEST_must_be_0_or_1 u_bad_newest ();
         end
+        if (LATENCY < 1 || LATENCY > 2 || (LATENCY == 1 && NEWEST != 1)) begin : g_bad_latency
+            fg_cfg_copy_ERROR_parameter_LATENCY_must_be_2_or_1_with_NEWEST_1 u_bad_latency ();
+        end
     endgenerate
 
     wire [W-1:0] ram_rdata;
-    fg_ram_1r1w #(.W(W), .AW(AW)) u_ram (
+    fg_ram_1r1w #(.W(W), .AW(AW), .RD_LAT(LATENCY)) u_ram (
         .clk   (clk),
         .we    (wr && !rst),
         .waddr (wr_idx),
@@ -59,16 +68,20 @@ module fg_cfg_copy #(
     reg           hit_e_reg;         // edge e wrote the entry read
     reg  [W-1:0]  data_e_reg, data_b_reg;
     // the read's select, registered on edge e + 1: the RAM's word, the write of edge e, the
-    // write of edge e + 1 (NEWEST = 1), the reset value; none right after reset
+    // write of edge e + 1 (NEWEST = 1), the reset value; none right after reset. LATENCY = 1:
+    // registered on edge e, whose write stands for "edge e + 1"'s (hit_e1; an earlier write is
+    // in the RAM's word, so there is no "edge e" select)
     reg           s_ram_reg, s_e_reg, s_e1_reg, s_rst_reg;
-    reg           live_q;            // live_reg[raddr_q_reg] (0 for an index of no entry)
+    wire [AW-1:0] sel_addr = (LATENCY == 1) ? raddr : raddr_q_reg;  // the selects' edge's
+    reg           live_q;            // live_reg[sel_addr] (0 for an index of no entry)
     integer       k;
     always @* begin
         live_q = 1'b0;
         for (k = 0; k < N; k = k + 1)
-            if (raddr_q_reg == k[AW-1:0]) live_q = live_reg[k];
+            if (sel_addr == k[AW-1:0]) live_q = live_reg[k];
     end
-    wire hit_e1 = (NEWEST == 1) && wr && (wr_idx == raddr_q_reg);
+    wire hit_e1 = (NEWEST == 1) && wr && (wr_idx == sel_addr);
+    wire hit_e  = (LATENCY == 2) && hit_e_reg;
     always @(posedge clk) begin
         if (rst) begin
             live_reg    <= {N{1'b0}};
@@ -82,8 +95,8 @@ module fg_cfg_copy #(
                 if (wr && (wr_idx == k[AW-1:0])) live_reg[k] <= 1'b1;
             hit_e_reg <= wr && (wr_idx == raddr);
             s_e1_reg  <= hit_e1;
-            s_e_reg   <= !hit_e1 && live_q && hit_e_reg;
-            s_ram_reg <= !hit_e1 && live_q && !hit_e_reg;
+            s_e_reg   <= !hit_e1 && live_q && hit_e;
+            s_ram_reg <= !hit_e1 && live_q && !hit_e;
             s_rst_reg <= !hit_e1 && !live_q;
         end
     end

@@ -1,10 +1,14 @@
 // fg_ram_1r1w - a block RAM with one write port and one read port, read latency two edges
-// (docs/blocks/counter_bank.md, "Block RAM").
+// (or one: RD_LAT) (docs/blocks/counter_bank.md, "Block RAM").
 //
 // Write: we, waddr, wdata in the cycle before edge e -> the word is written at e.
-// Read:  raddr in the cycle before edge e -> rdata after edge e + 1, the word as it was before
-//        e. A read at the edge that writes the same address returns an undefined word: a user
-//        that can collide bypasses (fg_counter_bank does).
+// Read:  raddr in the cycle before edge e -> rdata after edge e + 1 (RD_LAT = 1: after edge
+//        e), the word as it was before e. A read at the edge that writes the same address
+//        returns an undefined word: a user that can collide bypasses (fg_counter_bank does).
+// RD_LAT = 1 is for iCE40-speed users whose address is a register's and whose path into the
+// block RAM's address is the long one (fg_cfg_copy LATENCY = 1 in fg_bm_seq): the word comes
+// from the block RAM's own read register, and the inferred array is used on ECP5 too (its
+// DP16KD then without the output register: ~5.8 ns from the clock, too slow for 156.25 MHz).
 // Why two edges: ECP5's DP16KD takes ~5.8 ns from clock to data without its output register
 // and ~1 ns with it (nextpnr, speed 6), so at 156.25 MHz nothing can follow the array read in
 // the same cycle. yosys 0.23 does not use that register when it infers a DP16KD, so under
@@ -19,7 +23,8 @@
 
 module fg_ram_1r1w #(
     parameter integer W  = 32,   // word width, 1..1024
-    parameter integer AW = 6     // address width, 1..16
+    parameter integer AW = 6,    // address width, 1..16
+    parameter integer RD_LAT = 2 // read latency in edges, 1 or 2
 ) (
     input  wire          clk,
     input  wire          we,
@@ -36,10 +41,13 @@ module fg_ram_1r1w #(
         if (AW < 1 || AW > 16) begin : g_bad_aw
             fg_ram_1r1w_ERROR_parameter_AW_must_be_1_to_16 u_bad_aw ();
         end
+        if (RD_LAT < 1 || RD_LAT > 2) begin : g_bad_rd_lat
+            fg_ram_1r1w_ERROR_parameter_RD_LAT_must_be_1_or_2 u_bad_rd_lat ();
+        end
     endgenerate
 
 `ifdef FG_TECH_ECP5
-    localparam integer USE_DP16KD = (AW <= 9) ? 1 : 0;
+    localparam integer USE_DP16KD = (AW <= 9 && RD_LAT == 2) ? 1 : 0;
 `else
     localparam integer USE_DP16KD = 0;
 `endif
@@ -103,7 +111,7 @@ module fg_ram_1r1w #(
         end else begin : g_infer
             (* no_rw_check *) reg [W-1:0] mem [0:(1 << AW) - 1];
             reg [W-1:0] q1_reg;      // the array's read register (in the block RAM)
-            reg [W-1:0] q2_reg;      // the second edge (fabric)
+            reg [W-1:0] q2_reg;      // the second edge (fabric; unused at RD_LAT = 1)
             always @(posedge clk) begin
                 if (we)
                     mem[waddr] <= wdata;
@@ -111,7 +119,7 @@ module fg_ram_1r1w #(
             end
             always @(posedge clk)
                 q2_reg <= q1_reg;
-            assign rdata = q2_reg;
+            assign rdata = (RD_LAT == 1) ? q1_reg : q2_reg;
         end
     endgenerate
 

@@ -49,6 +49,10 @@ module fg_bm_seq #(
     parameter integer CW      = 18,  // cell-count width, 4..29
     parameter integer SW      = 8,   // packet-size width (cells), SW < CW
     parameter integer TAG_W   = 1,   // enq_tag width: carried with the admission to its verdict
+    // the static limits' copies' read (below): 1 edge from the op's registers, or 2 from the
+    // next op's select; 0: by technology (2 under FG_TECH_ECP5, whose block RAM needs its output
+    // register at 156.25 MHz; else 1, the iCE40 form). The same outputs on every edge either way
+    parameter integer LIM_LAT = 0,
     // derived, do not override: port-index width clog2(N_PORTS), at least 1, and PG-index
     // width clog2(N_PORTS*N_PRIO), at least 1
     parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1,
@@ -148,6 +152,12 @@ module fg_bm_seq #(
     // the slot's cycles (t_reg): what each does is in the header; the next op is selected in
     // T_CMP's cycle and loaded on T_DECIDE's edge
     localparam [2:0] T_READ = 3'd0, T_MODE = 3'd1, T_LIMIT = 3'd2, T_CMP = 3'd3, T_DECIDE = 3'd4;
+`ifdef FG_TECH_ECP5
+    localparam integer LIM_LAT_TECH = 2;
+`else
+    localparam integer LIM_LAT_TECH = 1;
+`endif
+    localparam integer LIM_LAT_USED = (LIM_LAT == 0) ? LIM_LAT_TECH : LIM_LAT;
 
     generate
         if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n_ports
@@ -164,6 +174,9 @@ module fg_bm_seq #(
         end
         if (TAG_W < 1 || TAG_W > 32) begin : g_bad_tag_w
             fg_bm_seq_parameter_TAG_W_must_be_1_to_32 u_param_error ();
+        end
+        if (LIM_LAT < 0 || LIM_LAT > 2) begin : g_bad_lim_lat
+            fg_bm_seq_parameter_LIM_LAT_must_be_0_to_2 u_param_error ();
         end
     endgenerate
 
@@ -387,8 +400,13 @@ module fg_bm_seq #(
     // (address: the PG O takes there) with NEWEST = 1, so during t = 1 they give the limits as
     // the flops held them then: through t = 0's edge. (Read on t = 0's edge instead, the word
     // came at t = 2 and its select in front of t = 2's adders ended two seeds of three.)
+    // LIM_LAT = 1 (iCE40): read on t = 0's edge from the op's registers instead, the word from
+    // the block RAM's own register: the same word at the same time, and the next op's select
+    // (a round-robin pick's AND-OR) no longer runs into the block RAM's address (on the UP5K
+    // core that path, mostly routing, set one seed of three at 45 MHz).
     wire [CW-1:0]  lx_rdata, ln_rdata;
     wire [PGW-1:0] nx_pg = f_pgk(o_pi_next, o_prio_next);  // during t = 4: the PG O takes at L
+    wire [PGW-1:0] lim_raddr = (LIM_LAT_USED == 1) ? o_pg : nx_pg;
     wire           o_pg_ok = ({{(32-PGW){1'b0}}, o_pg} < NPG);
     always @* begin
         t_sel = {CW{1'b0}}; r_sel = {CW{1'b0}}; hdr_sel = {CW{1'b0}};
@@ -412,11 +430,14 @@ module fg_bm_seq #(
     reg  [CW-1:0] pool_free_reg;
     // the ports' thresholds thr(i) = pool_free >> alpha(i), one port per edge by a ring (the
     // op reads its port's from thr_reg: a shifter behind the port's select was a path of its
-    // own): the ring's port and its alpha and pool_free registered, then the shift; a change
-    // of pool_free reaches thr(i) within N_PORTS + 1 edges
-    reg  [PW-1:0] tr_k_reg, tr_a_k_reg;
+    // own): the ring's port and its alpha and pool_free registered, then the shift in two
+    // steps, by alpha's upper bits (0, 4, 8, 12) and then its lower (a 12-bit shifter by four
+    // bits in one cycle, two 4:1 levels in series, was one UP5K seed's slowest path); a change
+    // of pool_free reaches thr(i) within N_PORTS + 2 edges
+    reg  [PW-1:0] tr_k_reg, tr_a_k_reg, tr_b_k_reg;
     reg  [3:0]    tr_alpha_reg;
-    reg  [CW-1:0] tr_pf_reg;
+    reg  [1:0]    tr_alo_reg;
+    reg  [CW-1:0] tr_pf_reg, tr_pf1_reg;
     reg  [3:0]    tr_alpha_sel;
     always @* begin
         tr_alpha_sel = 4'd0;
@@ -508,24 +529,24 @@ module fg_bm_seq #(
     wire          ram_we    = init_reg || (w_we_reg && (t_reg == T_READ));
     wire [PGW-1:0] ram_waddr = init_reg ? clr_reg : p_pg_reg;
     wire [2*CW-1:0] ram_wdata = init_reg ? {(2*CW){1'b0}} : {w_ing_reg, w_hd_reg};
-    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1)) u_xoff_copy (
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1), .LATENCY(LIM_LAT_USED)) u_xoff_copy (
         .clk       (clk),
         .rst       (rst),
         .wr        (cfg_xoff_wr),
         .wr_idx    (cfg_lim_wr_pg),
         .wr_data   (cfg_lim_wr_data),
         .rst_value (cfg_xoff_rst),
-        .raddr     (nx_pg),
+        .raddr     (lim_raddr),
         .rdata     (lx_rdata)
     );
-    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1)) u_xon_copy (
+    fg_cfg_copy #(.W(CW), .AW(PGW), .N(NPG), .NEWEST(1), .LATENCY(LIM_LAT_USED)) u_xon_copy (
         .clk       (clk),
         .rst       (rst),
         .wr        (cfg_xon_wr),
         .wr_idx    (cfg_lim_wr_pg),
         .wr_data   (cfg_lim_wr_data),
         .rst_value (cfg_xon_rst),
-        .raddr     (nx_pg),
+        .raddr     (lim_raddr),
         .rdata     (ln_rdata)
     );
     fg_ram_1r1w #(.W(2 * CW), .AW(PGW)) u_pg_ram (
@@ -737,8 +758,11 @@ module fg_bm_seq #(
             thr_reg        <= {(N_PORTS*CW){1'b0}};
             tr_k_reg       <= {PW{1'b0}};
             tr_a_k_reg     <= {PW{1'b0}};
+            tr_b_k_reg     <= {PW{1'b0}};
             tr_alpha_reg   <= 4'd0;
+            tr_alo_reg     <= 2'd0;
             tr_pf_reg      <= {CW{1'b0}};
+            tr_pf1_reg     <= {CW{1'b0}};
             egress_reg     <= {(NPG*CW){1'b0}};
             hs_k_reg       <= {PW{1'b0}};
             hs_p_reg       <= 3'd0;
@@ -945,8 +969,11 @@ module fg_bm_seq #(
             tr_a_k_reg   <= tr_k_reg;
             tr_alpha_reg <= tr_alpha_sel;
             tr_pf_reg    <= pool_free_reg;
+            tr_b_k_reg   <= tr_a_k_reg;
+            tr_alo_reg   <= tr_alpha_reg[1:0];
+            tr_pf1_reg   <= tr_pf_reg >> {tr_alpha_reg[3:2], 2'b00};
             for (k = 0; k < N_PORTS; k = k + 1)
-                if (tr_a_k_reg == k[PW-1:0]) thr_reg[k*CW +: CW] <= tr_pf_reg >> tr_alpha_reg;
+                if (tr_b_k_reg == k[PW-1:0]) thr_reg[k*CW +: CW] <= tr_pf1_reg >> tr_alo_reg;
             hs_term_reg   <= hs_lossless ? hs_headroom : {CW{1'b0}};
             hs_tfirst_reg <= (hs_k_reg == {PW{1'b0}}) && (hs_p_reg == 3'd0);
             hs_tlast_reg  <= (hs_k_reg == I_LAST) && (hs_p_reg == P_LAST);
