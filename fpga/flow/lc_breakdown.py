@@ -3,10 +3,10 @@
 
     python3 fpga/flow/lc_breakdown.py DESIGN [--json OUT]
 
-DESIGN is a row of fpga/designs.txt (its top and parameters). The top is synthesised with
-yosys `synth_ice40 -dsp -noflatten` (each module optimised apart, its outputs all kept, so a
-module's count is an upper bound on what it costs flattened) and every module's cells are
-counted the way an iCE40 logic cell is spent. A logic cell holds one LUT4, one flop and one
+DESIGN is a row of fpga/designs.txt (its top and parameters). The top is synthesised by
+yosys `synth_ice40` with the flow's options (fpga/flow/synth.py) and `-noflatten` (each module
+optimised apart, its outputs all kept, so a module's count is an upper bound on what it costs
+flattened) and every module's cells are counted the way an iCE40 logic cell is spent. A logic cell holds one LUT4, one flop and one
 carry cell, and a flop takes its D input only from its own cell's LUT: a flop whose D is a
 LUT output that feeds nothing else shares that LUT's cell ("FF with its LUT"); any other flop
 (D from a net with other loads, from another flop, a RAM output or a port) needs a cell of its
@@ -33,6 +33,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fgrtl  # noqa: E402
 from fgrtl import REPO, FlowError  # noqa: E402
+from synth import YOSYS_SYNTH  # noqa: E402  (the flow's own synthesis command and options)
 
 
 def count_module(mod, submodules=()):
@@ -143,7 +144,7 @@ def main():
         script = [f"read_verilog -noautowire -DFG_TECH_ICE40 {incs} {os.path.join(REPO, f)}" for f in files]
         if d.params:
             script.append("chparam " + " ".join(f"-set {k} {v}" for k, v in d.params.items()) + f" {d.top}")
-        script += [f"synth_ice40 -dsp -noflatten -top {d.top}", f"write_json {out}"]
+        script += [f"{YOSYS_SYNTH['ice40']} -noflatten -top {d.top}", f"write_json {out}"]
         p = subprocess.run(["yosys", "-q", "-p", "; ".join(script)], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         if p.returncode != 0 or not os.path.exists(out):
@@ -164,7 +165,7 @@ def main():
         for key, v in n.items():
             total[key] += k * v
     rows.sort(key=lambda r: -r[1] * r[2]["cells_at_least"])
-    print(f"{d.name}: {d.top} {d.param_text()}, yosys synth_ice40 -dsp -noflatten, per module "
+    print(f"{d.name}: {d.top} {d.param_text()}, yosys {YOSYS_SYNTH['ice40']} -noflatten, per module "
           "(x instances: counts are per instance)")
     hdr = (f"{'module':24s} {'x':>2s} {'LUT4':>6s} {'FF+LUT':>7s} {'FF alone':>8s} {'FF on in':>8s} "
            f"{'carry':>6s} {'RAM':>4s} {'cells>=':>8s} {'all x':>7s}")

@@ -60,7 +60,13 @@ FLOW_FILES = [os.path.join(REPO, "fpga", "wrap", "gen_wrap.py")]
 # The iCE40 device is the UltraPlus (UP5K): -dsp maps wide products to its eight SB_MAC16s
 # (with their input and output registers absorbed) instead of LUT adder trees; synth_ecp5
 # maps products to MULT18X18D by default (yosys 0.23 absorbs no registers into those).
-YOSYS_SYNTH = {"ice40": "synth_ice40 -dsp", "ecp5": "synth_ecp5"}
+# -dffe_min_ce_use 8: a clock enable that would drive fewer than eight flops goes into their
+# LUTs instead. The eight cells of an iCE40 logic block share one clock enable and reset, so
+# each small enable set takes a block of its own: the UP5K 4x2 core had 147 sets, 77 of them of
+# four flops or fewer, and placed in one seed of three at 86 % (nextpnr "Unable to find legal
+# placement"); with the option 93 and 22, three LUT4s more, and it places with room
+# (docs/synthesis.md, thirty-fifth session).
+YOSYS_SYNTH = {"ice40": "synth_ice40 -dsp -dffe_min_ce_use 8", "ecp5": "synth_ecp5"}
 # The target as a Verilog define: under FG_TECH_ECP5 rtl/common/fg_ram_1r1w.v instantiates an
 # ECP5 DP16KD with its output register and rtl/common/fg_mul_reg2.v a MULT18X18D with its
 # input and output registers (yosys 0.23 uses neither block's registers when it infers them).
