@@ -12,10 +12,11 @@
 //     NEWEST = 1: the entry raddr as the array's flops held it after edge e + 1
 //   and 0 in the cycle right after reset;
 //   LATENCY = 1 (with NEWEST = 1): raddr in the cycle before edge e -> rdata after edge e =
-//     the entry raddr as the array's flops held it after edge e. The same word an edge later
-//     in the cycle of the request, for a user whose address is ready a cycle late (fg_bm_seq on
-//     iCE40: its address from registers, not through the next op's select); the RAM's own
-//     read register gives the word (fg_ram_1r1w RD_LAT = 1; on ECP5 a slow read).
+//     the entry raddr as the array's flops held it after edge e. So a user can give the
+//     address one cycle later than NEWEST = 1 needs and have the same word at the same time
+//     (fg_bm_seq on iCE40: the address from its op's registers, not through the next op's
+//     select); the RAM's own read register gives the word (fg_ram_1r1w RD_LAT = 1; on ECP5
+//     that is a slow read).
 //
 // rdata is one AND-OR level behind registers (the word, a write kept beside it, or the reset
 // value, under registered one-hot selects). Used by fg_bm_pipe (NEWEST = 0: its ring reads the

@@ -5,10 +5,10 @@
 // Read:  raddr in the cycle before edge e -> rdata after edge e + 1 (RD_LAT = 1: after edge
 //        e), the word as it was before e. A read at the edge that writes the same address
 //        returns an undefined word: a user that can collide bypasses (fg_counter_bank does).
-// RD_LAT = 1 is for iCE40-speed users whose address is a register's and whose path into the
-// block RAM's address is the long one (fg_cfg_copy LATENCY = 1 in fg_bm_seq): the word comes
-// from the block RAM's own read register, and the inferred array is used on ECP5 too (its
-// DP16KD then without the output register: ~5.8 ns from the clock, too slow for 156.25 MHz).
+// RD_LAT = 1 is for iCE40-speed users that can give the address only a cycle later
+// (fg_cfg_copy LATENCY = 1 in fg_bm_seq): the word comes from the block RAM's own read
+// register, and the inferred array is used on ECP5 too (its DP16KD then without the output
+// register: ~5.8 ns from the clock, too slow for 156.25 MHz).
 // Why two edges: ECP5's DP16KD takes ~5.8 ns from clock to data without its output register
 // and ~1 ns with it (nextpnr, speed 6), so at 156.25 MHz nothing can follow the array read in
 // the same cycle. yosys 0.23 does not use that register when it infers a DP16KD, so under
