@@ -1,8 +1,9 @@
 # fg_bm_seq, the compact shared-buffer manager (rtl/switch/fg_bm_seq.v, cmodel/switch/bm_seq.c,
 # verif/tb/bm_seq/: wrappers of verif/tb/bm_pipe/tb_bm_pipe.inc). Three sizes of one random
 # test (each wrapper defines the sizes it is compiled for; they must match the -G values here),
-# the 5x3 size again with the ECP5 form of the limits' copies, and a _bug twin. The 8x8 size is not in `make test` (CI time: its 1,000,000 cycles, which its
-# coverage needs, and its build): `make bm-seq-8x8` builds and runs it.
+# the 5x3 size again with the ECP5 form of the limits' copies, and a _bug twin. The 8x8 size
+# is not in `make test` (CI time: its 1,000,000 cycles, which its coverage needs, and its
+# build): `make bm-seq-8x8` builds and runs it.
 BMS_RTL := $(call fg_rtl_files,fg_bm_seq)
 BMS_TB_INC := verif/tb/bm_pipe/tb_bm_pipe.inc verif/tb/bm/bm_stimulus.h
 $(eval $(call FG_LOCKSTEP,bm_seq_4x2,fg_bm_seq,$(BMS_RTL),verif/tb/bm_seq/tb_bm_seq_4x2.cpp,-GN_PORTS=4 -GN_PRIO=2 -GTAG_W=3,libfgmodel))

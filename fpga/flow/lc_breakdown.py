@@ -6,11 +6,11 @@
 DESIGN is a row of fpga/designs.txt (its top and parameters). The top is synthesised by
 yosys `synth_ice40` with the flow's options (fpga/flow/synth.py) and `-noflatten` (each module
 optimised apart, its outputs all kept, so a module's count is an upper bound on what it costs
-flattened) and every module's cells are counted the way an iCE40 logic cell is spent. A logic cell holds one LUT4, one flop and one
-carry cell, and a flop takes its D input only from its own cell's LUT: a flop whose D is a
-LUT output that feeds nothing else shares that LUT's cell ("FF with its LUT"); any other flop
-(D from a net with other loads, from another flop, a RAM output or a port) needs a cell of its
-own ("FF alone"). A flop fed across a module boundary (an input port, a submodule's output) is
+flattened) and every module's cells are counted the way an iCE40 logic cell is spent. A logic
+cell holds one LUT4, one flop and one carry cell, and a flop takes its D input only from its
+own cell's LUT: a flop whose D is a LUT output that feeds nothing else shares that LUT's cell
+("FF with its LUT"); any other flop (D from a net with other loads, from another flop, a RAM
+output or a port) needs a cell of its own ("FF alone"). A flop fed across a module boundary (an input port, a submodule's output) is
 counted apart ("FF on in"): flattened, it shares the cell of the LUT that drives it outside if that LUT drives
 nothing else. So a module needs about LUT4 + FF alone cells ("cells>="; kept apart, a module
 also keeps logic the flattened design would drop, so this is an estimate, not a bound); carry
