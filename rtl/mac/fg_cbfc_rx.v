@@ -29,7 +29,11 @@ module fg_cbfc_rx #(
     localparam [11:0] MAX_ADV = 12'd2047;
 
     reg  [11:0] abr_reg, abr_next;
-    reg  [15:0] timer_reg, timer_next;
+    // the period timer, kept inverted (timer_n = ~timer, so it counts up): its compare with
+    // cfg_tfc is then a sum of two flops' values, and iCE40's carry takes no inverted operand
+    // (the inverter LUT and its route in front of the compare's chain, 2.7 ns, were on the NIC
+    // core's worst path on iCE40UP5K)
+    reg  [15:0] timer_n_reg, timer_n_next;
     reg  [11:0] fccl_reg, fccl_next;
     reg         fccl_valid_reg, fccl_valid_next;
 
@@ -50,44 +54,56 @@ module fg_cbfc_rx #(
     // cut's compare, was the NIC core's worst path on ECP5 in three seeds of three (151 MHz)
     reg         timer_zero_reg;
     wire        emit = fccl_req || timer_zero_reg;
-    wire [15:0] timer_dec = timer_reg - 16'd1;
+    wire [15:0] timer_n_inc = timer_n_reg + 16'd1;            // ~(timer - 1)
+    wire [15:0] period_m1_n = ~period_m1;
     // timer - 1 > period_m1 (the count is cut to a shorter period) is timer > max(cfg_tfc, 1)
     // when the timer is not 0 (it is not, where this is read): compared with cfg_tfc itself
-    // beside period_m1's subtraction, not behind it, as the borrow of cfg_tfc - timer (one
-    // carry chain; as `>` yosys built a LUT tree)
+    // beside period_m1's subtraction, not behind it. cfg_tfc < timer = ~timer_n is
+    // cfg_tfc + timer_n + 1 < 2^16: no carry out of that sum, one chain of two flops' values
+    // (a 1 appended to both operands is the carry in). The reload (an emit or the cut) is one
+    // LUT behind the chain, kept, and each timer bit one select behind it. (The borrow of
+    // cfg_tfc - timer, an inverter LUT in front of its chain, was the NIC core's worst path on
+    // iCE40UP5K in one seed of three: 22.0 ns of 20.8; carry-select, the halves' select was
+    // a LUT level more, 21.3 ns.)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [16:0] tfc_minus_timer = {1'b0, cfg_tfc} - {1'b0, timer_reg};   // the borrow only
+    wire [17:0] tb_s = {1'b0, cfg_tfc, 1'b1} + {1'b0, timer_n_reg, 1'b1};
     /* verilator lint_on UNUSEDSIGNAL */
-    wire        timer_above = (cfg_tfc == 16'd0) ? (timer_reg[15:1] != 15'd0)
-                                                 : tfc_minus_timer[16];
-    // what timer_next == 0 is: period_m1 == 0 (cfg_tfc <= 1), or timer_dec == 0 (timer == 1)
+    // the reload in one LUT behind the chain: what does not wait for it (an emit, or the cut
+    // at cfg_tfc = 0) is formed beside the chain and kept, as is cfg_tfc's zero test (ABC
+    // otherwise spread the tests over two LUT levels behind the chain, 21.8 ns of 20.8)
+    (* keep *) wire tfc_zero;
+    assign tfc_zero = (cfg_tfc == 16'd0);
+    (* keep *) wire early_reload;
+    assign early_reload = emit || (tfc_zero && (timer_n_reg[15:1] != 15'h7FFF));
+    (* keep *) wire reload;
+    assign reload = early_reload || (!tfc_zero && !tb_s[17]);
+    // what timer_next == 0 is: period_m1 == 0 (cfg_tfc <= 1), or timer - 1 == 0 (timer == 1)
     wire        pm1_zero  = (cfg_tfc[15:1] == 15'd0);
-    wire        timer_one = (timer_reg == 16'd1);
-    wire        timer_zero_next = (emit || timer_above) ? pm1_zero : timer_one;
+    wire        timer_one = (timer_n_reg == 16'hFFFE);
+    wire        timer_zero_next = reload ? pm1_zero : timer_one;
 
     always @* begin
         abr_next = abr_reg + blocks;
+        timer_n_next = reload ? period_m1_n : timer_n_inc;
         if (emit) begin
             fccl_next = abr_reg + adv;
             fccl_valid_next = 1'b1;
-            timer_next = period_m1;
         end else begin
             fccl_next = fccl_reg;
             fccl_valid_next = 1'b0;
-            timer_next = timer_above ? period_m1 : timer_dec;
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
             abr_reg <= 12'd0;
-            timer_reg <= 16'd0;
+            timer_n_reg <= 16'hFFFF;   // timer 0
             timer_zero_reg <= 1'b1;
             fccl_reg <= 12'd0;
             fccl_valid_reg <= 1'b0;
         end else begin
             abr_reg <= abr_next;
-            timer_reg <= timer_next;
+            timer_n_reg <= timer_n_next;
             timer_zero_reg <= timer_zero_next;
             fccl_reg <= fccl_next;
             fccl_valid_reg <= fccl_valid_next;

@@ -210,6 +210,8 @@ module fg_pft #(
     wire [SH-1:0]    p_lo;                  // iCE40: the low half of f + k
     wire             p_cy;                  // its carry, which selects the high half
     wire [FW-SH-1:0] p_h0, p_h1;            // the high half without / with that carry
+    wire [SH-1:0]    p_lon;                 // ~p_lo, ~p_h0, ~p_h1 in flops of their own (the
+    wire [FW-SH-1:0] p_h0n, p_h1n;          // compares' operands: the carry inverts none)
     wire             p_ov0, p_ov1;          // f saturates, without / with that carry
     /* verilator lint_on UNUSEDSIGNAL */
     generate
@@ -231,6 +233,9 @@ module fg_pft #(
             assign p_cy  = 1'b0;
             assign p_h0  = {(FW-SH){1'b0}};
             assign p_h1  = {(FW-SH){1'b0}};
+            assign p_lon = {SH{1'b1}};
+            assign p_h0n = {(FW-SH){1'b1}};
+            assign p_h1n = {(FW-SH){1'b1}};
             assign p_ov0 = 1'b0;
             assign p_ov1 = 1'b0;
         end else begin : g_sum_select
@@ -256,6 +261,8 @@ module fg_pft #(
             reg              cy_reg;            // its carry: selects the high half
             reg  [FW-SH-1:0] h0_reg, h1_reg;    // high half without / with that carry
             reg              ov0_reg, ov1_reg;  // f saturates, without / with that carry
+            reg  [SH-1:0]    lon_reg;           // ~lo_reg, ~h0_reg, ~h1_reg
+            reg  [FW-SH-1:0] h0n_reg, h1n_reg;
             always @(posedge clk) begin
                 if (rst) begin
                     // f = 0 after reset
@@ -265,6 +272,9 @@ module fg_pft #(
                     h1_reg  <= {(FW-SH){1'b0}};
                     ov0_reg <= 1'b0;
                     ov1_reg <= 1'b0;
+                    lon_reg <= {SH{1'b1}};
+                    h0n_reg <= {(FW-SH){1'b1}};
+                    h1n_reg <= {(FW-SH){1'b1}};
                 end else begin
                     lo_reg  <= f_lo[SH-1:0];
                     cy_reg  <= f_lo[SH];
@@ -272,6 +282,9 @@ module fg_pft #(
                     h1_reg  <= f_h1[FW-SH:1];
                     ov0_reg <= f_h0[FW-SH+1];
                     ov1_reg <= f_h1[FW-SH+2];
+                    lon_reg <= ~f_lo[SH-1:0];
+                    h0n_reg <= ~f_h0[FW-SH-1:0];
+                    h1n_reg <= ~f_h1[FW-SH:1];
                 end
             end
             wire f_over_q = cy_reg ? ov1_reg : ov0_reg;
@@ -280,6 +293,9 @@ module fg_pft #(
             assign p_cy  = cy_reg;
             assign p_h0  = h0_reg;
             assign p_h1  = h1_reg;
+            assign p_lon = lon_reg;
+            assign p_h0n = h0n_reg;
+            assign p_h1n = h1n_reg;
             assign p_ov0 = ov0_reg;
             assign p_ov1 = ov1_reg;
         end
@@ -320,8 +336,16 @@ module fg_pft #(
     wire          n_s_le1 = (cfg_n_s[WW-1:1] == {(WW-1){1'b0}});
     wire          n_e_0   = n_e_le1 && !cfg_n_e[0];
     wire          n_s_0   = n_s_le1 && !cfg_n_s[0];
-    // the new window's state is Congested when Congested now xor flip
-    wire          new_s   = congested_reg ^ flip;
+    // the new window's state is Congested when Congested now xor flip: 0 when disabled, else
+    // Congested xor the strategy's event, in two LUT levels from flops (each kept half of
+    // four inputs, then one LUT of four): as `congested_reg ^ flip` ABC built three levels in
+    // front of the state's wide fan-out (21.4-21.9 ns of 20.8 in two seeds of three of the NIC
+    // core on iCE40UP5K)
+    (* keep *) wire ns_at;
+    assign ns_at = congested_reg ^ at_reached;
+    (* keep *) wire ns_ft;
+    assign ns_ft = cfg_enable && !cfg_strategy && (congested_reg ^ ft_cross);
+    wire          new_s   = (cfg_enable && cfg_strategy && ns_at) || ns_ft;
     wire [WW-1:0] w_new   = new_s ? cfg_w_s : cfg_w_e;
     wire [WW-1:0] n_new   = new_s ? cfg_n_s : cfg_n_e;
     wire          w_new_le1 = new_s ? w_s_le1 : w_e_le1;
@@ -420,30 +444,58 @@ module fg_pft #(
             assign pre_ri_step = pre_ri_step_reg;
             assign pre_ri_seed = pre_ri_seed_reg;
         end else begin : g_cmp_split
-            // F without saturation for each case of the carry, and the overflow of this cycle
-            wire [FW-1:0]   f_c0 = {p_h0, p_lo};
-            wire [FW-1:0]   f_c1 = {p_h1, p_lo};
-            wire [CMPW-1:0] f_e0 = {{(CMPW-FW){1'b0}}, f_c0};
-            wire [CMPW-1:0] f_e1 = {{(CMPW-FW){1'b0}}, f_c1};
+            // ~F without saturation for each case of the carry, from the inverted flops (an
+            // inverter LUT and its route in front of each chain were 4.4 + 3.7 ns of wire in
+            // one seed of three), and the overflow of this cycle
+            wire [FW-1:0]   fn_c0 = {p_h0n, p_lon};
+            wire [FW-1:0]   fn_c1 = {p_h1n, p_lon};
+            wire [CMPW-1:0] fn_e0 = {{(CMPW-FW){1'b1}}, fn_c0};
+            wire [CMPW-1:0] fn_e1 = {{(CMPW-FW){1'b1}}, fn_c1};
             wire            ov   = p_cy ? p_ov1 : p_ov0;
-            // ">=" for each case (c0, c1), each of two half-width chains and one LUT, and
-            // against a saturated F (ones)
-            wire fi_c0 = (gap_plus2_reg[FW-1:FH] > f_c0[FW-1:FH])
-                      || ((gap_plus2_reg[FW-1:FH] == f_c0[FW-1:FH])
-                          && (gap_plus2_reg[FH-1:0] >= f_c0[FH-1:0]));
-            wire fi_c1 = (gap_plus2_reg[FW-1:FH] > f_c1[FW-1:FH])
-                      || ((gap_plus2_reg[FW-1:FH] == f_c1[FW-1:FH])
-                          && (gap_plus2_reg[FH-1:0] >= f_c1[FH-1:0]));
+            // ">=" for each case (c0, c1) as a select of two high-half results by one low-half
+            // result, each the carry out of its own chain: x >= y is x_hi >= y_hi when
+            // x_lo >= y_lo, else x_hi > y_hi. The carry of x + ~y + 1 is x >= y, that of
+            // x + ~y is x > y (a 1 appended to both operands is the carry in), so no equality
+            // is formed: as `hi_gt || (hi_eq && lo_ge)` yosys built the equality as a LUT tree
+            // beside the chain, three LUT levels behind it into the register (21.9 ns of 20.8
+            // in one seed of three of the NIC core on iCE40UP5K, the LFSR's compare). The low
+            // halves are written per case; where the split lies in p_lo (FW = 32: FH = CH = SH) the
+            // two cases' low chains are the same cells, merged.
+            wire [FH-1:0] fi_lo = gap_plus2_reg[FH-1:0];
+            wire [CH-1:0] ri_lo = r_ext[CH-1:0];
+            wire [CH-1:0] sd_lo = s_ext[CH-1:0];
+            wire [CMPW-CH-1:0] ri_hi = r_ext[CMPW-1:CH];
+            wire [CMPW-CH-1:0] sd_hi = s_ext[CMPW-1:CH];
+            wire [FW-FH-1:0]   fi_hi = gap_plus2_reg[FW-1:FH];
+            // (each sum's carry out, its top bit, is read; the other bits are not)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [FH+1:0] fi_lo0_s = {1'b0, fi_lo, 1'b1} + {1'b0, fn_c0[FH-1:0], 1'b1};
+            wire [FH+1:0] fi_lo1_s = {1'b0, fi_lo, 1'b1} + {1'b0, fn_c1[FH-1:0], 1'b1};
+            wire [CH+1:0] ri_lo0_s = {1'b0, ri_lo, 1'b1} + {1'b0, fn_e0[CH-1:0], 1'b1};
+            wire [CH+1:0] ri_lo1_s = {1'b0, ri_lo, 1'b1} + {1'b0, fn_e1[CH-1:0], 1'b1};
+            wire [CH+1:0] sd_lo0_s = {1'b0, sd_lo, 1'b1} + {1'b0, fn_e0[CH-1:0], 1'b1};
+            wire [CH+1:0] sd_lo1_s = {1'b0, sd_lo, 1'b1} + {1'b0, fn_e1[CH-1:0], 1'b1};
+            wire [FW-FH+1:0] fi_ge0_s = {1'b0, fi_hi, 1'b1} + {1'b0, fn_c0[FW-1:FH], 1'b1};
+            wire [FW-FH:0]   fi_gt0_s = {1'b0, fi_hi} + {1'b0, fn_c0[FW-1:FH]};
+            wire [FW-FH+1:0] fi_ge1_s = {1'b0, fi_hi, 1'b1} + {1'b0, fn_c1[FW-1:FH], 1'b1};
+            wire [FW-FH:0]   fi_gt1_s = {1'b0, fi_hi} + {1'b0, fn_c1[FW-1:FH]};
+            wire [CMPW-CH+1:0] ri_ge0_s = {1'b0, ri_hi, 1'b1} + {1'b0, fn_e0[CMPW-1:CH], 1'b1};
+            wire [CMPW-CH:0]   ri_gt0_s = {1'b0, ri_hi} + {1'b0, fn_e0[CMPW-1:CH]};
+            wire [CMPW-CH+1:0] ri_ge1_s = {1'b0, ri_hi, 1'b1} + {1'b0, fn_e1[CMPW-1:CH], 1'b1};
+            wire [CMPW-CH:0]   ri_gt1_s = {1'b0, ri_hi} + {1'b0, fn_e1[CMPW-1:CH]};
+            wire [CMPW-CH+1:0] sd_ge0_s = {1'b0, sd_hi, 1'b1} + {1'b0, fn_e0[CMPW-1:CH], 1'b1};
+            wire [CMPW-CH:0]   sd_gt0_s = {1'b0, sd_hi} + {1'b0, fn_e0[CMPW-1:CH]};
+            wire [CMPW-CH+1:0] sd_ge1_s = {1'b0, sd_hi, 1'b1} + {1'b0, fn_e1[CMPW-1:CH], 1'b1};
+            wire [CMPW-CH:0]   sd_gt1_s = {1'b0, sd_hi} + {1'b0, fn_e1[CMPW-1:CH]};
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire fi_c0 = fi_lo0_s[FH+1] ? fi_ge0_s[FW-FH+1] : fi_gt0_s[FW-FH];
+            wire fi_c1 = fi_lo1_s[FH+1] ? fi_ge1_s[FW-FH+1] : fi_gt1_s[FW-FH];
             wire fi_ones = &gap_plus2_reg;
-            wire ri_c0 = (r_ext[CMPW-1:CH] > f_e0[CMPW-1:CH])
-                      || ((r_ext[CMPW-1:CH] == f_e0[CMPW-1:CH]) && (r_ext[CH-1:0] >= f_e0[CH-1:0]));
-            wire ri_c1 = (r_ext[CMPW-1:CH] > f_e1[CMPW-1:CH])
-                      || ((r_ext[CMPW-1:CH] == f_e1[CMPW-1:CH]) && (r_ext[CH-1:0] >= f_e1[CH-1:0]));
+            wire ri_c0 = ri_lo0_s[CH+1] ? ri_ge0_s[CMPW-CH+1] : ri_gt0_s[CMPW-CH];
+            wire ri_c1 = ri_lo1_s[CH+1] ? ri_ge1_s[CMPW-CH+1] : ri_gt1_s[CMPW-CH];
             wire ri_ones = r_ext >= F_ONES;
-            wire sd_c0 = (s_ext[CMPW-1:CH] > f_e0[CMPW-1:CH])
-                      || ((s_ext[CMPW-1:CH] == f_e0[CMPW-1:CH]) && (s_ext[CH-1:0] >= f_e0[CH-1:0]));
-            wire sd_c1 = (s_ext[CMPW-1:CH] > f_e1[CMPW-1:CH])
-                      || ((s_ext[CMPW-1:CH] == f_e1[CMPW-1:CH]) && (s_ext[CH-1:0] >= f_e1[CH-1:0]));
+            wire sd_c0 = sd_lo0_s[CH+1] ? sd_ge0_s[CMPW-CH+1] : sd_gt0_s[CMPW-CH];
+            wire sd_c1 = sd_lo1_s[CH+1] ? sd_ge1_s[CMPW-CH+1] : sd_gt1_s[CMPW-CH];
             wire sd_ones = s_ext >= F_ONES;
             // F <= 1: not saturated, the selected high half 0 and the low half 0 or 1
             wire hi_zero = p_cy ? (p_h1 == {(FW-SH){1'b0}}) : (p_h0 == {(FW-SH){1'b0}});
@@ -508,15 +560,14 @@ module fg_pft #(
         end else begin
             gap_plus2_next = gap_plus2_reg + {{(FW-1){1'b0}}, 1'b1};
         end
-        if (!cfg_enable || !congested_next) begin
-            allow_next = 1'b1;
-        end else if (!cfg_injection) begin
-            // idle count after this edge >= F: 0 >= F after a flit, otherwise the compare
-            // made on the edge before
-            allow_next = flit_sent ? f0_reg : pre_fi;
-        end else begin
-            allow_next = seed_load_q_reg ? pre_ri_seed : pre_ri_step;
-        end
+        // allowed when off or Normal after the edge; otherwise FI: the idle count after this
+        // edge >= F (0 >= F after a flit, otherwise the compare made on the edge before), RI:
+        // the random compare. Written as an OR, not a select of 1: yosys made that select
+        // allow_reg's synchronous set, congested_next's LUTs in front of the reset pin and its
+        // route (22.6 ns of 20.8 in one seed of three of the NIC core on iCE40UP5K).
+        allow_next = !cfg_enable || !congested_next
+                  || (cfg_injection ? (seed_load_q_reg ? pre_ri_seed : pre_ri_step)
+                                    : (flit_sent ? f0_reg : pre_fi));
     end
 
     always @(posedge clk) begin
