@@ -410,6 +410,27 @@ module fg_pft #(
     // F <= 1), otherwise idle + 2 of that cycle (gap_plus2_reg); the two RI cases are
     // registered apart and the load selects; a loaded seed of 0 becomes 1 in fg_lfsr: 1 >= F
     // when F <= 1
+    // x >= y on iCE40 from x and ~y (yn): a select of two high-half results by the low half's,
+    // each the carry out of its own chain: x >= y is x_hi >= y_hi when x_lo >= y_lo, else
+    // x_hi > y_hi. The carry of x + ~y + 1 is x >= y, that of x + ~y is x > y (a 1 appended to
+    // both operands is the carry in), so no equality is formed and no operand is inverted in
+    // front of a chain (iCE40's carry cannot invert one: ~F comes from flops of its own). As
+    // `hi_gt || (hi_eq && lo_ge)` yosys built the equality as a LUT tree beside the chain,
+    // three LUT levels behind it into the register (21.9 ns of 20.8 in one seed of three of
+    // the NIC core on iCE40UP5K, the LFSR's compare).
+    function f_ge_cs;
+        input [CMPW-1:0] x;
+        input [CMPW-1:0] yn;
+        reg   [CH+1:0]      lo_s;   // [CH+1]: x_lo >= y_lo
+        reg   [CMPW-CH+1:0] ge_s;   // [top]: x_hi >= y_hi
+        reg   [CMPW-CH:0]   gt_s;   // [top]: x_hi > y_hi
+        begin
+            lo_s = {1'b0, x[CH-1:0], 1'b1} + {1'b0, yn[CH-1:0], 1'b1};
+            ge_s = {1'b0, x[CMPW-1:CH], 1'b1} + {1'b0, yn[CMPW-1:CH], 1'b1};
+            gt_s = {1'b0, x[CMPW-1:CH]} + {1'b0, yn[CMPW-1:CH]};
+            f_ge_cs = lo_s[CH+1] ? ge_s[CMPW-CH+1] : gt_s[CMPW-CH];
+        end
+    endfunction
     wire pre_fi, pre_ri_step, pre_ri_seed;
     generate
         if (SUM_FULL_CHAIN == 1) begin : g_cmp_joined
@@ -452,50 +473,19 @@ module fg_pft #(
             wire [CMPW-1:0] fn_e0 = {{(CMPW-FW){1'b1}}, fn_c0};
             wire [CMPW-1:0] fn_e1 = {{(CMPW-FW){1'b1}}, fn_c1};
             wire            ov   = p_cy ? p_ov1 : p_ov0;
-            // ">=" for each case (c0, c1) as a select of two high-half results by one low-half
-            // result, each the carry out of its own chain: x >= y is x_hi >= y_hi when
-            // x_lo >= y_lo, else x_hi > y_hi. The carry of x + ~y + 1 is x >= y, that of
-            // x + ~y is x > y (a 1 appended to both operands is the carry in), so no equality
-            // is formed: as `hi_gt || (hi_eq && lo_ge)` yosys built the equality as a LUT tree
-            // beside the chain, three LUT levels behind it into the register (21.9 ns of 20.8
-            // in one seed of three of the NIC core on iCE40UP5K, the LFSR's compare). The low
-            // halves are written per case; where the split lies in p_lo (FW = 32: FH = CH = SH) the
-            // two cases' low chains are the same cells, merged.
-            wire [FH-1:0] fi_lo = gap_plus2_reg[FH-1:0];
-            wire [CH-1:0] ri_lo = r_ext[CH-1:0];
-            wire [CH-1:0] sd_lo = s_ext[CH-1:0];
-            wire [CMPW-CH-1:0] ri_hi = r_ext[CMPW-1:CH];
-            wire [CMPW-CH-1:0] sd_hi = s_ext[CMPW-1:CH];
-            wire [FW-FH-1:0]   fi_hi = gap_plus2_reg[FW-1:FH];
-            // (each sum's carry out, its top bit, is read; the other bits are not)
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [FH+1:0] fi_lo0_s = {1'b0, fi_lo, 1'b1} + {1'b0, fn_c0[FH-1:0], 1'b1};
-            wire [FH+1:0] fi_lo1_s = {1'b0, fi_lo, 1'b1} + {1'b0, fn_c1[FH-1:0], 1'b1};
-            wire [CH+1:0] ri_lo0_s = {1'b0, ri_lo, 1'b1} + {1'b0, fn_e0[CH-1:0], 1'b1};
-            wire [CH+1:0] ri_lo1_s = {1'b0, ri_lo, 1'b1} + {1'b0, fn_e1[CH-1:0], 1'b1};
-            wire [CH+1:0] sd_lo0_s = {1'b0, sd_lo, 1'b1} + {1'b0, fn_e0[CH-1:0], 1'b1};
-            wire [CH+1:0] sd_lo1_s = {1'b0, sd_lo, 1'b1} + {1'b0, fn_e1[CH-1:0], 1'b1};
-            wire [FW-FH+1:0] fi_ge0_s = {1'b0, fi_hi, 1'b1} + {1'b0, fn_c0[FW-1:FH], 1'b1};
-            wire [FW-FH:0]   fi_gt0_s = {1'b0, fi_hi} + {1'b0, fn_c0[FW-1:FH]};
-            wire [FW-FH+1:0] fi_ge1_s = {1'b0, fi_hi, 1'b1} + {1'b0, fn_c1[FW-1:FH], 1'b1};
-            wire [FW-FH:0]   fi_gt1_s = {1'b0, fi_hi} + {1'b0, fn_c1[FW-1:FH]};
-            wire [CMPW-CH+1:0] ri_ge0_s = {1'b0, ri_hi, 1'b1} + {1'b0, fn_e0[CMPW-1:CH], 1'b1};
-            wire [CMPW-CH:0]   ri_gt0_s = {1'b0, ri_hi} + {1'b0, fn_e0[CMPW-1:CH]};
-            wire [CMPW-CH+1:0] ri_ge1_s = {1'b0, ri_hi, 1'b1} + {1'b0, fn_e1[CMPW-1:CH], 1'b1};
-            wire [CMPW-CH:0]   ri_gt1_s = {1'b0, ri_hi} + {1'b0, fn_e1[CMPW-1:CH]};
-            wire [CMPW-CH+1:0] sd_ge0_s = {1'b0, sd_hi, 1'b1} + {1'b0, fn_e0[CMPW-1:CH], 1'b1};
-            wire [CMPW-CH:0]   sd_gt0_s = {1'b0, sd_hi} + {1'b0, fn_e0[CMPW-1:CH]};
-            wire [CMPW-CH+1:0] sd_ge1_s = {1'b0, sd_hi, 1'b1} + {1'b0, fn_e1[CMPW-1:CH], 1'b1};
-            wire [CMPW-CH:0]   sd_gt1_s = {1'b0, sd_hi} + {1'b0, fn_e1[CMPW-1:CH]};
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire fi_c0 = fi_lo0_s[FH+1] ? fi_ge0_s[FW-FH+1] : fi_gt0_s[FW-FH];
-            wire fi_c1 = fi_lo1_s[FH+1] ? fi_ge1_s[FW-FH+1] : fi_gt1_s[FW-FH];
+            // ">=" for each case (c0, c1), f_ge_cs (above) against ~F of that case; FI's count is
+            // extended to CMPW bits like the others (a zero above x and a one above ~y pass
+            // the carry through). The two cases' low chains are the same cells (F's low half
+            // is common to both), merged.
+            wire [CMPW-1:0] g_ext = {{(CMPW-FW){1'b0}}, gap_plus2_reg};
+            wire fi_c0 = f_ge_cs(g_ext, fn_e0);
+            wire fi_c1 = f_ge_cs(g_ext, fn_e1);
             wire fi_ones = &gap_plus2_reg;
-            wire ri_c0 = ri_lo0_s[CH+1] ? ri_ge0_s[CMPW-CH+1] : ri_gt0_s[CMPW-CH];
-            wire ri_c1 = ri_lo1_s[CH+1] ? ri_ge1_s[CMPW-CH+1] : ri_gt1_s[CMPW-CH];
+            wire ri_c0 = f_ge_cs(r_ext, fn_e0);
+            wire ri_c1 = f_ge_cs(r_ext, fn_e1);
             wire ri_ones = r_ext >= F_ONES;
-            wire sd_c0 = sd_lo0_s[CH+1] ? sd_ge0_s[CMPW-CH+1] : sd_gt0_s[CMPW-CH];
-            wire sd_c1 = sd_lo1_s[CH+1] ? sd_ge1_s[CMPW-CH+1] : sd_gt1_s[CMPW-CH];
+            wire sd_c0 = f_ge_cs(s_ext, fn_e0);
+            wire sd_c1 = f_ge_cs(s_ext, fn_e1);
             wire sd_ones = s_ext >= F_ONES;
             // F <= 1: not saturated, the selected high half 0 and the low half 0 or 1
             wire hi_zero = p_cy ? (p_h1 == {(FW-SH){1'b0}}) : (p_h0 == {(FW-SH){1'b0}});
