@@ -269,6 +269,10 @@ module fg_bm_seq #(
 
     // ================================================================== slot timer, clear sweep
     reg  [2:0]     t_reg;        // the slot's cycle: 0..4, free-running from reset
+    // t = 4 (t_dec_reg), and t = 4 of an op of each kind, as flops set on t = 3's edge: the
+    // decision's enables and its pulse registers' resets (a zero unless t = 4 of the kind, which
+    // yosys makes the flops' synchronous reset) start at one flop and not at t_reg's decode
+    reg            t_dec_reg, dk_adm_reg, dk_rel_reg, dk_scan_reg;
     reg            init_reg;     // the RAM is being cleared (no op is selected)
     reg  [PGW-1:0] clr_reg;      // the PG cleared on this edge
 
@@ -288,6 +292,8 @@ module fg_bm_seq #(
     reg  [N_PORTS*PW-1:0]    eh_o_reg, dh_i_reg;
     reg  [N_PORTS*SW-1:0]    eh_s_reg, dh_s_reg;
     reg  [N_PORTS*TAG_W-1:0] eh_t_reg;
+    // and the PG each holds an op of, from its capture (the limit copies' address below)
+    reg  [N_PORTS*PGW-1:0]   eh_g_reg, dh_g_reg;
 
     wire               any_e = |eh_v_reg;
     wire               any_d = |dh_v_reg;
@@ -404,8 +410,27 @@ module fg_bm_seq #(
     // the block RAM's own register: the same word at the same time, and the next op's select
     // (a round-robin pick's AND-OR) no longer runs into the block RAM's address (on the UP5K
     // core that path, mostly routing, set one seed of three at 45 MHz).
+    // LIM_LAT = 2: the address during t = 4 is f_pgk(o_pi_next, o_prio_next), the PG O takes
+    // at L, as one select by sel_kind_reg of three flops loaded on T_CMP's edge: the PG of the
+    // admission the round robin picks there, of the release, and of the scan. (As that
+    // expression, the address ran from the picks' registers through the field selects and the
+    // PG's arithmetic across the chip into the DP16KD: 6.8-8.1 ns on ECP5-85F; as one flop
+    // loaded with the kind's select folded in, the pick's path into it was 6.1-6.7.) Each
+    // holding register keeps its op's PG from its capture; a picked register is full, so it
+    // captures nothing until the take, and the scan's (port, prio) moves only at the take.
     wire [CW-1:0]  lx_rdata, ln_rdata;
-    wire [PGW-1:0] nx_pg = f_pgk(o_pi_next, o_prio_next);  // during t = 4: the PG O takes at L
+    reg  [PGW-1:0] nx_e_reg, nx_d_reg, nx_s_reg, nx_e_pick, nx_d_pick;
+    always @* begin
+        nx_e_pick = {PGW{1'b0}};
+        nx_d_pick = {PGW{1'b0}};
+        for (k = 0; k < N_PORTS; k = k + 1) begin
+            if (e_pick[k]) nx_e_pick = nx_e_pick | eh_g_reg[k*PGW +: PGW];
+            if (d_pick[k]) nx_d_pick = nx_d_pick | dh_g_reg[k*PGW +: PGW];
+        end
+    end
+    wire [PGW-1:0] nx_pg = (sel_kind_reg == K_ADM)  ? nx_e_reg :
+                           (sel_kind_reg == K_REL)  ? nx_d_reg :
+                           (sel_kind_reg == K_SCAN) ? nx_s_reg : {PGW{1'b0}};
     wire [PGW-1:0] lim_raddr = (LIM_LAT_USED == 1) ? o_pg : nx_pg;
     wire           o_pg_ok = ({{(32-PGW){1'b0}}, o_pg} < NPG);
     always @* begin
@@ -474,9 +499,26 @@ module fg_bm_seq #(
     reg           m_lossless_reg;
 
     // ================================================================== t = 3: the RAM word
+    // The word the op uses (raddr o_pg from the edge into t = 0 on):
+    //  - EARLY_READ = 0 (iCE40): the RAM's read on the op's t = 1 edge, out of the RAM during
+    //    t = 3 (its second edge is a fabric register there, placed beside t = 3's adders);
+    //  - EARLY_READ = 1 (ECP5, FG_ECP5_FORMS): the read on the t = 0 edge, out of the RAM after
+    //    the t = 1 edge and kept in d_word_reg on the t = 2 edge, so that t = 3's adders start
+    //    at a flop and not at the DP16KD's DOA (its clock-to-out and route across the chip were
+    //    a third of the 6.4 ns). The previous op writes its PG back on that same t = 0 edge,
+    //    which leaves the read undefined when both name one PG: then the written word is taken
+    //    instead (fw_hit_reg, set on the t = 0 edge from registers).
+`ifdef FG_ECP5_FORMS
+    localparam integer EARLY_READ = 1;
+`else
+    localparam integer EARLY_READ = 0;
+`endif
     wire [2*CW-1:0] ram_rdata;
-    wire [CW-1:0]   r_ing = ram_rdata[2*CW-1:CW];
-    wire [CW-1:0]   r_hd  = ram_rdata[CW-1:0];
+    reg             fw_hit_reg;
+    reg  [2*CW-1:0] d_word_reg;
+    wire [2*CW-1:0] op_word = (EARLY_READ == 1) ? d_word_reg : ram_rdata;
+    wire [CW-1:0]   r_ing = op_word[2*CW-1:CW];
+    wire [CW-1:0]   r_hd  = op_word[CW-1:0];
     reg  [NPG*CW-1:0] egress_reg;
     // the op's EQ decoded at t = 0 (q_oh_reg), read through it at t = 1 (a decode behind O's
     // registers in front of the N*P-way read was a path of its own)
@@ -494,6 +536,12 @@ module fg_bm_seq #(
     reg  [CW-1:0] c_ing_reg, c_hd_reg, c_ing_s_reg, c_hd_s_reg, c_hd_r_reg;
     reg  [CW-1:0] c_room_reg, c_rem_reg, c_sh_reg, c_eq_add_reg, c_eq_sub_reg;
     reg           c_f_res_reg, c_f_shr_reg, c_f_hd_reg, c_r_le_hd_reg, c_eq_under_reg;
+    // t = 3's subtractions whose borrows are compares too, each written once with the borrow
+    // as its top sum bit: a compare yosys merges into the subtraction of its operands reads the
+    // chain's carry below the top, which nextpnr brings out through a CCU2C of its own, splitting
+    // the chain (1.7 ns in the middle of f_sub0(s, hd) on ECP5-85F)
+    wire [CW:0]   hd_less_s = {1'b0, r_hd} - {1'b0, ms_cw};       // hd - s; s <= hd
+    wire [CW:0]   eq_less_s = {1'b0, m_eq_reg} - {1'b0, ms_cw};   // eq - s; s > eq
 
     // ================================================================== t = 4: decide
     // a release beyond the headroom: r <= ing + hd <=> rem = r - hd <= ing, leaving ing - rem
@@ -524,8 +572,8 @@ module fg_bm_seq #(
     // the RAM: written by the clear sweep, or with the op's new values on the next slot's
     // t = 0 edge (from registers: the decision's selects in front of the RAM's data inputs were
     // a path of their own); read address from O: the word the op uses is read on its t = 1
-    // edge (after that write; the read of the t = 0 edge, which the write makes undefined, is
-    // never used), in q2 from the t = 2 edge on
+    // edge, after that write (EARLY_READ = 0), or on its t = 0 edge with the write of that edge
+    // forwarded (EARLY_READ = 1: fw_hit_reg, d_word_reg above)
     wire          ram_we    = init_reg || (w_we_reg && (t_reg == T_READ));
     wire [PGW-1:0] ram_waddr = init_reg ? clr_reg : p_pg_reg;
     wire [2*CW-1:0] ram_wdata = init_reg ? {(2*CW){1'b0}} : {w_ing_reg, w_hd_reg};
@@ -646,6 +694,10 @@ module fg_bm_seq #(
     always @(posedge clk) begin
         if (rst) begin
             t_reg          <= T_READ;
+            t_dec_reg      <= 1'b0;
+            dk_adm_reg     <= 1'b0;
+            dk_rel_reg     <= 1'b0;
+            dk_scan_reg    <= 1'b0;
             init_reg       <= 1'b1;
             clr_reg        <= {PGW{1'b0}};
             sel_kind_reg   <= K_NONE;
@@ -660,6 +712,11 @@ module fg_bm_seq #(
             eh_s_reg       <= {(N_PORTS*SW){1'b0}};
             dh_s_reg       <= {(N_PORTS*SW){1'b0}};
             eh_t_reg       <= {(N_PORTS*TAG_W){1'b0}};
+            eh_g_reg       <= {(N_PORTS*PGW){1'b0}};
+            dh_g_reg       <= {(N_PORTS*PGW){1'b0}};
+            nx_e_reg       <= {PGW{1'b0}};
+            nx_d_reg       <= {PGW{1'b0}};
+            nx_s_reg       <= {PGW{1'b0}};
             ea_ptr_reg     <= {PW{1'b0}};
             da_ptr_reg     <= {PW{1'b0}};
             turn_rel_reg   <= 1'b0;
@@ -703,6 +760,8 @@ module fg_bm_seq #(
             w_ing_reg      <= {CW{1'b0}};
             w_hd_reg       <= {CW{1'b0}};
             m_lim_reg      <= {CW{1'b0}};
+            fw_hit_reg     <= 1'b0;
+            d_word_reg     <= {(2*CW){1'b0}};
             m_rsm_reg      <= {XW{1'b0}};
             m_lim_s_reg    <= LNEG;
             m_res_s_reg    <= LNEG;
@@ -778,6 +837,10 @@ module fg_bm_seq #(
             pool_free_reg  <= {CW{1'b0}};
         end else begin
             t_reg <= (t_reg == T_DECIDE) ? T_READ : t_reg + 3'd1;
+            t_dec_reg   <= (t_reg == T_CMP);
+            dk_adm_reg  <= (t_reg == T_CMP) && (o_kind_reg == K_ADM);
+            dk_rel_reg  <= (t_reg == T_CMP) && (o_kind_reg == K_REL);
+            dk_scan_reg <= (t_reg == T_CMP) && (o_kind_reg == K_SCAN);
             if (init_reg) begin
                 clr_reg <= clr_reg + 1'b1;
                 if (clr_reg == PG_LAST) init_reg <= 1'b0;
@@ -786,6 +849,9 @@ module fg_bm_seq #(
             // ---- t = 3: select the next op and the port it takes
             if (t_reg == T_CMP) begin
                 sel_kind_reg <= sel_kind;
+                nx_e_reg     <= nx_e_pick;
+                nx_d_reg     <= nx_d_pick;
+                nx_s_reg     <= f_pgk(sc_i_reg, sc_p_reg);
                 sel_e_reg <= (sel_kind == K_ADM) ? e_pick : {N_PORTS{1'b0}};
                 sel_d_reg <= (sel_kind == K_REL) ? d_pick : {N_PORTS{1'b0}};
                 if (sel_kind == K_ADM) begin
@@ -808,17 +874,19 @@ module fg_bm_seq #(
                     eh_o_reg[k*PW +: PW]     <= enq_dst[k*PW +: PW];
                     eh_s_reg[k*SW +: SW]     <= enq_cells[k*SW +: SW];
                     eh_t_reg[k*TAG_W +: TAG_W] <= enq_tag[k*TAG_W +: TAG_W];
+                    eh_g_reg[k*PGW +: PGW]   <= f_pgk(k[PW-1:0], enq_prio[k*3 +: 3]);
                 end
                 if (deq_valid[k] && !dh_v_reg[k]) begin
                     dh_v_reg[k]              <= 1'b1;
                     dh_p_reg[k*3 +: 3]       <= deq_prio[k*3 +: 3];
                     dh_i_reg[k*PW +: PW]     <= deq_src[k*PW +: PW];
                     dh_s_reg[k*SW +: SW]     <= deq_cells[k*SW +: SW];
+                    dh_g_reg[k*PGW +: PGW]   <= f_pgk(deq_src[k*PW +: PW], deq_prio[k*3 +: 3]);
                 end
             end
 
             // ---- t = 4 -> 0: the op is taken from the picked port's holding register
-            if (t_reg == T_DECIDE) begin
+            if (t_dec_reg) begin
                 sel_e_reg <= {N_PORTS{1'b0}};
                 sel_d_reg <= {N_PORTS{1'b0}};
                 // (bit by bit: a whole-vector write here would undo another port's capture on
@@ -847,8 +915,10 @@ module fg_bm_seq #(
                 end
             end
 
-            // ---- t = 0: the op's PG and port decoded (with the mode)
+            // ---- t = 0: the op's PG and port decoded (with the mode); does the write-back of
+            // this edge name the PG the RAM reads?
             if (t_reg == T_READ) begin
+                fw_hit_reg <= w_we_reg && (p_pg_reg == o_pg);
                 for (k = 0; k < NPG; k = k + 1)
                     q_oh_reg[k] <= o_eq == k[PGW-1:0];
                 for (k = 0; k < N_PORTS; k = k + 1) begin
@@ -871,8 +941,9 @@ module fg_bm_seq #(
                 l_res_s_reg <= {3'b000, cfg_reserve} - ls_lw;
             end
 
-            // ---- t = 2: limits
+            // ---- t = 2: limits; the op's word (the RAM's t = 0 read, or the word written then)
             if (t_reg == T_LIMIT) begin
+                d_word_reg     <= fw_hit_reg ? {w_ing_reg, w_hd_reg} : ram_rdata;
                 m_lim_reg      <= lim;
                 m_rsm_reg      <= rsm;
                 m_lim_s_reg    <= lim_s;
@@ -888,43 +959,43 @@ module fg_bm_seq #(
                 c_hd_reg       <= r_hd;
                 c_ing_s_reg    <= r_ing + ms_cw;
                 c_hd_s_reg     <= r_hd + ms_cw;
-                c_hd_r_reg     <= r_hd - ms_cw;
+                c_hd_r_reg     <= hd_less_s[CW-1:0];
                 c_f_res_reg    <= f_fits({3'b000, r_ing}, m_res_s_reg);
                 c_f_shr_reg    <= f_fits({3'b000, r_ing}, m_lim_s_reg);
                 c_f_hd_reg     <= f_fits({3'b000, r_hd}, m_hd_s_reg);
-                c_r_le_hd_reg  <= ms_cw <= r_hd;
+                c_r_le_hd_reg  <= !hd_less_s[CW];
                 c_room_reg     <= f_sub0(cfg_reserve, r_ing);
                 c_rem_reg      <= f_sub0(ms_cw, r_hd);
                 c_sh_reg       <= f_sub0(r_ing, cfg_reserve);
                 c_eq_add_reg   <= f_add_sat(m_eq_reg, ms_cw);
-                c_eq_sub_reg   <= f_sub0(m_eq_reg, ms_cw);
-                c_eq_under_reg <= ms_cw > m_eq_reg;
+                c_eq_sub_reg   <= eq_less_s[CW-1:0] & {CW{!eq_less_s[CW]}};
+                c_eq_under_reg <= eq_less_s[CW];
             end
 
             // ---- t = 4: the verdict, the EQ counter's and shared_used's parts, the new values
             // (pulses: 0 on every other edge)
-            adm_valid_reg      <= (t_reg == T_DECIDE) && (o_kind_reg == K_ADM);
-            adm_port_reg       <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? o_port_reg : {PW{1'b0}};
-            adm_where_reg      <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? (o_ok_reg ? where : 2'd3) : 2'd0;
-            adm_prio_reg       <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? o_prio_reg : 3'd0;
-            adm_dst_reg        <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? o_other_reg : {PW{1'b0}};
-            adm_cells_reg      <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? o_s_reg : {SW{1'b0}};
-            adm_tag_reg        <= (t_reg == T_DECIDE && o_kind_reg == K_ADM) ? o_tag_reg : {TAG_W{1'b0}};
-            stat_drop_reg      <= (t_reg == T_DECIDE) && (o_kind_reg == K_ADM)
+            adm_valid_reg      <= dk_adm_reg;
+            adm_port_reg       <= dk_adm_reg ? o_port_reg : {PW{1'b0}};
+            adm_where_reg      <= dk_adm_reg ? (o_ok_reg ? where : 2'd3) : 2'd0;
+            adm_prio_reg       <= dk_adm_reg ? o_prio_reg : 3'd0;
+            adm_dst_reg        <= dk_adm_reg ? o_other_reg : {PW{1'b0}};
+            adm_cells_reg      <= dk_adm_reg ? o_s_reg : {SW{1'b0}};
+            adm_tag_reg        <= dk_adm_reg ? o_tag_reg : {TAG_W{1'b0}};
+            stat_drop_reg      <= dk_adm_reg
                                   && (!o_ok_reg || (where == 2'd3 && !m_lossless_reg));
-            stat_violation_reg <= (t_reg == T_DECIDE) && adm_live && (where == 2'd3) && m_lossless_reg;
-            rel_valid_reg      <= (t_reg == T_DECIDE) && rel_live;
-            rel_port_reg       <= (t_reg == T_DECIDE && o_kind_reg == K_REL) ? o_port_reg : {PW{1'b0}};
-            stat_bad_deq_reg   <= (t_reg == T_DECIDE) && (o_kind_reg == K_REL) && !o_ok_reg;
-            stat_pg_underflow_reg <= (t_reg == T_DECIDE) && rel_live && !c_r_le_hd_reg && !r_le_occ;
-            stat_eq_underflow_reg <= (t_reg == T_DECIDE) && rel_live && c_eq_under_reg;
-            mon_valid_reg      <= (t_reg == T_DECIDE) && (o_kind_reg == K_SCAN);
-            mon_pg_reg         <= (t_reg == T_DECIDE && o_kind_reg == K_SCAN) ? o_pg : {PGW{1'b0}};
-            mon_ing_reg        <= (t_reg == T_DECIDE && o_kind_reg == K_SCAN) ? c_ing_reg : {CW{1'b0}};
-            mon_hd_reg         <= (t_reg == T_DECIDE && o_kind_reg == K_SCAN) ? c_hd_reg : {CW{1'b0}};
-            mon_occ_reg        <= (t_reg == T_DECIDE && o_kind_reg == K_SCAN)
+            stat_violation_reg <= t_dec_reg && adm_live && (where == 2'd3) && m_lossless_reg;
+            rel_valid_reg      <= t_dec_reg && rel_live;
+            rel_port_reg       <= dk_rel_reg ? o_port_reg : {PW{1'b0}};
+            stat_bad_deq_reg   <= dk_rel_reg && !o_ok_reg;
+            stat_pg_underflow_reg <= t_dec_reg && rel_live && !c_r_le_hd_reg && !r_le_occ;
+            stat_eq_underflow_reg <= t_dec_reg && rel_live && c_eq_under_reg;
+            mon_valid_reg      <= dk_scan_reg;
+            mon_pg_reg         <= dk_scan_reg ? o_pg : {PGW{1'b0}};
+            mon_ing_reg        <= dk_scan_reg ? c_ing_reg : {CW{1'b0}};
+            mon_hd_reg         <= dk_scan_reg ? c_hd_reg : {CW{1'b0}};
+            mon_occ_reg        <= dk_scan_reg
                                   ? ({1'b0, c_ing_reg} + {1'b0, c_hd_reg}) : {(CW+1){1'b0}};
-            if (t_reg == T_DECIDE) begin
+            if (t_dec_reg) begin
                 e_we_reg    <= accepted || rel_live;
                 e_idx_reg   <= o_eq;
                 e_val_reg   <= eq_new;
