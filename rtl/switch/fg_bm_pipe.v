@@ -570,8 +570,14 @@ module fg_bm_pipe #(
     assign rel_hold = r_conf_c || (same_pg_a && !adm_yield_reg);
     // the equal bits' next values: slot A2 keeps its admission (a_keep) or takes e_sel_k, its
     // release (r_keep) or d_sel_k
-    wire a_keep = adm_hold || !e1_v_reg;
-    wire r_keep = rel_hold || !d1_v_reg;
+    // written with the same-PG term apart (a_same, r_same), the select that reads it last:
+    // slot A2's own compare (r_k_reg -> eq_ar -> the hold -> a_keep -> the eight next values)
+    // was the median seed's path on ECP5-85F (6.5 ns), the conflicts with the slots ahead come
+    // from registers and can be selected first
+    wire a_same = same_pg_a && adm_yield_reg;
+    wire r_same = same_pg_a && !adm_yield_reg;
+    wire a_keep_c = a_conf_c || !e1_v_reg;          // a_keep = a_keep_c || a_same
+    wire r_keep_c = r_conf_c || !d1_v_reg;
     wire e_eq_a  = (e_sel_k == a_k_reg);
     wire e_eq_r  = (e_sel_k == r_k_reg);
     wire e_eq_ra = (e_sel_k == ra_k_reg);
@@ -580,14 +586,14 @@ module fg_bm_pipe #(
     wire d_eq_r  = (d_sel_k == r_k_reg);
     wire d_eq_ra = (d_sel_k == ra_k_reg);
     wire d_eq_rr = (d_sel_k == rr_k_reg);
-    wire n_eq_a_ra = a_keep || e_eq_a;               // R takes a_k_reg
-    wire n_eq_a_rr = a_keep ? eq_ar       : e_eq_r;   // R takes r_k_reg
-    wire n_eq_a_fa = a_keep ? eq_a_ra_reg : e_eq_ra;  // F takes ra_k_reg
-    wire n_eq_a_fr = a_keep ? eq_a_rr_reg : e_eq_rr;  // F takes rr_k_reg
-    wire n_eq_r_ra = r_keep ? eq_ar       : d_eq_a;
-    wire n_eq_r_rr = r_keep || d_eq_r;
-    wire n_eq_r_fa = r_keep ? eq_r_ra_reg : d_eq_ra;
-    wire n_eq_r_fr = r_keep ? eq_r_rr_reg : d_eq_rr;
+    wire n_eq_a_ra = a_same || (a_keep_c || e_eq_a);                          // R takes a_k_reg
+    wire n_eq_a_rr = a_same ? eq_ar       : (a_keep_c ? eq_ar       : e_eq_r);   // R takes r_k_reg
+    wire n_eq_a_fa = a_same ? eq_a_ra_reg : (a_keep_c ? eq_a_ra_reg : e_eq_ra);  // F takes ra_k_reg
+    wire n_eq_a_fr = a_same ? eq_a_rr_reg : (a_keep_c ? eq_a_rr_reg : e_eq_rr);  // F takes rr_k_reg
+    wire n_eq_r_ra = r_same ? eq_ar       : (r_keep_c ? eq_ar       : d_eq_a);
+    wire n_eq_r_rr = r_same || (r_keep_c || d_eq_r);
+    wire n_eq_r_fa = r_same ? eq_r_ra_reg : (r_keep_c ? eq_r_ra_reg : d_eq_ra);
+    wire n_eq_r_fr = r_same ? eq_r_rr_reg : (r_keep_c ? eq_r_rr_reg : d_eq_rr);
     always @(posedge clk) begin
         if (rst) begin
             eq_a_ra_reg <= 1'b1;
@@ -1126,8 +1132,12 @@ module fg_bm_pipe #(
     // difference formed at D3, beside the compare
     reg  [SW-1:0] d3_split_reg, d3_rs_reg;
     reg  [SW:0]   d3_diff_reg;                  // split - rs, signed
+    // rs > su as the borrow, the top sum bit of an explicit CW+1-bit difference: written as a
+    // compare, yosys's `>` became a chain whose carry nextpnr brought out through a CCU2C of its
+    // own and a LUT (6.9 ns into shared_used_reg's reset pins, two seeds of three on ECP5-85F)
     wire [CW-1:0] su_rs_w  = {{(CW-SW){1'b0}}, d3_rs_reg};
-    wire          su_under = su_rs_w > shared_used_reg;
+    wire [CW:0]   su_less  = {1'b0, shared_used_reg} - {1'b0, su_rs_w};   // su - rs
+    wire          su_under = su_less[CW];
     wire [CW:0]   su_sum   = {1'b0, shared_used_reg} + {{(CW-SW){d3_diff_reg[SW]}}, d3_diff_reg};
     wire [CW-1:0] su_next  = su_under ? {{(CW-SW){1'b0}}, d3_split_reg} : su_sum[CW] ? CMAX : su_sum[CW-1:0];
     reg           stat_shared_underflow_reg;
