@@ -123,7 +123,6 @@ module fg_bm_pipe #(
     localparam integer  P_LAST_I  = N_PRIO - 1;
     localparam [2:0]    P_LAST    = P_LAST_I[2:0];
     localparam [N_PORTS-1:0] ONE_N    = 1;   // port 0, one-hot
-    localparam [2*N_PORTS-1:0] ONE_2N = 1;
     localparam [N_PORTS-1:0] HS_FIRST = ONE_N;
     localparam [N_PORTS*N_PRIO-1:0] ONE_PG = 1;   // PG 0, one-hot (the ring's first)
 
@@ -285,40 +284,34 @@ module fg_bm_pipe #(
     reg  [N_PORTS*PGW-1:0] eh_k_reg, dh_k_reg;          // the op's PG index (f_pgk)
 
     // ================================================================== A1: round-robin arbiters
-    // The grant is one-hot: the first held port after the last one granted (the round-robin
-    // pointer is last + 1), from registers alone. Ports above the last grant first (their
-    // lowest held one), else the lowest held port: a thermometer mask of the ports above the
-    // last grant (no grant yet: none) and one lowest-set-bit pick (x & -x) over {held, held &
-    // mask}, so no "any above?" reduction sits in front of the carry chain. The last grant is
-    // A1's one-hot register itself, so no index is encoded behind the pick, and the mask is a
-    // register of its own (e1_above_reg, d1_above_reg), loaded with the grant: the OR over the
-    // last grant's lower bits in front of the chain was the 8x2 block's worst path on ECP5-85F
-    // in all three seeds (d1_gnt -> the OR -> the chain -> the holding registers' enables).
+    // The grant is one-hot: the first held port at or after the round-robin pointer (the port
+    // after the last one granted; port 0 before any grant), else the lowest held port, from
+    // registers alone. The pointer is a one-hot register of its own (e1_base_reg, d1_base_reg),
+    // loaded with the grant rotated by one, so neither an index nor a mask is formed behind the
+    // pick. The pick is one subtraction over the held bits twice, x = {held, held}: x - base
+    // clears x's first set bit at or above the pointer (the borrow runs up to it, through the
+    // upper copy when the lower has none) and sets only bits that were 0 below it, so x & ~(x -
+    // base) is that bit alone. Both operands are flops, and a CCU2C inverts its B operand
+    // itself, so the chain starts at registers. The form before, x & -x over {held, held &
+    // mask} with a thermometer mask register, had an AND and the negation's inverter in front
+    // of the chain: at 8x2 on ECP5-85F the pick into the holding registers' valid bits was two
+    // seeds' worst path (7.1-7.2 ns), and at 4x2 one seed's.
     function [N_PORTS-1:0] f_rr_pick;
         input [N_PORTS-1:0] held;
-        input [N_PORTS-1:0] above;
+        input [N_PORTS-1:0] base;      // one-hot
         reg [2*N_PORTS-1:0] x, y;
         begin
-            x = {held, held & above};
-            y = x & (~x + ONE_2N);
+            x = {held, held};
+            y = x & ~(x - {{N_PORTS{1'b0}}, base});
             f_rr_pick = y[N_PORTS-1:0] | y[2*N_PORTS-1:N_PORTS];
         end
     endfunction
-    // The mask the pick's grant leaves for the next pick: the ports above it (bit j set when
-    // the grant is below j), from the same chain: t = x ^ -x has every bit above x's lowest
-    // set bit. The grant in the lower half (held & above): t's lower half is the mask, and
-    // its upper half all ones, t[N] too; in the upper half: t's lower half is 0, t[N] is 0
-    // and the upper half is the mask. (An OR over the grant's lower bits behind the pick put
-    // two LUT levels more behind the chain: the 8x2 block's worst path in one seed of three.)
-    // Read only when a port is held.
-    function [N_PORTS-1:0] f_rr_above;
-        input [N_PORTS-1:0] held;
-        input [N_PORTS-1:0] above;
-        reg [2*N_PORTS-1:0] x, t;
+    // the pointer after a grant: the next port up, port 0 after the last
+    function [N_PORTS-1:0] f_rot1;
+        input [N_PORTS-1:0] g;
+        integer b;
         begin
-            x = {held, held & above};
-            t = x ^ (~x + ONE_2N);
-            f_rr_above = t[N_PORTS-1:0] | (t[2*N_PORTS-1:N_PORTS] & {N_PORTS{!t[N_PORTS]}});
+            for (b = 0; b < N_PORTS; b = b + 1) f_rot1[(b + 1) % N_PORTS] = g[b];
         end
     endfunction
 
@@ -333,7 +326,7 @@ module fg_bm_pipe #(
     // on which its old fields are still read: A2 loads them, or - when A2 waits - A1 copies
     // them (e1_cp_reg) and A2 takes the copy later.
     reg  [N_PORTS-1:0] e1_gnt_reg, d1_gnt_reg;
-    reg  [N_PORTS-1:0] e1_above_reg, d1_above_reg;   // the ports above the grant registers'
+    reg  [N_PORTS-1:0] e1_base_reg, d1_base_reg;     // the round-robin pointers (one-hot)
     reg                e1_v_reg, d1_v_reg, e1_cp_reg, d1_cp_reg;
     reg  [2:0]         e1_p_reg, d1_p_reg;
     reg  [PW-1:0]      e1_o_reg;
@@ -346,10 +339,8 @@ module fg_bm_pipe #(
     wire               hc_adm_hold, hc_rel_hold;
     wire               e1_adv = !e1_v_reg || !hc_adm_hold;   // A1 hands its grant on (or is empty)
     wire               d1_adv = !d1_v_reg || !hc_rel_hold;
-    wire [N_PORTS-1:0] e_gnt = f_rr_pick(eh_v_reg, e1_above_reg);
-    wire [N_PORTS-1:0] d_gnt = f_rr_pick(dh_v_reg, d1_above_reg);
-    wire [N_PORTS-1:0] e_above = f_rr_above(eh_v_reg, e1_above_reg);
-    wire [N_PORTS-1:0] d_above = f_rr_above(dh_v_reg, d1_above_reg);
+    wire [N_PORTS-1:0] e_gnt = f_rr_pick(eh_v_reg, e1_base_reg);
+    wire [N_PORTS-1:0] d_gnt = f_rr_pick(dh_v_reg, d1_base_reg);
     wire               e_found = |eh_v_reg;      // a port is held: the pick finds one
     wire               d_found = |dh_v_reg;
     reg  [PW-1:0] e_idx, d_idx;                   // A1's port
@@ -1509,8 +1500,8 @@ module fg_bm_pipe #(
             adm_tag_reg <= {TAG_W{1'b0}};
             e1_gnt_reg <= {N_PORTS{1'b0}};
             d1_gnt_reg <= {N_PORTS{1'b0}};
-            e1_above_reg <= {N_PORTS{1'b0}};
-            d1_above_reg <= {N_PORTS{1'b0}};
+            e1_base_reg <= ONE_N;
+            d1_base_reg <= ONE_N;
             e1_v_reg <= 1'b0;
             d1_v_reg <= 1'b0;
             e1_cp_reg <= 1'b0;
@@ -1799,7 +1790,7 @@ module fg_bm_pipe #(
                 e1_cp_reg <= 1'b0;
                 if (e_found) begin
                     e1_gnt_reg <= e_gnt;
-                    e1_above_reg <= e_above;
+                    e1_base_reg <= f_rot1(e_gnt);
                 end
             end else if (!e1_cp_reg) begin
                 e1_cp_reg <= 1'b1;
@@ -1815,7 +1806,7 @@ module fg_bm_pipe #(
                 d1_cp_reg <= 1'b0;
                 if (d_found) begin
                     d1_gnt_reg <= d_gnt;
-                    d1_above_reg <= d_above;
+                    d1_base_reg <= f_rot1(d_gnt);
                 end
             end else if (!d1_cp_reg) begin
                 d1_cp_reg <= 1'b1;
