@@ -21,7 +21,9 @@
 //   t = 1                  the limit's bases (thr through a one-hot; or xoff, xon from their
 //                          block-RAM copies, fg_cfg_copy, read on the take edge);
 //                          headroom - s, reserve - s; the EQ counter read; the PG's counters
-//                          read from block RAM (the word is there from t = 3)
+//                          read from block RAM (the word is there from t = 3; on ECP5,
+//                          FG_ECP5_FORMS, read on t = 0's edge instead and held in a flop
+//                          from t = 2's, the write-back of that edge forwarded: EARLY_READ)
 //   t = 2                  the limits (lim, rsm, L - s), each one adder from registers
 //   t = 3                  the RAM word: compares and candidates; the EQ counter's
 //   t = 4                  decide: the verdict; the new values, the EQ counter's new value,
