@@ -9,15 +9,21 @@ SW_CREDIT_PORT_RTL := $(call fg_rtl_files,fg_sw_credit_port)
 SW_CREDIT_PORT_TB := verif/tb/sw_credit_port/tb_sw_credit_port.cpp
 SW_CREDIT_PORT_FLAGS := -CFLAGS -DTB_SW=8 -CFLAGS -DTB_CW=18 -GSW=8 -GCW=18
 
-$(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug $(BIN)/ls_sw_credit_port_p1: mk/sw_credit_port.mk
+$(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug $(BIN)/ls_sw_credit_port_p1 $(BIN)/ls_sw_credit_port_p2: mk/sw_credit_port.mk
 $(eval $(call FG_LOCKSTEP,sw_credit_port,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS),libfgmodel))
 # the GFC blocks at PIPE = 1 (GFC_PIPE, the line-rate choice; the default is 0)
 $(eval $(call FG_LOCKSTEP,sw_credit_port_p1,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS) -GGFC_PIPE=1 -CFLAGS -DTB_GFC_PIPE=1,libfgmodel))
+# GFC_PIPE = 2: the adjuster's product registered (the form that meets 156.25 MHz on ECP5)
+$(BIN)/ls_sw_credit_port_p2: mk/sw_credit_port.mk
+$(eval $(call FG_LOCKSTEP,sw_credit_port_p2,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS) -GGFC_PIPE=2 -CFLAGS -DTB_GFC_PIPE=2,libfgmodel))
+# CW = 10 < 12: the partial count wraps below 4096, the FCCL's four-operand form (g_four)
+$(BIN)/ls_sw_credit_port_cw10: mk/sw_credit_port.mk
+$(eval $(call FG_LOCKSTEP,sw_credit_port_cw10,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),-CFLAGS -DTB_SW=8 -CFLAGS -DTB_CW=10 -GSW=8 -GCW=10,libfgmodel))
 $(eval $(call FG_LOCKSTEP,sw_credit_port_bug,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS),libfgmodel_bug))
 $(eval $(call FG_ICARUS,sw_credit_port,sw_credit_port,$$(SW_CREDIT_PORT_RTL),50000,))
 
 .PHONY: sw-credit-port
-sw-credit-port: $(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug $(ICARUS_DIR)/sw_credit_port/replay_tb.v
+sw-credit-port: $(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_cw10 $(BIN)/ls_sw_credit_port_bug $(ICARUS_DIR)/sw_credit_port/replay_tb.v
 
 # --- The simulator's rtl credit ports: fg_sw_credit_port Verilated once (SW=8, CW=18: the
 # simulator's core) behind verif/system/fg_sim_cbfc_port_rtl.cpp, compiled only in the RTL

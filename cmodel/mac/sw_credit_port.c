@@ -21,8 +21,8 @@ const char *fg_sw_credit_port_cfg_error(const fg_sw_credit_port_cfg *cfg)
         return "fg_sw_credit_port: sw (RTL parameter SW) must be in 1..12";
     if (cfg->cw < 1 || cfg->cw > 30)
         return "fg_sw_credit_port: cw (RTL parameter CW) must be in 1..30";
-    if (cfg->gfc_pipe < 0 || cfg->gfc_pipe > 1)
-        return "fg_sw_credit_port: gfc_pipe (RTL parameter GFC_PIPE) must be in 0..1";
+    if (cfg->gfc_pipe < 0 || cfg->gfc_pipe > 2)
+        return "fg_sw_credit_port: gfc_pipe (RTL parameter GFC_PIPE) must be in 0..2";
     return NULL;
 }
 
@@ -54,7 +54,7 @@ static void gfc_reset(fg_sw_credit_port_state *st)
     fg_rate_limiter_cfg lcfg = {.sw = st->cfg.sw,
                                 .max_stage = SWCP_RL_MAX_STAGE,
                                 .dw = SWCP_RL_DW,
-                                .pipe = st->cfg.gfc_pipe};
+                                .pipe = st->cfg.gfc_pipe > 0 ? 1 : 0};
     fg_gfc_time_cfg gcfg = {.pipe = st->cfg.gfc_pipe};
     fg_rate_limiter_reset(&st->rl, &lcfg);
     fg_gfc_time_reset(&st->gt, &gcfg);

@@ -54,7 +54,8 @@ extern const char *const fg_sw_credit_port_cov_names[FG_SW_CREDIT_PORT_COV_N];
 typedef struct {
     int sw; /* RTL parameter SW: packet size width in blocks, 1..12 */
     int cw; /* RTL parameter CW: the core's cell-count width (ingress_cnt), 1..30 */
-    int gfc_pipe; /* RTL parameter GFC_PIPE: PIPE of the GFC adjuster and limiter, 0..1 */
+    int gfc_pipe; /* RTL parameter GFC_PIPE: PIPE of the GFC adjuster, 0..2 (the limiter's:
+                     min(gfc_pipe, 1)) */
 } fg_sw_credit_port_cfg;
 
 typedef struct {

@@ -8,11 +8,17 @@
 // the sender's FCCL - FCTBS never reaches 2048 and its mod-4096 difference is unambiguous.
 // A shorter cfg_tfc written while counting cuts the running count at once. SPEC 3;
 // docs/blocks/cbfc.md. C twin: cmodel/mac/cbfc_rx.c.
+// EXT_FCCL = 1: the value an emit loads, ABR + min(free_blocks, 2047) mod 4096, comes
+// computed from the input fccl_ext (free_blocks is then not read): a block that knows how its
+// free space is made can fold the sum into that arithmetic (fg_sw_credit_port: one chain
+// from its counts to the FCCL, not three). fccl_ext must be that value, from abr and this
+// edge's free space; the outputs are then the same as at EXT_FCCL = 0.
 `default_nettype none
 
 module fg_cbfc_rx #(
     parameter SW = 8,   // width of rx_blocks (packet size in blocks)
-    parameter FW = 16   // width of free_blocks
+    parameter FW = 16,  // width of free_blocks
+    parameter EXT_FCCL = 0   // 0: FCCL = abr + min(free_blocks, 2047); 1: FCCL = fccl_ext
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -21,6 +27,7 @@ module fg_cbfc_rx #(
     input  wire [SW-1:0] rx_blocks,
     input  wire [FW-1:0] free_blocks,
     input  wire          fccl_req,
+    input  wire [11:0]   fccl_ext,      // EXT_FCCL = 1: abr + min(free, 2047) mod 4096
     output wire          fccl_valid,
     output wire [11:0]   fccl,
     output wire [11:0]   abr
@@ -43,12 +50,24 @@ module fg_cbfc_rx #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [12:0] rx_ext = {{(13-SW){1'b0}}, rx_blocks};
     /* verilator lint_on UNUSEDSIGNAL */
+    // (at EXT_FCCL = 1 free_blocks and adv are not read; at 0 fccl_ext is not)
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [24:0] free_ext = {{(25-FW){1'b0}}, free_blocks};
+    wire [11:0] fccl_ext_unused = fccl_ext;
     wire [11:0] blocks = rx_valid ? rx_ext[11:0] : 12'd0;
     // free space clamped to 2047: "above 2047" is any bit from 11 up (no compare chain in
     // front of the FCCL's addition)
     wire        adv_clamp = |free_ext[24:11];
     wire [11:0] adv = adv_clamp ? MAX_ADV : {1'b0, free_ext[10:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [11:0] fccl_emit;
+    generate
+        if (EXT_FCCL != 0) begin : g_ext_fccl
+            assign fccl_emit = fccl_ext;
+        end else begin : g_own_fccl
+            assign fccl_emit = abr_reg + adv;
+        end
+    endgenerate
     // timer == 0 is a register of its own (timer_zero_reg), formed with timer_next from the
     // same selects: the 16-bit zero test in front of emit and timer_next's select, behind the
     // cut's compare, was the NIC core's worst path on ECP5 in three seeds of three (151 MHz)
@@ -86,7 +105,7 @@ module fg_cbfc_rx #(
         abr_next = abr_reg + blocks;
         timer_n_next = reload ? period_m1_n : timer_n_inc;
         if (emit) begin
-            fccl_next = abr_reg + adv;
+            fccl_next = fccl_emit;
             fccl_valid_next = 1'b1;
         end else begin
             fccl_next = fccl_reg;

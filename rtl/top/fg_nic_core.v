@@ -181,7 +181,7 @@ module fg_nic_core #(
     fg_cbfc_rx #(.SW(SW), .FW(FW)) u_cbfc_rx (
         .clk(clk), .rst(rst),
         .cfg_tfc(cfg_tfc), .rx_valid(rx_blocks_valid), .rx_blocks(rx_blocks),
-        .free_blocks(rx_free_blocks), .fccl_req(rx_fccl_req),
+        .free_blocks(rx_free_blocks), .fccl_req(rx_fccl_req), .fccl_ext(12'd0),
         .fccl_valid(tx_fccl_valid), .fccl(tx_fccl), .abr(rx_abr_unused));
 
     // all registers: no combinational path from an input

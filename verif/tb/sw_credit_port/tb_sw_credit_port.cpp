@@ -137,6 +137,9 @@ struct TbSwCreditPort {
         in = fg_sw_credit_port_in{};
         in.cfg_tfc = r.chance(1, 5) ? 1u : (uint32_t)r.range(2, 64);
         in.cfg_allotment = r.chance(1, 2) ? (uint32_t)r.range(4, 40) : (uint32_t)r.range(41, 2047);
+        // now and then above the legal 2047 (the block still defines it: the advertised space
+        // clamps at 2047), so the FCCL's clamped case is compared too
+        if (r.chance(1, 10)) in.cfg_allotment = (uint32_t)r.range(2048, 4095);
         in.cfg_rx_capacity = r.chance(1, 4) ? (uint32_t)r.range(1, 4095) : (env.dn_cap > 4095 ? 4095 : env.dn_cap);
         in.cfg_gfc_enable = r.chance(1, 2);
         in.cfg_gfc_period = r.chance(1, 8) ? 1u : (uint32_t)r.range(2, 64);
@@ -170,10 +173,19 @@ struct TbSwCreditPort {
             env.enq.pop_front();
         }
         in.ingress_cnt = env.ingress;
+        // now and then a count from nowhere for one edge (any CW-bit value is an input the
+        // block must follow: the free space's sign over the whole width)
+        if (r.chance(1, 5000)) in.ingress_cnt = (uint32_t)r.bits(TB_CW);
         // the upstream sender: one cell per cycle of the packet in progress
         in.rx_valid = false;
         in.rx_blocks = (uint32_t)r.bits(TB_SW);  // ignored without rx_valid
         in.rx_last = r.chance(1, 2);
+        // now and then a runaway sender: a packet of thousands of cells, far beyond any
+        // allotment and credit (partial and ingress_cnt above 4095, and at CW < 13 wrapping)
+        if (env.pkt_left == 0 && r.chance(1, 100000)) {
+            env.pkt_left = env.pkt_len = (uint32_t)r.range(4000, 9000);
+            env.up_sent = (env.up_sent + env.pkt_len) & 0xFFFu;
+        }
         if (env.pkt_left == 0 && r.chance(env.up_num, env.up_den)) {
             uint32_t len = (uint32_t)r.range(1, env.max_pkt);
             // FCCL - FCTBS mod 4096; at or above 2048 it is negative (after a cheat)
@@ -184,8 +196,10 @@ struct TbSwCreditPort {
                 env.up_sent = (env.up_sent + len) & 0xFFFu;
             }
         }
-        if (env.pkt_left) {
-            // mostly one cell per edge; a count of two when the packet has them, now and then
+        // mostly one cell per edge while a packet is in progress, now and then an idle edge in
+        // its middle (rx_last is then random and must be ignored); a count of two when the
+        // packet has them, now and then
+        if (env.pkt_left && !r.chance(1, 12)) {
             uint32_t n = (env.pkt_left >= 2 && r.chance(1, 16)) ? 2u : 1u;
             in.rx_valid = true;
             in.rx_blocks = n;
