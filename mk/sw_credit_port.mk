@@ -13,7 +13,7 @@ $(BIN)/ls_sw_credit_port $(BIN)/ls_sw_credit_port_bug $(BIN)/ls_sw_credit_port_p
 $(eval $(call FG_LOCKSTEP,sw_credit_port,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS),libfgmodel))
 # the GFC blocks at PIPE = 1 (GFC_PIPE, the line-rate choice; the default is 0)
 $(eval $(call FG_LOCKSTEP,sw_credit_port_p1,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS) -GGFC_PIPE=1 -CFLAGS -DTB_GFC_PIPE=1,libfgmodel))
-# GFC_PIPE = 2: the adjuster's product registered (the form that meets 156.25 MHz on ECP5)
+# GFC_PIPE = 2: the adjuster's product registered (the line-rate form, docs/blocks/sw_credit_port.md)
 $(BIN)/ls_sw_credit_port_p2: mk/sw_credit_port.mk
 $(eval $(call FG_LOCKSTEP,sw_credit_port_p2,fg_sw_credit_port,$(SW_CREDIT_PORT_RTL),$(SW_CREDIT_PORT_TB),$(SW_CREDIT_PORT_FLAGS) -GGFC_PIPE=2 -CFLAGS -DTB_GFC_PIPE=2,libfgmodel))
 # CW = 10 < 12: the partial count wraps below 4096, the FCCL's four-operand form (g_four)

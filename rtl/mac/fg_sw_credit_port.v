@@ -34,8 +34,9 @@
 // in fg_nic_core): at 1 the rate comes one edge later and the bucket lags a start by one edge
 // (docs/gfc.md), and their arithmetic is no longer the port's longest path (at 0 it is: 71
 // MHz on ECP5); at 2 the adjuster's product is registered too (one more edge to the rate),
-// the form that meets 156.25 MHz on ECP5. The default stays 0 because the simulator's
-// GFC-time figures (docs/gfc_results.md, docs/deadlock.md) were made with it.
+// the line-rate form (159 MHz on ECP5-25F, 155.7 on the 85F: docs/blocks/sw_credit_port.md).
+// The default stays 0 because the simulator's GFC-time figures (docs/gfc_results.md,
+// docs/deadlock.md) were made with it.
 `default_nettype none
 
 module fg_sw_credit_port #(
