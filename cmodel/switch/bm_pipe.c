@@ -381,6 +381,9 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
         n.k.stat_violation = a->v && where == FG_BMP_WHERE_DROPPED && st->b_lossless;
         n.k.rel_valid = r->v;
         n.k.rel_port = r->port;
+        n.k.rel_prio = r->v ? r->prio : 0;
+        n.k.rel_src = r->v ? r->other : 0;
+        n.k.rel_cells = (uint16_t)(r->v ? r->s : 0);
         n.k.stat_bad_deq = r->bad;
         n.k.stat_pg_underflow = underflow;
         n.k.c_adm = *a;
@@ -402,6 +405,7 @@ void fg_bm_pipe_step(fg_bm_pipe_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_o
     n.o.adm_tag = st->k.adm_tag;
     n.o.stat_drop = st->k.stat_drop, n.o.stat_violation = st->k.stat_violation;
     n.o.rel_valid = st->k.rel_valid, n.o.rel_port = st->k.rel_port, n.o.stat_bad_deq = st->k.stat_bad_deq;
+    n.o.rel_prio = st->k.rel_prio, n.o.rel_src = st->k.rel_src, n.o.rel_cells = st->k.rel_cells;
     n.o.stat_pg_underflow = st->k.stat_pg_underflow;
 
     /* ---------------------------------------------------------------- Q: egress counters

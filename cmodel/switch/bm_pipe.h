@@ -158,6 +158,8 @@ typedef struct {
     /* release events */
     bool rel_valid; /* a release was applied to its PG (edge C2) */
     uint8_t rel_port;
+    uint8_t rel_prio, rel_src; /* the release's fields as offered (0 without rel_valid) */
+    uint16_t rel_cells;
     bool stat_bad_deq;          /* a deq named no PG (edge C2); nothing released */
     bool stat_pg_underflow;     /* edge C2 */
     bool stat_eq_underflow;     /* edge D3 (the release's EQ counter is updated at Q = D2) */
@@ -199,6 +201,8 @@ typedef struct {
     uint8_t c_where;
     bool adm_valid, stat_drop, stat_violation, rel_valid, stat_bad_deq, stat_pg_underflow;
     uint8_t adm_port, adm_where, rel_port;
+    uint8_t rel_prio, rel_src; /* the release's fields (0 without rel_valid) */
+    uint16_t rel_cells;
     uint8_t adm_prio, adm_dst; /* the admission's fields (0 without adm_valid) */
     uint16_t adm_cells;
     uint32_t adm_tag;

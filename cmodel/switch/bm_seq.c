@@ -294,6 +294,9 @@ void fg_bm_seq_step(fg_bm_seq_state *st, const fg_bm_pipe_in *in, fg_bm_pipe_out
     n.o.stat_violation = is3 && adm_live && where == FG_BMP_WHERE_DROPPED && st->m_lossless;
     n.o.rel_valid = is3 && rel_live;
     n.o.rel_port = is_rel ? st->o_port : 0;
+    n.o.rel_prio = (is3 && rel_live) ? st->o_prio : 0;
+    n.o.rel_src = (is3 && rel_live) ? st->o_other : 0;
+    n.o.rel_cells = (uint16_t)((is3 && rel_live) ? st->o_s : 0);
     n.o.stat_bad_deq = is_rel && !st->o_ok;
     n.o.stat_pg_underflow = is3 && rel_live && !st->c_r_le_hd && !r_le_occ;
     n.o.stat_eq_underflow = is3 && rel_live && st->c_eq_under;

@@ -83,6 +83,11 @@ module fg_bm_pipe #(
     output wire                             stat_violation,
     output wire                             rel_valid,
     output wire [PW-1:0]                    rel_port,
+    // the release's priority, source and cells as offered (0 without rel_valid): with
+    // rel_port the key of a composition counter (fg_comp_bank)
+    output wire [2:0]                       rel_prio,
+    output wire [PW-1:0]                    rel_src,
+    output wire [SW-1:0]                    rel_cells,
     output wire                             stat_bad_deq,
     output wire                             stat_pg_underflow,
     output wire                             stat_eq_underflow,
@@ -530,7 +535,7 @@ module fg_bm_pipe #(
     // C1: the compares' signs, the candidates and the ops, for C2
     reg           k_adm_v_reg, k_adm_bad_reg, k_lossless_reg, k_rel_v_reg, k_rel_bad_reg;
     reg  [PW-1:0] k_adm_i_reg, k_adm_o_reg, k_rel_o_reg;
-    reg  [2:0]    k_adm_p_reg;
+    reg  [2:0]    k_adm_p_reg, k_rel_p_reg;
     reg  [SW-1:0] k_adm_s_reg, k_rel_s_reg;
     reg           k_v_res_reg, k_v_shr_reg, k_v_hd_reg, k_r_le_hd_reg, k_r_le_occ_reg;
     reg  [CW-1:0] k_a_ing_reg, k_a_hd_reg, k_a_ing_ps_reg, k_a_hd_ps_reg;
@@ -897,6 +902,14 @@ module fg_bm_pipe #(
     wire [TAG_W-1:0] adm_tag_next   = k_adm_t_reg & {TAG_W{adm_any}};
     reg           rel_valid_reg, stat_bad_deq_reg, stat_pg_underflow_reg;
     reg  [PW-1:0] rel_port_reg;
+    reg  [2:0]    rel_prio_reg;
+    reg  [PW-1:0] rel_src_reg;
+    reg  [SW-1:0] rel_cells_reg;
+    // the release's source from its PG index (src * N_PRIO + prio: the holding register keeps
+    // the index, not the port)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0]   rel_src_16 = {{(16 - PGW){1'b0}}, k_r_k_reg} / N_PRIO_16;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     reg           c_adm_v_reg;
     reg  [SW-1:0] c_adm_s_reg;
@@ -1550,6 +1563,7 @@ module fg_bm_pipe #(
             k_adm_o_reg <= {PW{1'b0}};
             k_rel_o_reg <= {PW{1'b0}};
             k_adm_p_reg <= 3'd0;
+            k_rel_p_reg <= 3'd0;
             k_adm_s_reg <= {SW{1'b0}};
             k_rel_s_reg <= {SW{1'b0}};
             k_v_res_reg <= 1'b0;
@@ -1664,6 +1678,9 @@ module fg_bm_pipe #(
             stat_violation_reg <= 1'b0;
             rel_valid_reg <= 1'b0;
             rel_port_reg <= {PW{1'b0}};
+            rel_prio_reg <= 3'd0;
+            rel_src_reg <= {PW{1'b0}};
+            rel_cells_reg <= {SW{1'b0}};
             stat_bad_deq_reg <= 1'b0;
             stat_pg_underflow_reg <= 1'b0;
             c_adm_v_reg <= 1'b0;
@@ -1925,6 +1942,7 @@ module fg_bm_pipe #(
             k_rel_v_reg <= b_rel_v_reg;
             k_rel_bad_reg <= b_rel_bad_reg;
             k_rel_o_reg <= b_rel_o_reg;
+            k_rel_p_reg <= b_rel_p_reg;
             k_rel_s_reg <= b_rel_s_reg;
             k_match_reg <= b_match;
             k_d2a_reg <= b_match ? b_rel_s_reg : {SW{1'b0}};
@@ -1961,6 +1979,9 @@ module fg_bm_pipe #(
             stat_violation_reg <= k_adm_v_reg && c_where_next == 2'd3 && k_lossless_reg;
             rel_valid_reg <= k_rel_v_reg;
             rel_port_reg <= k_rel_o_reg;
+            rel_prio_reg <= k_rel_v_reg ? k_rel_p_reg : 3'd0;
+            rel_src_reg <= k_rel_v_reg ? rel_src_16[PW-1:0] : {PW{1'b0}};
+            rel_cells_reg <= k_rel_v_reg ? k_rel_s_reg : {SW{1'b0}};
             stat_bad_deq_reg <= k_rel_bad_reg;
             stat_pg_underflow_reg <= pg_under_any;
             c_adm_v_reg <= k_adm_v_reg && c_where_next != 2'd3;
@@ -2117,6 +2138,9 @@ module fg_bm_pipe #(
     assign stat_violation        = stat_violation_reg;
     assign rel_valid             = rel_valid_reg;
     assign rel_port              = rel_port_reg;
+    assign rel_prio              = rel_prio_reg;
+    assign rel_src               = rel_src_reg;
+    assign rel_cells             = rel_cells_reg;
     assign stat_bad_deq          = stat_bad_deq_reg;
     assign stat_pg_underflow     = stat_pg_underflow_reg;
     assign stat_eq_underflow     = stat_eq_underflow_reg;

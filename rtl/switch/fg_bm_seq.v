@@ -111,6 +111,9 @@ module fg_bm_seq #(
     output wire                             stat_violation,
     output wire                             rel_valid,
     output wire [PW-1:0]                    rel_port,
+    output wire [2:0]                       rel_prio,           // the release's fields as
+    output wire [PW-1:0]                    rel_src,            // offered, 0 without rel_valid
+    output wire [SW-1:0]                    rel_cells,
     output wire                             stat_bad_deq,
     output wire                             stat_pg_underflow,
     output wire                             stat_eq_underflow,
@@ -619,7 +622,9 @@ module fg_bm_seq #(
 
     // verdict and event registers
     reg              adm_valid_reg, stat_drop_reg, stat_violation_reg, rel_valid_reg;
-    reg  [PW-1:0]    adm_port_reg, adm_dst_reg, rel_port_reg;
+    reg  [PW-1:0]    adm_port_reg, adm_dst_reg, rel_port_reg, rel_src_reg;
+    reg  [2:0]       rel_prio_reg;
+    reg  [SW-1:0]    rel_cells_reg;
     reg  [1:0]       adm_where_reg;
     reg  [2:0]       adm_prio_reg;
     reg  [SW-1:0]    adm_cells_reg;
@@ -802,6 +807,9 @@ module fg_bm_seq #(
             stat_violation_reg <= 1'b0;
             rel_valid_reg  <= 1'b0;
             rel_port_reg   <= {PW{1'b0}};
+            rel_prio_reg   <= 3'd0;
+            rel_src_reg    <= {PW{1'b0}};
+            rel_cells_reg  <= {SW{1'b0}};
             stat_bad_deq_reg <= 1'b0;
             stat_pg_underflow_reg <= 1'b0;
             stat_eq_underflow_reg <= 1'b0;
@@ -988,6 +996,9 @@ module fg_bm_seq #(
             stat_violation_reg <= t_dec_reg && adm_live && (where == 2'd3) && m_lossless_reg;
             rel_valid_reg      <= t_dec_reg && rel_live;
             rel_port_reg       <= dk_rel_reg ? o_port_reg : {PW{1'b0}};
+            rel_prio_reg       <= (t_dec_reg && rel_live) ? o_prio_reg : 3'd0;
+            rel_src_reg        <= (t_dec_reg && rel_live) ? o_other_reg : {PW{1'b0}};
+            rel_cells_reg      <= (t_dec_reg && rel_live) ? o_s_reg : {SW{1'b0}};
             stat_bad_deq_reg   <= dk_rel_reg && !o_ok_reg;
             stat_pg_underflow_reg <= t_dec_reg && rel_live && !c_r_le_hd_reg && !r_le_occ;
             stat_eq_underflow_reg <= t_dec_reg && rel_live && c_eq_under_reg;
@@ -1082,6 +1093,9 @@ module fg_bm_seq #(
     assign stat_violation = stat_violation_reg;
     assign rel_valid   = rel_valid_reg;
     assign rel_port    = rel_port_reg;
+    assign rel_prio    = rel_prio_reg;
+    assign rel_src     = rel_src_reg;
+    assign rel_cells   = rel_cells_reg;
     assign stat_bad_deq = stat_bad_deq_reg;
     assign stat_pg_underflow = stat_pg_underflow_reg;
     assign stat_eq_underflow = stat_eq_underflow_reg;

@@ -122,7 +122,9 @@ module fg_sw_admit #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [SW-1:0]  adm_cells;
     wire           rel_valid, stat_bad_deq, stat_pg_underflow, stat_eq_underflow, stat_shared_underflow;
-    wire [PW-1:0]  rel_port;
+    wire [PW-1:0]  rel_port, rel_src;
+    wire [2:0]     rel_prio;
+    wire [SW-1:0]  rel_cells;
     wire [N_PORTS*CW-1:0] thr;
     /* verilator lint_on UNUSEDSIGNAL */
 
@@ -172,6 +174,9 @@ module fg_sw_admit #(
                 .stat_violation        (adm_stat_violation),
                 .rel_valid             (rel_valid),
                 .rel_port              (rel_port),
+                .rel_prio              (rel_prio),
+                .rel_src               (rel_src),
+                .rel_cells             (rel_cells),
                 .stat_bad_deq          (stat_bad_deq),
                 .stat_pg_underflow     (stat_pg_underflow),
                 .stat_eq_underflow     (stat_eq_underflow),
@@ -233,6 +238,9 @@ module fg_sw_admit #(
                 .stat_violation        (adm_stat_violation),
                 .rel_valid             (rel_valid),
                 .rel_port              (rel_port),
+                .rel_prio              (rel_prio),
+                .rel_src               (rel_src),
+                .rel_cells             (rel_cells),
                 .stat_bad_deq          (stat_bad_deq),
                 .stat_pg_underflow     (stat_pg_underflow),
                 .stat_eq_underflow     (stat_eq_underflow),
