@@ -230,7 +230,8 @@ module fg_comp_bank #(
         .clk(clk), .we(r5_we_reg), .waddr(r5_key_reg), .wdata(wr_reg), .raddr(r0_key_reg), .rdata(q_r_rel));
 
     // T3's forward word: the op three / four / five edges ahead (the nearest first), from the
-    // T5 word as it stands on T3's edge (wa, d1, d2: what d1, d2, d3 hold in T4's cycle)
+    // T5 word register and its delayed copies as they stand on T3's edge (wa: the op three
+    // edges ahead, registered on that edge; d1: four ahead; d2: five ahead, written on T1's)
     function [CW-1:0] f_fwd;
         input [1:0]    hit;   // bits 0, 1 of the hits (bit 2, the op five edges ahead: w2)
         input [CW-1:0] w0, w1, w2;
