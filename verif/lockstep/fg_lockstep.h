@@ -23,6 +23,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <functional>
 #include <memory>
@@ -33,6 +34,38 @@
 #include "verilated_fst_c.h"
 
 namespace fg {
+
+// The width of an index over n things as the RTL derives it: max(1, clog2(n)) (PW, PGW, EW, KW).
+constexpr int index_width(int n) {
+    int w = 1;
+    while ((1 << w) < n) w++;
+    return w;
+}
+
+// A testbench's own check (against a reference of its own) that failed: kept and reported at
+// the next stimulus call (or by the coverage report after the last cycle), so that the
+// lock-step compare of the same edge, RTL against model, runs first and, when the two
+// disagree, reports the mismatch with its waveform. fail() keeps the first failure.
+struct DeferredCheck {
+    std::string failed;
+    void fail(uint64_t cycle, const char* what, long a, long b) {
+        if (!failed.empty()) return;
+        char buf[320];
+        std::snprintf(buf, sizeof buf, "CHECK FAIL cycle=%llu %s (%ld, %ld)", (unsigned long long)cycle, what, a, b);
+        failed = buf;
+    }
+    // at the start of stimulus(): a failure so far ends the run
+    void exit_if_failed() const {
+        if (failed.empty()) return;
+        std::printf("%s\n", failed.c_str());
+        std::exit(1);
+    }
+    // in coverage(): false (after printing it) when a check failed
+    bool ok() const {
+        if (!failed.empty()) std::printf("%s\n", failed.c_str());
+        return failed.empty();
+    }
+};
 
 struct Options {
     std::string test;            // test name used in every report line

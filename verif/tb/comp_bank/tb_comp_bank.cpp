@@ -33,14 +33,9 @@
 #define TB_SW 8
 #endif
 
-static int clog2i(int n) {
-    int w = 0;
-    while ((1 << w) < n) w++;
-    return w;
-}
 static const int N = TB_N_PORTS, P = TB_N_PRIO, NEQ = N * P, NK = N * N * P;
-static const int PW = N > 1 ? clog2i(N) : 1;
-static const int EW = NEQ > 1 ? clog2i(NEQ) : 1;
+static const int PW = fg::index_width(N);
+static const int EW = fg::index_width(NEQ);
 static const uint32_t CMAX = (uint32_t)((1u << TB_CW) - 1u);
 
 struct Op {
@@ -121,16 +116,8 @@ struct TbCompBank {
 
     static int key_of(uint32_t o, uint32_t p, uint32_t i) { return (int)((o * P + p) * N + i); }
 
-    // A reference check that fails is reported at the next stimulus call, so that the
-    // lock-step compare of the same edge (RTL against model) runs first and, when the two
-    // disagree, reports the mismatch with its waveform.
-    std::string failed;
-    void fail(const char* what, long a, long b) {
-        if (!failed.empty()) return;
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "CHECK FAIL cycle=%llu %s (%ld, %ld)", (unsigned long long)now, what, a, b);
-        failed = buf;
-    }
+    fg::DeferredCheck check;  // the reference's checks, reported after the same edge's compare
+    void fail(const char* what, long a, long b) { check.fail(now, what, a, b); }
 
     void new_phase(fg::Rng& r) {
         phase_end = now + r.range(300, 9000);
@@ -176,10 +163,7 @@ struct TbCompBank {
     bool ready_now() const { return now > rst_cycle + (uint64_t)NK; }  // ready before this edge
 
     void stimulus(uint64_t cycle, fg::Rng& r) {
-        if (!failed.empty()) {
-            std::printf("%s\n", failed.c_str());
-            std::exit(1);
-        }
+        check.exit_if_failed();
         now = cycle;
         rst = cycle < 2 || r.chance(1, 150000);
         if (rst) {
@@ -330,10 +314,7 @@ struct TbCompBank {
     }
 
     bool coverage() {
-        if (!failed.empty()) {
-            std::printf("%s\n", failed.c_str());
-            return false;
-        }
+        if (!check.ok()) return false;
         if (!opt.quiet) {
             std::printf("CHECK comp_bank reads equal to the reference: %llu (must be > 0)\n", (unsigned long long)reads_checked);
             std::printf("CHECK comp_bank clamp pulses checked: %llu, close pulses seen: %llu\n",

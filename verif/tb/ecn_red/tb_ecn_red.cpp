@@ -20,12 +20,6 @@
 #define TB_N_PRIO 2
 #endif
 
-static int tb_pw(int n) {
-    int w = 1;
-    while ((1 << w) < n) w++;
-    return w;
-}
-
 struct TbEcnRed {
     std::unique_ptr<Vtop> top{new Vtop};
     fg::FgSignals sig;
@@ -42,7 +36,7 @@ struct TbEcnRed {
     uint32_t load_den = 2;
 
     explicit TbEcnRed(const fg::Options& o) : opt(o) {
-        const int N = TB_N_PORTS, P = TB_N_PRIO, PW = tb_pw(TB_N_PORTS);
+        const int N = TB_N_PORTS, P = TB_N_PRIO, PW = fg::index_width(TB_N_PORTS);
         fg_ecn_red_reset(&st, &cfg);
         fg_ecn_red_outputs(&st, &out);
         sig.input("rst", 1, &top->rst, [this] { return (uint64_t)rst; });

@@ -32,13 +32,8 @@
 #define TB_PHASE 0
 #endif
 
-static int clog2i(int n) {
-    int w = 0;
-    while ((1 << w) < n) w++;
-    return w;
-}
 static const int NP = TB_N_PORTS * TB_N_PRIO;
-static const int PGW = NP > 1 ? clog2i(NP) : 1;
+static const int PGW = fg::index_width(NP);
 static const int IW = TB_CW + 1, TW = TB_CW + PGW + 1;
 
 struct TbPpfcSnap {
@@ -74,7 +69,7 @@ struct TbPpfcSnap {
     int64_t done_inc[FG_PPFC_SNAP_MAX_PG] = {0}, done_total = 0;
     uint64_t want_done_at = UINT64_MAX;  // the model step whose output must show done
     uint64_t passes_checked = 0;
-    std::string failed;
+    fg::DeferredCheck check;  // the reference's checks, reported after the same edge's compare
 
     explicit TbPpfcSnap(const fg::Options& o) : opt(o) {
         fg_ppfc_snap_reset(&st, &cfg);
@@ -91,12 +86,7 @@ struct TbPpfcSnap {
         sig.output("stat_short", 1, &top->stat_short, [this] { return (uint64_t)out.stat_short; });
     }
 
-    void fail(const char* what, long a, long b) {
-        if (!failed.empty()) return;
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "CHECK FAIL cycle=%llu %s (%ld, %ld)", (unsigned long long)now, what, a, b);
-        failed = buf;
-    }
+    void fail(const char* what, long a, long b) { check.fail(now, what, a, b); }
 
     void new_phase(fg::Rng& r) {
         phase_end = now + r.range(500, 20000);
@@ -112,10 +102,7 @@ struct TbPpfcSnap {
     }
 
     void stimulus(uint64_t cycle, fg::Rng& r) {
-        if (!failed.empty()) {
-            std::printf("%s\n", failed.c_str());
-            std::exit(1);
-        }
+        check.exit_if_failed();
         now = cycle;
         if (cycle > 0) pg = rst ? fg_ppfc_snap_first_pg(&cfg) : (pg + 1) % NP;  // the last edge
         rst = cycle < 2 || r.chance(1, 100000);
@@ -200,10 +187,7 @@ struct TbPpfcSnap {
     }
 
     bool coverage() {
-        if (!failed.empty()) {
-            std::printf("%s\n", failed.c_str());
-            return false;
-        }
+        if (!check.ok()) return false;
         if (!opt.quiet) std::printf("CHECK ppfc_snap passes equal to the reference: %llu (must be > 0)\n", (unsigned long long)passes_checked);
         return fg::report_coverage(opt, fg_ppfc_snap_cov_names, st.cov, FG_PPFC_SNAP_COV_N) && passes_checked > 0;
     }

@@ -13,16 +13,10 @@ extern "C" {
 
 namespace fg {
 
-inline int sw_core_pw(int n_ports) {
-    int w = 1;
-    while ((1 << w) < n_ports) w++;
-    return w;
-}
-
 template <class V>
 void sw_core_signals(FgSignals& sig, V* top, const fg_sw_core_cfg& c, fg_sw_core_in* in, fg_sw_core_out* out,
                      const bool* rst) {
-    const int N = c.n_ports, P = c.n_prio, CW = c.cw, SW = c.sw, PW = sw_core_pw(c.n_ports);
+    const int N = c.n_ports, P = c.n_prio, CW = c.cw, SW = c.sw, PW = index_width(c.n_ports);
     sig.input("rst", 1, &top->rst, [rst] { return (uint64_t)*rst; });
     sig.input("csr_wr", 1, &top->csr_wr, [in] { return (uint64_t)in->csr_wr; });
     sig.input("csr_rd", 1, &top->csr_rd, [in] { return (uint64_t)in->csr_rd; });
