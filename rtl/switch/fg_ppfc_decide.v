@@ -1,0 +1,670 @@
+// fg_ppfc_decide - P-PFC's decision engine at line rate (docs/blocks/ppfc_decide.md): the
+// prediction, the gate, the random pick of the ingress ports in proportion to their share of
+// a congested queue, the pause time and the hold-off of SPEC.md section 4 (seed 000,
+// Algorithms 1-3), built so that every stage is one carry chain, one select or one DSP
+// product between registers. It reads what the line-rate buffer manager provides as streams
+// and block-RAM reads instead of fg_ppfc's N*N*P parallel wires:
+//
+//   - the interval's increments from fg_ppfc_snap (`snap_inc`, `snap_inc_total`, `snap_done`;
+//     this block's `tick` starts the snapshot's pass);
+//   - the composition counters of one egress queue from fg_comp_bank (`rq_valid`/`rq_eq` out,
+//     `rs_valid`/`rs_comp` back some edges later: the engine waits for `rs_valid`);
+//   - the egress queue lengths, `paused`, `shared_free` as flops of fg_bm_pipe.
+//
+// A decision, state by state (one edge each unless said; M is the shared fg_mul_wide, four
+// edges from operands to product, tagged so that each product goes to the state that asked):
+//   IDLE    a pass's `done` (or a pending one) with the engine and its pause pipe idle: latch
+//           the pass's inc_total
+//   PMUL    M <- horizon x max(inc_total, 0)
+//   PRED    wait for the product; fire = bank_ready && inc_total > 0 && shared_free < product;
+//           fire latches the gate bits as the decision's queues to visit, else IDLE
+//   FIND    the first queue left (x & -x over the NP bits, registered one-hot); none: IDLE
+//   GATE    its index, port and priority (one-hots), its length; the composition read issued
+//   LANES   per port i: inc[i][p] selected; M <- ratio x length (the target)
+//   WAIT    until rs_valid: per port the candidate test (inc > 1, comp > 0, not paused, no
+//           hold-off) and its share (comp or 0): the CAND edge
+//   PREFIX  the prefix sums of the shares by a Sklansky network, a register after each of its
+//           clog2(N) levels
+//   LOAD    the prefix sums and their total (rem) into the working registers; rem 0: FIND
+//   PICK    M <- lfsr x rem, the LFSR steps
+//   PWAIT   wait for the product: r = (lfsr x rem) >> 32, uniform in [0, rem)
+//   SEL1    per port: prefix > r (a thermometer: prefix sums rise only at candidates)
+//   SEL2    its first bit: the chosen port, its share, increment and quanta step
+//   SEL3    prefix, rem, chosen sum updated, the share cleared, the hold-off set; the pick
+//           enters the pause pipe
+//   TEST    chosen_sum * 2^16 >= target, or rem = 0: FIND, else PICK
+// The pause pipe (beside the FSM): x = comp + max(inc, 0); y = x * cell_cycles[o] (M2, four
+// edges), z = y * quanta_step[i] (M3, four edges), pp_quanta = sat16(z >> 24), at least 1
+// when z > 0; then pp_valid with pp_port / pp_prio and stat_pp.
+// The hold-off of a PG is an expiry stamp: the boundary count at which it ends (16 bits per
+// PG and one equality compare, instead of a down-counter per PG).
+`default_nettype none
+
+module fg_ppfc_decide #(
+    parameter integer N_PORTS = 4,   // 1..32
+    parameter integer N_PRIO  = 2,   // 1..8
+    parameter integer CW      = 18,  // cell-count width, 4..19 (the pause product's 36 bits)
+    // derived - do not override
+    parameter integer NP      = N_PORTS * N_PRIO,
+    parameter integer PW      = (N_PORTS > 1) ? $clog2(N_PORTS) : 1,
+    parameter integer EW      = (NP > 1) ? $clog2(NP) : 1,
+    parameter integer TW      = CW + EW + 1    // fg_ppfc_snap's inc_total width
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+    // configuration (fg_ppfc's registers)
+    input  wire                   cfg_enable,
+    input  wire [23:0]            cfg_interval,
+    input  wire [15:0]            cfg_horizon,
+    input  wire [16:0]            cfg_ratio,
+    input  wire [CW-1:0]          cfg_kmax,
+    input  wire [15:0]            cfg_holdoff,
+    input  wire [31:0]            cfg_seed,
+    input  wire                   cfg_seed_load,
+    input  wire [N_PRIO-1:0]      cfg_lossless,
+    input  wire [N_PORTS*16-1:0]  cfg_cell_cycles,
+    input  wire [N_PORTS*24-1:0]  cfg_quanta_step,
+    // the snapshot (fg_ppfc_snap)
+    output wire                   tick,
+    input  wire [NP*(CW+1)-1:0]   snap_inc,
+    input  wire [TW-1:0]          snap_inc_total,
+    input  wire                   snap_done,
+    // the composition counters (fg_comp_bank)
+    input  wire                   bank_ready,
+    output wire                   rq_valid,
+    output wire [EW-1:0]          rq_eq,
+    input  wire                   rs_valid,
+    input  wire [N_PORTS*CW-1:0]  rs_comp,
+    // the buffer manager's flops
+    input  wire [NP*CW-1:0]       egress_cnt,
+    input  wire [CW-1:0]          shared_free,
+    input  wire [NP-1:0]          paused,
+    // the requests
+    output wire                   pp_valid,
+    output wire [PW-1:0]          pp_port,
+    output wire [2:0]             pp_prio,
+    output wire [15:0]            pp_quanta,
+    output wire                   stat_predict,
+    output wire [NP-1:0]          stat_pp,
+    output wire                   stat_overrun,
+    output wire                   busy
+);
+
+    generate
+        if (N_PORTS < 1 || N_PORTS > 32) begin : g_bad_n
+            fg_ppfc_decide_parameter_N_PORTS_must_be_1_to_32 u_param_error ();
+        end
+        if (N_PRIO < 1 || N_PRIO > 8) begin : g_bad_p
+            fg_ppfc_decide_parameter_N_PRIO_must_be_1_to_8 u_param_error ();
+        end
+        if (CW < 4 || CW > 19) begin : g_bad_cw
+            fg_ppfc_decide_parameter_CW_must_be_4_to_19 u_param_error ();
+        end
+    endgenerate
+
+    localparam integer SUMW = CW + PW;              // a share sum over N ports
+    localparam integer LV   = (N_PORTS > 1) ? $clog2(N_PORTS) : 0;   // prefix levels
+    localparam integer MAW  = 32;                   // M's operand a: horizon, ratio, lfsr
+    localparam integer MBW  = CW + EW + 1;          // M's operand b: inc_total, length, rem
+    localparam integer XW   = CW + 1;               // x = comp + max(inc, 0)
+    localparam integer YW   = XW + 16;              // y = x * cell_cycles
+    localparam integer ZW   = YW + 24;              // z = y * quanta_step
+    localparam integer IW   = CW + 1;               // a signed increment
+
+    localparam [3:0] S_IDLE = 4'd0, S_PMUL = 4'd1, S_PRED = 4'd2, S_FIND = 4'd3, S_GATE = 4'd4,
+                     S_LANES = 4'd5, S_WAIT = 4'd6, S_PREFIX = 4'd7, S_LOAD = 4'd8,
+                     S_PICK = 4'd9, S_PWAIT = 4'd10, S_SEL1 = 4'd11, S_SEL2 = 4'd12,
+                     S_SEL3 = 4'd13, S_TEST = 4'd14;
+    localparam integer LV_LAST_I = (LV > 0) ? LV - 1 : 0;
+    localparam [3:0] LV_LAST = LV_LAST_I[3:0];      // PREFIX's last level (LV > 0)
+    localparam [NP-1:0] ONE_NP = 1;
+    localparam [1:0] T_NONE = 2'd0, T_PRED = 2'd1, T_TARGET = 2'd2, T_PICK = 2'd3;
+
+    // ---- registers -----------------------------------------------------------------------
+    reg  [3:0]            state_reg,     state_next;
+    reg                   pending_reg,   pending_next;
+    reg  [23:0]           ivl_cnt_reg,   ivl_cnt_next;
+    reg                   tick_reg,      tick_next;
+    reg  [15:0]           bcnt_reg,      bcnt_next;      // boundaries since reset (wraps)
+    reg  [TW-1:0]         tot_reg,       tot_next;       // the pass's inc_total
+    reg  [NP-1:0]         gate_reg;                       // lossless && egress_cnt > kmax
+    reg  [NP-1:0]         todo_reg,      todo_next;      // queues this decision still visits
+    reg  [NP-1:0]         eq_hot_reg,    eq_hot_next;    // the queue FIND chose
+    reg  [N_PORTS-1:0]    o_hot_reg,     o_hot_next;
+    reg  [N_PRIO-1:0]     p_hot_reg,     p_hot_next;
+    reg  [2:0]            p_idx_reg,     p_idx_next;
+    reg  [CW-1:0]         egress_sel_reg, egress_sel_next;
+    reg  [15:0]           cc_sel_reg,    cc_sel_next;    // cell_cycles[o]
+    reg                   rq_valid_reg,  rq_valid_next;
+    reg  [EW-1:0]         rq_eq_reg,     rq_eq_next;
+    reg                   stat_predict_reg, stat_predict_next;
+    reg                   stat_overrun_reg, stat_overrun_next;
+    reg  [CW+16:0]        target_reg,    target_next;    // ratio x length, Q.16
+    reg  [SUMW-1:0]       rem_reg,       rem_next;
+    reg  [SUMW-1:0]       chosen_sum_reg, chosen_sum_next;
+    reg  [SUMW-1:0]       r_reg,         r_next;
+    reg  [3:0]            lvl_cnt_reg,   lvl_cnt_next;   // PREFIX: levels done
+    reg  [N_PORTS-1:0]    gt_reg,        gt_next;
+    reg  [N_PORTS-1:0]    sel_hot_reg,   sel_hot_next;
+    reg  [PW-1:0]         c_i_reg,       c_i_next;
+    reg  [CW-1:0]         c_comp_reg,    c_comp_next;
+    reg  [CW-1:0]         c_inc_reg,     c_inc_next;
+    reg  [23:0]           c_qs_reg,      c_qs_next;
+    reg  [N_PORTS*IW-1:0] lane_inc_reg;                  // inc[i][p] of the queue's priority
+    reg  [N_PORTS*CW-1:0] share_reg;                     // a candidate's comp, else 0
+    reg  [N_PORTS*SUMW-1:0] prefix_reg;
+    reg  [NP-1:0]         hold_act_reg;                  // a PG's hold-off runs
+    reg  [NP*16-1:0]      hold_stamp_reg;                // ... until this boundary count
+    reg  [7:0]            mtag_reg,      mtag_next;      // M's tags, 4 stages of 2 bits
+    reg                   busy_reg,      busy_next;
+    // the pause pipe: q1 (after SEL3), d2 (beside M2, 4 stages), d3 (beside M3, 4 stages)
+    reg                   q1_v_reg;
+    reg  [PW-1:0]         q1_i_reg;
+    reg  [2:0]            q1_p_reg;
+    reg  [XW-1:0]         q1_x_reg;
+    reg  [15:0]           q1_cc_reg;
+    reg  [23:0]           q1_qs_reg;
+    reg  [3:0]            d2_v_reg;
+    reg  [4*PW-1:0]       d2_i_reg;
+    reg  [11:0]           d2_p_reg;
+    reg  [95:0]           d2_qs_reg;
+    reg  [3:0]            d3_v_reg;
+    reg  [4*PW-1:0]       d3_i_reg;
+    reg  [11:0]           d3_p_reg;
+    reg                   pp_valid_reg,  pp_valid_next;
+    reg  [PW-1:0]         pp_port_reg,   pp_port_next;
+    reg  [2:0]            pp_prio_reg,   pp_prio_next;
+    reg  [15:0]           pp_quanta_reg, pp_quanta_next;
+    reg  [NP-1:0]         stat_pp_reg;
+    wire [NP-1:0]         stat_pp_next;
+
+    wire [N_PORTS*IW-1:0]   lane_inc_next;
+    wire [N_PORTS*CW-1:0]   share_next;
+    wire [N_PORTS*SUMW-1:0] prefix_next;
+    wire [N_PORTS*SUMW-1:0] pre_top;           // the Sklansky network's last level
+    wire [NP-1:0]           hold_act_next;
+    wire [NP*16-1:0]        hold_stamp_next;
+    wire [NP-1:0]           gate_next;
+
+    // ---- the shared multiplier M and its tags -------------------------------------------
+    wire [31:0]         lfsr_value;
+    // the product's top bits are zero by the operands in use (each consumer takes its slice)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [MAW+MBW-1:0]  m_p;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [MAW-1:0]      m_a;
+    reg  [MBW-1:0]      m_b;
+    reg  [1:0]          m_tag;
+    wire [1:0]          m_tag_out = mtag_reg[7:6];
+    wire                pipe_busy = q1_v_reg || (d2_v_reg != 4'd0) || (d3_v_reg != 4'd0);
+    wire                idle_all  = (state_reg == S_IDLE) && !pipe_busy;
+
+    fg_mul_wide #(.AW(MAW), .BW(MBW)) u_mul (
+        .clk(clk), .rst(rst), .a(m_a), .b(m_b), .p(m_p));
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] lfsr_step_unused;   // the value one step on: not needed (the pick uses today's)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        lfsr_step = cfg_enable && (state_reg == S_PICK);
+    fg_lfsr #(.RESET_SEED(32'h0000_0001)) u_lfsr (
+        .clk(clk), .rst(1'b0), .load(rst | cfg_seed_load), .seed(cfg_seed),
+        .step(lfsr_step), .value(lfsr_value), .value_step(lfsr_step_unused));
+
+    // ---- one-hot selects of the chosen queue, port, priority -----------------------------
+    wire [EW-1:0]      eq_idx_w;     // index of eq_hot_reg
+    wire [N_PORTS-1:0] o_hot_w;
+    wire [N_PRIO-1:0]  p_hot_w;
+    wire [2:0]         p_idx_w;
+    wire [CW-1:0]      egress_sel_w;
+    wire [15:0]        cc_sel_w;
+    wire [NP-1:0]      find_first = todo_reg & (~todo_reg + ONE_NP);
+    wire [N_PORTS-1:0] sel_hit = gt_reg & ~{gt_reg[N_PORTS-1:0] << 1};
+    wire [PW-1:0]      sel_idx_w;
+    wire [CW-1:0]      sel_comp_w;
+    wire [CW-1:0]      sel_inc_w;    // max(inc, 0) of the chosen port
+    wire [23:0]        sel_qs_w;
+
+    fg_ppfc_mux #(.W(CW), .N(NP))      u_egress_mux (.data(egress_cnt), .sel(eq_hot_reg), .out(egress_sel_w));
+    fg_ppfc_mux #(.W(16), .N(N_PORTS)) u_cc_mux (.data(cfg_cell_cycles), .sel(o_hot_reg), .out(cc_sel_w));
+    fg_ppfc_mux #(.W(CW), .N(N_PORTS)) u_comp_mux (.data(share_reg), .sel(sel_hit), .out(sel_comp_w));
+    fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qs_mux (.data(cfg_quanta_step), .sel(sel_hit), .out(sel_qs_w));
+
+    genvar gi, gp, gl;
+    generate
+        // index encoders: OR of the indices of the set bits (the inputs are one-hot)
+        for (gl = 0; gl < EW; gl = gl + 1) begin : g_eq_enc
+            wire [NP-1:0] m;
+            for (gi = 0; gi < NP; gi = gi + 1) begin : g_b
+                localparam [31:0] IDX = gi;
+                assign m[gi] = eq_hot_reg[gi] & IDX[gl];
+            end
+            assign eq_idx_w[gl] = |m;
+        end
+        for (gl = 0; gl < PW; gl = gl + 1) begin : g_sel_enc
+            wire [N_PORTS-1:0] m;
+            for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_b
+                localparam [31:0] IDX = gi;
+                assign m[gi] = sel_hit[gi] & IDX[gl];
+            end
+            assign sel_idx_w[gl] = |m;
+        end
+        for (gl = 0; gl < 3; gl = gl + 1) begin : g_p_enc
+            wire [N_PRIO-1:0] m;
+            for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_b
+                localparam [31:0] IDX = gp;
+                assign m[gp] = p_hot_w[gp] & IDX[gl];
+            end
+            assign p_idx_w[gl] = |m;
+        end
+        for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_o_hot
+            assign o_hot_w[gi] = |eq_hot_reg[gi*N_PRIO +: N_PRIO];
+        end
+        for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_p_hot
+            wire [N_PORTS-1:0] m;
+            for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_b
+                assign m[gi] = eq_hot_reg[gi*N_PRIO + gp];
+            end
+            assign p_hot_w[gp] = |m;
+        end
+    endgenerate
+
+    // ---- per port: the lane of the queue's priority, the candidate test, the share --------
+    wire cand_edge = cfg_enable && (state_reg == S_WAIT) && rs_valid;
+    wire sel3_now  = cfg_enable && (state_reg == S_SEL3);
+    wire [N_PORTS*CW-1:0] lane_incpos;   // max(inc, 0) per port
+    generate
+        for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_lane
+            wire [IW-1:0] inc_p;        // inc[gi][p] through p_hot_reg
+            wire [IW-1:0] inc_l  = lane_inc_reg[gi*IW +: IW];
+            wire [CW-1:0] comp_l = rs_comp[gi*CW +: CW];
+            wire          paused_l  = |(paused[gi*N_PRIO +: N_PRIO] & p_hot_reg);
+            wire          blocked_l = |(hold_act_reg[gi*N_PRIO +: N_PRIO] & p_hot_reg);
+            // "increment > 1" (SPEC 11: literally): non-negative and above 1
+            wire          gt1_l  = !inc_l[IW-1] && (inc_l[CW-1:1] != {(CW-1){1'b0}});
+            wire          ok_l   = gt1_l && (comp_l != {CW{1'b0}}) && !paused_l && !blocked_l;
+            fg_ppfc_mux #(.W(IW), .N(N_PRIO)) u_inc_mux (
+                .data(snap_inc[gi*N_PRIO*IW +: N_PRIO*IW]), .sel(p_hot_reg), .out(inc_p));
+            assign lane_inc_next[gi*IW +: IW] =
+                (state_reg == S_LANES) ? inc_p : inc_l;
+            assign lane_incpos[gi*CW +: CW] = inc_l[IW-1] ? {CW{1'b0}} : inc_l[CW-1:0];
+            assign share_next[gi*CW +: CW] =
+                cand_edge                  ? (ok_l ? comp_l : {CW{1'b0}}) :
+                (sel3_now && sel_hot_reg[gi]) ? {CW{1'b0}} : share_reg[gi*CW +: CW];
+            // SELECT's thermometer, and the update of the prefix sums from it
+            assign prefix_next[gi*SUMW +: SUMW] =
+                (state_reg == S_LOAD) ? pre_top[gi*SUMW +: SUMW] :
+                sel3_now ? prefix_reg[gi*SUMW +: SUMW] -
+                           (gt_reg[gi] ? {{PW{1'b0}}, c_comp_reg} : {SUMW{1'b0}}) :
+                prefix_reg[gi*SUMW +: SUMW];
+        end
+    endgenerate
+    fg_ppfc_mux #(.W(CW), .N(N_PORTS)) u_inc_sel_mux (.data(lane_incpos), .sel(sel_hit), .out(sel_inc_w));
+
+    // ---- the prefix sums: Sklansky, a register after each level (free-running) -----------
+    // level l + 1 from level l: in each group of 2^(l+1) ports, the upper half adds the last
+    // sum of the lower half
+    generate
+        if (LV == 0) begin : g_pre_none
+            assign pre_top = {{PW{1'b0}}, share_reg};
+        end else begin : g_pre
+            wire [(LV+1)*N_PORTS*SUMW-1:0] lvl;    // lvl[0] the shares, lvl[l] registers
+            for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_l0
+                assign lvl[gi*SUMW +: SUMW] = {{PW{1'b0}}, share_reg[gi*CW +: CW]};
+            end
+            for (gl = 0; gl < LV; gl = gl + 1) begin : g_level
+                reg [N_PORTS*SUMW-1:0] lv_reg;
+                for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_port
+                    localparam integer SRC = ((gi >> (gl + 1)) << (gl + 1)) + (1 << gl) - 1;
+                    wire [SUMW-1:0] own = lvl[(gl*N_PORTS + gi)*SUMW +: SUMW];
+                    wire [SUMW-1:0] nxt;
+                    if (((gi >> gl) & 1) == 1) begin : g_add
+                        assign nxt = own + lvl[(gl*N_PORTS + SRC)*SUMW +: SUMW];
+                    end else begin : g_keep
+                        assign nxt = own;
+                    end
+                    always @(posedge clk) begin
+                        if (rst) lv_reg[gi*SUMW +: SUMW] <= {SUMW{1'b0}};
+                        else     lv_reg[gi*SUMW +: SUMW] <= nxt;
+                    end
+                end
+                assign lvl[(gl+1)*N_PORTS*SUMW +: N_PORTS*SUMW] = lv_reg;
+            end
+            assign pre_top = lvl[LV*N_PORTS*SUMW +: N_PORTS*SUMW];
+        end
+    endgenerate
+
+    // ---- per PG: the gate bit, the hold-off, stat_pp ---------------------------------------
+    wire [15:0] holdoff_eff = (cfg_holdoff == 16'd0) ? 16'd1 : cfg_holdoff;
+    wire [15:0] bcnt_inc    = bcnt_reg + 16'd1;
+    wire [15:0] stamp_new   = bcnt_next + holdoff_eff;
+    wire [NP-1:0] pp_hot;              // the PG of the sat stage's request
+    generate
+        for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_pg
+            for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio
+                localparam integer K = gi*N_PRIO + gp;
+                wire [15:0] stamp  = hold_stamp_reg[K*16 +: 16];
+                wire        picked = sel3_now && sel_hot_reg[gi] && p_hot_reg[gp];
+                wire        ends   = tick_reg && (bcnt_inc == stamp);
+                assign hold_act_next[K] = !cfg_enable ? 1'b0 :
+                                          picked      ? 1'b1 :
+                                          ends        ? 1'b0 : hold_act_reg[K];
+                assign hold_stamp_next[K*16 +: 16] = picked ? stamp_new : stamp;
+                assign gate_next[K] = cfg_lossless[gp] && (egress_cnt[K*CW +: CW] > cfg_kmax);
+                localparam [PW-1:0] I_IDX = gi;
+                localparam [2:0]    P_IDX = gp;
+                assign pp_hot[K] = (d3_i_reg[3*PW +: PW] == I_IDX) && (d3_p_reg[9 +: 3] == P_IDX);
+            end
+        end
+    endgenerate
+
+    // ---- the pause pipe's multipliers -----------------------------------------------------
+    wire [YW-1:0] y_p;
+    wire [ZW-1:0] z_p;
+    fg_mul_wide #(.AW(XW), .BW(16)) u_mul_y (
+        .clk(clk), .rst(rst), .a(q1_x_reg), .b(q1_cc_reg), .p(y_p));
+    fg_mul_wide #(.AW(YW), .BW(24)) u_mul_z (
+        .clk(clk), .rst(rst), .a(y_p), .b(d2_qs_reg[72 +: 24]), .p(z_p));
+    wire [ZW-25:0] z_q      = z_p[ZW-1:24];
+    wire [15:0]    quanta_w = (z_q[ZW-25:16] != {(ZW-40){1'b0}}) ? 16'hFFFF :
+                              (z_q[15:0] != 16'd0)                  ? z_q[15:0] :
+                              (z_p[23:0] != 24'd0)                  ? 16'd1 : 16'd0;
+    wire           pp_now   = cfg_enable && d3_v_reg[3];
+    assign stat_pp_next = pp_now ? pp_hot : {NP{1'b0}};
+
+    // ---- the FSM ---------------------------------------------------------------------------
+    wire [TW-2:0]   tot_mag    = tot_reg[TW-1] ? {(TW-1){1'b0}} : tot_reg[TW-2:0];
+    wire            tot_pos    = !tot_reg[TW-1] && (tot_reg != {TW{1'b0}});
+    wire [16+TW-2:0] pred_prod = m_p[16+TW-2:0];     // horizon (16 bits) x tot_mag
+    wire            fire       = bank_ready && tot_pos &&
+                                 ({{(16+TW-1-CW){1'b0}}, shared_free} < pred_prod);
+    wire            ratio_done = {1'b0, chosen_sum_reg, 16'd0} >= {{PW{1'b0}}, target_reg};
+    wire [24:0]     ivl_inc    = {1'b0, ivl_cnt_reg} + 25'd1;
+    wire            tick_now   = cfg_enable && (ivl_inc >= {1'b0, cfg_interval});
+
+    integer k;
+    always @* begin
+        state_next        = state_reg;
+        pending_next      = pending_reg;
+        tot_next          = tot_reg;
+        todo_next         = todo_reg;
+        eq_hot_next       = eq_hot_reg;
+        o_hot_next        = o_hot_reg;
+        p_hot_next        = p_hot_reg;
+        p_idx_next        = p_idx_reg;
+        egress_sel_next   = egress_sel_reg;
+        cc_sel_next       = cc_sel_reg;
+        rq_valid_next     = 1'b0;
+        rq_eq_next        = rq_eq_reg;
+        stat_predict_next = 1'b0;
+        stat_overrun_next = 1'b0;
+        target_next       = target_reg;
+        rem_next          = rem_reg;
+        chosen_sum_next   = chosen_sum_reg;
+        r_next            = r_reg;
+        lvl_cnt_next      = lvl_cnt_reg;
+        gt_next           = gt_reg;
+        sel_hot_next      = sel_hot_reg;
+        c_i_next          = c_i_reg;
+        c_comp_next       = c_comp_reg;
+        c_inc_next        = c_inc_reg;
+        c_qs_next         = c_qs_reg;
+        m_a               = {16'd0, cfg_horizon};
+        m_b               = {1'b0, tot_mag};
+        m_tag             = T_NONE;
+        ivl_cnt_next      = !cfg_enable ? 24'd0 : tick_now ? 24'd0 : ivl_inc[23:0];
+        tick_next         = tick_now;
+        bcnt_next         = tick_reg ? bcnt_inc : bcnt_reg;
+
+        // a pass's done: starts a decision when all is idle, else waits (one at most)
+        if (snap_done && cfg_enable && !idle_all) begin
+            stat_overrun_next = 1'b1;
+            pending_next      = 1'b1;
+        end
+
+        if (!cfg_enable) begin
+            // disabled: the decision is abandoned, nothing waits, no product is awaited
+            state_next   = S_IDLE;
+            pending_next = 1'b0;
+            todo_next    = {NP{1'b0}};
+        end else case (state_reg)
+            S_IDLE: begin
+                if (idle_all && (snap_done || pending_reg)) begin
+                    tot_next     = snap_inc_total;
+                    pending_next = 1'b0;
+                    state_next   = S_PMUL;
+                end
+            end
+            S_PMUL: begin
+                m_tag      = T_PRED;       // operands: the defaults above
+                state_next = S_PRED;
+            end
+            S_PRED: begin
+                if (m_tag_out == T_PRED) begin
+                    todo_next  = fire ? gate_reg : {NP{1'b0}};
+                    state_next = fire ? S_FIND : S_IDLE;
+                end
+            end
+            S_FIND: begin
+                if (todo_reg == {NP{1'b0}}) begin
+                    state_next = S_IDLE;
+                end else begin
+                    eq_hot_next = find_first;
+                    todo_next   = todo_reg & ~find_first;
+                    state_next  = S_GATE;
+                end
+            end
+            S_GATE: begin
+                o_hot_next        = o_hot_w;
+                p_hot_next        = p_hot_w;
+                p_idx_next        = p_idx_w;
+                egress_sel_next   = egress_sel_w;
+                rq_valid_next     = 1'b1;
+                rq_eq_next        = eq_idx_w;
+                stat_predict_next = 1'b1;
+                chosen_sum_next   = {SUMW{1'b0}};
+                state_next        = S_LANES;
+            end
+            S_LANES: begin
+                cc_sel_next = cc_sel_w;
+                m_a         = {15'd0, cfg_ratio};
+                m_b         = {{(EW+1){1'b0}}, egress_sel_reg};
+                m_tag       = T_TARGET;
+                state_next  = S_WAIT;
+            end
+            S_WAIT: begin
+                if (rs_valid) begin
+                    lvl_cnt_next = 4'd0;
+                    state_next   = (LV == 0) ? S_LOAD : S_PREFIX;
+                end
+            end
+            S_PREFIX: begin
+                lvl_cnt_next = lvl_cnt_reg + 4'd1;
+                if (lvl_cnt_reg == LV_LAST) state_next = S_LOAD;
+            end
+            S_LOAD: begin
+                rem_next   = pre_top[(N_PORTS-1)*SUMW +: SUMW];
+                state_next = (pre_top[(N_PORTS-1)*SUMW +: SUMW] == {SUMW{1'b0}}) ? S_FIND : S_PICK;
+            end
+            S_PICK: begin
+                m_a        = lfsr_value;
+                m_b        = {{(EW-PW+1){1'b0}}, rem_reg};
+                m_tag      = T_PICK;
+                state_next = S_PWAIT;
+            end
+            S_PWAIT: begin
+                if (m_tag_out == T_PICK) begin
+                    r_next     = m_p[32 +: SUMW];
+                    state_next = S_SEL1;
+                end
+            end
+            S_SEL1: begin
+                state_next = S_SEL2;
+            end
+            S_SEL2: begin
+                sel_hot_next = sel_hit;
+                c_i_next     = sel_idx_w;
+                c_comp_next  = sel_comp_w;
+                c_inc_next   = sel_inc_w;
+                c_qs_next    = sel_qs_w;
+                state_next   = S_SEL3;
+            end
+            S_SEL3: begin
+                rem_next        = rem_reg - {{PW{1'b0}}, c_comp_reg};
+                chosen_sum_next = chosen_sum_reg + {{PW{1'b0}}, c_comp_reg};
+                state_next      = S_TEST;
+            end
+            S_TEST: begin
+                state_next = (ratio_done || rem_reg == {SUMW{1'b0}}) ? S_FIND : S_PICK;
+            end
+            default: state_next = S_IDLE;
+        endcase
+
+        // the products, whichever state is waiting for them
+        if (m_tag_out == T_TARGET) target_next = m_p[CW+16:0];
+
+        mtag_next = cfg_enable ? {mtag_reg[5:0], m_tag} : 8'd0;
+        busy_next = (state_next != S_IDLE) || (cfg_enable && (q1_v_reg || sel3_now ||
+                    (d2_v_reg != 4'd0) || (d3_v_reg[2:0] != 3'd0)));
+        gt_next   = gt_reg;
+        if (state_reg == S_SEL1) begin
+            for (k = 0; k < N_PORTS; k = k + 1)
+                gt_next[k] = prefix_reg[k*SUMW +: SUMW] > r_reg;
+        end
+
+        pp_valid_next  = pp_now;
+        pp_port_next   = pp_now ? d3_i_reg[3*PW +: PW] : {PW{1'b0}};
+        pp_prio_next   = pp_now ? d3_p_reg[9 +: 3] : 3'd0;
+        pp_quanta_next = pp_now ? quanta_w : 16'd0;
+    end
+
+    // ---- flops -----------------------------------------------------------------------------
+    always @(posedge clk) begin
+        if (rst) begin
+            state_reg        <= S_IDLE;
+            pending_reg      <= 1'b0;
+            ivl_cnt_reg      <= 24'd0;
+            tick_reg         <= 1'b0;
+            bcnt_reg         <= 16'd0;
+            tot_reg          <= {TW{1'b0}};
+            gate_reg         <= {NP{1'b0}};
+            todo_reg         <= {NP{1'b0}};
+            eq_hot_reg       <= {NP{1'b0}};
+            o_hot_reg        <= {N_PORTS{1'b0}};
+            p_hot_reg        <= {N_PRIO{1'b0}};
+            p_idx_reg        <= 3'd0;
+            egress_sel_reg   <= {CW{1'b0}};
+            cc_sel_reg       <= 16'd0;
+            rq_valid_reg     <= 1'b0;
+            rq_eq_reg        <= {EW{1'b0}};
+            stat_predict_reg <= 1'b0;
+            stat_overrun_reg <= 1'b0;
+            target_reg       <= {(CW+17){1'b0}};
+            rem_reg          <= {SUMW{1'b0}};
+            chosen_sum_reg   <= {SUMW{1'b0}};
+            r_reg            <= {SUMW{1'b0}};
+            lvl_cnt_reg      <= 4'd0;
+            gt_reg           <= {N_PORTS{1'b0}};
+            sel_hot_reg      <= {N_PORTS{1'b0}};
+            c_i_reg          <= {PW{1'b0}};
+            c_comp_reg       <= {CW{1'b0}};
+            c_inc_reg        <= {CW{1'b0}};
+            c_qs_reg         <= 24'd0;
+            lane_inc_reg     <= {(N_PORTS*IW){1'b0}};
+            share_reg        <= {(N_PORTS*CW){1'b0}};
+            prefix_reg       <= {(N_PORTS*SUMW){1'b0}};
+            hold_act_reg     <= {NP{1'b0}};
+            hold_stamp_reg   <= {(NP*16){1'b0}};
+            mtag_reg         <= 8'd0;
+            busy_reg         <= 1'b0;
+            q1_v_reg         <= 1'b0;
+            q1_i_reg         <= {PW{1'b0}};
+            q1_p_reg         <= 3'd0;
+            q1_x_reg         <= {XW{1'b0}};
+            q1_cc_reg        <= 16'd0;
+            q1_qs_reg        <= 24'd0;
+            d2_v_reg         <= 4'd0;
+            d2_i_reg         <= {(4*PW){1'b0}};
+            d2_p_reg         <= 12'd0;
+            d2_qs_reg        <= 96'd0;
+            d3_v_reg         <= 4'd0;
+            d3_i_reg         <= {(4*PW){1'b0}};
+            d3_p_reg         <= 12'd0;
+            pp_valid_reg     <= 1'b0;
+            pp_port_reg      <= {PW{1'b0}};
+            pp_prio_reg      <= 3'd0;
+            pp_quanta_reg    <= 16'd0;
+            stat_pp_reg      <= {NP{1'b0}};
+        end else begin
+            state_reg        <= state_next;
+            pending_reg      <= pending_next;
+            ivl_cnt_reg      <= ivl_cnt_next;
+            tick_reg         <= tick_next;
+            bcnt_reg         <= bcnt_next;
+            tot_reg          <= tot_next;
+            gate_reg         <= gate_next;
+            todo_reg         <= todo_next;
+            eq_hot_reg       <= eq_hot_next;
+            o_hot_reg        <= o_hot_next;
+            p_hot_reg        <= p_hot_next;
+            p_idx_reg        <= p_idx_next;
+            egress_sel_reg   <= egress_sel_next;
+            cc_sel_reg       <= cc_sel_next;
+            rq_valid_reg     <= rq_valid_next;
+            rq_eq_reg        <= rq_eq_next;
+            stat_predict_reg <= stat_predict_next;
+            stat_overrun_reg <= stat_overrun_next;
+            target_reg       <= target_next;
+            rem_reg          <= rem_next;
+            chosen_sum_reg   <= chosen_sum_next;
+            r_reg            <= r_next;
+            lvl_cnt_reg      <= lvl_cnt_next;
+            gt_reg           <= gt_next;
+            sel_hot_reg      <= sel_hot_next;
+            c_i_reg          <= c_i_next;
+            c_comp_reg       <= c_comp_next;
+            c_inc_reg        <= c_inc_next;
+            c_qs_reg         <= c_qs_next;
+            lane_inc_reg     <= lane_inc_next;
+            share_reg        <= share_next;
+            prefix_reg       <= prefix_next;
+            hold_act_reg     <= hold_act_next;
+            hold_stamp_reg   <= hold_stamp_next;
+            mtag_reg         <= mtag_next;
+            busy_reg         <= busy_next;
+            // the pause pipe: SEL3's pick enters; disabling empties it
+            q1_v_reg         <= sel3_now;
+            q1_i_reg         <= c_i_reg;
+            q1_p_reg         <= p_idx_reg;
+            q1_x_reg         <= {1'b0, c_comp_reg} + {1'b0, c_inc_reg};
+            q1_cc_reg        <= cc_sel_reg;
+            q1_qs_reg        <= c_qs_reg;
+            d2_v_reg         <= cfg_enable ? {d2_v_reg[2:0], q1_v_reg} : 4'd0;
+            d2_i_reg         <= {d2_i_reg[3*PW-1:0], q1_i_reg};
+            d2_p_reg         <= {d2_p_reg[8:0], q1_p_reg};
+            d2_qs_reg        <= {d2_qs_reg[71:0], q1_qs_reg};
+            d3_v_reg         <= cfg_enable ? {d3_v_reg[2:0], d2_v_reg[3]} : 4'd0;
+            d3_i_reg         <= {d3_i_reg[3*PW-1:0], d2_i_reg[3*PW +: PW]};
+            d3_p_reg         <= {d3_p_reg[8:0], d2_p_reg[9 +: 3]};
+            pp_valid_reg     <= pp_valid_next;
+            pp_port_reg      <= pp_port_next;
+            pp_prio_reg      <= pp_prio_next;
+            pp_quanta_reg    <= pp_quanta_next;
+            stat_pp_reg      <= stat_pp_next;
+        end
+    end
+
+    assign tick         = tick_reg;
+    assign rq_valid     = rq_valid_reg;
+    assign rq_eq        = rq_eq_reg;
+    assign pp_valid     = pp_valid_reg;
+    assign pp_port      = pp_port_reg;
+    assign pp_prio      = pp_prio_reg;
+    assign pp_quanta    = pp_quanta_reg;
+    assign stat_predict = stat_predict_reg;
+    assign stat_pp      = stat_pp_reg;
+    assign stat_overrun = stat_overrun_reg;
+    assign busy         = busy_reg;
+
+endmodule
+
+`default_nettype wire
