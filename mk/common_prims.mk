@@ -59,3 +59,17 @@ $(eval $(call FG_LOCKSTEP,mul_reg2,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(
 $(eval $(call FG_LOCKSTEP,mul_reg2_5x3,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,5,3),libfgmodel))
 $(eval $(call FG_LOCKSTEP,mul_reg2_32x32,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,32,32),libfgmodel))
 $(eval $(call FG_LOCKSTEP,mul_reg2_bug,fg_mul_reg2,$(MUL_REG2_RTL),$(MUL_REG2_TB),$(call MR_SHAPE,18,16) -CFLAGS -DTB_BREAK_REFERENCE,libfgmodel))
+
+# fg_mul_wide (a product of up to 36 x 36 bits in four edges, from fg_mul_reg2 halves): the
+# testbench holds the contract as its reference (a four-deep line of exact products), at
+# fg_ppfc_decide's three shapes (32 x 28, 19 x 16, 35 x 24), one within a half (5 x 3) and the
+# widest the reference's 64-bit word holds (36 x 28); bug_caught breaks bit 36 of the reference.
+MUL_WIDE_RTL := $(call fg_rtl_files,fg_mul_wide)
+MUL_WIDE_TB := verif/tb/mul_wide/tb_mul_wide.cpp
+MW_SHAPE = $(call FG_PRIM_SHAPE,-GAW=$(1) -GBW=$(2),TB_AW=$(1) TB_BW=$(2))
+$(eval $(call FG_LOCKSTEP,mul_wide,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,32,28),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_wide_19x16,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,19,16),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_wide_35x24,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,35,24),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_wide_5x3,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,5,3),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_wide_36x28,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,36,28),libfgmodel))
+$(eval $(call FG_LOCKSTEP,mul_wide_bug,fg_mul_wide,$(MUL_WIDE_RTL),$(MUL_WIDE_TB),$(call MW_SHAPE,32,28) -CFLAGS -DTB_BREAK_REFERENCE,libfgmodel))
