@@ -16,13 +16,18 @@
 //   IDLE    a pass's `done` (or a pending one) with the engine and its pause pipe idle: latch
 //           the pass's inc_total
 //   PMUL    M <- horizon x max(inc_total, 0)
-//   PRED    wait for the product; fire = bank_ready && inc_total > 0 && shared_free < product;
-//           fire latches the gate bits as the decision's queues to visit, else IDLE
-//   FIND    the first queue left (x & -x over the NP bits, registered one-hot); none: IDLE
+//   PRED    wait for the product and, one edge later, its registered compare: fire =
+//           bank_ready && inc_total > 0 && shared_free < product (the inputs of the cycle the
+//           product is there); fire latches the gate bits as the queues to visit, else IDLE
+//   FIRST   (one edge after PRED: the first bit of the new list registered)
+//   FIND    the first queue left (x & -x over the NP bits, registered every edge from the
+//           list: its carry chain is the whole path); none: IDLE
 //   GATE    its index, port and priority (one-hots), its length; the composition read issued
 //   LANES   per port i: inc[i][p] selected; M <- ratio x length (the target)
-//   WAIT    until rs_valid: per port the candidate test (inc > 1, comp > 0, not paused, no
-//           hold-off) and its share (comp or 0): the CAND edge
+//   LANES2  per port: inc > 1 and no hold-off, latched (an answer here is not taken: the bank
+//           must answer two edges or more after the read; fg_comp_bank takes four)
+//   WAIT    until rs_valid: per port the candidate test (that bit; comp > 0; not paused in
+//           the cycle before) and its share (comp or 0): the CAND edge
 //   PREFIX  the prefix sums of the shares by a Sklansky network, a register after each of its
 //           clog2(N) levels
 //   LOAD    the prefix sums and their total (rem) into the working registers; rem 0: FIND
@@ -30,9 +35,10 @@
 //   PWAIT   wait for the product: r = (lfsr x rem) >> 32, uniform in [0, rem)
 //   SEL1    per port: prefix > r (a thermometer: prefix sums rise only at candidates)
 //   SEL2    its first bit: the chosen port, its share, increment and quanta step
-//   SEL3    prefix, rem, chosen sum updated, the share cleared, the hold-off set; the pick
+//   SEL3    prefix, rem, chosen sum updated, the share cleared, the hold-off set, the stop
+//           tests registered (chosen + share >= ceil(target / 2^16), rem = share); the pick
 //           enters the pause pipe
-//   TEST    chosen_sum * 2^16 >= target, or rem = 0: FIND, else PICK
+//   TEST    a stop test true (the ratio R reached, or no share left): FIND, else PICK
 // The pause pipe (beside the FSM): x = comp + max(inc, 0); y = x * cell_cycles[o] (M2, four
 // edges), z = y * quanta_step[i] (M3, four edges), pp_quanta = sat16(z >> 24), at least 1
 // when z > 0; then pp_valid with pp_port / pp_prio and stat_pp.
@@ -111,25 +117,30 @@ module fg_ppfc_decide #(
     localparam integer ZW   = YW + 24;              // z = y * quanta_step
     localparam integer IW   = CW + 1;               // a signed increment
 
-    localparam [3:0] S_IDLE = 4'd0, S_PMUL = 4'd1, S_PRED = 4'd2, S_FIND = 4'd3, S_GATE = 4'd4,
-                     S_LANES = 4'd5, S_WAIT = 4'd6, S_PREFIX = 4'd7, S_LOAD = 4'd8,
-                     S_PICK = 4'd9, S_PWAIT = 4'd10, S_SEL1 = 4'd11, S_SEL2 = 4'd12,
-                     S_SEL3 = 4'd13, S_TEST = 4'd14;
+    localparam [4:0] S_IDLE = 5'd0, S_PMUL = 5'd1, S_PRED = 5'd2, S_FIND = 5'd3, S_GATE = 5'd4,
+                     S_LANES = 5'd5, S_WAIT = 5'd6, S_PREFIX = 5'd7, S_LOAD = 5'd8,
+                     S_PICK = 5'd9, S_PWAIT = 5'd10, S_SEL1 = 5'd11, S_SEL2 = 5'd12,
+                     S_SEL3 = 5'd13, S_TEST = 5'd14, S_FIRST = 5'd15, S_LANES2 = 5'd16;
     localparam integer LV_LAST_I = (LV > 0) ? LV - 1 : 0;
     localparam [3:0] LV_LAST = LV_LAST_I[3:0];      // PREFIX's last level (LV > 0)
     localparam [NP-1:0] ONE_NP = 1;
     localparam [1:0] T_NONE = 2'd0, T_PRED = 2'd1, T_TARGET = 2'd2, T_PICK = 2'd3;
 
     // ---- registers -----------------------------------------------------------------------
-    reg  [3:0]            state_reg,     state_next;
+    reg  [4:0]            state_reg,     state_next;
     reg                   pending_reg,   pending_next;
-    reg  [23:0]           ivl_cnt_reg,   ivl_cnt_next;
+    reg  [24:0]           ivl_p1_reg,    ivl_p1_next;    // cycles of the interval + 1
     reg                   tick_reg,      tick_next;
     reg  [15:0]           bcnt_reg,      bcnt_next;      // boundaries since reset (wraps)
+    // kept beside bcnt so that no adder sits before the NP stamp compares and writes:
+    reg  [15:0]           bcnt_p1_reg, bcnt_p2_reg;      // bcnt + 1, bcnt + 2
+    reg  [15:0]           holdoff_reg;                   // max(cfg_holdoff, 1), registered
+    reg  [15:0]           stamp0_reg, stamp1_reg;        // bcnt + h, bcnt + 1 + h
     reg  [TW-1:0]         tot_reg,       tot_next;       // the pass's inc_total
     reg  [NP-1:0]         gate_reg;                       // lossless && egress_cnt > kmax
     reg  [NP-1:0]         todo_reg,      todo_next;      // queues this decision still visits
     reg  [NP-1:0]         eq_hot_reg,    eq_hot_next;    // the queue FIND chose
+    reg  [NP-1:0]         ff_reg;                        // the first bit of todo, last cycle's
     reg  [N_PORTS-1:0]    o_hot_reg,     o_hot_next;
     reg  [N_PRIO-1:0]     p_hot_reg,     p_hot_next;
     reg  [2:0]            p_idx_reg,     p_idx_next;
@@ -139,7 +150,12 @@ module fg_ppfc_decide #(
     reg  [EW-1:0]         rq_eq_reg,     rq_eq_next;
     reg                   stat_predict_reg, stat_predict_next;
     reg                   stat_overrun_reg, stat_overrun_next;
-    reg  [CW+16:0]        target_reg,    target_next;    // ratio x length, Q.16
+    reg  [CW+1:0]         target_c_reg,  target_c_next;  // ceil(ratio x length / 2^16)
+    reg                   fire_reg;                      // the prediction, from last cycle's
+    reg  [1:0]            mtag5_reg;                     // M's tag one edge after its product
+    reg                   ratio_hit_reg, ratio_hit_next; // SEL3: the chosen sum reaches it
+    reg  [SUMW+1:0]       need_reg,      need_next;      // SEL2: target_c - chosen (signed)
+    reg                   empty_hit_reg, empty_hit_next; // SEL3: no share left after this pick
     reg  [SUMW-1:0]       rem_reg,       rem_next;
     reg  [SUMW-1:0]       chosen_sum_reg, chosen_sum_next;
     reg  [SUMW-1:0]       r_reg,         r_next;
@@ -151,6 +167,8 @@ module fg_ppfc_decide #(
     reg  [CW-1:0]         c_inc_reg,     c_inc_next;
     reg  [23:0]           c_qs_reg,      c_qs_next;
     reg  [N_PORTS*IW-1:0] lane_inc_reg;                  // inc[i][p] of the queue's priority
+    reg  [N_PORTS-1:0]    lane_pre_reg;                  // LANES: inc > 1 and no hold-off
+    reg  [N_PORTS-1:0]    lane_paused_reg;               // PG (i, p) paused, last cycle's
     reg  [N_PORTS*CW-1:0] share_reg;                     // a candidate's comp, else 0
     reg  [N_PORTS*SUMW-1:0] prefix_reg;
     reg  [NP-1:0]         hold_act_reg;                  // a PG's hold-off runs
@@ -179,6 +197,8 @@ module fg_ppfc_decide #(
     wire [NP-1:0]         stat_pp_next;
 
     wire [N_PORTS*IW-1:0]   lane_inc_next;
+    wire [N_PORTS-1:0]      lane_pre_next;
+    wire [N_PORTS-1:0]      lane_paused_next;
     wire [N_PORTS*CW-1:0]   share_next;
     wire [N_PORTS*SUMW-1:0] prefix_next;
     wire [N_PORTS*SUMW-1:0] pre_top;           // the Sklansky network's last level
@@ -277,11 +297,14 @@ module fg_ppfc_decide #(
             wire [IW-1:0] inc_p;        // inc[gi][p] through p_hot_reg
             wire [IW-1:0] inc_l  = lane_inc_reg[gi*IW +: IW];
             wire [CW-1:0] comp_l = rs_comp[gi*CW +: CW];
-            wire          paused_l  = |(paused[gi*N_PRIO +: N_PRIO] & p_hot_reg);
             wire          blocked_l = |(hold_act_reg[gi*N_PRIO +: N_PRIO] & p_hot_reg);
-            // "increment > 1" (SPEC 11: literally): non-negative and above 1
+            // "increment > 1" (SPEC 11: literally): non-negative and above 1; with the
+            // hold-off, latched at LANES2 from the increment LANES latched, so that the
+            // answer's edge tests three flops and a NOR
             wire          gt1_l  = !inc_l[IW-1] && (inc_l[CW-1:1] != {(CW-1){1'b0}});
-            wire          ok_l   = gt1_l && (comp_l != {CW{1'b0}}) && !paused_l && !blocked_l;
+            wire          ok_l   = lane_pre_reg[gi] && (comp_l != {CW{1'b0}}) && !lane_paused_reg[gi];
+            assign lane_pre_next[gi] = (state_reg == S_LANES2) ? (gt1_l && !blocked_l) : lane_pre_reg[gi];
+            assign lane_paused_next[gi] = |(paused[gi*N_PRIO +: N_PRIO] & p_hot_reg);
             fg_ppfc_mux #(.W(IW), .N(N_PRIO)) u_inc_mux (
                 .data(snap_inc[gi*N_PRIO*IW +: N_PRIO*IW]), .sel(p_hot_reg), .out(inc_p));
             assign lane_inc_next[gi*IW +: IW] =
@@ -335,8 +358,10 @@ module fg_ppfc_decide #(
 
     // ---- per PG: the gate bit, the hold-off, stat_pp ---------------------------------------
     wire [15:0] holdoff_eff = (cfg_holdoff == 16'd0) ? 16'd1 : cfg_holdoff;
-    wire [15:0] bcnt_inc    = bcnt_reg + 16'd1;
-    wire [15:0] stamp_new   = bcnt_next + holdoff_eff;
+    wire [15:0] bcnt_inc    = bcnt_p1_reg;
+    // a pick's stamp: bcnt after this edge + h, from registers (h as holdoff_reg held it in
+    // the cycle before: cfg_holdoff two cycles before the pick)
+    wire [15:0] stamp_new   = tick_reg ? stamp1_reg : stamp0_reg;
     wire [NP-1:0] pp_hot;              // the PG of the sat stage's request
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_pg
@@ -377,9 +402,19 @@ module fg_ppfc_decide #(
     wire [16+TW-2:0] pred_prod = m_p[16+TW-2:0];     // horizon (16 bits) x tot_mag
     wire            fire       = bank_ready && tot_pos &&
                                  ({{(16+TW-1-CW){1'b0}}, shared_free} < pred_prod);
-    wire            ratio_done = {1'b0, chosen_sum_reg, 16'd0} >= {{PW{1'b0}}, target_reg};
-    wire [24:0]     ivl_inc    = {1'b0, ivl_cnt_reg} + 25'd1;
-    wire            tick_now   = cfg_enable && (ivl_inc >= {1'b0, cfg_interval});
+    // chosen * 2^16 >= target  <=>  chosen >= ceil(target / 2^16): the test after a pick,
+    // registered at SEL3 from the sum before it and the pick's share
+    // (as c_comp >= target_c - chosen: the difference registered at SEL2, one compare at SEL3)
+    wire [SUMW+1:0] need_w       = {{PW{1'b0}}, target_c_reg} - {2'b00, chosen_sum_reg};
+    wire            ratio_hit_w  = need_reg[SUMW+1] ||
+                                   ({{(PW+2){1'b0}}, c_comp_reg} >= need_reg);
+    wire            empty_hit_w  = rem_reg == {{PW{1'b0}}, c_comp_reg};
+    // (the low 16 bits of the rounded-up target are dropped by the shift)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [CW+17:0]  target_up    = {1'b0, m_p[CW+16:0]} + {{(CW+2){1'b0}}, 16'hFFFF};
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the interval counter + 1 kept as the register, so the boundary is one compare of flops
+    wire            tick_now   = cfg_enable && (ivl_p1_reg >= {1'b0, cfg_interval});
 
     integer k;
     always @* begin
@@ -397,7 +432,10 @@ module fg_ppfc_decide #(
         rq_eq_next        = rq_eq_reg;
         stat_predict_next = 1'b0;
         stat_overrun_next = 1'b0;
-        target_next       = target_reg;
+        target_c_next     = target_c_reg;
+        ratio_hit_next    = ratio_hit_reg;
+        need_next         = need_reg;
+        empty_hit_next    = empty_hit_reg;
         rem_next          = rem_reg;
         chosen_sum_next   = chosen_sum_reg;
         r_next            = r_reg;
@@ -411,7 +449,7 @@ module fg_ppfc_decide #(
         m_a               = {16'd0, cfg_horizon};
         m_b               = {1'b0, tot_mag};
         m_tag             = T_NONE;
-        ivl_cnt_next      = !cfg_enable ? 24'd0 : tick_now ? 24'd0 : ivl_inc[23:0];
+        ivl_p1_next       = (!cfg_enable || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
         tick_next         = tick_now;
         bcnt_next         = tick_reg ? bcnt_inc : bcnt_reg;
 
@@ -439,17 +477,22 @@ module fg_ppfc_decide #(
                 state_next = S_PRED;
             end
             S_PRED: begin
-                if (m_tag_out == T_PRED) begin
-                    todo_next  = fire ? gate_reg : {NP{1'b0}};
-                    state_next = fire ? S_FIND : S_IDLE;
+                // the product arrived last cycle; fire is the registered compare of it
+                if (mtag5_reg == T_PRED) begin
+                    todo_next  = fire_reg ? gate_reg : {NP{1'b0}};
+                    state_next = fire_reg ? S_FIRST : S_IDLE;
                 end
             end
+            S_FIRST: begin
+                state_next = S_FIND;       // one edge for ff_reg to see the new todo
+            end
             S_FIND: begin
-                if (todo_reg == {NP{1'b0}}) begin
+                // ff_reg is todo's first bit: todo has not changed for an edge or more here
+                if (ff_reg == {NP{1'b0}}) begin
                     state_next = S_IDLE;
                 end else begin
-                    eq_hot_next = find_first;
-                    todo_next   = todo_reg & ~find_first;
+                    eq_hot_next = ff_reg;
+                    todo_next   = todo_reg & ~ff_reg;
                     state_next  = S_GATE;
                 end
             end
@@ -469,7 +512,10 @@ module fg_ppfc_decide #(
                 m_a         = {15'd0, cfg_ratio};
                 m_b         = {{(EW+1){1'b0}}, egress_sel_reg};
                 m_tag       = T_TARGET;
-                state_next  = S_WAIT;
+                state_next  = S_LANES2;
+            end
+            S_LANES2: begin
+                state_next  = S_WAIT;       // the lanes' tests from the latched increments
             end
             S_WAIT: begin
                 if (rs_valid) begin
@@ -506,25 +552,28 @@ module fg_ppfc_decide #(
                 c_comp_next  = sel_comp_w;
                 c_inc_next   = sel_inc_w;
                 c_qs_next    = sel_qs_w;
+                need_next    = need_w;
                 state_next   = S_SEL3;
             end
             S_SEL3: begin
                 rem_next        = rem_reg - {{PW{1'b0}}, c_comp_reg};
                 chosen_sum_next = chosen_sum_reg + {{PW{1'b0}}, c_comp_reg};
+                ratio_hit_next  = ratio_hit_w;
+                empty_hit_next  = empty_hit_w;
                 state_next      = S_TEST;
             end
             S_TEST: begin
-                state_next = (ratio_done || rem_reg == {SUMW{1'b0}}) ? S_FIND : S_PICK;
+                state_next = (ratio_hit_reg || empty_hit_reg) ? S_FIND : S_PICK;
             end
             default: state_next = S_IDLE;
         endcase
 
         // the products, whichever state is waiting for them
-        if (m_tag_out == T_TARGET) target_next = m_p[CW+16:0];
+        if (m_tag_out == T_TARGET) target_c_next = target_up[CW+17:16];
 
         mtag_next = cfg_enable ? {mtag_reg[5:0], m_tag} : 8'd0;
-        busy_next = (state_next != S_IDLE) || (cfg_enable && (q1_v_reg || sel3_now ||
-                    (d2_v_reg != 4'd0) || (d3_v_reg[2:0] != 3'd0)));
+        // busy shows the cycle before's state (from flops only: no next-state logic before it)
+        busy_next = (state_reg != S_IDLE) || pipe_busy;
         gt_next   = gt_reg;
         if (state_reg == S_SEL1) begin
             for (k = 0; k < N_PORTS; k = k + 1)
@@ -542,13 +591,19 @@ module fg_ppfc_decide #(
         if (rst) begin
             state_reg        <= S_IDLE;
             pending_reg      <= 1'b0;
-            ivl_cnt_reg      <= 24'd0;
+            ivl_p1_reg       <= 25'd1;
             tick_reg         <= 1'b0;
             bcnt_reg         <= 16'd0;
+            bcnt_p1_reg      <= 16'd1;
+            bcnt_p2_reg      <= 16'd2;
+            holdoff_reg      <= 16'd1;
+            stamp0_reg       <= 16'd1;
+            stamp1_reg       <= 16'd2;
             tot_reg          <= {TW{1'b0}};
             gate_reg         <= {NP{1'b0}};
             todo_reg         <= {NP{1'b0}};
             eq_hot_reg       <= {NP{1'b0}};
+            ff_reg           <= {NP{1'b0}};
             o_hot_reg        <= {N_PORTS{1'b0}};
             p_hot_reg        <= {N_PRIO{1'b0}};
             p_idx_reg        <= 3'd0;
@@ -558,7 +613,12 @@ module fg_ppfc_decide #(
             rq_eq_reg        <= {EW{1'b0}};
             stat_predict_reg <= 1'b0;
             stat_overrun_reg <= 1'b0;
-            target_reg       <= {(CW+17){1'b0}};
+            target_c_reg     <= {(CW+2){1'b0}};
+            fire_reg         <= 1'b0;
+            mtag5_reg        <= 2'd0;
+            ratio_hit_reg    <= 1'b0;
+            need_reg         <= {(SUMW+2){1'b0}};
+            empty_hit_reg    <= 1'b0;
             rem_reg          <= {SUMW{1'b0}};
             chosen_sum_reg   <= {SUMW{1'b0}};
             r_reg            <= {SUMW{1'b0}};
@@ -570,6 +630,8 @@ module fg_ppfc_decide #(
             c_inc_reg        <= {CW{1'b0}};
             c_qs_reg         <= 24'd0;
             lane_inc_reg     <= {(N_PORTS*IW){1'b0}};
+            lane_pre_reg     <= {N_PORTS{1'b0}};
+            lane_paused_reg  <= {N_PORTS{1'b0}};
             share_reg        <= {(N_PORTS*CW){1'b0}};
             prefix_reg       <= {(N_PORTS*SUMW){1'b0}};
             hold_act_reg     <= {NP{1'b0}};
@@ -597,13 +659,19 @@ module fg_ppfc_decide #(
         end else begin
             state_reg        <= state_next;
             pending_reg      <= pending_next;
-            ivl_cnt_reg      <= ivl_cnt_next;
+            ivl_p1_reg       <= ivl_p1_next;
             tick_reg         <= tick_next;
             bcnt_reg         <= bcnt_next;
+            bcnt_p1_reg      <= tick_reg ? bcnt_p2_reg : bcnt_p1_reg;
+            bcnt_p2_reg      <= (tick_reg ? bcnt_p2_reg : bcnt_p1_reg) + 16'd1;
+            holdoff_reg      <= holdoff_eff;
+            stamp0_reg       <= bcnt_next + holdoff_reg;
+            stamp1_reg       <= (tick_reg ? bcnt_p2_reg : bcnt_p1_reg) + holdoff_reg;
             tot_reg          <= tot_next;
             gate_reg         <= gate_next;
             todo_reg         <= todo_next;
             eq_hot_reg       <= eq_hot_next;
+            ff_reg           <= find_first;
             o_hot_reg        <= o_hot_next;
             p_hot_reg        <= p_hot_next;
             p_idx_reg        <= p_idx_next;
@@ -613,7 +681,12 @@ module fg_ppfc_decide #(
             rq_eq_reg        <= rq_eq_next;
             stat_predict_reg <= stat_predict_next;
             stat_overrun_reg <= stat_overrun_next;
-            target_reg       <= target_next;
+            target_c_reg     <= target_c_next;
+            fire_reg         <= fire;
+            mtag5_reg        <= cfg_enable ? m_tag_out : T_NONE;
+            ratio_hit_reg    <= ratio_hit_next;
+            need_reg         <= need_next;
+            empty_hit_reg    <= empty_hit_next;
             rem_reg          <= rem_next;
             chosen_sum_reg   <= chosen_sum_next;
             r_reg            <= r_next;
@@ -625,6 +698,8 @@ module fg_ppfc_decide #(
             c_inc_reg        <= c_inc_next;
             c_qs_reg         <= c_qs_next;
             lane_inc_reg     <= lane_inc_next;
+            lane_pre_reg     <= lane_pre_next;
+            lane_paused_reg  <= lane_paused_next;
             share_reg        <= share_next;
             prefix_reg       <= prefix_next;
             hold_act_reg     <= hold_act_next;

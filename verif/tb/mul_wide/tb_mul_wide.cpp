@@ -43,10 +43,14 @@ struct TbMulWide {
     }
     static uint64_t draw(fg::Rng& r, int width, uint64_t max) {
         switch (r.bits(3)) {
-        case 0: return 0;
-        case 1: return 1;
-        case 2: return max;
-        default: return r.bits(width);
+            case 0:
+                return 0;
+            case 1:
+                return 1;
+            case 2:
+                return max;
+            default:
+                return r.bits(width);
         }
     }
     void stimulus(uint64_t cycle, fg::Rng& r) {
