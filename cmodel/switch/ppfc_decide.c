@@ -94,7 +94,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
         return;
     }
 
-    const bool en = in->cfg_enable;
+    const bool en = R.en; /* cfg_enable registered: it acts one edge later */
     bool pipe_busy = R.q1_v;
     for (int k = 0; k < 4; k++)
         pipe_busy = pipe_busy || R.d2_v[k] || R.d3_v[k];
@@ -143,6 +143,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
     N->ivl_cnt = !en ? 0 : tick_now ? 0 : (ivl_inc & 0xFFFFFFu);
     N->tick = tick_now;
     N->bcnt = bcnt_next;
+    N->en = in->cfg_enable;
     N->stamp0 = (uint16_t)(bcnt_next + R.holdoff);
     N->stamp1 = (uint16_t)(bcnt_next + 1 + R.holdoff);
     N->holdoff = holdoff_eff;
@@ -199,7 +200,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             N->o = R.eq >= 0 ? R.eq / np_ : -1;
             N->p = R.eq >= 0 ? R.eq % np_ : -1;
             N->p_idx = R.eq >= 0 ? R.eq % np_ : 0;
-            N->egress_sel = R.eq >= 0 ? (in->egress_cnt[R.eq] & (uint32_t)cw_m) : 0;
+            N->egress_gate = R.eq >= 0 ? (in->egress_cnt[R.eq] & (uint32_t)cw_m) : 0;
             N->rq_valid = true;
             N->rq_eq = R.eq >= 0 ? R.eq : 0;
             N->stat_predict = true;
@@ -210,12 +211,15 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             break;
         case FG_PPFC_DECIDE_S_LANES:
             N->cc_sel = R.o >= 0 ? in->cfg_cell_cycles[R.o] : 0;
+            N->egress_sel = R.egress_gate;
+            N->state = FG_PPFC_DECIDE_S_LANES2;
+            break;
+        case FG_PPFC_DECIDE_S_LANES2:
             m_a = in->cfg_ratio & 0x1FFFFu;
             m_b = R.egress_sel;
             m_tag = T_TARGET;
-            N->state = FG_PPFC_DECIDE_S_LANES2;
+            N->state = FG_PPFC_DECIDE_S_WAIT;
             break;
-        case FG_PPFC_DECIDE_S_LANES2: N->state = FG_PPFC_DECIDE_S_WAIT; break;
         case FG_PPFC_DECIDE_S_WAIT:
             if (in->rs_valid) {
                 N->lvl_cnt = 0;

@@ -119,6 +119,7 @@ enum {
 
 typedef struct {
     int state;
+    bool en; /* cfg_enable, registered */
     bool pending;
     uint32_t ivl_cnt;
     bool tick;
@@ -132,6 +133,7 @@ typedef struct {
     int ff;   /* todo's first bit, registered every edge (ff_reg), -1 none */
     int o, p; /* its port and priority (o_hot_reg, p_hot_reg), -1 none */
     int p_idx;
+    uint32_t egress_gate; /* GATE: the queue's length (the RTL's groups of 8, ORed at LANES) */
     uint32_t egress_sel;
     uint16_t cc_sel;
     bool rq_valid;

@@ -22,10 +22,12 @@
 //   FIRST   (one edge after PRED: the first bit of the new list registered)
 //   FIND    the first queue left (x & -x over the NP bits, registered every edge from the
 //           list: its carry chain is the whole path); none: IDLE
-//   GATE    its index, port and priority (one-hots), its length; the composition read issued
-//   LANES   per port i: inc[i][p] selected; M <- ratio x length (the target)
+//   GATE    its index, port and priority (one-hots), its length (groups of 8 queues); the
+//           composition read issued
+//   LANES   per port i: inc[i][p] selected; the length (the groups' OR)
 //   LANES2  per port: inc > 1 and no hold-off, latched (an answer here is not taken: the bank
-//           must answer two edges or more after the read; fg_comp_bank takes four)
+//           must answer two edges or more after the read; fg_comp_bank takes four);
+//           M <- ratio x length (the target)
 //   WAIT    until rs_valid: per port the candidate test (that bit; comp > 0; not paused in
 //           the cycle before) and its share (comp or 0): the CAND edge
 //   PREFIX  the prefix sums of the shares by a Sklansky network, a register after each of its
@@ -128,6 +130,9 @@ module fg_ppfc_decide #(
 
     // ---- registers -----------------------------------------------------------------------
     reg  [4:0]            state_reg,     state_next;
+    // cfg_enable registered once: every use below is en_reg (a change acts one edge later;
+    // the input then drives one flop, not the engine's hundreds of gated registers)
+    reg                   en_reg;
     reg                   pending_reg,   pending_next;
     reg  [24:0]           ivl_p1_reg,    ivl_p1_next;    // cycles of the interval + 1
     reg                   tick_reg,      tick_next;
@@ -145,6 +150,11 @@ module fg_ppfc_decide #(
     reg  [N_PRIO-1:0]     p_hot_reg,     p_hot_next;
     reg  [2:0]            p_idx_reg,     p_idx_next;
     reg  [CW-1:0]         egress_sel_reg, egress_sel_next;
+    // the queue's length in two levels: GATE registers the OR of each group of 8 queues,
+    // LANES the OR of the groups
+    localparam integer NGQ = (NP + 7) / 8;
+    reg  [NGQ*CW-1:0]     egress_grp_reg;
+    wire [NGQ*CW-1:0]     egress_grp_w;
     reg  [15:0]           cc_sel_reg,    cc_sel_next;    // cell_cycles[o]
     reg                   rq_valid_reg,  rq_valid_next;
     reg  [EW-1:0]         rq_eq_reg,     rq_eq_next;
@@ -225,7 +235,7 @@ module fg_ppfc_decide #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] lfsr_step_unused;   // the value one step on: not needed (the pick uses today's)
     /* verilator lint_on UNUSEDSIGNAL */
-    wire        lfsr_step = cfg_enable && (state_reg == S_PICK);
+    wire        lfsr_step = en_reg && (state_reg == S_PICK);
     fg_lfsr #(.RESET_SEED(32'h0000_0001)) u_lfsr (
         .clk(clk), .rst(1'b0), .load(rst | cfg_seed_load), .seed(cfg_seed),
         .step(lfsr_step), .value(lfsr_value), .value_step(lfsr_step_unused));
@@ -244,7 +254,23 @@ module fg_ppfc_decide #(
     wire [CW-1:0]      sel_inc_w;    // max(inc, 0) of the chosen port
     wire [23:0]        sel_qs_w;
 
-    fg_ppfc_mux #(.W(CW), .N(NP))      u_egress_mux (.data(egress_cnt), .sel(eq_hot_reg), .out(egress_sel_w));
+    genvar gq;
+    generate
+        for (gq = 0; gq < NGQ; gq = gq + 1) begin : g_egress_grp
+            localparam integer LO = gq * 8;
+            localparam integer NQ = (NP - LO < 8) ? NP - LO : 8;
+            fg_ppfc_mux #(.W(CW), .N(NQ)) u_mux (
+                .data(egress_cnt[LO*CW +: NQ*CW]), .sel(eq_hot_reg[LO +: NQ]),
+                .out(egress_grp_w[gq*CW +: CW]));
+        end
+    endgenerate
+    reg  [CW-1:0] egress_or;
+    integer kq;
+    always @* begin
+        egress_or = {CW{1'b0}};
+        for (kq = 0; kq < NGQ; kq = kq + 1) egress_or = egress_or | egress_grp_reg[kq*CW +: CW];
+    end
+    assign egress_sel_w = egress_or;
     fg_ppfc_mux #(.W(16), .N(N_PORTS)) u_cc_mux (.data(cfg_cell_cycles), .sel(o_hot_reg), .out(cc_sel_w));
     fg_ppfc_mux #(.W(CW), .N(N_PORTS)) u_comp_mux (.data(share_reg), .sel(sel_hit), .out(sel_comp_w));
     fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qs_mux (.data(cfg_quanta_step), .sel(sel_hit), .out(sel_qs_w));
@@ -289,8 +315,8 @@ module fg_ppfc_decide #(
     endgenerate
 
     // ---- per port: the lane of the queue's priority, the candidate test, the share --------
-    wire cand_edge = cfg_enable && (state_reg == S_WAIT) && rs_valid;
-    wire sel3_now  = cfg_enable && (state_reg == S_SEL3);
+    wire cand_edge = en_reg && (state_reg == S_WAIT) && rs_valid;
+    wire sel3_now  = en_reg && (state_reg == S_SEL3);
     wire [N_PORTS*CW-1:0] lane_incpos;   // max(inc, 0) per port
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_lane
@@ -370,7 +396,7 @@ module fg_ppfc_decide #(
                 wire [15:0] stamp  = hold_stamp_reg[K*16 +: 16];
                 wire        picked = sel3_now && sel_hot_reg[gi] && p_hot_reg[gp];
                 wire        ends   = tick_reg && (bcnt_inc == stamp);
-                assign hold_act_next[K] = !cfg_enable ? 1'b0 :
+                assign hold_act_next[K] = !en_reg ? 1'b0 :
                                           picked      ? 1'b1 :
                                           ends        ? 1'b0 : hold_act_reg[K];
                 assign hold_stamp_next[K*16 +: 16] = picked ? stamp_new : stamp;
@@ -393,7 +419,7 @@ module fg_ppfc_decide #(
     wire [15:0]    quanta_w = (z_q[ZW-25:16] != {(ZW-40){1'b0}}) ? 16'hFFFF :
                               (z_q[15:0] != 16'd0)                  ? z_q[15:0] :
                               (z_p[23:0] != 24'd0)                  ? 16'd1 : 16'd0;
-    wire           pp_now   = cfg_enable && d3_v_reg[3];
+    wire           pp_now   = en_reg && d3_v_reg[3];
     assign stat_pp_next = pp_now ? pp_hot : {NP{1'b0}};
 
     // ---- the FSM ---------------------------------------------------------------------------
@@ -414,7 +440,7 @@ module fg_ppfc_decide #(
     wire [CW+17:0]  target_up    = {1'b0, m_p[CW+16:0]} + {{(CW+2){1'b0}}, 16'hFFFF};
     /* verilator lint_on UNUSEDSIGNAL */
     // the interval counter + 1 kept as the register, so the boundary is one compare of flops
-    wire            tick_now   = cfg_enable && (ivl_p1_reg >= {1'b0, cfg_interval});
+    wire            tick_now   = en_reg && (ivl_p1_reg >= {1'b0, cfg_interval});
 
     integer k;
     always @* begin
@@ -449,17 +475,17 @@ module fg_ppfc_decide #(
         m_a               = {16'd0, cfg_horizon};
         m_b               = {1'b0, tot_mag};
         m_tag             = T_NONE;
-        ivl_p1_next       = (!cfg_enable || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
+        ivl_p1_next       = (!en_reg || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
         tick_next         = tick_now;
         bcnt_next         = tick_reg ? bcnt_inc : bcnt_reg;
 
         // a pass's done: starts a decision when all is idle, else waits (one at most)
-        if (snap_done && cfg_enable && !idle_all) begin
+        if (snap_done && en_reg && !idle_all) begin
             stat_overrun_next = 1'b1;
             pending_next      = 1'b1;
         end
 
-        if (!cfg_enable) begin
+        if (!en_reg) begin
             // disabled: the decision is abandoned, nothing waits, no product is awaited
             state_next   = S_IDLE;
             pending_next = 1'b0;
@@ -500,7 +526,6 @@ module fg_ppfc_decide #(
                 o_hot_next        = o_hot_w;
                 p_hot_next        = p_hot_w;
                 p_idx_next        = p_idx_w;
-                egress_sel_next   = egress_sel_w;
                 rq_valid_next     = 1'b1;
                 rq_eq_next        = eq_idx_w;
                 stat_predict_next = 1'b1;
@@ -508,13 +533,14 @@ module fg_ppfc_decide #(
                 state_next        = S_LANES;
             end
             S_LANES: begin
-                cc_sel_next = cc_sel_w;
+                cc_sel_next     = cc_sel_w;
+                egress_sel_next = egress_sel_w;
+                state_next      = S_LANES2;
+            end
+            S_LANES2: begin
                 m_a         = {15'd0, cfg_ratio};
                 m_b         = {{(EW+1){1'b0}}, egress_sel_reg};
                 m_tag       = T_TARGET;
-                state_next  = S_LANES2;
-            end
-            S_LANES2: begin
                 state_next  = S_WAIT;       // the lanes' tests from the latched increments
             end
             S_WAIT: begin
@@ -571,7 +597,7 @@ module fg_ppfc_decide #(
         // the products, whichever state is waiting for them
         if (m_tag_out == T_TARGET) target_c_next = target_up[CW+17:16];
 
-        mtag_next = cfg_enable ? {mtag_reg[5:0], m_tag} : 8'd0;
+        mtag_next = en_reg ? {mtag_reg[5:0], m_tag} : 8'd0;
         // busy shows the cycle before's state (from flops only: no next-state logic before it)
         busy_next = (state_reg != S_IDLE) || pipe_busy;
         gt_next   = gt_reg;
@@ -590,6 +616,7 @@ module fg_ppfc_decide #(
     always @(posedge clk) begin
         if (rst) begin
             state_reg        <= S_IDLE;
+            en_reg           <= 1'b0;
             pending_reg      <= 1'b0;
             ivl_p1_reg       <= 25'd1;
             tick_reg         <= 1'b0;
@@ -608,6 +635,7 @@ module fg_ppfc_decide #(
             p_hot_reg        <= {N_PRIO{1'b0}};
             p_idx_reg        <= 3'd0;
             egress_sel_reg   <= {CW{1'b0}};
+            egress_grp_reg   <= {(NGQ*CW){1'b0}};
             cc_sel_reg       <= 16'd0;
             rq_valid_reg     <= 1'b0;
             rq_eq_reg        <= {EW{1'b0}};
@@ -658,6 +686,7 @@ module fg_ppfc_decide #(
             stat_pp_reg      <= {NP{1'b0}};
         end else begin
             state_reg        <= state_next;
+            en_reg           <= cfg_enable;
             pending_reg      <= pending_next;
             ivl_p1_reg       <= ivl_p1_next;
             tick_reg         <= tick_next;
@@ -676,6 +705,7 @@ module fg_ppfc_decide #(
             p_hot_reg        <= p_hot_next;
             p_idx_reg        <= p_idx_next;
             egress_sel_reg   <= egress_sel_next;
+            egress_grp_reg   <= (state_reg == S_GATE) ? egress_grp_w : egress_grp_reg;
             cc_sel_reg       <= cc_sel_next;
             rq_valid_reg     <= rq_valid_next;
             rq_eq_reg        <= rq_eq_next;
@@ -683,7 +713,7 @@ module fg_ppfc_decide #(
             stat_overrun_reg <= stat_overrun_next;
             target_c_reg     <= target_c_next;
             fire_reg         <= fire;
-            mtag5_reg        <= cfg_enable ? m_tag_out : T_NONE;
+            mtag5_reg        <= en_reg ? m_tag_out : T_NONE;
             ratio_hit_reg    <= ratio_hit_next;
             need_reg         <= need_next;
             empty_hit_reg    <= empty_hit_next;
@@ -713,11 +743,11 @@ module fg_ppfc_decide #(
             q1_x_reg         <= {1'b0, c_comp_reg} + {1'b0, c_inc_reg};
             q1_cc_reg        <= cc_sel_reg;
             q1_qs_reg        <= c_qs_reg;
-            d2_v_reg         <= cfg_enable ? {d2_v_reg[2:0], q1_v_reg} : 4'd0;
+            d2_v_reg         <= en_reg ? {d2_v_reg[2:0], q1_v_reg} : 4'd0;
             d2_i_reg         <= {d2_i_reg[3*PW-1:0], q1_i_reg};
             d2_p_reg         <= {d2_p_reg[8:0], q1_p_reg};
             d2_qs_reg        <= {d2_qs_reg[71:0], q1_qs_reg};
-            d3_v_reg         <= cfg_enable ? {d3_v_reg[2:0], d2_v_reg[3]} : 4'd0;
+            d3_v_reg         <= en_reg ? {d3_v_reg[2:0], d2_v_reg[3]} : 4'd0;
             d3_i_reg         <= {d3_i_reg[3*PW-1:0], d2_i_reg[3*PW +: PW]};
             d3_p_reg         <= {d3_p_reg[8:0], d2_p_reg[9 +: 3]};
             pp_valid_reg     <= pp_valid_next;

@@ -314,6 +314,8 @@ struct TbPpfcDecide {
         } else {
             observe();
         }
+        en_h2 = in.rst ? false : en_h1;
+        en_h1 = in.rst ? false : in.cfg_enable;
     }
 
     // the checks on what the engine showed in this cycle (its registered outputs)
@@ -325,20 +327,25 @@ struct TbPpfcDecide {
         if (out.busy && !busy_prev) {
             // (busy shows the cycle before's state: a decision disabled then is void)
             dec_start = now;
-            dec_clean = en_prev;
+            dec_clean = en_prev && en_h1 && en_h2;
             dec_reads = 0;
             dec_cost = 0;
             dec_pauses = 0;
             dec_last_pp = 0;
         }
-        if (out.stat_overrun || !in.cfg_enable) dec_clean = false;
-        en_prev = in.cfg_enable;
-        if (!in.cfg_enable) {
+        // the engine registers cfg_enable: the outputs of this cycle were made with the value
+        // of two cycles ago (en_h2); a decision near any disable is not timed
+        const bool en_out = en_h2;
+        if (out.stat_overrun || !in.cfg_enable || !en_h1 || !en_h2) dec_clean = false;
+        en_prev = in.cfg_enable && en_h1 && en_h2;
+        if (!en_out) {
             reads.clear();
             decision_checked = false;
             busy_prev = out.busy;
             return;
         }
+        // the engine reads the ratio for the target in the cycle after the read (LANES2)
+        if (!reads.empty() && reads.back().rq_at + 1 == now) reads.back().ratio = in.cfg_ratio;
         if (out.rq_valid) {
             Read rd;
             rd.eq = out.rq_eq;
@@ -512,6 +519,7 @@ struct TbPpfcDecide {
     }
     uint64_t ticks = 0;  // the engine's ticks seen
     bool busy_prev = false, dec_clean = false, en_prev = false;
+    bool en_h1 = false, en_h2 = false;  // cfg_enable one and two cycles ago
     uint64_t last_event = 0;  // the last read, answer, pause or idle cycle seen
     uint64_t dec_start = 0, dec_reads = 0, dec_cost = 0, dec_pauses = 0, dec_last_pp = 0, decisions_timed = 0;
     uint64_t last_pick_tick[FG_PPFC_DECIDE_MAX_PG];  // the tick count at a PG's
