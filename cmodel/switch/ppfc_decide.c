@@ -134,7 +134,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
 
     /* ---- the FSM (the registers it assigns keep their value unless assigned)
      * ---- */
-    uint32_t m_a = in->cfg_horizon;
+    uint32_t m_a = R.horizon_q;
     uint64_t m_b = tot_mag;
     int m_tag = T_NONE;
     N->rq_valid = false;
@@ -144,6 +144,14 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
     N->tick = tick_now;
     N->bcnt = bcnt_next;
     N->en = in->cfg_enable;
+    N->kmax_q = in->cfg_kmax & (uint32_t)cw_m;
+    N->lossless_q = in->cfg_lossless & (uint8_t)fg_mask(np_);
+    N->horizon_q = in->cfg_horizon;
+    N->ratio_q = in->cfg_ratio & 0x1FFFFu;
+    for (int i = 0; i < n; i++) {
+        N->cell_cycles_q[i] = in->cfg_cell_cycles[i];
+        N->quanta_step_q[i] = in->cfg_quanta_step[i] & 0xFFFFFFu;
+    }
     N->stamp0 = (uint16_t)(bcnt_next + R.holdoff);
     N->stamp1 = (uint16_t)(bcnt_next + 1 + R.holdoff);
     N->holdoff = holdoff_eff;
@@ -210,12 +218,12 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             FG_COV(st, FG_PPFC_DECIDE_COV_GATE);
             break;
         case FG_PPFC_DECIDE_S_LANES:
-            N->cc_sel = R.o >= 0 ? in->cfg_cell_cycles[R.o] : 0;
+            N->cc_sel = R.o >= 0 ? R.cell_cycles_q[R.o] : 0;
             N->egress_sel = R.egress_gate;
             N->state = FG_PPFC_DECIDE_S_LANES2;
             break;
         case FG_PPFC_DECIDE_S_LANES2:
-            m_a = in->cfg_ratio & 0x1FFFFu;
+            m_a = R.ratio_q;
             m_b = R.egress_sel;
             m_tag = T_TARGET;
             N->state = FG_PPFC_DECIDE_S_WAIT;
@@ -253,7 +261,6 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             N->c_i = sel_hit >= 0 ? sel_hit : 0;
             N->c_comp = sel_hit >= 0 ? R.share[sel_hit] : 0;
             N->c_inc = sel_hit >= 0 && R.lane_inc[sel_hit] > 0 ? (uint32_t)R.lane_inc[sel_hit] : 0;
-            N->c_qs = sel_hit >= 0 ? (in->cfg_quanta_step[sel_hit] & 0xFFFFFFu) : 0;
             N->state = FG_PPFC_DECIDE_S_SEL3;
             break;
         case FG_PPFC_DECIDE_S_SEL3:
@@ -356,7 +363,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             if (ends && R.hold_act[k] && en && !picked) FG_COV(st, FG_PPFC_DECIDE_COV_HOLD_END);
             N->hold_act[k] = !en ? false : picked ? true : ends ? false : R.hold_act[k];
             if (picked) N->hold_stamp[k] = stamp_new;
-            N->gate[k] = ((in->cfg_lossless >> p) & 1u) && (in->egress_cnt[k] & cw_m) > (in->cfg_kmax & cw_m);
+            N->gate[k] = ((R.lossless_q >> p) & 1u) && (in->egress_cnt[k] & cw_m) > R.kmax_q;
         }
 
     /* ---- the pause pipe ---- */
@@ -367,7 +374,7 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
     N->q1_p = R.p_idx;
     N->q1_x = R.c_comp + R.c_inc;
     N->q1_cc = R.cc_sel;
-    N->q1_qs = R.c_qs;
+    N->q1_qs = R.sel >= 0 ? R.quanta_step_q[R.sel] : 0; /* SEL2's one-hot */
     mul_push(N->y_hist, (uint64_t)R.q1_x * R.q1_cc);
     mul_push(N->z_hist, R.y_hist[3] * R.d2_qs[3]);
     for (int k = 3; k > 0; k--) {

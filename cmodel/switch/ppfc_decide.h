@@ -120,6 +120,12 @@ enum {
 typedef struct {
     int state;
     bool en; /* cfg_enable, registered */
+    /* the configuration registered once (the RTL's *_q) */
+    uint32_t kmax_q, ratio_q;
+    uint8_t lossless_q;
+    uint16_t horizon_q;
+    uint16_t cell_cycles_q[FG_PPFC_DECIDE_MAX_PORTS];
+    uint32_t quanta_step_q[FG_PPFC_DECIDE_MAX_PORTS];
     bool pending;
     uint32_t ivl_cnt;
     bool tick;
@@ -148,7 +154,7 @@ typedef struct {
     uint32_t gt; /* bit per port */
     int sel;     /* sel_hot_reg: the chosen port, -1 none */
     int c_i;
-    uint32_t c_comp, c_inc, c_qs;
+    uint32_t c_comp, c_inc;
     int32_t lane_inc[FG_PPFC_DECIDE_MAX_PORTS];
     bool lane_pre[FG_PPFC_DECIDE_MAX_PORTS];    /* LANES2: inc > 1 and no hold-off */
     bool lane_held[FG_PPFC_DECIDE_MAX_PORTS];   /* LANES2: a hold-off (coverage only) */

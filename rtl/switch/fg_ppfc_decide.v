@@ -36,7 +36,7 @@
 //   PICK    M <- lfsr x rem, the LFSR steps
 //   PWAIT   wait for the product: r = (lfsr x rem) >> 32, uniform in [0, rem)
 //   SEL1    per port: prefix > r (a thermometer: prefix sums rise only at candidates)
-//   SEL2    its first bit: the chosen port, its share, increment and quanta step
+//   SEL2    its first bit: the chosen port, its share and increment
 //   SEL3    prefix, rem, chosen sum updated, the share cleared, the hold-off set, the stop
 //           tests registered (chosen + share >= ceil(target / 2^16), rem = share); the pick
 //           enters the pause pipe
@@ -131,8 +131,16 @@ module fg_ppfc_decide #(
     // ---- registers -----------------------------------------------------------------------
     reg  [4:0]            state_reg,     state_next;
     // cfg_enable registered once: every use below is en_reg (a change acts one edge later;
-    // the input then drives one flop, not the engine's hundreds of gated registers)
+    // the input then drives one flop, not the engine's hundreds of gated registers); so are
+    // kmax, lossless, horizon, ratio, cell_cycles and quanta_step (the *_q registers)
     reg                   en_reg;
+    // the configuration that fans out to many lanes, registered once as cfg_enable is
+    reg  [CW-1:0]         kmax_q;
+    reg  [N_PRIO-1:0]     lossless_q;
+    reg  [15:0]           horizon_q;
+    reg  [16:0]           ratio_q;
+    reg  [N_PORTS*16-1:0] cell_cycles_q;
+    reg  [N_PORTS*24-1:0] quanta_step_q;
     reg                   pending_reg,   pending_next;
     reg  [24:0]           ivl_p1_reg,    ivl_p1_next;    // cycles of the interval + 1
     reg                   tick_reg,      tick_next;
@@ -175,9 +183,9 @@ module fg_ppfc_decide #(
     reg  [PW-1:0]         c_i_reg,       c_i_next;
     reg  [CW-1:0]         c_comp_reg,    c_comp_next;
     reg  [CW-1:0]         c_inc_reg,     c_inc_next;
-    reg  [23:0]           c_qs_reg,      c_qs_next;
     reg  [N_PORTS*IW-1:0] lane_inc_reg;                  // inc[i][p] of the queue's priority
-    reg  [N_PORTS-1:0]    lane_pre_reg;                  // LANES: inc > 1 and no hold-off
+    reg  [N_PORTS-1:0]    lane_gt1_reg;                  // LANES2: inc > 1
+    reg  [N_PORTS-1:0]    lane_blk_reg;                  // LANES2: a hold-off runs
     reg  [N_PORTS-1:0]    lane_paused_reg;               // PG (i, p) paused, last cycle's
     reg  [N_PORTS*CW-1:0] share_reg;                     // a candidate's comp, else 0
     reg  [N_PORTS*SUMW-1:0] prefix_reg;
@@ -207,7 +215,7 @@ module fg_ppfc_decide #(
     wire [NP-1:0]         stat_pp_next;
 
     wire [N_PORTS*IW-1:0]   lane_inc_next;
-    wire [N_PORTS-1:0]      lane_pre_next;
+    wire [N_PORTS-1:0]      lane_gt1_next, lane_blk_next;
     wire [N_PORTS-1:0]      lane_paused_next;
     wire [N_PORTS*CW-1:0]   share_next;
     wire [N_PORTS*SUMW-1:0] prefix_next;
@@ -271,9 +279,10 @@ module fg_ppfc_decide #(
         for (kq = 0; kq < NGQ; kq = kq + 1) egress_or = egress_or | egress_grp_reg[kq*CW +: CW];
     end
     assign egress_sel_w = egress_or;
-    fg_ppfc_mux #(.W(16), .N(N_PORTS)) u_cc_mux (.data(cfg_cell_cycles), .sel(o_hot_reg), .out(cc_sel_w));
+    fg_ppfc_mux #(.W(16), .N(N_PORTS)) u_cc_mux (.data(cell_cycles_q), .sel(o_hot_reg), .out(cc_sel_w));
     fg_ppfc_mux #(.W(CW), .N(N_PORTS)) u_comp_mux (.data(share_reg), .sel(sel_hit), .out(sel_comp_w));
-    fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qs_mux (.data(cfg_quanta_step), .sel(sel_hit), .out(sel_qs_w));
+    // (the quanta step of the chosen port from SEL2's registered one-hot, into the pause pipe)
+    fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qs_mux (.data(quanta_step_q), .sel(sel_hot_reg), .out(sel_qs_w));
 
     genvar gi, gp, gl;
     generate
@@ -328,8 +337,10 @@ module fg_ppfc_decide #(
             // hold-off, latched at LANES2 from the increment LANES latched, so that the
             // answer's edge tests three flops and a NOR
             wire          gt1_l  = !inc_l[IW-1] && (inc_l[CW-1:1] != {(CW-1){1'b0}});
-            wire          ok_l   = lane_pre_reg[gi] && (comp_l != {CW{1'b0}}) && !lane_paused_reg[gi];
-            assign lane_pre_next[gi] = (state_reg == S_LANES2) ? (gt1_l && !blocked_l) : lane_pre_reg[gi];
+            wire          ok_l   = lane_gt1_reg[gi] && !lane_blk_reg[gi] && (comp_l != {CW{1'b0}}) &&
+                                   !lane_paused_reg[gi];
+            assign lane_gt1_next[gi] = (state_reg == S_LANES2) ? gt1_l : lane_gt1_reg[gi];
+            assign lane_blk_next[gi] = (state_reg == S_LANES2) ? blocked_l : lane_blk_reg[gi];
             assign lane_paused_next[gi] = |(paused[gi*N_PRIO +: N_PRIO] & p_hot_reg);
             fg_ppfc_mux #(.W(IW), .N(N_PRIO)) u_inc_mux (
                 .data(snap_inc[gi*N_PRIO*IW +: N_PRIO*IW]), .sel(p_hot_reg), .out(inc_p));
@@ -400,7 +411,7 @@ module fg_ppfc_decide #(
                                           picked      ? 1'b1 :
                                           ends        ? 1'b0 : hold_act_reg[K];
                 assign hold_stamp_next[K*16 +: 16] = picked ? stamp_new : stamp;
-                assign gate_next[K] = cfg_lossless[gp] && (egress_cnt[K*CW +: CW] > cfg_kmax);
+                assign gate_next[K] = lossless_q[gp] && (egress_cnt[K*CW +: CW] > kmax_q);
                 localparam [PW-1:0] I_IDX = gi;
                 localparam [2:0]    P_IDX = gp;
                 assign pp_hot[K] = (d3_i_reg[3*PW +: PW] == I_IDX) && (d3_p_reg[9 +: 3] == P_IDX);
@@ -471,8 +482,7 @@ module fg_ppfc_decide #(
         c_i_next          = c_i_reg;
         c_comp_next       = c_comp_reg;
         c_inc_next        = c_inc_reg;
-        c_qs_next         = c_qs_reg;
-        m_a               = {16'd0, cfg_horizon};
+        m_a               = {16'd0, horizon_q};
         m_b               = {1'b0, tot_mag};
         m_tag             = T_NONE;
         ivl_p1_next       = (!en_reg || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
@@ -538,7 +548,7 @@ module fg_ppfc_decide #(
                 state_next      = S_LANES2;
             end
             S_LANES2: begin
-                m_a         = {15'd0, cfg_ratio};
+                m_a         = {15'd0, ratio_q};
                 m_b         = {{(EW+1){1'b0}}, egress_sel_reg};
                 m_tag       = T_TARGET;
                 state_next  = S_WAIT;       // the lanes' tests from the latched increments
@@ -577,7 +587,6 @@ module fg_ppfc_decide #(
                 c_i_next     = sel_idx_w;
                 c_comp_next  = sel_comp_w;
                 c_inc_next   = sel_inc_w;
-                c_qs_next    = sel_qs_w;
                 need_next    = need_w;
                 state_next   = S_SEL3;
             end
@@ -617,6 +626,12 @@ module fg_ppfc_decide #(
         if (rst) begin
             state_reg        <= S_IDLE;
             en_reg           <= 1'b0;
+            kmax_q           <= {CW{1'b0}};
+            lossless_q       <= {N_PRIO{1'b0}};
+            horizon_q        <= 16'd0;
+            ratio_q          <= 17'd0;
+            cell_cycles_q    <= {(N_PORTS*16){1'b0}};
+            quanta_step_q    <= {(N_PORTS*24){1'b0}};
             pending_reg      <= 1'b0;
             ivl_p1_reg       <= 25'd1;
             tick_reg         <= 1'b0;
@@ -656,9 +671,9 @@ module fg_ppfc_decide #(
             c_i_reg          <= {PW{1'b0}};
             c_comp_reg       <= {CW{1'b0}};
             c_inc_reg        <= {CW{1'b0}};
-            c_qs_reg         <= 24'd0;
             lane_inc_reg     <= {(N_PORTS*IW){1'b0}};
-            lane_pre_reg     <= {N_PORTS{1'b0}};
+            lane_gt1_reg     <= {N_PORTS{1'b0}};
+            lane_blk_reg     <= {N_PORTS{1'b0}};
             lane_paused_reg  <= {N_PORTS{1'b0}};
             share_reg        <= {(N_PORTS*CW){1'b0}};
             prefix_reg       <= {(N_PORTS*SUMW){1'b0}};
@@ -687,6 +702,12 @@ module fg_ppfc_decide #(
         end else begin
             state_reg        <= state_next;
             en_reg           <= cfg_enable;
+            kmax_q           <= cfg_kmax;
+            lossless_q       <= cfg_lossless;
+            horizon_q        <= cfg_horizon;
+            ratio_q          <= cfg_ratio;
+            cell_cycles_q    <= cfg_cell_cycles;
+            quanta_step_q    <= cfg_quanta_step;
             pending_reg      <= pending_next;
             ivl_p1_reg       <= ivl_p1_next;
             tick_reg         <= tick_next;
@@ -726,9 +747,9 @@ module fg_ppfc_decide #(
             c_i_reg          <= c_i_next;
             c_comp_reg       <= c_comp_next;
             c_inc_reg        <= c_inc_next;
-            c_qs_reg         <= c_qs_next;
             lane_inc_reg     <= lane_inc_next;
-            lane_pre_reg     <= lane_pre_next;
+            lane_gt1_reg     <= lane_gt1_next;
+            lane_blk_reg     <= lane_blk_next;
             lane_paused_reg  <= lane_paused_next;
             share_reg        <= share_next;
             prefix_reg       <= prefix_next;
@@ -742,7 +763,7 @@ module fg_ppfc_decide #(
             q1_p_reg         <= p_idx_reg;
             q1_x_reg         <= {1'b0, c_comp_reg} + {1'b0, c_inc_reg};
             q1_cc_reg        <= cc_sel_reg;
-            q1_qs_reg        <= c_qs_reg;
+            q1_qs_reg        <= sel_qs_w;
             d2_v_reg         <= en_reg ? {d2_v_reg[2:0], q1_v_reg} : 4'd0;
             d2_i_reg         <= {d2_i_reg[3*PW-1:0], q1_i_reg};
             d2_p_reg         <= {d2_p_reg[8:0], q1_p_reg};

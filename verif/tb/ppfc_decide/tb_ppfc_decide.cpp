@@ -56,6 +56,7 @@ struct TbPpfcDecide {
     fg_ppfc_decide_cfg cfg{N, P, TB_CW};
     fg_ppfc_decide_state st{};
     fg_ppfc_decide_in in{};
+    fg_ppfc_decide_in in_prev{};  // the last cycle's inputs (registered configuration)
     fg_ppfc_decide_out out{};
     uint64_t now = 0;
 
@@ -224,6 +225,7 @@ struct TbPpfcDecide {
     void stimulus(uint64_t cycle, fg::Rng &r) {
         check.exit_if_failed();
         now = cycle;
+        in_prev = in;
         in.rst = cycle < 2 || r.chance(1, 200000);
         if (cycle >= phase_end) new_phase(r);
         in.cfg_seed_load = r.chance(1, 20000);
@@ -344,16 +346,16 @@ struct TbPpfcDecide {
             busy_prev = out.busy;
             return;
         }
-        // the engine reads the ratio for the target in the cycle after the read (LANES2)
-        if (!reads.empty() && reads.back().rq_at + 1 == now) reads.back().ratio = in.cfg_ratio;
         if (out.rq_valid) {
             Read rd;
             rd.eq = out.rq_eq;
             rd.o = rd.eq / P;
             rd.p = rd.eq % P;
             rd.egress = prev_egress[rd.eq];
+            // (the engine registers its configuration: the ratio of this cycle reaches the
+            // target product in the next, LANES2; cell_cycles latched now is last cycle's)
             rd.ratio = in.cfg_ratio;
-            rd.cc = in.cfg_cell_cycles[rd.o];
+            rd.cc = in_prev.cfg_cell_cycles[rd.o];
             for (int i = 0; i < N; i++) rd.inc[i] = in.snap_inc[i * P + rd.p];
             if (rd.eq >= NP) fail("rq_eq names no queue", NP, rd.eq);
             const uint32_t lossless = in.cfg_lossless | (now - phase_start < 2000 ? lossless_before : 0);
