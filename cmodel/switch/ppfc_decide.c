@@ -41,7 +41,7 @@ const char *fg_ppfc_decide_cfg_error(const fg_ppfc_decide_cfg *cfg)
 static void clear_regs(fg_ppfc_decide_regs *r)
 {
     memset(r, 0, sizeof *r);
-    r->eq = r->o = r->p = r->sel = r->ff = -1;
+    r->eq = r->o = r->p = r->sel = r->ff = r->ff1 = -1;
     r->lfsr = 1;
     r->stamp0 = 1; /* the RTL's reset values (bcnt 0, h taken as 1) */
     r->stamp1 = 2;
@@ -194,8 +194,9 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
                 if (R.fire && !any) FG_COV(st, FG_PPFC_DECIDE_COV_FIRE_NO_GATE);
             }
             break;
-        case FG_PPFC_DECIDE_S_FIRST: N->state = FG_PPFC_DECIDE_S_FIND; break;
-        case FG_PPFC_DECIDE_S_FIND: /* R.ff: todo's first bit as it was one edge ago */
+        case FG_PPFC_DECIDE_S_FIRST: N->state = FG_PPFC_DECIDE_S_FIRST2; break;
+        case FG_PPFC_DECIDE_S_FIRST2: N->state = FG_PPFC_DECIDE_S_FIND; break;
+        case FG_PPFC_DECIDE_S_FIND: /* R.ff: todo's first bit as it was two edges ago */
             if (R.ff < 0) {
                 N->state = FG_PPFC_DECIDE_S_IDLE;
             } else {
@@ -300,10 +301,11 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             if (R.prefix[k] > R.r) N->gt |= 1u << k;
     }
 
-    N->ff = -1;
+    N->ff = R.ff1;
+    N->ff1 = -1;
     for (int e = 0; e < npg; e++)
         if (R.todo[e]) {
-            N->ff = e;
+            N->ff1 = e;
             break;
         }
 

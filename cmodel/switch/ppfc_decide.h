@@ -114,7 +114,8 @@ enum {
     FG_PPFC_DECIDE_S_SEL3,
     FG_PPFC_DECIDE_S_TEST,
     FG_PPFC_DECIDE_S_FIRST,
-    FG_PPFC_DECIDE_S_LANES2
+    FG_PPFC_DECIDE_S_LANES2,
+    FG_PPFC_DECIDE_S_FIRST2
 };
 
 typedef struct {
@@ -136,7 +137,8 @@ typedef struct {
     bool gate[FG_PPFC_DECIDE_MAX_PG];
     bool todo[FG_PPFC_DECIDE_MAX_PG];
     int eq;   /* the queue FIND chose (eq_hot_reg), -1 none */
-    int ff;   /* todo's first bit, registered every edge (ff_reg), -1 none */
+    int ff;   /* todo's first bit two edges before (ff_reg), -1 none */
+    int ff1;  /* ... one edge before (the RTL's first level: ff_low_reg, ff_grp_reg) */
     int o, p; /* its port and priority (o_hot_reg, p_hot_reg), -1 none */
     int p_idx;
     uint32_t egress_gate; /* GATE: the queue's length (the RTL's groups of 8, ORed at LANES) */

@@ -19,9 +19,9 @@
 //   PRED    wait for the product and, one edge later, its registered compare: fire =
 //           bank_ready && inc_total > 0 && shared_free < product (the inputs of the cycle the
 //           product is there); fire latches the gate bits as the queues to visit, else IDLE
-//   FIRST   (one edge after PRED: the first bit of the new list registered)
-//   FIND    the first queue left (x & -x over the NP bits, registered every edge from the
-//           list: its carry chain is the whole path); none: IDLE
+//   FIRST, FIRST2  (two edges after PRED: the first bit of the new list registered)
+//   FIND    the first queue left (x & -x in two registered levels, groups of 8, every edge
+//           from the list); none: IDLE
 //   GATE    its index, port and priority (one-hots), its length (groups of 8 queues); the
 //           composition read issued
 //   LANES   per port i: inc[i][p] selected; the length (the groups' OR)
@@ -122,10 +122,10 @@ module fg_ppfc_decide #(
     localparam [4:0] S_IDLE = 5'd0, S_PMUL = 5'd1, S_PRED = 5'd2, S_FIND = 5'd3, S_GATE = 5'd4,
                      S_LANES = 5'd5, S_WAIT = 5'd6, S_PREFIX = 5'd7, S_LOAD = 5'd8,
                      S_PICK = 5'd9, S_PWAIT = 5'd10, S_SEL1 = 5'd11, S_SEL2 = 5'd12,
-                     S_SEL3 = 5'd13, S_TEST = 5'd14, S_FIRST = 5'd15, S_LANES2 = 5'd16;
+                     S_SEL3 = 5'd13, S_TEST = 5'd14, S_FIRST = 5'd15, S_LANES2 = 5'd16,
+                     S_FIRST2 = 5'd17;
     localparam integer LV_LAST_I = (LV > 0) ? LV - 1 : 0;
     localparam [3:0] LV_LAST = LV_LAST_I[3:0];      // PREFIX's last level (LV > 0)
-    localparam [NP-1:0] ONE_NP = 1;
     localparam [1:0] T_NONE = 2'd0, T_PRED = 2'd1, T_TARGET = 2'd2, T_PICK = 2'd3;
 
     // ---- registers -----------------------------------------------------------------------
@@ -153,7 +153,12 @@ module fg_ppfc_decide #(
     reg  [NP-1:0]         gate_reg;                       // lossless && egress_cnt > kmax
     reg  [NP-1:0]         todo_reg,      todo_next;      // queues this decision still visits
     reg  [NP-1:0]         eq_hot_reg,    eq_hot_next;    // the queue FIND chose
-    reg  [NP-1:0]         ff_reg;                        // the first bit of todo, last cycle's
+    // todo's first bit in two registered levels (groups of 8): ff_reg is todo's of two
+    // edges before
+    localparam integer NGT = (NP + 7) / 8;
+    reg  [NP-1:0]         ff_low_reg;                    // per group, its first bit
+    reg  [NGT-1:0]        ff_grp_reg;                    // per group, any bit
+    reg  [NP-1:0]         ff_reg;
     reg  [N_PORTS-1:0]    o_hot_reg,     o_hot_next;
     reg  [N_PRIO-1:0]     p_hot_reg,     p_hot_next;
     reg  [2:0]            p_idx_reg,     p_idx_next;
@@ -255,7 +260,23 @@ module fg_ppfc_decide #(
     wire [2:0]         p_idx_w;
     wire [CW-1:0]      egress_sel_w;
     wire [15:0]        cc_sel_w;
-    wire [NP-1:0]      find_first = todo_reg & (~todo_reg + ONE_NP);
+    wire [NP-1:0]      ff_low_w;
+    wire [NGT-1:0]     ff_grp_w;
+    localparam [NGT-1:0] ONE_T = 1;
+    wire [NGT-1:0]     ff_grp_first = ff_grp_reg & (~ff_grp_reg + ONE_T);
+    wire [NP-1:0]      find_first;
+    genvar gt;
+    generate
+        for (gt = 0; gt < NGT; gt = gt + 1) begin : g_ff
+            localparam integer LO = gt * 8;
+            localparam integer NQ = (NP - LO < 8) ? NP - LO : 8;
+            localparam [NQ-1:0] ONE_G = 1;
+            wire [NQ-1:0] t = todo_reg[LO +: NQ];
+            assign ff_low_w[LO +: NQ]   = t & (~t + ONE_G);
+            assign ff_grp_w[gt]         = |t;
+            assign find_first[LO +: NQ] = ff_low_reg[LO +: NQ] & {NQ{ff_grp_first[gt]}};
+        end
+    endgenerate
     wire [N_PORTS-1:0] sel_hit = gt_reg & ~{gt_reg[N_PORTS-1:0] << 1};
     wire [PW-1:0]      sel_idx_w;
     wire [CW-1:0]      sel_comp_w;
@@ -520,10 +541,13 @@ module fg_ppfc_decide #(
                 end
             end
             S_FIRST: begin
-                state_next = S_FIND;       // one edge for ff_reg to see the new todo
+                state_next = S_FIRST2;     // two edges for ff_reg to see the new todo
+            end
+            S_FIRST2: begin
+                state_next = S_FIND;
             end
             S_FIND: begin
-                // ff_reg is todo's first bit: todo has not changed for an edge or more here
+                // ff_reg is todo's first bit: todo has not changed for two edges or more here
                 if (ff_reg == {NP{1'b0}}) begin
                     state_next = S_IDLE;
                 end else begin
@@ -646,6 +670,8 @@ module fg_ppfc_decide #(
             todo_reg         <= {NP{1'b0}};
             eq_hot_reg       <= {NP{1'b0}};
             ff_reg           <= {NP{1'b0}};
+            ff_low_reg       <= {NP{1'b0}};
+            ff_grp_reg       <= {NGT{1'b0}};
             o_hot_reg        <= {N_PORTS{1'b0}};
             p_hot_reg        <= {N_PRIO{1'b0}};
             p_idx_reg        <= 3'd0;
@@ -722,6 +748,8 @@ module fg_ppfc_decide #(
             todo_reg         <= todo_next;
             eq_hot_reg       <= eq_hot_next;
             ff_reg           <= find_first;
+            ff_low_reg       <= ff_low_w;
+            ff_grp_reg       <= ff_grp_w;
             o_hot_reg        <= o_hot_next;
             p_hot_reg        <= p_hot_next;
             p_idx_reg        <= p_idx_next;

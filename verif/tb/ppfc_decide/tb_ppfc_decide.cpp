@@ -323,7 +323,7 @@ struct TbPpfcDecide {
     // the checks on what the engine showed in this cycle (its registered outputs)
     void observe() {
         if (out.tick) ticks++;
-        // the decision's edges (docs: 6, then 1 + per queue 4 + L + LV + 9 per pause + 1,
+        // the decision's edges (docs: 6, then 2 + per queue 4 + L + LV + 9 per pause + 1,
         // the pause pipe's tail after): a decision is timed when it runs from idle
         // to idle without an overrun, a disable or a reset
         if (out.busy && !busy_prev) {
@@ -471,9 +471,9 @@ struct TbPpfcDecide {
             fail("the engine shows nothing after an answer or a pause (hung?)", (long)last_event, (long)now);
         // (busy shows the cycle before's state: its last cycle is the last pause's at the latest)
         if (!out.busy && busy_prev && dec_clean) {
-            const uint64_t fsm = 6 + (dec_reads ? 1 + dec_cost + 9 * dec_pauses + 1 : 0);
+            const uint64_t fsm = 6 + (dec_reads ? 2 + dec_cost + 9 * dec_pauses + 1 : 0);
             const uint64_t last = std::max(dec_start + fsm - 1, dec_last_pp);
-            const bool ok = dec_reads ? now - 1 == last : (now - dec_start == 6 || now - dec_start == 8);
+            const bool ok = dec_reads ? now - 1 == last : (now - dec_start == 6 || now - dec_start == 9);
             if (!ok)
                 fail("a decision's busy cycles against the latency formula", (long)(last - dec_start + 1),
                      (long)(now - dec_start));
