@@ -420,6 +420,5 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
         if (quanta == 1 && (z_p >> 24) == 0) FG_COV(st, FG_PPFC_DECIDE_COV_QUANTA_MIN1);
         if (quanta == 0) FG_COV(st, FG_PPFC_DECIDE_COV_QUANTA_ZERO);
     }
-    (void)tw;
     fg_ppfc_decide_outputs(st, out);
 }

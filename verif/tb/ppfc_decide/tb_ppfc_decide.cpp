@@ -4,26 +4,26 @@
 //
 // Build-time: TB_N_PORTS / TB_N_PRIO / TB_CW match the Verilator -G overrides
 // (mk/ppfc_decide.mk).
-// The environment the engine sees in the switch core, played by the testbench:
-// a snapshot that answers the engine's `tick` with `done` N*P + 1 edges later
-// (and now and then out of turn) with new increments and their total; a
-// composition bank that answers each read `bank_lat` edges later (4 as
-// fg_comp_bank, other values in some phases: the engine waits for rs_valid)
-// with random shares, some zero, and garbage on rs_comp when it does not
-// answer; egress lengths as random walks around kmax; paused bits; the free
-// buffer changing at each done. Phases change the configuration (interval,
-// horizon, ratio, hold-off, seed loads, lossless, cell_cycles / quanta_step
-// with zeros and extremes), drop cfg_enable and bank_ready now and then, and
-// reset rarely. The testbench's own checks (not from the model): every read
-// names a lossless priority's queue; every decision that reads was predicted
-// (inc_total > 0 and shared_free below horizon x inc_total, for the done values
-// of this or the previous pass); every request is for a port that was a
-// candidate of one of the queues read (comp > 0, increment > 1, not paused when
-// the bank answered), at most once per queue, in the order the queues were
-// read; its pause time is sat16(floor((comp + max(inc, 0)) * cell_cycles[o] *
-// quanta_step[i] / 2^24)), at least 1 when not 0; within a queue the ratio rule
-// stopped the picks as soon as the chosen shares reached ratio x length (no
-// pick after that).
+// The environment the engine sees in the switch core, played by the testbench: a
+// snapshot that answers the engine's `tick` with `done` N*P + 1 edges later (and now and
+// then out of turn) with new increments and their total; a composition bank that answers
+// each read L edges later (4 as fg_comp_bank, 2..9 in some phases: the engine waits for
+// rs_valid) with shares that mostly split the queue's length, some zero, and garbage on
+// rs_comp when it does not answer; egress lengths as random walks around kmax; paused bits;
+// the free buffer changing at each done. Phases change the configuration (interval,
+// horizon, ratio, hold-off, seed loads, lossless, cell_cycles / quanta_step with zeros and
+// extremes), drop cfg_enable and bank_ready now and then, and reset rarely.
+// The testbench's own checks (from the docs, not from the model): every read names a
+// lossless priority's queue; every decision that reads was predicted (inc_total > 0 and
+// shared_free below horizon x inc_total, for the values of the last passes); every request
+// is for a port that was a candidate of one of the queues read (comp > 0, increment > 1,
+// not paused in the cycle before the answer), at most once per queue, in the order the
+// queues were read; its pause time is sat16(floor((comp + max(inc, 0)) * cell_cycles[o] *
+// quanta_step[i] / 2^24)), at least 1 when not 0; within a queue the picks stop as soon as
+// the chosen shares reach ratio x length and not before unless no candidate is left; each
+// decision's busy cycles and each pause's cycle follow the latency rules; something shows
+// within LV + 30 edges of each answer and pause (no hang). The engine registers cfg_enable
+// and its configuration: the checks use the values of the cycles the engine used.
 #include <deque>
 
 #include "Vtop.h"
