@@ -306,32 +306,11 @@ module fg_ppfc_decide #(
     fg_ppfc_mux #(.W(24), .N(N_PORTS)) u_qs_mux (.data(quanta_step_q), .sel(sel_hot_reg), .out(sel_qs_w));
 
     genvar gi, gp, gl;
+    // the indices of the one-hots
+    fg_onehot_index #(.N(NP), .W(EW))      u_eq_idx  (.onehot(eq_hot_reg), .index(eq_idx_w));
+    fg_onehot_index #(.N(N_PORTS), .W(PW)) u_sel_idx (.onehot(sel_hit), .index(sel_idx_w));
+    fg_onehot_index #(.N(N_PRIO), .W(3))   u_p_idx   (.onehot(p_hot_w), .index(p_idx_w));
     generate
-        // index encoders: OR of the indices of the set bits (the inputs are one-hot)
-        for (gl = 0; gl < EW; gl = gl + 1) begin : g_eq_enc
-            wire [NP-1:0] m;
-            for (gi = 0; gi < NP; gi = gi + 1) begin : g_b
-                localparam [31:0] IDX = gi;
-                assign m[gi] = eq_hot_reg[gi] & IDX[gl];
-            end
-            assign eq_idx_w[gl] = |m;
-        end
-        for (gl = 0; gl < PW; gl = gl + 1) begin : g_sel_enc
-            wire [N_PORTS-1:0] m;
-            for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_b
-                localparam [31:0] IDX = gi;
-                assign m[gi] = sel_hit[gi] & IDX[gl];
-            end
-            assign sel_idx_w[gl] = |m;
-        end
-        for (gl = 0; gl < 3; gl = gl + 1) begin : g_p_enc
-            wire [N_PRIO-1:0] m;
-            for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_b
-                localparam [31:0] IDX = gp;
-                assign m[gp] = p_hot_w[gp] & IDX[gl];
-            end
-            assign p_idx_w[gl] = |m;
-        end
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_o_hot
             assign o_hot_w[gi] = |eq_hot_reg[gi*N_PRIO +: N_PRIO];
         end
