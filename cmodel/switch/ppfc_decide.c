@@ -224,8 +224,6 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             N->state = FG_PPFC_DECIDE_S_LANES2;
             break;
         case FG_PPFC_DECIDE_S_LANES2:
-            m_a = R.ratio_q;
-            m_b = R.egress_sel;
             m_tag = T_TARGET;
             N->state = FG_PPFC_DECIDE_S_WAIT;
             break;
@@ -245,8 +243,6 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             if (pre_top[n - 1] == 0) FG_COV(st, FG_PPFC_DECIDE_COV_NO_CAND);
             break;
         case FG_PPFC_DECIDE_S_PICK:
-            m_a = R.lfsr;
-            m_b = R.rem;
             m_tag = T_PICK;
             N->state = FG_PPFC_DECIDE_S_PWAIT;
             break;
@@ -284,6 +280,14 @@ void fg_ppfc_decide_step(fg_ppfc_decide_state *st, const fg_ppfc_decide_in *in, 
             break;
         default: N->state = FG_PPFC_DECIDE_S_IDLE; break;
         }
+    }
+    /* M's operands by the state (the RTL's flags of PICK and LANES2), enabled or not */
+    if (R.state == FG_PPFC_DECIDE_S_PICK) {
+        m_a = R.lfsr;
+        m_b = R.rem;
+    } else if (R.state == FG_PPFC_DECIDE_S_LANES2) {
+        m_a = R.ratio_q;
+        m_b = R.egress_sel;
     }
     if (m_tag_out == T_TARGET) N->target_c = ((m_p & fg_mask(cw + 17)) + 0xFFFFu) >> 16;
     N->fire = fire;

@@ -159,6 +159,7 @@ module fg_ppfc_decide #(
     reg  [NP-1:0]         ff_low_reg;                    // per group, its first bit
     reg  [NGT-1:0]        ff_grp_reg;                    // per group, any bit
     reg  [NP-1:0]         ff_reg;
+    reg                   ff_any_reg;                    // ff_reg != 0, registered beside it
     reg  [N_PORTS-1:0]    o_hot_reg,     o_hot_next;
     reg  [N_PRIO-1:0]     p_hot_reg,     p_hot_next;
     reg  [2:0]            p_idx_reg,     p_idx_next;
@@ -324,8 +325,13 @@ module fg_ppfc_decide #(
     endgenerate
 
     // ---- per port: the lane of the queue's priority, the candidate test, the share --------
-    wire cand_edge = en_reg && (state_reg == S_WAIT) && rs_valid;
-    wire sel3_now  = en_reg && (state_reg == S_SEL3);
+    // one-hot flags of the states that enable wide register groups, registered from the
+    // state before (each equals state_reg == S_x: these states are entered only as below), so
+    // that those enables are flops rather than a decode of state_reg
+    reg  f_gate_reg, f_lanes_reg, f_lanes2_reg, f_wait_reg, f_load_reg, f_sel1_reg, f_sel3_reg;
+    reg  f_pick_reg;
+    wire cand_edge = en_reg && f_wait_reg && rs_valid;
+    wire sel3_now  = en_reg && f_sel3_reg;
     wire [N_PORTS*CW-1:0] lane_incpos;   // max(inc, 0) per port
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_lane
@@ -339,20 +345,20 @@ module fg_ppfc_decide #(
             wire          gt1_l  = !inc_l[IW-1] && (inc_l[CW-1:1] != {(CW-1){1'b0}});
             wire          ok_l   = lane_gt1_reg[gi] && !lane_blk_reg[gi] && (comp_l != {CW{1'b0}}) &&
                                    !lane_paused_reg[gi];
-            assign lane_gt1_next[gi] = (state_reg == S_LANES2) ? gt1_l : lane_gt1_reg[gi];
-            assign lane_blk_next[gi] = (state_reg == S_LANES2) ? blocked_l : lane_blk_reg[gi];
+            assign lane_gt1_next[gi] = f_lanes2_reg ? gt1_l : lane_gt1_reg[gi];
+            assign lane_blk_next[gi] = f_lanes2_reg ? blocked_l : lane_blk_reg[gi];
             assign lane_paused_next[gi] = |(paused[gi*N_PRIO +: N_PRIO] & p_hot_reg);
             fg_ppfc_mux #(.W(IW), .N(N_PRIO)) u_inc_mux (
                 .data(snap_inc[gi*N_PRIO*IW +: N_PRIO*IW]), .sel(p_hot_reg), .out(inc_p));
             assign lane_inc_next[gi*IW +: IW] =
-                (state_reg == S_LANES) ? inc_p : inc_l;
+                f_lanes_reg ? inc_p : inc_l;
             assign lane_incpos[gi*CW +: CW] = inc_l[IW-1] ? {CW{1'b0}} : inc_l[CW-1:0];
             assign share_next[gi*CW +: CW] =
                 cand_edge                  ? (ok_l ? comp_l : {CW{1'b0}}) :
                 (sel3_now && sel_hot_reg[gi]) ? {CW{1'b0}} : share_reg[gi*CW +: CW];
             // SELECT's thermometer, and the update of the prefix sums from it
             assign prefix_next[gi*SUMW +: SUMW] =
-                (state_reg == S_LOAD) ? pre_top[gi*SUMW +: SUMW] :
+                f_load_reg ? pre_top[gi*SUMW +: SUMW] :
                 sel3_now ? prefix_reg[gi*SUMW +: SUMW] -
                            (gt_reg[gi] ? {{PW{1'b0}}, c_comp_reg} : {SUMW{1'b0}}) :
                 prefix_reg[gi*SUMW +: SUMW];
@@ -482,8 +488,11 @@ module fg_ppfc_decide #(
         c_i_next          = c_i_reg;
         c_comp_next       = c_comp_reg;
         c_inc_next        = c_inc_reg;
-        m_a               = {16'd0, horizon_q};
-        m_b               = {1'b0, tot_mag};
+        // M's operands by the registered flags of PICK and LANES2 (PMUL's are the default)
+        m_a               = f_pick_reg ? lfsr_value :
+                            f_lanes2_reg ? {15'd0, ratio_q} : {16'd0, horizon_q};
+        m_b               = f_pick_reg ? {{(EW-PW+1){1'b0}}, rem_reg} :
+                            f_lanes2_reg ? {{(EW+1){1'b0}}, egress_sel_reg} : {1'b0, tot_mag};
         m_tag             = T_NONE;
         ivl_p1_next       = (!en_reg || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
         tick_next         = tick_now;
@@ -527,7 +536,7 @@ module fg_ppfc_decide #(
             end
             S_FIND: begin
                 // ff_reg is todo's first bit: todo has not changed for two edges or more here
-                if (ff_reg == {NP{1'b0}}) begin
+                if (!ff_any_reg) begin
                     state_next = S_IDLE;
                 end else begin
                     eq_hot_next = ff_reg;
@@ -551,8 +560,6 @@ module fg_ppfc_decide #(
                 state_next      = S_LANES2;
             end
             S_LANES2: begin
-                m_a         = {15'd0, ratio_q};
-                m_b         = {{(EW+1){1'b0}}, egress_sel_reg};
                 m_tag       = T_TARGET;
                 state_next  = S_WAIT;       // the lanes' tests from the latched increments
             end
@@ -571,8 +578,6 @@ module fg_ppfc_decide #(
                 state_next = (pre_top[(N_PORTS-1)*SUMW +: SUMW] == {SUMW{1'b0}}) ? S_FIND : S_PICK;
             end
             S_PICK: begin
-                m_a        = lfsr_value;
-                m_b        = {{(EW-PW+1){1'b0}}, rem_reg};
                 m_tag      = T_PICK;
                 state_next = S_PWAIT;
             end
@@ -613,7 +618,7 @@ module fg_ppfc_decide #(
         // busy shows the cycle before's state (from flops only: no next-state logic before it)
         busy_next = (state_reg != S_IDLE) || pipe_busy;
         gt_next   = gt_reg;
-        if (state_reg == S_SEL1) begin
+        if (f_sel1_reg) begin
             for (k = 0; k < N_PORTS; k = k + 1)
                 gt_next[k] = prefix_reg[k*SUMW +: SUMW] > r_reg;
         end
@@ -649,6 +654,7 @@ module fg_ppfc_decide #(
             todo_reg         <= {NP{1'b0}};
             eq_hot_reg       <= {NP{1'b0}};
             ff_reg           <= {NP{1'b0}};
+            ff_any_reg       <= 1'b0;
             ff_low_reg       <= {NP{1'b0}};
             ff_grp_reg       <= {NGT{1'b0}};
             o_hot_reg        <= {N_PORTS{1'b0}};
@@ -656,6 +662,14 @@ module fg_ppfc_decide #(
             p_idx_reg        <= 3'd0;
             egress_sel_reg   <= {CW{1'b0}};
             egress_grp_reg   <= {(NGQ*CW){1'b0}};
+            f_gate_reg       <= 1'b0;
+            f_lanes_reg      <= 1'b0;
+            f_lanes2_reg     <= 1'b0;
+            f_wait_reg       <= 1'b0;
+            f_load_reg       <= 1'b0;
+            f_sel1_reg       <= 1'b0;
+            f_sel3_reg       <= 1'b0;
+            f_pick_reg       <= 1'b0;
             cc_sel_reg       <= 16'd0;
             rq_valid_reg     <= 1'b0;
             rq_eq_reg        <= {EW{1'b0}};
@@ -727,13 +741,26 @@ module fg_ppfc_decide #(
             todo_reg         <= todo_next;
             eq_hot_reg       <= eq_hot_next;
             ff_reg           <= find_first;
+            ff_any_reg       <= |ff_grp_reg;
             ff_low_reg       <= ff_low_w;
             ff_grp_reg       <= ff_grp_w;
             o_hot_reg        <= o_hot_next;
             p_hot_reg        <= p_hot_next;
             p_idx_reg        <= p_idx_next;
             egress_sel_reg   <= egress_sel_next;
-            egress_grp_reg   <= (state_reg == S_GATE) ? egress_grp_w : egress_grp_reg;
+            egress_grp_reg   <= f_gate_reg ? egress_grp_w : egress_grp_reg;
+            // the flags: state_next == S_x, from the only transitions into S_x
+            f_gate_reg       <= en_reg && (state_reg == S_FIND) && ff_any_reg;
+            f_lanes_reg      <= en_reg && (state_reg == S_GATE);
+            f_lanes2_reg     <= en_reg && (state_reg == S_LANES);
+            f_wait_reg       <= en_reg && ((state_reg == S_LANES2) || ((state_reg == S_WAIT) && !rs_valid));
+            f_load_reg       <= en_reg && (((state_reg == S_PREFIX) && (lvl_cnt_reg == LV_LAST)) ||
+                                           ((LV == 0) && (state_reg == S_WAIT) && rs_valid));
+            f_sel1_reg       <= en_reg && (state_reg == S_PWAIT) && (m_tag_out == T_PICK);
+            f_sel3_reg       <= en_reg && (state_reg == S_SEL2);
+            f_pick_reg       <= en_reg && (((state_reg == S_LOAD) &&
+                                            (pre_top[(N_PORTS-1)*SUMW +: SUMW] != {SUMW{1'b0}})) ||
+                                           ((state_reg == S_TEST) && !ratio_hit_reg && !empty_hit_reg));
             cc_sel_reg       <= cc_sel_next;
             rq_valid_reg     <= rq_valid_next;
             rq_eq_reg        <= rq_eq_next;
