@@ -325,13 +325,14 @@ module fg_ppfc_decide #(
     endgenerate
 
     // ---- per port: the lane of the queue's priority, the candidate test, the share --------
-    // one-hot flags of the states that enable wide register groups, registered from the
-    // state before (each equals state_reg == S_x: these states are entered only as below), so
-    // that those enables are flops rather than a decode of state_reg
+    // one-hot flags of the states that enable wide register groups, each the registered
+    // decode of state_next (so equal to state_reg == S_x), so that those enables are flops
+    // rather than a decode of state_reg
     reg  f_gate_reg, f_lanes_reg, f_lanes2_reg, f_wait_reg, f_load_reg, f_sel1_reg, f_sel3_reg;
     reg  f_pick_reg;
-    wire cand_edge = en_reg && f_wait_reg && rs_valid;
-    wire sel3_now  = en_reg && f_sel3_reg;
+    // f_wait_reg and f_sel3_reg carry en_reg too (cfg_enable with state_next, registered)
+    wire cand_edge = f_wait_reg && rs_valid;
+    wire sel3_now  = f_sel3_reg;
     wire [N_PORTS*CW-1:0] lane_incpos;   // max(inc, 0) per port
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_lane
@@ -436,7 +437,9 @@ module fg_ppfc_decide #(
     wire [15:0]    quanta_w = (z_q[ZW-25:16] != {(ZW-40){1'b0}}) ? 16'hFFFF :
                               (z_q[15:0] != 16'd0)                  ? z_q[15:0] :
                               (z_p[23:0] != 24'd0)                  ? 16'd1 : 16'd0;
-    wire           pp_now   = en_reg && d3_v_reg[3];
+    // en_reg && d3_v_reg[3], as a flop of its own (it clears the pause outputs' ~100 bits)
+    reg            pp_now_reg;
+    wire           pp_now   = pp_now_reg;
     assign stat_pp_next = pp_now ? pp_hot : {NP{1'b0}};
 
     // ---- the FSM ---------------------------------------------------------------------------
@@ -670,6 +673,7 @@ module fg_ppfc_decide #(
             f_sel1_reg       <= 1'b0;
             f_sel3_reg       <= 1'b0;
             f_pick_reg       <= 1'b0;
+            pp_now_reg       <= 1'b0;
             cc_sel_reg       <= 16'd0;
             rq_valid_reg     <= 1'b0;
             rq_eq_reg        <= {EW{1'b0}};
@@ -749,18 +753,16 @@ module fg_ppfc_decide #(
             p_idx_reg        <= p_idx_next;
             egress_sel_reg   <= egress_sel_next;
             egress_grp_reg   <= f_gate_reg ? egress_grp_w : egress_grp_reg;
-            // the flags: state_next == S_x, from the only transitions into S_x
-            f_gate_reg       <= en_reg && (state_reg == S_FIND) && ff_any_reg;
-            f_lanes_reg      <= en_reg && (state_reg == S_GATE);
-            f_lanes2_reg     <= en_reg && (state_reg == S_LANES);
-            f_wait_reg       <= en_reg && ((state_reg == S_LANES2) || ((state_reg == S_WAIT) && !rs_valid));
-            f_load_reg       <= en_reg && (((state_reg == S_PREFIX) && (lvl_cnt_reg == LV_LAST)) ||
-                                           ((LV == 0) && (state_reg == S_WAIT) && rs_valid));
-            f_sel1_reg       <= en_reg && (state_reg == S_PWAIT) && (m_tag_out == T_PICK);
-            f_sel3_reg       <= en_reg && (state_reg == S_SEL2);
-            f_pick_reg       <= en_reg && (((state_reg == S_LOAD) &&
-                                            (pre_top[(N_PORTS-1)*SUMW +: SUMW] != {SUMW{1'b0}})) ||
-                                           ((state_reg == S_TEST) && !ratio_hit_reg && !empty_hit_reg));
+            // the flags: state_next decoded, so each equals state_reg == S_x by construction
+            f_gate_reg       <= (state_next == S_GATE);
+            f_lanes_reg      <= (state_next == S_LANES);
+            f_lanes2_reg     <= (state_next == S_LANES2);
+            f_wait_reg       <= cfg_enable && (state_next == S_WAIT);
+            f_load_reg       <= (state_next == S_LOAD);
+            f_sel1_reg       <= (state_next == S_SEL1);
+            f_sel3_reg       <= cfg_enable && (state_next == S_SEL3);
+            f_pick_reg       <= (state_next == S_PICK);
+            pp_now_reg       <= cfg_enable && en_reg && d3_v_reg[2];
             cc_sel_reg       <= cc_sel_next;
             rq_valid_reg     <= rq_valid_next;
             rq_eq_reg        <= rq_eq_next;
