@@ -22,12 +22,15 @@
 #include "switch/bm.h"
 #include "switch/bm_pipe.h"
 #include "switch/bm_seq.h"
+#include "switch/comp_bank.h"
 #include "switch/ecn_mark.h"
 #include "switch/ecn_red.h"
 #include "switch/egress_sched.h"
 #include "switch/gfc_scan.h"
 #include "switch/gfc_stage.h"
 #include "switch/ppfc.h"
+#include "switch/ppfc_decide.h"
+#include "switch/ppfc_snap.h"
 
 /* The ECN seed's reset value (the RTL's fg_ecn_red RESET_SEED). */
 #define FG_SW_CORE_ECN_RESET_SEED 2u
@@ -67,6 +70,10 @@ struct fg_sw_core_state {
     uint32_t pkt[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     fg_gfc_stage_state stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];      /* ingress PG (i, p) */
     fg_gfc_scan_state scan; /* line_rate: the stage generation of every PG */
+    /* line_rate 1 with P-PFC: the snapshot pass, the composition counters, the decision */
+    fg_ppfc_snap_state snap;
+    fg_comp_state comp;
+    fg_ppfc_decide_state dec;
     fg_rate_limiter_state limiter[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO]; /* EQ (o, p) */
     uint8_t rx_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];              /* EQ (o, p), register */
     /* registered outputs of the sub-blocks as they stand before the next edge */
@@ -78,6 +85,10 @@ struct fg_sw_core_state {
     fg_ecn_red_out prev_ecn;
     fg_ppfc_out prev_ppfc;
     fg_bm_pipe_out prev_bmp;
+    fg_ppfc_snap_out prev_snap;
+    fg_comp_out prev_comp;
+    fg_ppfc_decide_out prev_dec;
+    uint64_t comp_faults; /* fg_comp_bank's stat_close, stat_early and stat_bad pulses since reset */
     bool prev_mark; /* fg_ecn_mark's registered output */
     fg_gfc_stage_out prev_stage[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
     bool prev_allow[FG_SW_MAX_PORTS][FG_SW_MAX_PRIO];
@@ -88,7 +99,15 @@ struct fg_sw_core_state {
     fg_ecn_red_in ecn_in;
     fg_ecn_mark_in ecnm_in;
     fg_ppfc_in ppfc_in;
+    fg_ppfc_decide_in dec_in;
 };
+
+/* line_rate 1 with P-PFC builds fg_ppfc_snap, fg_comp_bank and fg_ppfc_decide (fg_ppfc otherwise) */
+static bool ppfc_lr(const fg_sw_core_cfg *cfg) { return cfg->line_rate == 1 && !cfg->no_ppfc; }
+
+/* the composition counters are cleared: until then the line-rate core with P-PFC holds
+ * enq_ready and deq_ready low (the RTL's comp_ready; true in every other form) */
+static bool comp_ready(const fg_sw_core_state *st) { return !ppfc_lr(&st->cfg) || st->prev_comp.ready; }
 
 /* The register block's parameters: the core's sizes, 32-bit counters, and the build options it
  * reports in BUILD (the RTL passes ECN, GFC, PPFC and STATS down to fg_csr_sw). */
@@ -149,10 +168,9 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         lo = 0;
         hi = 2;
         v = cfg->line_rate;
-    } else if (cfg->line_rate && !cfg->no_ppfc) {
-        snprintf(msg, n, "fg_sw_core: line_rate = %d needs no_ppfc = 1 (P-PFC needs the composition counters "
-                         "fg_bm_pipe and fg_bm_seq do not keep; RTL: LINE_RATE = %d needs PPFC = 0)",
-                 cfg->line_rate, cfg->line_rate);
+    } else if (cfg->line_rate == 2 && !cfg->no_ppfc) {
+        snprintf(msg, n, "fg_sw_core: line_rate = 2 needs no_ppfc = 1 (fg_bm_seq's monitor is not the stream "
+                         "fg_ppfc_snap takes; RTL: LINE_RATE = 2 needs PPFC = 0)");
         return -1;
     } else if (cfg->line_rate == 2 && !cfg->no_gfc) {
         snprintf(msg, n, "fg_sw_core: line_rate = 2 needs no_gfc = 1 (fg_bm_seq's monitor is not the stream "
@@ -170,13 +188,25 @@ int fg_sw_core_check_cfg(const fg_sw_core_cfg *cfg, char *msg, size_t n)
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
     const fg_bm_pipe_cfg bpcfg = {
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw, .tag_w = 1};
+    const fg_ppfc_decide_cfg dcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+    const fg_comp_cfg kcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
+    const fg_ppfc_snap_cfg ncfg = {
+        .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .phase = FG_BMP_MON_DELAY};
+    const char *lr_err = !ppfc_lr(cfg) ? NULL
+                         : fg_ppfc_decide_cfg_error(&dcfg) ? fg_ppfc_decide_cfg_error(&dcfg)
+                         : fg_comp_cfg_error(&kcfg) ? fg_comp_cfg_error(&kcfg)
+                                                    : fg_ppfc_snap_cfg_error(&ncfg);
+    if (lr_err) {
+        snprintf(msg, n, "fg_sw_core: %s (line_rate = 1 with P-PFC; RTL: LINE_RATE = 1, PPFC = 1)", lr_err);
+        return -1;
+    }
     char inner[200];
     /* only the blocks the configuration builds (as the RTL elaborates only those) */
     if (fg_csr_sw_check_cfg(&ccfg, inner, sizeof inner) ||
         (!cfg->line_rate && fg_bm_check_cfg(&bcfg, inner, sizeof inner)) ||
         (cfg->line_rate == 1 && fg_bm_pipe_check_cfg(&bpcfg, inner, sizeof inner)) ||
         (cfg->line_rate == 2 && fg_bm_seq_check_cfg(&bpcfg, inner, sizeof inner)) ||
-        (!cfg->no_ppfc && fg_ppfc_check_cfg(&pcfg, inner, sizeof inner))) {
+        (!cfg->no_ppfc && !cfg->line_rate && fg_ppfc_check_cfg(&pcfg, inner, sizeof inner))) {
         snprintf(msg, n, "fg_sw_core: %s", inner);
         return -1;
     }
@@ -205,6 +235,8 @@ fg_sw_core_state *fg_sw_core_create(const fg_sw_core_cfg *cfg)
 }
 
 void fg_sw_core_free(fg_sw_core_state *st) { free(st); }
+
+uint64_t fg_sw_core_comp_faults(const fg_sw_core_state *st) { return st->comp_faults; }
 
 int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
 {
@@ -255,8 +287,30 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg)
     fg_ecn_red_reset(&st->ecn, &ecfg);
     const fg_ppfc_cfg pcfg = {
         .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .cand_lanes = cfg->ppfc_lanes};
+    memset(&st->prev_snap, 0, sizeof st->prev_snap);
+    memset(&st->prev_comp, 0, sizeof st->prev_comp);
+    memset(&st->prev_dec, 0, sizeof st->prev_dec);
+    st->comp_faults = 0;
+    if (ppfc_lr(cfg)) {
+        const fg_ppfc_decide_cfg dcfg = {.n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw};
+        const fg_comp_cfg kcfg = {
+            .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .sw = cfg->sw};
+        const fg_ppfc_snap_cfg ncfg = {
+            .n_ports = cfg->n_ports, .n_prio = cfg->n_prio, .cw = cfg->cw, .phase = FG_BMP_MON_DELAY};
+        fg_ppfc_snap_reset(&st->snap, &ncfg);
+        fg_ppfc_snap_outputs(&st->snap, &st->prev_snap);
+        fg_comp_reset(&st->comp, &kcfg);
+        fg_comp_outputs(&st->comp, &st->prev_comp);
+        /* fg_ppfc_decide's LFSR loads cfg_seed on a reset edge: PPFC_SEED before this reset */
+        fg_ppfc_decide_reset(&st->dec, &dcfg);
+        memset(&st->dec_in, 0, sizeof st->dec_in);
+        st->dec_in.rst = true;
+        st->dec_in.cfg_seed = st->ppfc_in.cfg_seed;
+        fg_ppfc_decide_step(&st->dec, &st->dec_in, &st->prev_dec);
+        st->dec_in.rst = false;
+    }
     fg_ppfc_reset_edge(&st->ppfc, &pcfg, &st->ppfc_in, &st->prev_ppfc);
-    if (cfg->no_ppfc)
+    if (cfg->no_ppfc || cfg->line_rate)
         memset(&st->prev_ppfc, 0, sizeof st->prev_ppfc);
     for (int i = 0; i < cfg->n_ports; i++) {
         fg_pfc_gen_reset(&st->gen[i], &gcfg);
@@ -354,8 +408,8 @@ void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out)
     const bool pipe = st->cfg.line_rate;
     out->shared_used = pipe ? st->prev_bmp.shared_used : b->shared_used;
     for (int i = 0; i < N; i++) {
-        out->enq_ready[i] = pipe ? st->prev_bmp.enq_ready[i] : true;
-        out->deq_ready[i] = pipe ? st->prev_bmp.deq_ready[i] : true;
+        out->enq_ready[i] = pipe ? st->prev_bmp.enq_ready[i] && comp_ready(st) : true;
+        out->deq_ready[i] = pipe ? st->prev_bmp.deq_ready[i] && comp_ready(st) : true;
         out->enq_accept[i] = v_accept(st, i);
         out->enq_drop[i] = pipe ? st->drop[i] : b->enq_drop[i];
         out->enq_where[i] = pipe ? st->where[i] : b->enq_where[i];
@@ -463,7 +517,65 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
 
     /* P-PFC engine: the buffer manager's registered state */
     fg_ppfc_out ppfc_out = {0};
-    if (!st->cfg.no_ppfc) {
+    fg_ppfc_snap_out snap_out = st->prev_snap;
+    fg_comp_out comp_out = st->prev_comp;
+    fg_ppfc_decide_out dec_out = st->prev_dec;
+    if (ppfc_lr(&st->cfg)) {
+        /* line rate: the three blocks, each from the others' (and fg_bm_pipe's) registered outputs */
+        const fg_bm_pipe_out *bo = &st->prev_bmp;
+        const fg_ppfc_snap_in sni = {
+            .cfg_enable = c->cfg_ppfc_enable, .tick = st->prev_dec.tick, .occ_in = bo->mon_occ};
+        fg_ppfc_snap_step(&st->snap, &sni, &snap_out);
+        const fg_comp_in ki = {.adm_valid = bo->adm_valid && bo->adm_where != FG_BMP_WHERE_DROPPED,
+                               .adm_port = bo->adm_port,
+                               .adm_prio = bo->adm_prio,
+                               .adm_dst = bo->adm_dst,
+                               .adm_cells = bo->adm_cells,
+                               .rel_valid = bo->rel_valid,
+                               .rel_port = bo->rel_port,
+                               .rel_prio = bo->rel_prio,
+                               .rel_src = bo->rel_src,
+                               .rel_cells = bo->rel_cells,
+                               .rq_valid = st->prev_dec.rq_valid,
+                               .rq_eq = (uint32_t)st->prev_dec.rq_eq};
+        fg_comp_step(&st->comp, &ki, &comp_out);
+        st->comp_faults += (uint64_t)comp_out.stat_close + comp_out.stat_early + comp_out.stat_bad;
+        fg_ppfc_decide_in *di = &st->dec_in;
+        di->rst = false;
+        di->cfg_enable = c->cfg_ppfc_enable;
+        di->cfg_interval = c->cfg_ppfc_interval;
+        di->cfg_horizon = (uint16_t)c->cfg_ppfc_horizon;
+        di->cfg_ratio = c->cfg_ppfc_ratio;
+        di->cfg_kmax = c->cfg_ecn_kmax;
+        di->cfg_holdoff = (uint16_t)c->cfg_ppfc_holdoff;
+        di->cfg_seed = c->cfg_ppfc_seed;
+        di->cfg_seed_load = c->csr_wrote_ppfc_ctrl && c->cfg_ppfc_seed_load;
+        di->cfg_lossless = (uint8_t)c->cfg_lossless;
+        di->snap_inc_total = st->prev_snap.inc_total;
+        di->snap_done = st->prev_snap.done;
+        di->bank_ready = st->prev_comp.ready;
+        di->rs_valid = st->prev_comp.rs_valid;
+        di->shared_free = bo->shared_free;
+        for (int i = 0; i < N; i++) {
+            di->cfg_cell_cycles[i] = (uint16_t)c->cfg_cell_cycles[i];
+            di->cfg_quanta_step[i] = c->cfg_quanta_step[i];
+            di->rs_comp[i] = st->prev_comp.rs_comp[i];
+            for (int p = 0; p < P; p++) {
+                di->snap_inc[i * P + p] = st->prev_snap.inc[i * P + p];
+                di->egress_cnt[i * P + p] = bo->egress_cnt[i][p];
+                di->paused[i * P + p] = bo->paused[i][p];
+            }
+        }
+        fg_ppfc_decide_step(&st->dec, di, &dec_out);
+        /* the requests and the per-PG pulses as fg_ppfc shows them to the generators */
+        ppfc_out.pp_valid = dec_out.pp_valid;
+        ppfc_out.pp_port = dec_out.pp_port;
+        ppfc_out.pp_prio = dec_out.pp_prio;
+        ppfc_out.pp_quanta = dec_out.pp_quanta;
+        for (int i = 0; i < N; i++)
+            for (int p = 0; p < P; p++)
+                ppfc_out.stat_pp[i][p] = dec_out.stat_pp[i * P + p];
+    } else if (!st->cfg.no_ppfc && !st->cfg.line_rate) {
         fg_ppfc_in *pi = &st->ppfc_in;
         pi->cfg_enable = c->cfg_ppfc_enable;
         pi->cfg_interval = c->cfg_ppfc_interval;
@@ -547,7 +659,8 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
             const bool gfc_hold = gfc_on(st, c, p) && !st->prev_allow[i][p];
             si.tx_paused |= (uint8_t)((st->prev_timer[i].tx_paused[p] || in->tx_hold[i][p] || gfc_hold) << p);
         }
-        si.link_idle = in->link_idle[i] && (!st->cfg.line_rate || st->prev_bmp.deq_ready[i]);
+        si.link_idle =
+            in->link_idle[i] && (!st->cfg.line_rate || (st->prev_bmp.deq_ready[i] && comp_ready(st)));
         fg_egress_sched_step(&st->sched[i], &si, &sched_out[i]);
 
         /* GFC: stage generators (ack when the port shows the GFC request), received stages,
@@ -615,12 +728,12 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
                 pb->cfg_xoff[i][p] = bi->cfg_xoff[i][p];
                 pb->cfg_xon[i][p] = bi->cfg_xon[i][p];
             }
-            pb->enq_valid[i] = in->enq_valid[i];
+            pb->enq_valid[i] = in->enq_valid[i] && comp_ready(st);
             pb->enq_prio[i] = in->enq_prio[i];
             pb->enq_dst[i] = in->enq_dst[i];
             pb->enq_cells[i] = in->enq_cells[i];
             pb->enq_tag[i] = in->enq_ect[i];
-            pb->deq_valid[i] = in->deq_valid[i];
+            pb->deq_valid[i] = in->deq_valid[i] && comp_ready(st);
             pb->deq_prio[i] = in->deq_prio[i];
             pb->deq_src[i] = in->deq_src[i];
             pb->deq_cells[i] = in->deq_cells[i];
@@ -704,6 +817,9 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
             fg_ecn_red_step(&st->ecn, ei, &st->prev_ecn);
     }
     st->prev_ppfc = ppfc_out;
+    st->prev_snap = snap_out;
+    st->prev_comp = comp_out;
+    st->prev_dec = dec_out;
     st->prev_csr = csr_out;
     memcpy(st->prev_gen, gen_out, sizeof(gen_out[0]) * (size_t)N);
     memcpy(st->prev_timer, timer_out, sizeof(timer_out[0]) * (size_t)N);

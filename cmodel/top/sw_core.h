@@ -27,8 +27,9 @@ typedef struct {
     int no_ppfc; /* 1: RTL parameter PPFC = 0 (the P-PFC engine left out); 0: PPFC = 1 */
     int ppfc_lanes; /* RTL parameter PPFC_LANES (fg_ppfc CAND_LANES), 1..n_ports; 0 = 1 */
     int line_rate;    /* RTL parameter LINE_RATE: 1 the line-rate buffer manager and marker (fg_bm_pipe,
-                     * fg_ecn_mark, fg_sw_admit; needs no_ppfc = 1), 2 the same with the compact
-                     * fg_bm_seq (needs no_gfc = 1 too), 0 fg_bm and fg_ecn_red */
+                     * fg_ecn_mark, fg_sw_admit; P-PFC as fg_ppfc_snap, fg_comp_bank, fg_ppfc_decide,
+                     * cw <= 19), 2 the same with the compact fg_bm_seq (needs no_gfc = 1 and
+                     * no_ppfc = 1), 0 fg_bm and fg_ecn_red */
     int no_gfc;     /* 1: RTL parameter GFC = 0 (no stage generators or limiters; GFC_CTRL has no effect) */
     int no_ecn;     /* 1: RTL parameter ECN = 0 (no marker: enq_mark = 0) */
     int no_stats;   /* 1: RTL parameter STATS = 0 (no statistics counters: every counter reads 0) */
@@ -132,6 +133,11 @@ int fg_sw_core_reset(fg_sw_core_state *st, const fg_sw_core_cfg *cfg);
 void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_out *out);
 /* The registered outputs as they stand now (after a reset: the reset values). */
 void fg_sw_core_outputs(const fg_sw_core_state *st, fg_sw_core_out *out);
+/* line_rate 1 with P-PFC: the ops the composition counters could not apply exactly since the
+ * last reset (fg_comp_bank's stat_close, stat_early, stat_bad pulses: two ops on one key
+ * closer than three edges, an op before the bank is ready, an op naming no key); 0 in a sound
+ * core, and in every other form. */
+uint64_t fg_sw_core_comp_faults(const fg_sw_core_state *st);
 
 #ifdef __cplusplus
 }

@@ -92,7 +92,20 @@ module fg_sw_admit #(
     output wire [N_PORTS*N_PRIO*CW-1:0]  egress_cnt,
     output wire [CW-1:0]                 shared_used,
     output wire [CW-1:0]                 shared_free,
-    output wire [N_PORTS*N_PRIO-1:0]     eq_nonempty
+    output wire [N_PORTS*N_PRIO-1:0]     eq_nonempty,
+    // the buffer manager's streams for the composition counters (fg_comp_bank, P-PFC):
+    // the admissions it accepted (key dst, prio, port; + cells) and the releases it decided
+    // (key port, prio, src; - cells), both registered (one edge after the verdict / release)
+    output wire                          cm_adm_valid,
+    output wire [PW-1:0]                 cm_adm_port,
+    output wire [2:0]                    cm_adm_prio,
+    output wire [PW-1:0]                 cm_adm_dst,
+    output wire [SW-1:0]                 cm_adm_cells,
+    output wire                          cm_rel_valid,
+    output wire [PW-1:0]                 cm_rel_port,
+    output wire [2:0]                    cm_rel_prio,
+    output wire [PW-1:0]                 cm_rel_src,
+    output wire [SW-1:0]                 cm_rel_cells
 );
 
     localparam integer NQ    = N_PORTS * N_PRIO;
@@ -117,16 +130,28 @@ module fg_sw_admit #(
     wire [CW-1:0] adm_eq_cnt;   // length comes two edges after the verdict
     /* verilator lint_on UNUSEDSIGNAL */
     wire          adm_stat_drop, adm_stat_violation;
-    // release events, underflow pulses, thresholds and the admitted size are observation
-    // points of the block (docs/blocks/bm_pipe.md, bm_seq.md)
-    /* verilator lint_off UNUSEDSIGNAL */
+    // the admitted size and the release events go out for the composition counters
     wire [SW-1:0]  adm_cells;
-    wire           rel_valid, stat_bad_deq, stat_pg_underflow, stat_eq_underflow, stat_shared_underflow;
+    wire           rel_valid;
     wire [PW-1:0]  rel_port, rel_src;
     wire [2:0]     rel_prio;
     wire [SW-1:0]  rel_cells;
+    // underflow pulses and thresholds are observation points of the block
+    // (docs/blocks/bm_pipe.md, bm_seq.md)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire           stat_bad_deq, stat_pg_underflow, stat_eq_underflow, stat_shared_underflow;
     wire [N_PORTS*CW-1:0] thr;
     /* verilator lint_on UNUSEDSIGNAL */
+    assign cm_adm_valid = adm_valid && (adm_where != 2'd3);   // 3: dropped
+    assign cm_adm_port  = adm_port;
+    assign cm_adm_prio  = adm_prio;
+    assign cm_adm_dst   = adm_dst;
+    assign cm_adm_cells = adm_cells;
+    assign cm_rel_valid = rel_valid;
+    assign cm_rel_port  = rel_port;
+    assign cm_rel_prio  = rel_prio;
+    assign cm_rel_src   = rel_src;
+    assign cm_rel_cells = rel_cells;
 
     generate
         if (BM_SEQ == 0) begin : g_bm_pipe

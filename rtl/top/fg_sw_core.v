@@ -7,7 +7,7 @@
 // (rx_pfc_*, from fg_pfc_rx), takes the PFC frame requests (tx_ctrl_*, to fg_pfc_tx) and
 // starts the head packet of EQ(o, grant_prio) when grant_valid[o] is high. An outside flow
 // control (credits, rate limiters) can hold any EQ through tx_hold.
-// P-PFC (fg_ppfc, PPFC=1) predicts congestion from the buffer manager's counters and asks
+// P-PFC (fg_ppfc, PPFC=1; the line-rate form: fg_ppfc_decide) predicts congestion from the buffer manager's counters and asks
 // the pfc_gen of pp_port for a predictive XOFF with its own pause time; fg_ecn_red (the
 // line-rate form: fg_ecn_mark) CE-marks admitted ECN-capable packets (enq_ect -> enq_mark)
 // by RED on the egress queue.
@@ -28,11 +28,14 @@
 // marks one admission per cycle six edges later; a port's verdicts come in the order of its
 // offers, each one edge per verdict stage plus the marker's six (ARCHITECTURE 5.1b), and the
 // egress start gate sees a packet count per EQ kept from the verdicts and the grants (the
-// buffer manager's cell counters run ahead of the environment's queues there). P-PFC needs
-// the composition counters fg_bm_pipe does not keep: LINE_RATE = 1 requires PPFC = 0 for now.
+// buffer manager's cell counters run ahead of the environment's queues there). P-PFC there is
+// three blocks (docs/blocks/ppfc_decide.md): fg_ppfc_snap on fg_bm_pipe's monitor,
+// fg_comp_bank (the composition counters in block RAM) on its accepted admissions and its
+// releases, and fg_ppfc_decide between them; the bank clears its RAM after reset (N*N*P
+// edges), and until it is ready the core holds enq_ready and deq_ready low (CW <= 19).
 // LINE_RATE = 2 is the same form with fg_bm_seq, the compact buffer manager (one operation per
 // five-cycle slot, docs/blocks/bm_seq.md) for small devices; its monitor is not the stream
-// fg_gfc_scan needs, so it requires GFC = 0 too.
+// fg_gfc_scan and fg_ppfc_snap need, so it requires GFC = 0 and PPFC = 0 too.
 // The C twin is cmodel/top/sw_core.c (its cfg.no_ppfc, no_gfc, no_ecn, no_stats mirror PPFC, GFC,
 // ECN, STATS = 0, cfg.line_rate LINE_RATE).
 `default_nettype none
@@ -44,8 +47,8 @@ module fg_sw_core #(
     parameter integer SW      = 8,   // packet-size width (cells)
     parameter integer PPFC    = 1,   // 1: the P-PFC engine is built; 0: left out (no predictions)
     parameter integer PPFC_LANES = 1, // fg_ppfc CAND_LANES (1..N_PORTS, docs/blocks/ppfc.md)
-    parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager and marker (needs PPFC = 0);
-                                       // 2: the same with the compact fg_bm_seq (needs GFC = 0 too)
+    parameter integer LINE_RATE = 0,   // 1: the line-rate buffer manager, marker and P-PFC;
+                                       // 2: the same with the compact fg_bm_seq (needs GFC = 0, PPFC = 0)
     parameter integer GFC     = 1,   // 1: buffer-based GFC built (stage generators, limiters); 0: left out
     parameter integer ECN     = 1,   // 1: the ECN marker built; 0: left out (enq_mark = 0)
     parameter integer STATS   = 1,   // 1: the register block's statistics counters built; 0: left
@@ -156,8 +159,11 @@ module fg_sw_core #(
         if (GFC < 0 || GFC > 1 || ECN < 0 || ECN > 1 || PPFC < 0 || PPFC > 1 || STATS < 0 || STATS > 1) begin : g_bad_option
             fg_sw_core_parameter_PPFC_GFC_ECN_STATS_must_be_0_or_1 u_param_error ();
         end
-        if (LINE_RATE != 0 && PPFC != 0) begin : g_bad_line_rate_ppfc
-            fg_sw_core_parameter_LINE_RATE_needs_PPFC_0 u_param_error ();
+        if (LINE_RATE == 2 && PPFC != 0) begin : g_bad_line_rate_ppfc
+            fg_sw_core_parameter_LINE_RATE_2_needs_PPFC_0 u_param_error ();
+        end
+        if (LINE_RATE == 1 && PPFC != 0 && CW > 19) begin : g_bad_line_rate_ppfc_cw
+            fg_sw_core_parameter_LINE_RATE_1_with_PPFC_needs_CW_at_most_19 u_param_error ();
         end
     endgenerate
 
@@ -339,6 +345,21 @@ module fg_sw_core #(
     wire [N_PORTS-1:0]                   gfc_ack;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [N_PORTS-1:0]                   rel_free;
+    // line-rate form: the buffer manager's accepted admissions and its releases, for the
+    // composition counters of P-PFC (fg_comp_bank; unused without it)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire          cm_adm_valid, cm_rel_valid;
+    wire [PW-1:0] cm_adm_port, cm_adm_dst, cm_rel_port, cm_rel_src;
+    wire [2:0]    cm_adm_prio, cm_rel_prio;
+    wire [SW-1:0] cm_adm_cells, cm_rel_cells;
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the composition counters are cleared (fg_comp_bank's sweep of N*N*P edges after reset):
+    // until then the line-rate core with P-PFC takes no packet and no release (enq_ready and
+    // deq_ready low), so every counter sees every op; 1 in every other form (unused by
+    // LINE_RATE = 0)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire                                 comp_ready;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     generate
         if (LINE_RATE == 0) begin : g_bm
@@ -390,6 +411,16 @@ module fg_sw_core #(
             assign deq_ready = {N_PORTS{1'b1}};
             assign rel_free  = {N_PORTS{1'b1}};
             assign lr_mon_occ = {(CW+1){1'b0}};
+            assign cm_adm_valid = 1'b0;
+            assign cm_adm_port  = {PW{1'b0}};
+            assign cm_adm_prio  = 3'd0;
+            assign cm_adm_dst   = {PW{1'b0}};
+            assign cm_adm_cells = {SW{1'b0}};
+            assign cm_rel_valid = 1'b0;
+            assign cm_rel_port  = {PW{1'b0}};
+            assign cm_rel_prio  = 3'd0;
+            assign cm_rel_src   = {PW{1'b0}};
+            assign cm_rel_cells = {SW{1'b0}};
 
             // ECN marking, one decision per ingress port, beside the admission (same edge)
             if (ECN == 0) begin : g_no_ecn
@@ -426,6 +457,9 @@ module fg_sw_core #(
             end
         end else begin : g_line_rate
             wire mark_raw;
+            wire [N_PORTS-1:0] admit_enq_ready, admit_deq_ready;
+            assign enq_ready = admit_enq_ready & {N_PORTS{comp_ready}};
+            assign deq_ready = admit_deq_ready & {N_PORTS{comp_ready}};
             // fg_gfc_scan takes fg_bm_pipe's monitor, the buffer manager's own scan of its PG
             // counters (CW+1 bits, ingress + headroom: no adder, no saturation per PG)
             assign pg_occ = {(N_PORTS*N_PRIO*CW){1'b0}};
@@ -458,14 +492,14 @@ module fg_sw_core #(
                 .cfg_ecn_slope      (cfg_ecn_slope),
                 .cfg_ecn_seed       (cfg_ecn_seed),
                 .cfg_ecn_seed_load  (csr_wrote_ecn_seed),
-                .enq_valid          (enq_valid),
-                .enq_ready          (enq_ready),
+                .enq_valid          (enq_valid & {N_PORTS{comp_ready}}),
+                .enq_ready          (admit_enq_ready),
                 .enq_prio           (enq_prio),
                 .enq_dst            (enq_dst),
                 .enq_cells          (enq_cells),
                 .enq_ect            (enq_ect),
-                .deq_valid          (deq_valid),
-                .deq_ready          (deq_ready),
+                .deq_valid          (deq_valid & {N_PORTS{comp_ready}}),
+                .deq_ready          (admit_deq_ready),
                 .deq_prio           (deq_prio),
                 .deq_src            (deq_src),
                 .deq_cells          (deq_cells),
@@ -482,7 +516,17 @@ module fg_sw_core #(
                 .egress_cnt         (egress_cnt),
                 .shared_used        (shared_used),
                 .shared_free        (bm_shared_free),
-                .eq_nonempty        (eq_nonempty)
+                .eq_nonempty        (eq_nonempty),
+                .cm_adm_valid       (cm_adm_valid),
+                .cm_adm_port        (cm_adm_port),
+                .cm_adm_prio        (cm_adm_prio),
+                .cm_adm_dst         (cm_adm_dst),
+                .cm_adm_cells       (cm_adm_cells),
+                .cm_rel_valid       (cm_rel_valid),
+                .cm_rel_port        (cm_rel_port),
+                .cm_rel_prio        (cm_rel_prio),
+                .cm_rel_src         (cm_rel_src),
+                .cm_rel_cells       (cm_rel_cells)
             );
             // the marker's decision belongs to this edge's verdict (at most one port's)
             assign ecn_mark    = {N_PORTS{mark_raw}};
@@ -491,7 +535,7 @@ module fg_sw_core #(
             assign ingress_cnt = {(N_PORTS*N_PRIO*CW){1'b0}};
             assign hdrm_cnt    = {(N_PORTS*N_PRIO*CW){1'b0}};
             assign rel_free    = deq_ready;
-            // (P-PFC is not built with LINE_RATE = 1 or 2: no composition counters)
+            // (the line-rate P-PFC reads fg_comp_bank, not per-key wires)
             genvar gc;
             for (gc = 0; gc < N_PORTS*N_PRIO*N_PORTS; gc = gc + 1) begin : g_no_comp
                 assign bm_comp_cnt[gc*CW +: CW] = {CW{1'b0}};
@@ -533,7 +577,7 @@ module fg_sw_core #(
     wire [2:0]    pp_prio_q;
     wire [15:0]   pp_quanta_q;
     generate
-        if (PPFC != 0) begin : g_ppfc
+        if (PPFC != 0 && LINE_RATE == 0) begin : g_ppfc
             // Decision status and the overrun pulse are observation points (docs/blocks/ppfc.md).
             /* verilator lint_off UNUSEDSIGNAL */
             wire ppfc_stat_predict;
@@ -574,12 +618,123 @@ module fg_sw_core #(
                 .stat_overrun    (ppfc_stat_overrun),
                 .busy            (ppfc_busy)
             );
+            assign comp_ready = 1'b1;
+        end else if (PPFC != 0) begin : g_ppfc_lr
+            // The line-rate engine (docs/blocks/ppfc_decide.md): the snapshot pass over the
+            // buffer manager's monitor (fg_ppfc_snap, started by the engine's interval tick),
+            // the composition counters in block RAM fed by its admissions and releases
+            // (fg_comp_bank, read one EQ at a time), and the decision between them. The
+            // blocks' status pulses are observation points (docs/blocks/ppfc_snap.md,
+            // comp_bank.md, ppfc_decide.md).
+            localparam integer NPG = N_PORTS * N_PRIO;
+            localparam integer EW  = (NPG > 1) ? $clog2(NPG) : 1;
+            wire                  pp_tick;
+            wire [NPG*(CW+1)-1:0] snap_inc;
+            wire [CW+EW:0]        snap_inc_total;
+            wire                  snap_done;
+            wire                  rq_valid, rs_valid;
+            wire [EW-1:0]         rq_eq;
+            wire [N_PORTS*CW-1:0] rs_comp;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire                  snap_busy, snap_stat_short;
+            wire [EW-1:0]         rs_eq;
+            wire                  comp_stat_overflow, comp_stat_underflow, comp_stat_close;
+            wire                  comp_stat_early, comp_stat_bad;
+            wire                  ppfc_stat_predict, ppfc_stat_overrun, ppfc_busy;
+            /* verilator lint_on UNUSEDSIGNAL */
+            fg_ppfc_snap #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .PHASE   (5)           // fg_bm_pipe's monitor names PG (c - 5) mod N*P
+            ) u_snap (
+                .clk        (clk),
+                .rst        (rst),
+                .cfg_enable (cfg_ppfc_enable),
+                .tick       (pp_tick),
+                .occ_in     (lr_mon_occ),
+                .inc        (snap_inc),
+                .inc_total  (snap_inc_total),
+                .done       (snap_done),
+                .busy       (snap_busy),
+                .stat_short (snap_stat_short)
+            );
+            fg_comp_bank #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW),
+                .SW      (SW)
+            ) u_comp (
+                .clk            (clk),
+                .rst            (rst),
+                .adm_valid      (cm_adm_valid),
+                .adm_port       (cm_adm_port),
+                .adm_prio       (cm_adm_prio),
+                .adm_dst        (cm_adm_dst),
+                .adm_cells      (cm_adm_cells),
+                .rel_valid      (cm_rel_valid),
+                .rel_port       (cm_rel_port),
+                .rel_prio       (cm_rel_prio),
+                .rel_src        (cm_rel_src),
+                .rel_cells      (cm_rel_cells),
+                .rq_valid       (rq_valid),
+                .rq_eq          (rq_eq),
+                .rs_valid       (rs_valid),
+                .rs_eq          (rs_eq),
+                .rs_comp        (rs_comp),
+                .ready          (comp_ready),
+                .stat_overflow  (comp_stat_overflow),
+                .stat_underflow (comp_stat_underflow),
+                .stat_close     (comp_stat_close),
+                .stat_early     (comp_stat_early),
+                .stat_bad       (comp_stat_bad)
+            );
+            fg_ppfc_decide #(
+                .N_PORTS (N_PORTS),
+                .N_PRIO  (N_PRIO),
+                .CW      (CW)
+            ) u_ppfc (
+                .clk             (clk),
+                .rst             (rst),
+                .cfg_enable      (cfg_ppfc_enable),
+                .cfg_interval    (cfg_ppfc_interval),
+                .cfg_horizon     (cfg_ppfc_horizon),
+                .cfg_ratio       (cfg_ppfc_ratio),
+                .cfg_kmax        (cfg_ecn_kmax),
+                .cfg_holdoff     (cfg_ppfc_holdoff),
+                .cfg_seed        (cfg_ppfc_seed),
+                .cfg_seed_load   (ppfc_seed_load),
+                .cfg_lossless    (cfg_lossless),
+                .cfg_cell_cycles (cfg_cell_cycles),
+                .cfg_quanta_step (cfg_quanta_step),
+                .tick            (pp_tick),
+                .snap_inc        (snap_inc),
+                .snap_inc_total  (snap_inc_total),
+                .snap_done       (snap_done),
+                .bank_ready      (comp_ready),
+                .rq_valid        (rq_valid),
+                .rq_eq           (rq_eq),
+                .rs_valid        (rs_valid),
+                .rs_comp         (rs_comp),
+                .egress_cnt      (egress_cnt),
+                .shared_free     (bm_shared_free),
+                .paused          (paused),
+                .pp_valid        (pp_valid),
+                .pp_port         (pp_port),
+                .pp_prio         (pp_prio_q),
+                .pp_quanta       (pp_quanta_q),
+                .stat_predict    (ppfc_stat_predict),
+                .stat_pp         (stat_pp),
+                .stat_overrun    (ppfc_stat_overrun),
+                .busy            (ppfc_busy)
+            );
         end else begin : g_no_ppfc
             assign pp_valid    = 1'b0;
             assign pp_port     = {PW{1'b0}};
             assign pp_prio_q   = 3'd0;
             assign pp_quanta_q = 16'd0;
             assign stat_pp     = {(N_PORTS*N_PRIO){1'b0}};
+            assign comp_ready  = 1'b1;
         end
     endgenerate
 
