@@ -7,10 +7,10 @@
 // (rx_pfc_*, from fg_pfc_rx), takes the PFC frame requests (tx_ctrl_*, to fg_pfc_tx) and
 // starts the head packet of EQ(o, grant_prio) when grant_valid[o] is high. An outside flow
 // control (credits, rate limiters) can hold any EQ through tx_hold.
-// P-PFC (fg_ppfc, PPFC=1; the line-rate form: fg_ppfc_decide) predicts congestion from the buffer manager's counters and asks
-// the pfc_gen of pp_port for a predictive XOFF with its own pause time; fg_ecn_red (the
-// line-rate form: fg_ecn_mark) CE-marks admitted ECN-capable packets (enq_ect -> enq_mark)
-// by RED on the egress queue.
+// P-PFC (fg_ppfc, PPFC=1; the line-rate form: fg_ppfc_decide) predicts congestion from the
+// buffer manager's counters and asks the pfc_gen of pp_port for a predictive XOFF with its own
+// pause time; fg_ecn_red (the line-rate form: fg_ecn_mark) CE-marks admitted ECN-capable
+// packets (enq_ect -> enq_mark) by RED on the egress queue.
 // Every sub-block sees the others' registered outputs, so each path between them is one
 // flop to the next; the only logic here is the per-EQ non-empty reduction (the line-rate
 // form: a packet count's), the PG occupancy for GFC (an adder on two counters; the line-rate
