@@ -102,6 +102,21 @@ struct fg_sw_core_state {
     fg_ppfc_decide_in dec_in;
 };
 
+/* The P-PFC registers as both engines take them (fg_ppfc_in and fg_ppfc_decide_in name these
+ * fields alike): one mapping from the register block's outputs, so a new register reaches both. */
+#define FG_SW_CORE_PPFC_REGS(in, c)                                                                          \
+    do {                                                                                                     \
+        (in)->cfg_enable = (c)->cfg_ppfc_enable;                                                             \
+        (in)->cfg_interval = (c)->cfg_ppfc_interval;                                                         \
+        (in)->cfg_horizon = (uint16_t)(c)->cfg_ppfc_horizon;                                                 \
+        (in)->cfg_ratio = (c)->cfg_ppfc_ratio;                                                               \
+        (in)->cfg_kmax = (c)->cfg_ecn_kmax;                                                                  \
+        (in)->cfg_holdoff = (uint16_t)(c)->cfg_ppfc_holdoff;                                                 \
+        (in)->cfg_seed = (c)->cfg_ppfc_seed;                                                                 \
+        (in)->cfg_seed_load = (c)->csr_wrote_ppfc_ctrl && (c)->cfg_ppfc_seed_load;                           \
+        (in)->cfg_lossless = (uint8_t)(c)->cfg_lossless;                                                     \
+    } while (0)
+
 /* line_rate 1 with P-PFC builds fg_ppfc_snap, fg_comp_bank and fg_ppfc_decide (fg_ppfc otherwise) */
 static bool ppfc_lr(const fg_sw_core_cfg *cfg) { return cfg->line_rate == 1 && !cfg->no_ppfc; }
 
@@ -542,15 +557,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
         st->comp_faults += (uint64_t)comp_out.stat_close + comp_out.stat_early + comp_out.stat_bad;
         fg_ppfc_decide_in *di = &st->dec_in;
         di->rst = false;
-        di->cfg_enable = c->cfg_ppfc_enable;
-        di->cfg_interval = c->cfg_ppfc_interval;
-        di->cfg_horizon = (uint16_t)c->cfg_ppfc_horizon;
-        di->cfg_ratio = c->cfg_ppfc_ratio;
-        di->cfg_kmax = c->cfg_ecn_kmax;
-        di->cfg_holdoff = (uint16_t)c->cfg_ppfc_holdoff;
-        di->cfg_seed = c->cfg_ppfc_seed;
-        di->cfg_seed_load = c->csr_wrote_ppfc_ctrl && c->cfg_ppfc_seed_load;
-        di->cfg_lossless = (uint8_t)c->cfg_lossless;
+        FG_SW_CORE_PPFC_REGS(di, c);
         di->snap_inc_total = st->prev_snap.inc_total;
         di->snap_done = st->prev_snap.done;
         di->bank_ready = st->prev_comp.ready;
@@ -577,15 +584,7 @@ void fg_sw_core_step(fg_sw_core_state *st, const fg_sw_core_in *in, fg_sw_core_o
                 ppfc_out.stat_pp[i][p] = dec_out.stat_pp[i * P + p];
     } else if (!st->cfg.no_ppfc && !st->cfg.line_rate) {
         fg_ppfc_in *pi = &st->ppfc_in;
-        pi->cfg_enable = c->cfg_ppfc_enable;
-        pi->cfg_interval = c->cfg_ppfc_interval;
-        pi->cfg_horizon = (uint16_t)c->cfg_ppfc_horizon;
-        pi->cfg_ratio = c->cfg_ppfc_ratio;
-        pi->cfg_kmax = c->cfg_ecn_kmax;
-        pi->cfg_holdoff = (uint16_t)c->cfg_ppfc_holdoff;
-        pi->cfg_seed = c->cfg_ppfc_seed;
-        pi->cfg_seed_load = c->csr_wrote_ppfc_ctrl && c->cfg_ppfc_seed_load;
-        pi->cfg_lossless = (uint8_t)c->cfg_lossless;
+        FG_SW_CORE_PPFC_REGS(pi, c);
         pi->shared_free = st->prev_bm.shared_free;
         for (int i = 0; i < N; i++) {
             pi->cfg_cell_cycles[i] = (uint16_t)c->cfg_cell_cycles[i];
