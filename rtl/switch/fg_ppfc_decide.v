@@ -182,9 +182,14 @@ module fg_ppfc_decide #(
     reg                   empty_hit_reg, empty_hit_next; // SEL3: no share left after this pick
     reg  [SUMW-1:0]       rem_reg,       rem_next;
     reg  [SUMW-1:0]       chosen_sum_reg, chosen_sum_next;
-    reg  [SUMW-1:0]       r_reg,         r_next;
+    reg                   r_load;                        // PWAIT: r = M's product >> 32
     reg  [3:0]            lvl_cnt_reg,   lvl_cnt_next;   // PREFIX: levels done
-    reg  [N_PORTS-1:0]    gt_reg,        gt_next;
+    // prefix > r per port, registered every edge (prefix and r hold from PWAIT to SEL3, so
+    // the flops show SEL1's compare in SEL2 and SEL3): gt_reg for the lane's prefix update,
+    // sel_hit_reg its first bit (the chosen port) for SEL2's selects, formed after the
+    // compares so that no LUT stands between the flops and the muxes
+    reg  [N_PORTS-1:0]    gt_reg,        sel_hit_reg;
+    wire [N_PORTS-1:0]    gt_w;
     reg  [N_PORTS-1:0]    sel_hot_reg,   sel_hot_next;
     reg  [PW-1:0]         c_i_reg,       c_i_next;
     reg  [CW-1:0]         c_comp_reg,    c_comp_next;
@@ -278,7 +283,7 @@ module fg_ppfc_decide #(
             assign find_first[LO +: NQ] = ff_low_reg[LO +: NQ] & {NQ{ff_grp_first[gt]}};
         end
     endgenerate
-    wire [N_PORTS-1:0] sel_hit = gt_reg & ~{gt_reg[N_PORTS-1:0] << 1};
+    wire [N_PORTS-1:0] sel_hit = sel_hit_reg;
     wire [PW-1:0]      sel_idx_w;
     wire [CW-1:0]      sel_comp_w;
     wire [CW-1:0]      sel_inc_w;    // max(inc, 0) of the chosen port
@@ -328,7 +333,7 @@ module fg_ppfc_decide #(
     // one-hot flags of the states that enable wide register groups, each the registered
     // decode of state_next (so equal to state_reg == S_x), so that those enables are flops
     // rather than a decode of state_reg
-    reg  f_gate_reg, f_lanes_reg, f_lanes2_reg, f_wait_reg, f_load_reg, f_sel1_reg, f_sel3_reg;
+    reg  f_gate_reg, f_lanes_reg, f_lanes2_reg, f_wait_reg, f_load_reg, f_sel3_reg;
     reg  f_pick_reg;
     // f_wait_reg and f_sel3_reg carry en_reg too (cfg_enable with state_next, registered)
     wire cand_edge = f_wait_reg && rs_valid;
@@ -354,6 +359,16 @@ module fg_ppfc_decide #(
             assign lane_inc_next[gi*IW +: IW] =
                 f_lanes_reg ? inc_p : inc_l;
             assign lane_incpos[gi*CW +: CW] = inc_l[IW-1] ? {CW{1'b0}} : inc_l[CW-1:0];
+            // SEL1's compare against a copy of r of the lane's own: one r register's net to
+            // every lane's carry chain was an 8x8 worst path (2.5 ns of routing). The copies
+            // load from the same source under the same condition, so they are equal on every
+            // edge; keep: yosys must not merge them into one.
+            (* keep *) reg [SUMW-1:0] r_l_reg;
+            always @(posedge clk) begin
+                if (rst)         r_l_reg <= {SUMW{1'b0}};
+                else if (r_load) r_l_reg <= m_p[32 +: SUMW];
+            end
+            assign gt_w[gi] = prefix_reg[gi*SUMW +: SUMW] > r_l_reg;
             assign share_next[gi*CW +: CW] =
                 cand_edge                  ? (ok_l ? comp_l : {CW{1'b0}}) :
                 (sel3_now && sel_hot_reg[gi]) ? {CW{1'b0}} : share_reg[gi*CW +: CW];
@@ -402,13 +417,21 @@ module fg_ppfc_decide #(
 
     // ---- per PG: the gate bit, the hold-off, stat_pp ---------------------------------------
     wire [15:0] holdoff_eff = (cfg_holdoff == 16'd0) ? 16'd1 : cfg_holdoff;
-    wire [15:0] bcnt_inc    = bcnt_p1_reg;
+    wire [15:0] bcnt_p1_d   = tick_reg ? bcnt_p2_reg : bcnt_p1_reg;   // bcnt_p1_reg's D
     // a pick's stamp: bcnt after this edge + h, from registers (h as holdoff_reg held it in
     // the cycle before: cfg_holdoff two cycles before the pick)
     wire [15:0] stamp_new   = tick_reg ? stamp1_reg : stamp0_reg;
     wire [NP-1:0] pp_hot;              // the PG of the sat stage's request
     generate
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_pg
+            // bcnt + 1 for this port's PGs' expiry compares: a copy of bcnt_p1_reg (same D,
+            // same reset), since the one register's net to all NP 16-bit compares was an 8x8
+            // worst path (1.5 ns of routing into four LUT levels); keep: not merged back
+            (* keep *) reg [15:0] bcnt_inc;
+            always @(posedge clk) begin
+                if (rst) bcnt_inc <= 16'd1;
+                else     bcnt_inc <= bcnt_p1_d;
+            end
             for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio
                 localparam integer K = gi*N_PRIO + gp;
                 wire [15:0] stamp  = hold_stamp_reg[K*16 +: 16];
@@ -446,8 +469,12 @@ module fg_ppfc_decide #(
     wire [TW-2:0]   tot_mag    = tot_reg[TW-1] ? {(TW-1){1'b0}} : tot_reg[TW-2:0];
     wire            tot_pos    = !tot_reg[TW-1] && (tot_reg != {TW{1'b0}});
     wire [16+TW-2:0] pred_prod = m_p[16+TW-2:0];     // horizon (16 bits) x tot_mag
+    // shared_free < the product as "the product's bits above CW are not all 0, or
+    // shared_free < its low CW bits": a CW-bit carry chain beside an OR of flops, instead
+    // of one chain over the product's width (an 8x8 worst path, 41 bits)
     wire            fire       = bank_ready && tot_pos &&
-                                 ({{(16+TW-1-CW){1'b0}}, shared_free} < pred_prod);
+                                 ((pred_prod[16+TW-2:CW] != {(16+TW-1-CW){1'b0}}) ||
+                                  (shared_free < pred_prod[CW-1:0]));
     // chosen * 2^16 >= target  <=>  chosen >= ceil(target / 2^16): the test after a pick,
     // registered at SEL3 from the sum before it and the pick's share
     // (as c_comp >= target_c - chosen: the difference registered at SEL2, one compare at SEL3)
@@ -462,7 +489,6 @@ module fg_ppfc_decide #(
     // the interval counter + 1 kept as the register, so the boundary is one compare of flops
     wire            tick_now   = en_reg && (ivl_p1_reg >= {1'b0, cfg_interval});
 
-    integer k;
     always @* begin
         state_next        = state_reg;
         pending_next      = pending_reg;
@@ -484,9 +510,8 @@ module fg_ppfc_decide #(
         empty_hit_next    = empty_hit_reg;
         rem_next          = rem_reg;
         chosen_sum_next   = chosen_sum_reg;
-        r_next            = r_reg;
+        r_load            = 1'b0;
         lvl_cnt_next      = lvl_cnt_reg;
-        gt_next           = gt_reg;
         sel_hot_next      = sel_hot_reg;
         c_i_next          = c_i_reg;
         c_comp_next       = c_comp_reg;
@@ -499,7 +524,7 @@ module fg_ppfc_decide #(
         m_tag             = T_NONE;
         ivl_p1_next       = (!en_reg || tick_now) ? 25'd1 : ivl_p1_reg + 25'd1;
         tick_next         = tick_now;
-        bcnt_next         = tick_reg ? bcnt_inc : bcnt_reg;
+        bcnt_next         = tick_reg ? bcnt_p1_reg : bcnt_reg;
 
         // a pass's done: starts a decision when all is idle, else waits (one at most)
         if (snap_done && en_reg && !idle_all) begin
@@ -586,7 +611,7 @@ module fg_ppfc_decide #(
             end
             S_PWAIT: begin
                 if (m_tag_out == T_PICK) begin
-                    r_next     = m_p[32 +: SUMW];
+                    r_load     = 1'b1;
                     state_next = S_SEL1;
                 end
             end
@@ -620,11 +645,6 @@ module fg_ppfc_decide #(
         mtag_next = en_reg ? {mtag_reg[5:0], m_tag} : 8'd0;
         // busy shows the cycle before's state (from flops only: no next-state logic before it)
         busy_next = (state_reg != S_IDLE) || pipe_busy;
-        gt_next   = gt_reg;
-        if (f_sel1_reg) begin
-            for (k = 0; k < N_PORTS; k = k + 1)
-                gt_next[k] = prefix_reg[k*SUMW +: SUMW] > r_reg;
-        end
 
         pp_valid_next  = pp_now;
         pp_port_next   = pp_now ? d3_i_reg[3*PW +: PW] : {PW{1'b0}};
@@ -670,7 +690,6 @@ module fg_ppfc_decide #(
             f_lanes2_reg     <= 1'b0;
             f_wait_reg       <= 1'b0;
             f_load_reg       <= 1'b0;
-            f_sel1_reg       <= 1'b0;
             f_sel3_reg       <= 1'b0;
             f_pick_reg       <= 1'b0;
             pp_now_reg       <= 1'b0;
@@ -687,9 +706,9 @@ module fg_ppfc_decide #(
             empty_hit_reg    <= 1'b0;
             rem_reg          <= {SUMW{1'b0}};
             chosen_sum_reg   <= {SUMW{1'b0}};
-            r_reg            <= {SUMW{1'b0}};
             lvl_cnt_reg      <= 4'd0;
             gt_reg           <= {N_PORTS{1'b0}};
+            sel_hit_reg      <= {N_PORTS{1'b0}};
             sel_hot_reg      <= {N_PORTS{1'b0}};
             c_i_reg          <= {PW{1'b0}};
             c_comp_reg       <= {CW{1'b0}};
@@ -735,11 +754,11 @@ module fg_ppfc_decide #(
             ivl_p1_reg       <= ivl_p1_next;
             tick_reg         <= tick_next;
             bcnt_reg         <= bcnt_next;
-            bcnt_p1_reg      <= tick_reg ? bcnt_p2_reg : bcnt_p1_reg;
-            bcnt_p2_reg      <= (tick_reg ? bcnt_p2_reg : bcnt_p1_reg) + 16'd1;
+            bcnt_p1_reg      <= bcnt_p1_d;
+            bcnt_p2_reg      <= bcnt_p1_d + 16'd1;
             holdoff_reg      <= holdoff_eff;
             stamp0_reg       <= bcnt_next + holdoff_reg;
-            stamp1_reg       <= (tick_reg ? bcnt_p2_reg : bcnt_p1_reg) + holdoff_reg;
+            stamp1_reg       <= bcnt_p1_d + holdoff_reg;
             tot_reg          <= tot_next;
             gate_reg         <= gate_next;
             todo_reg         <= todo_next;
@@ -759,7 +778,6 @@ module fg_ppfc_decide #(
             f_lanes2_reg     <= (state_next == S_LANES2);
             f_wait_reg       <= cfg_enable && (state_next == S_WAIT);
             f_load_reg       <= (state_next == S_LOAD);
-            f_sel1_reg       <= (state_next == S_SEL1);
             f_sel3_reg       <= cfg_enable && (state_next == S_SEL3);
             f_pick_reg       <= (state_next == S_PICK);
             pp_now_reg       <= cfg_enable && en_reg && d3_v_reg[2];
@@ -776,9 +794,9 @@ module fg_ppfc_decide #(
             empty_hit_reg    <= empty_hit_next;
             rem_reg          <= rem_next;
             chosen_sum_reg   <= chosen_sum_next;
-            r_reg            <= r_next;
             lvl_cnt_reg      <= lvl_cnt_next;
-            gt_reg           <= gt_next;
+            gt_reg           <= gt_w;
+            sel_hit_reg      <= gt_w & ~{gt_w[N_PORTS-1:0] << 1};
             sel_hot_reg      <= sel_hot_next;
             c_i_reg          <= c_i_next;
             c_comp_reg       <= c_comp_next;
