@@ -362,13 +362,14 @@ module fg_ppfc_decide #(
             // SEL1's compare against a copy of r of the lane's own: one r register's net to
             // every lane's carry chain was an 8x8 worst path (2.5 ns of routing). The copies
             // load from the same source under the same condition, so they are equal on every
-            // edge; keep: yosys must not merge them into one.
-            (* keep *) reg [SUMW-1:0] r_l_reg;
-            always @(posedge clk) begin
-                if (rst)         r_l_reg <= {SUMW{1'b0}};
-                else if (r_load) r_l_reg <= m_p[32 +: SUMW];
-            end
-            assign gt_w[gi] = prefix_reg[gi*SUMW +: SUMW] > r_l_reg;
+            // edge; fg_keep_reg, so that yosys does not merge them into one.
+            wire [SUMW-1:0] r_l_reg;
+            fg_keep_reg #(.W(SUMW), .RESET(0)) u_r_copy (
+                .clk(clk), .rst(rst), .load(r_load), .d(m_p[32 +: SUMW]), .q(r_l_reg));
+            // prefix > r as the sign of r - prefix: the chain's own last sum bit, no LUT
+            // behind it (as a compare, yosys put the top bits in two LUTs after the chain)
+            wire [SUMW:0] r_less = {1'b0, r_l_reg} - {1'b0, prefix_reg[gi*SUMW +: SUMW]};
+            assign gt_w[gi] = r_less[SUMW];
             assign share_next[gi*CW +: CW] =
                 cand_edge                  ? (ok_l ? comp_l : {CW{1'b0}}) :
                 (sel3_now && sel_hot_reg[gi]) ? {CW{1'b0}} : share_reg[gi*CW +: CW];
@@ -426,12 +427,10 @@ module fg_ppfc_decide #(
         for (gi = 0; gi < N_PORTS; gi = gi + 1) begin : g_pg
             // bcnt + 1 for this port's PGs' expiry compares: a copy of bcnt_p1_reg (same D,
             // same reset), since the one register's net to all NP 16-bit compares was an 8x8
-            // worst path (1.5 ns of routing into four LUT levels); keep: not merged back
-            (* keep *) reg [15:0] bcnt_inc;
-            always @(posedge clk) begin
-                if (rst) bcnt_inc <= 16'd1;
-                else     bcnt_inc <= bcnt_p1_d;
-            end
+            // worst path (1.5 ns of routing into four LUT levels); fg_keep_reg: not merged back
+            wire [15:0] bcnt_inc;
+            fg_keep_reg #(.W(16), .RESET(1)) u_bcnt_copy (
+                .clk(clk), .rst(rst), .load(1'b1), .d(bcnt_p1_d), .q(bcnt_inc));
             for (gp = 0; gp < N_PRIO; gp = gp + 1) begin : g_prio
                 localparam integer K = gi*N_PRIO + gp;
                 wire [15:0] stamp  = hold_stamp_reg[K*16 +: 16];
@@ -472,9 +471,10 @@ module fg_ppfc_decide #(
     // shared_free < the product as "the product's bits above CW are not all 0, or
     // shared_free < its low CW bits": a CW-bit carry chain beside an OR of flops, instead
     // of one chain over the product's width (an 8x8 worst path, 41 bits)
+    // (the low compare as the sign of shared_free - product, the chain's last sum bit)
+    wire [CW:0]     free_less  = {1'b0, shared_free} - {1'b0, pred_prod[CW-1:0]};
     wire            fire       = bank_ready && tot_pos &&
-                                 ((pred_prod[16+TW-2:CW] != {(16+TW-1-CW){1'b0}}) ||
-                                  (shared_free < pred_prod[CW-1:0]));
+                                 ((pred_prod[16+TW-2:CW] != {(16+TW-1-CW){1'b0}}) || free_less[CW]);
     // chosen * 2^16 >= target  <=>  chosen >= ceil(target / 2^16): the test after a pick,
     // registered at SEL3 from the sum before it and the pick's share
     // (as c_comp >= target_c - chosen: the difference registered at SEL2, one compare at SEL3)
