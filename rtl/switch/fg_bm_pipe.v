@@ -619,11 +619,18 @@ module fg_bm_pipe #(
     // (the equal bits, the valid bits in A2, R, F, and the turn bit), loaded from the same
     // sources under the same conditions: the copies equal the originals on every edge, so the
     // holds do, and the placer can put each pair near its loads. keep: yosys must not merge
-    // a copy back into its original.
+    // a copy back into its original. A (* keep *) reg does not stop that where the copy's D
+    // is the original's (yosys 0.23 merged the eight equal bits into eq_*_reg, 2026-12-08):
+    // those are an fg_keep_reg of their own; the others' D come from the copies' own holds.
     (* keep *) reg hc_a_v_reg, hc_r_v_reg, hc_a_okr_reg, hc_r_okr_reg;
     (* keep *) reg hc_ra_v_reg, hc_rr_v_reg, hc_fa_v_reg, hc_fr_v_reg, hc_yield_reg;
-    (* keep *) reg hc_eq_a_ra_reg, hc_eq_a_rr_reg, hc_eq_a_fa_reg, hc_eq_a_fr_reg;
-    (* keep *) reg hc_eq_r_ra_reg, hc_eq_r_rr_reg, hc_eq_r_fa_reg, hc_eq_r_fr_reg;
+    wire hc_eq_a_ra_reg, hc_eq_a_rr_reg, hc_eq_a_fa_reg, hc_eq_a_fr_reg;
+    wire hc_eq_r_ra_reg, hc_eq_r_rr_reg, hc_eq_r_fa_reg, hc_eq_r_fr_reg;
+    fg_keep_reg #(.W(8), .RESET(255)) u_hc_eq (
+        .clk(clk), .rst(rst), .load(1'b1),
+        .d({n_eq_a_ra, n_eq_a_rr, n_eq_a_fa, n_eq_a_fr, n_eq_r_ra, n_eq_r_rr, n_eq_r_fa, n_eq_r_fr}),
+        .q({hc_eq_a_ra_reg, hc_eq_a_rr_reg, hc_eq_a_fa_reg, hc_eq_a_fr_reg,
+            hc_eq_r_ra_reg, hc_eq_r_rr_reg, hc_eq_r_fa_reg, hc_eq_r_fr_reg}));
     (* keep *) reg [PGW-1:0] hc_a_k_reg, hc_r_k_reg;   // for the same-PG compare
     wire hc_a_live = hc_a_v_reg && hc_a_okr_reg;
     wire hc_r_live = hc_r_v_reg && hc_r_okr_reg;
@@ -645,14 +652,6 @@ module fg_bm_pipe #(
             hc_fa_v_reg    <= 1'b0;
             hc_fr_v_reg    <= 1'b0;
             hc_yield_reg   <= 1'b0;
-            hc_eq_a_ra_reg <= 1'b1;
-            hc_eq_a_rr_reg <= 1'b1;
-            hc_eq_a_fa_reg <= 1'b1;
-            hc_eq_a_fr_reg <= 1'b1;
-            hc_eq_r_ra_reg <= 1'b1;
-            hc_eq_r_rr_reg <= 1'b1;
-            hc_eq_r_fa_reg <= 1'b1;
-            hc_eq_r_fr_reg <= 1'b1;
             hc_a_k_reg     <= {PGW{1'b0}};
             hc_r_k_reg     <= {PGW{1'b0}};
         end else begin
@@ -672,14 +671,6 @@ module fg_bm_pipe #(
             hc_rr_v_reg <= hc_r_live && !hc_rel_hold;
             hc_fa_v_reg <= hc_ra_v_reg;
             hc_fr_v_reg <= hc_rr_v_reg;
-            hc_eq_a_ra_reg <= n_eq_a_ra;
-            hc_eq_a_rr_reg <= n_eq_a_rr;
-            hc_eq_a_fa_reg <= n_eq_a_fa;
-            hc_eq_a_fr_reg <= n_eq_a_fr;
-            hc_eq_r_ra_reg <= n_eq_r_ra;
-            hc_eq_r_rr_reg <= n_eq_r_rr;
-            hc_eq_r_fa_reg <= n_eq_r_fa;
-            hc_eq_r_fr_reg <= n_eq_r_fr;
         end
     end
 

@@ -183,6 +183,7 @@ module fg_ppfc_decide #(
     reg  [SUMW-1:0]       rem_reg,       rem_next;
     reg  [SUMW-1:0]       chosen_sum_reg, chosen_sum_next;
     reg                   r_load;                        // PWAIT: r = M's product >> 32
+    reg                   c_load;                        // SEL2: the chosen port's share
     reg  [3:0]            lvl_cnt_reg,   lvl_cnt_next;   // PREFIX: levels done
     // prefix > r per port, registered every edge (prefix and r hold from PWAIT to SEL3, so
     // the flops show SEL1's compare in SEL2 and SEL3): gt_reg for the lane's prefix update,
@@ -370,6 +371,12 @@ module fg_ppfc_decide #(
             // behind it (as a compare, yosys put the top bits in two LUTs after the chain)
             wire [SUMW:0] r_less = {1'b0, r_l_reg} - {1'b0, prefix_reg[gi*SUMW +: SUMW]};
             assign gt_w[gi] = r_less[SUMW];
+            // SEL3's prefix update subtracts the chosen share from a copy of c_comp_reg of
+            // the lane's own (same D, same load): c_comp_reg's one net to every lane's chain
+            // was an 8x8 worst path (2.3 ns of routing)
+            wire [CW-1:0] c_comp_l;
+            fg_keep_reg #(.W(CW), .RESET(0)) u_c_copy (
+                .clk(clk), .rst(rst), .load(c_load), .d(sel_comp_w), .q(c_comp_l));
             assign share_next[gi*CW +: CW] =
                 cand_edge                  ? (ok_l ? comp_l : {CW{1'b0}}) :
                 (sel3_now && sel_hot_reg[gi]) ? {CW{1'b0}} : share_reg[gi*CW +: CW];
@@ -377,7 +384,7 @@ module fg_ppfc_decide #(
             assign prefix_next[gi*SUMW +: SUMW] =
                 f_load_reg ? pre_top[gi*SUMW +: SUMW] :
                 sel3_now ? prefix_reg[gi*SUMW +: SUMW] -
-                           (gt_reg[gi] ? {{PW{1'b0}}, c_comp_reg} : {SUMW{1'b0}}) :
+                           (gt_reg[gi] ? {{PW{1'b0}}, c_comp_l} : {SUMW{1'b0}}) :
                 prefix_reg[gi*SUMW +: SUMW];
         end
     endgenerate
@@ -487,7 +494,11 @@ module fg_ppfc_decide #(
     wire [CW+17:0]  target_up    = {1'b0, m_p[CW+16:0]} + {{(CW+2){1'b0}}, 16'hFFFF};
     /* verilator lint_on UNUSEDSIGNAL */
     // the interval counter + 1 kept as the register, so the boundary is one compare of flops
-    wire            tick_now   = en_reg && (ivl_p1_reg >= {1'b0, cfg_interval});
+    // ivl_p1 >= interval as "ivl_p1 - interval is not negative": the chain's last sum bit
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [25:0]     ivl_less   = {1'b0, ivl_p1_reg} - {2'b00, cfg_interval};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire            tick_now   = en_reg && !ivl_less[25];
 
     always @* begin
         state_next        = state_reg;
@@ -511,6 +522,7 @@ module fg_ppfc_decide #(
         rem_next          = rem_reg;
         chosen_sum_next   = chosen_sum_reg;
         r_load            = 1'b0;
+        c_load            = 1'b0;
         lvl_cnt_next      = lvl_cnt_reg;
         sel_hot_next      = sel_hot_reg;
         c_i_next          = c_i_reg;
@@ -622,6 +634,7 @@ module fg_ppfc_decide #(
                 sel_hot_next = sel_hit;
                 c_i_next     = sel_idx_w;
                 c_comp_next  = sel_comp_w;
+                c_load       = 1'b1;
                 c_inc_next   = sel_inc_w;
                 need_next    = need_w;
                 state_next   = S_SEL3;
