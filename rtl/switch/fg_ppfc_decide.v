@@ -442,7 +442,13 @@ module fg_ppfc_decide #(
                 localparam integer K = gi*N_PRIO + gp;
                 wire [15:0] stamp  = hold_stamp_reg[K*16 +: 16];
                 wire        picked = sel3_now && sel_hot_reg[gi] && p_hot_reg[gp];
-                wire        ends   = tick_reg && (bcnt_inc == stamp);
+                // bcnt + 1 == stamp as a carry chain's last bit: ~(a ^ b) + 1 carries out
+                // of the top iff every bit of ~(a ^ b) is 1 (a 16-bit equality as a LUT tree
+                // was four levels before the hold-off bit's enable: 8x8, 146.3 MHz)
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire [16:0] eq_chain = {1'b0, ~(bcnt_inc ^ stamp)} + 17'd1;
+                /* verilator lint_on UNUSEDSIGNAL */
+                wire        ends   = tick_reg && eq_chain[16];
                 assign hold_act_next[K] = !en_reg ? 1'b0 :
                                           picked      ? 1'b1 :
                                           ends        ? 1'b0 : hold_act_reg[K];
@@ -473,15 +479,20 @@ module fg_ppfc_decide #(
 
     // ---- the FSM ---------------------------------------------------------------------------
     wire [TW-2:0]   tot_mag    = tot_reg[TW-1] ? {(TW-1){1'b0}} : tot_reg[TW-2:0];
-    wire            tot_pos    = !tot_reg[TW-1] && (tot_reg != {TW{1'b0}});
+    // tot_pos and the product's high OR are kept nets: each is formed from flops before the
+    // fire test, which is then one LUT behind free_less's chain (left to ABC, the chain's bit
+    // went through three LUT levels into fire: 8x8, 143.5 MHz)
+    (* keep *) wire tot_pos;
+    assign tot_pos = !tot_reg[TW-1] && (tot_reg != {TW{1'b0}});
     wire [16+TW-2:0] pred_prod = m_p[16+TW-2:0];     // horizon (16 bits) x tot_mag
     // shared_free < the product as "the product's bits above CW are not all 0, or
     // shared_free < its low CW bits": a CW-bit carry chain beside an OR of flops, instead
     // of one chain over the product's width (an 8x8 worst path, 41 bits)
     // (the low compare as the sign of shared_free - product, the chain's last sum bit)
     wire [CW:0]     free_less  = {1'b0, shared_free} - {1'b0, pred_prod[CW-1:0]};
-    wire            fire       = bank_ready && tot_pos &&
-                                 ((pred_prod[16+TW-2:CW] != {(16+TW-1-CW){1'b0}}) || free_less[CW]);
+    (* keep *) wire prod_high;
+    assign prod_high = pred_prod[16+TW-2:CW] != {(16+TW-1-CW){1'b0}};
+    wire            fire       = bank_ready && tot_pos && (prod_high || free_less[CW]);
     // chosen * 2^16 >= target  <=>  chosen >= ceil(target / 2^16): the test after a pick,
     // registered at SEL3 from the sum before it and the pick's share
     // (as c_comp >= target_c - chosen: the difference registered at SEL2, one compare at SEL3)
