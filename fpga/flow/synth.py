@@ -187,14 +187,12 @@ def synthesize(design, arch, files, index, wrap_path, wrap_name, workdir, timeou
     # The synth script's own `check` step minus `autoname`: autoname only renames cells for
     # readable netlists and takes longer than the whole synthesis on the bigger designs
     # (more than 10 minutes on fg_bm 8x8 with yosys 0.23).
-    script += [f"{YOSYS_SYNTH[arch]} -top {wrap_name} -run :check"]
-    if any(os.path.basename(f) == "fg_keep_reg.v" for f in files):
-        # fg_keep_reg keeps its hierarchy through synthesis so that its flops are not merged
-        # with equal ones (rtl/common/fg_keep_reg.v); with no opt pass left, it can be
-        # flattened into the block: the block's counts include it, and yosys 0.23's `stat
-        # -json` writes invalid JSON for a hierarchy below the block
-        script += ["setattr -mod -unset keep_hierarchy *fg_keep_reg*", "flatten"]
-    script += ["hierarchy -check", "check -noinit",
+    # Modules that keep their hierarchy through synthesis (fg_keep_reg, so that its flops are
+    # not merged with equal ones) are flattened into the block once no optimisation is left to
+    # run: the block's counts include them, and yosys 0.23's `stat -json` writes invalid JSON
+    # for a hierarchy below the block. The block itself stays apart (its instance's attribute).
+    script += [f"{YOSYS_SYNTH[arch]} -top {wrap_name} -run :check",
+               "setattr -mod -unset keep_hierarchy *", "flatten", "hierarchy -check", "check -noinit",
                "blackbox =A:whitebox", f"tee -q -o {stat_json} stat -json",
                "tee -q -o " + os.path.join(workdir, "stat.txt") + " stat", f"write_json {netlist}"]
     ys = os.path.join(workdir, "synth.ys")
